@@ -1,0 +1,13 @@
+# Wait for the documentation agent to finish and expose its pull request.
+data "mintlify_agent_job" "release_notes" {
+  id                  = var.agent_job_id
+  wait_for_completion = true
+
+  timeouts = {
+    read = "20m"
+  }
+}
+
+output "release_notes_pr" {
+  value = data.mintlify_agent_job.release_notes.pr_link
+}

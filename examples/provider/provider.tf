@@ -1,0 +1,5 @@
+# The API key is best kept out of configuration: export MINTLIFY_API_KEY (an
+# admin key, beginning with mint_) and MINTLIFY_PROJECT_ID instead.
+provider "mintlify" {
+  project_id = "proj_0123456789abcdef"
+}

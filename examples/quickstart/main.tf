@@ -1,0 +1,83 @@
+# Quickstart: export the docs, feed the bundle link into the Helm release of
+# the self-hosted Mintlify chart, and read what the documentation agent did.
+#
+# Credentials come from the environment: MINTLIFY_API_KEY (an admin key) and
+# MINTLIFY_PROJECT_ID. `make demo` runs this against the in-repo fake API.
+
+terraform {
+  required_version = ">= 1.5"
+  required_providers {
+    mintlify = {
+      source = "mintlify/mintlify"
+    }
+  }
+}
+
+provider "mintlify" {}
+
+variable "domain" {
+  description = "The bare hostname of the docs deployment to export."
+  type        = string
+  default     = "docs.example.com"
+}
+
+variable "docs_commit" {
+  description = "The docs commit to publish; a new commit means a new export."
+  type        = string
+  default     = "4f1c2e9"
+}
+
+variable "agent_job_id" {
+  description = "An agent job of the project, from the Mintlify dashboard or the API."
+  type        = string
+}
+
+resource "mintlify_static_export_bundle" "docs" {
+  domain  = var.domain
+  version = "2024-06-01"
+
+  triggers = {
+    docs_commit = var.docs_commit
+  }
+}
+
+# Stands in for a helm_release of the Mintlify Enterprise chart:
+#
+#   resource "helm_release" "mintlify" {
+#     name   = "mintlify"
+#     chart  = "mintlify"
+#     values = [mintlify_static_export_bundle.docs.helm_values]
+#   }
+resource "terraform_data" "helm_release" {
+  input = {
+    chart  = "mintlify"
+    values = [mintlify_static_export_bundle.docs.helm_values]
+  }
+}
+
+data "mintlify_agent_job" "latest" {
+  id                  = var.agent_job_id
+  wait_for_completion = true
+}
+
+output "bundle_url" {
+  description = "The presigned link the chart downloads at pod start."
+  value       = mintlify_static_export_bundle.docs.bundle_url
+  sensitive   = true
+}
+
+output "expires_at" {
+  value = mintlify_static_export_bundle.docs.expires_at
+}
+
+output "page_count" {
+  value = mintlify_static_export_bundle.docs.page_count
+}
+
+output "agent_job_status" {
+  value = data.mintlify_agent_job.latest.status
+}
+
+output "agent_pr_link" {
+  value = data.mintlify_agent_job.latest.pr_link
+}

@@ -1,0 +1,21 @@
+resource "mintlify_static_export_bundle" "docs" {
+  domain  = "docs.example.com"
+  version = "2024-06-01"
+
+  # A new docs commit means a new export.
+  triggers = {
+    docs_commit = var.docs_commit
+  }
+
+  timeouts = {
+    create = "45m"
+  }
+}
+
+# Feed the link to the self-hosted Mintlify Enterprise chart.
+resource "helm_release" "mintlify" {
+  name       = "mintlify"
+  repository = "oci://registry.example.com/charts"
+  chart      = "mintlify"
+  values     = [mintlify_static_export_bundle.docs.helm_values]
+}

@@ -1,0 +1,180 @@
+// Command demo runs the quickstart for real: it builds the provider, serves
+// the fake Mintlify API on a loopback port, applies examples/quickstart with
+// the Terraform CLI from PATH through a generated CLI configuration
+// (dev_overrides: nothing is downloaded), prints the outputs, proves the
+// bundle link downloads, plans again to show there is nothing left to do,
+// and stops everything it started.
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+)
+
+const agentJobID = "aj_demo_0001"
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "demo failed:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+
+	terraform, err := exec.LookPath("terraform")
+	if err != nil {
+		return errors.New("the Terraform CLI is not on PATH; install it (nothing is downloaded by the demo)")
+	}
+	tmp, err := os.MkdirTemp("", "mintlify-demo-")
+	if err != nil {
+		return err
+	}
+	defer func() { _ = os.RemoveAll(tmp) }()
+
+	step("Building the provider")
+	binDir := filepath.Join(tmp, "bin")
+	if err := runCmd(ctx, "", nil, os.Stdout, "go", "build", "-o", filepath.Join(binDir, "terraform-provider-mintlify"), "."); err != nil {
+		return fmt.Errorf("building the provider: %w", err)
+	}
+
+	step("Starting the fake Mintlify API")
+	fake := fakeapi.New(fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+		return fakeapi.JobPlan{QueueFor: time.Second, RunFor: 4 * time.Second, Pages: 128}
+	}))
+	fake.SeedDemo()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: fake, ReadHeaderTimeout: 5 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	defer func() { _ = srv.Close() }()
+	baseURL := "http://" + ln.Addr().String()
+	fmt.Println("  listening on", baseURL)
+
+	work := filepath.Join(tmp, "quickstart")
+	if err := copyDir(filepath.Join("examples", "quickstart"), work); err != nil {
+		return err
+	}
+	cliConfig := filepath.Join(tmp, "terraform.rc")
+	if err := os.WriteFile(cliConfig, []byte(fmt.Sprintf(`provider_installation {
+  dev_overrides {
+    "registry.terraform.io/mintlify/mintlify" = %q
+  }
+  direct {}
+}
+`, binDir)), 0o600); err != nil {
+		return err
+	}
+	env := append(os.Environ(),
+		"TF_CLI_CONFIG_FILE="+cliConfig,
+		"TF_IN_AUTOMATION=1",
+		"MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey,
+		"MINTLIFY_BASE_URL="+baseURL,
+		"MINTLIFY_PROJECT_ID=proj_demo",
+	)
+	tfVars := []string{"-input=false", "-no-color", "-var", "agent_job_id=" + agentJobID}
+
+	step("terraform apply examples/quickstart")
+	if err := runCmd(ctx, work, env, os.Stdout, terraform, append([]string{"apply", "-auto-approve"}, tfVars...)...); err != nil {
+		return fmt.Errorf("terraform apply: %w", err)
+	}
+
+	step("Outputs")
+	outputs := map[string]string{}
+	for _, name := range []string{"bundle_url", "expires_at", "page_count", "agent_job_status", "agent_pr_link"} {
+		var out bytes.Buffer
+		if err := runCmd(ctx, work, env, &out, terraform, "output", "-raw", name); err != nil {
+			return fmt.Errorf("terraform output %s: %w", name, err)
+		}
+		outputs[name] = out.String()
+		fmt.Printf("  %-17s %s\n", name, out.String())
+	}
+
+	step("Downloading the bundle link")
+	size, err := download(ctx, outputs["bundle_url"])
+	if err != nil {
+		return err
+	}
+	fmt.Printf("  HTTP 200, %d bytes of gzip'd tar: the link works until %s\n", size, outputs["expires_at"])
+
+	step("terraform plan again: nothing to do")
+	if err := runCmd(ctx, work, env, os.Stdout, terraform, append([]string{"plan", "-detailed-exitcode"}, tfVars...)...); err != nil {
+		return fmt.Errorf("the second plan is not empty: %w", err)
+	}
+
+	step("Done")
+	fmt.Printf("  export jobs started: %d, bundle links generated: %d\n", fake.ExportJobsStarted(), fake.BundlesGenerated())
+	fmt.Println("  the fake API is stopped and the temporary directory removed on exit")
+	return nil
+}
+
+func step(title string) { fmt.Printf("\n==> %s\n", title) }
+
+func runCmd(ctx context.Context, dir string, env []string, stdout io.Writer, name string, args ...string) error {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	cmd.Env = env
+	cmd.Stdout = stdout
+	cmd.Stderr = os.Stderr
+	return cmd.Run()
+}
+
+func download(ctx context.Context, link string) (int, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, link, nil)
+	if err != nil {
+		return 0, err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, fmt.Errorf("downloading the bundle: %w", err)
+	}
+	defer func() { _ = resp.Body.Close() }()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return 0, err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return 0, fmt.Errorf("downloading the bundle: HTTP %d: %s", resp.StatusCode, strings.TrimSpace(string(body)))
+	}
+	return len(body), nil
+}
+
+func copyDir(src, dst string) error {
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		return fmt.Errorf("run the demo from the repository root: %w", err)
+	}
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".tf") {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dst, e.Name()), b, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}

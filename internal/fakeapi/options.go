@@ -1,0 +1,59 @@
+package fakeapi
+
+import (
+	"strings"
+	"time"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
+)
+
+// Option configures a Server.
+type Option func(*Server)
+
+// WithClock makes the server read time from c: job progress, timestamps and
+// link expiry all follow it. Defaults to clock.Real().
+func WithClock(c clock.Clock) Option {
+	return func(s *Server) { s.clock = c }
+}
+
+// WithAPIKey sets the one bearer key the server accepts. Defaults to
+// DefaultAPIKey.
+func WithAPIKey(key string) Option {
+	return func(s *Server) { s.apiKey = key }
+}
+
+// WithStaticExportDisabled makes every static export operation answer 403,
+// as for an organization without the Enterprise feature.
+func WithStaticExportDisabled() Option {
+	return func(s *Server) { s.staticExportDisabled = true }
+}
+
+// WithJobPlan sets the function that decides how each new export job behaves.
+// It is called once per started job, outside the server's lock. Defaults to
+// DefaultJobPlan; nil keeps the default.
+func WithJobPlan(f func(req StartRequest) JobPlan) Option {
+	return func(s *Server) {
+		if f != nil {
+			s.jobPlan = f
+		}
+	}
+}
+
+// WithLinkTTL sets how long a presigned bundle link stays valid. It is
+// rounded up to whole seconds, as X-Amz-Expires counts seconds. Defaults to
+// one hour; values below one second keep the default.
+func WithLinkTTL(d time.Duration) Option {
+	return func(s *Server) {
+		if d >= time.Second {
+			s.linkTTL = d
+		}
+	}
+}
+
+// WithDownloadHost sets the scheme and host (optionally followed by a path
+// prefix) that bundle links point at, such as "https://downloads.example.com".
+// By default links point back at the server that generated them: the
+// request's scheme and Host plus any prefix stripped by http.StripPrefix.
+func WithDownloadHost(base string) Option {
+	return func(s *Server) { s.downloadBase = strings.TrimSuffix(base, "/") }
+}

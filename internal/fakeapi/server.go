@@ -1,0 +1,214 @@
+// Package fakeapi is an in-memory Mintlify admin API: an http.Handler that
+// follows the vendor's OpenAPI descriptions (static export jobs, bundle links
+// and agent jobs) so the client, the provider and the demo can run without
+// the internet. Time comes from a clock.Clock, so tests move time instead of
+// waiting for it.
+package fakeapi
+
+import (
+	"bytes"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
+)
+
+// DefaultAPIKey is the admin API key a Server accepts unless WithAPIKey
+// says otherwise.
+const DefaultAPIKey = "mint_fake_admin_key_0123456789"
+
+// maxBodyBytes bounds the request bodies the server reads and records.
+const maxBodyBytes = 1 << 20
+
+// timeLayout is how the API writes timestamps: RFC 3339 in UTC with
+// milliseconds, as JavaScript's Date.toISOString does. Formatting truncates,
+// so a timestamp is never after the moment it describes.
+const timeLayout = "2006-01-02T15:04:05.000Z"
+
+// Server is the fake API. It implements http.Handler and is safe for
+// concurrent use.
+type Server struct {
+	// Settings, fixed after New.
+	clock                clock.Clock
+	apiKey               string
+	staticExportDisabled bool
+	jobPlan              func(StartRequest) JobPlan
+	linkTTL              time.Duration
+	downloadBase         string
+	signingKey           []byte
+	mux                  *http.ServeMux
+
+	mu        sync.Mutex
+	jobs      map[string]*exportJob
+	jobIDs    []string
+	agentJobs map[agentJobKey]*agentJob
+	requests  []Request
+	bundles   int
+}
+
+// New returns a Server with no jobs, configured by opts.
+func New(opts ...Option) *Server {
+	s := &Server{
+		clock:      clock.Real(),
+		apiKey:     DefaultAPIKey,
+		jobPlan:    DefaultJobPlan,
+		linkTTL:    time.Hour,
+		signingKey: make([]byte, 32),
+		jobs:       make(map[string]*exportJob),
+		agentJobs:  make(map[agentJobKey]*agentJob),
+	}
+	_, _ = rand.Read(s.signingKey) // never fails since Go 1.24
+	for _, opt := range opts {
+		opt(s)
+	}
+	s.mux = s.routes()
+	return s
+}
+
+// routes registers every route. Each path also gets a method-less pattern,
+// which ServeMux ranks below the method-specific one, so a wrong method gets
+// a 405 with an error body instead of ServeMux's plain-text one.
+func (s *Server) routes() *http.ServeMux {
+	mux := http.NewServeMux()
+	api := func(method, path string, h http.HandlerFunc) {
+		mux.Handle(method+" "+path, s.requireAPIKey(h))
+		mux.Handle(path, methodNotAllowed(method, writeError))
+	}
+	api(http.MethodPost, "/v1/static-export/jobs", s.staticExport(s.handleStartJob))
+	api(http.MethodGet, "/v1/static-export/jobs/{jobId}", s.staticExport(s.handleGetJob))
+	api(http.MethodPost, "/v1/static-export/jobs/{jobId}/bundle", s.staticExport(s.handleGenerateBundle))
+	api(http.MethodGet, "/v2/agent/{projectId}/job/{id}", s.handleGetAgentJob)
+
+	// The presigned download stands in for S3: no API key, S3-style errors.
+	mux.HandleFunc("GET "+bundlePathPattern, s.handleDownload)
+	mux.Handle(bundlePathPattern, methodNotAllowed(http.MethodGet, func(w http.ResponseWriter, status int, msg string) {
+		writeS3Error(w, status, "MethodNotAllowed", msg)
+	}))
+
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, fmt.Sprintf("No route for %s %s", r.Method, r.URL.Path))
+	})
+	return mux
+}
+
+// ServeHTTP serves one request and records it for Requests.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Body == nil { // possible for requests built by hand in tests
+		r.Body = http.NoBody
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	sw := &statusWriter{ResponseWriter: w}
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		writeError(sw, http.StatusRequestEntityTooLarge, fmt.Sprintf("Request body exceeds %d bytes", tooLarge.Limit))
+	case err != nil:
+		writeError(sw, http.StatusBadRequest, "Could not read the request body")
+	default:
+		s.mux.ServeHTTP(sw, r)
+	}
+	s.record(Request{
+		Method:     r.Method,
+		Path:       r.URL.Path,
+		Authorized: s.authorized(r),
+		UserAgent:  r.UserAgent(),
+		Body:       body,
+		Status:     sw.status(),
+	})
+}
+
+// authorized reports whether r carries "Authorization: Bearer <the key>".
+func (s *Server) authorized(r *http.Request) bool {
+	scheme, key, ok := strings.Cut(r.Header.Get("Authorization"), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return false
+	}
+	return subtle.ConstantTimeCompare([]byte(strings.TrimSpace(key)), []byte(s.apiKey)) == 1
+}
+
+// requireAPIKey answers 401 unless the request carries the server's key.
+// The message never repeats what the caller sent.
+func (s *Server) requireAPIKey(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !s.authorized(r) {
+			writeError(w, http.StatusUnauthorized, "Invalid or missing API key")
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// methodNotAllowed answers 405 for a path that only serves allowed.
+func methodNotAllowed(allowed string, write func(http.ResponseWriter, int, string)) http.Handler {
+	if allowed == http.MethodGet {
+		allowed += ", " + http.MethodHead // ServeMux serves HEAD with GET
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Allow", allowed)
+		write(w, http.StatusMethodNotAllowed, fmt.Sprintf("Method %s is not allowed on %s; use %s", r.Method, r.URL.Path, allowed))
+	})
+}
+
+// writeJSON writes v as the JSON response body with the given status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		status, body = http.StatusInternalServerError, []byte(`{"error":"Internal error encoding the response"}`)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(append(body, '\n'))
+}
+
+// writeError writes the API's error shape: {"error": "<message>"}.
+func writeError(w http.ResponseWriter, status int, message string) {
+	writeJSON(w, status, errorBody{Error: message})
+}
+
+type errorBody struct {
+	Error string `json:"error"`
+}
+
+// formatTime renders t the way the API does.
+func formatTime(t time.Time) string {
+	return t.UTC().Format(timeLayout)
+}
+
+// statusWriter remembers the status code written through it.
+type statusWriter struct {
+	http.ResponseWriter
+	code int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.code == 0 {
+		w.code = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.code == 0 {
+		w.code = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+func (w *statusWriter) status() int {
+	if w.code == 0 {
+		return http.StatusOK
+	}
+	return w.code
+}

@@ -1,0 +1,125 @@
+package mintlify
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// Static export job statuses.
+const (
+	StatusQueued    = "queued"
+	StatusRunning   = "running"
+	StatusCompleted = "completed"
+	StatusFailed    = "failed"
+)
+
+// StaticExportStatuses lists every documented static export job status.
+var StaticExportStatuses = []string{StatusQueued, StatusRunning, StatusCompleted, StatusFailed}
+
+// StartStaticExportRequest is the body of "Start static export job".
+type StartStaticExportRequest struct {
+	// Domain is the deployment's bare hostname, such as docs.example.com.
+	Domain string `json:"domain"`
+	// Version optionally tags the export; the API defaults to the latest.
+	Version string `json:"version,omitempty"`
+	// Paths optionally limits the export to these pages.
+	Paths []string `json:"paths,omitempty"`
+}
+
+// StaticExportJob is the API's job object.
+type StaticExportJob struct {
+	JobID     string    `json:"jobId"`
+	Status    string    `json:"status"`
+	Progress  float64   `json:"progress"`
+	PageCount int64     `json:"pageCount"`
+	CreatedAt time.Time `json:"createdAt"`
+	UpdatedAt time.Time `json:"updatedAt"`
+	// Error is the API's reason, present only when Status is "failed".
+	Error *string `json:"error,omitempty"`
+}
+
+// Done reports whether the job reached a final status.
+func (j StaticExportJob) Done() bool {
+	return j.Status == StatusCompleted || j.Status == StatusFailed
+}
+
+// Bundle is a presigned download link for a completed job's archive.
+type Bundle struct {
+	JobID     string    `json:"jobId"`
+	BundleURL string    `json:"bundleUrl"`
+	SizeBytes int64     `json:"sizeBytes"`
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+// StartStaticExport starts a static export job. The job runs on the Mintlify
+// side; poll it with GetStaticExportJob or WaitForStaticExport.
+func (c *Client) StartStaticExport(ctx context.Context, req StartStaticExportRequest) (*StaticExportJob, error) {
+	var job StaticExportJob
+	if err := c.do(ctx, http.MethodPost, []string{"v1", "static-export", "jobs"}, req, &job); err != nil {
+		return nil, err
+	}
+	return &job, nil
+}
+
+// GetStaticExportJob returns a job's current status and progress.
+func (c *Client) GetStaticExportJob(ctx context.Context, jobID string) (*StaticExportJob, error) {
+	var job StaticExportJob
+	if err := c.do(ctx, http.MethodGet, []string{"v1", "static-export", "jobs", jobID}, nil, &job); err != nil {
+		return nil, err
+	}
+	return &job, nil
+}
+
+// GenerateBundle returns a fresh presigned link to a completed job's archive.
+// Calling it again on the same job returns a new link; the export is not
+// repeated.
+func (c *Client) GenerateBundle(ctx context.Context, jobID string) (*Bundle, error) {
+	var b Bundle
+	if err := c.do(ctx, http.MethodPost, []string{"v1", "static-export", "jobs", jobID, "bundle"}, nil, &b); err != nil {
+		return nil, err
+	}
+	return &b, nil
+}
+
+// WaitForStaticExport polls a job until it is completed or failed, or ctx
+// ends. onChange, when not nil, is called with each status that differs from
+// the previous one in status, progress or page count.
+//
+// The returned job is the last one seen, also on error (nil if none was
+// seen). A failed job returns a *JobFailedError; an ended ctx returns
+// ctx.Err().
+func (c *Client) WaitForStaticExport(ctx context.Context, jobID string, onChange func(StaticExportJob)) (*StaticExportJob, error) {
+	var last *StaticExportJob
+	schedule := c.pollPolicy.Start(c.clock.Now())
+	for {
+		job, err := c.GetStaticExportJob(ctx, jobID)
+		if err != nil {
+			if ctx.Err() != nil {
+				return last, ctx.Err()
+			}
+			return last, err
+		}
+		if onChange != nil && (last == nil || last.Status != job.Status ||
+			last.Progress != job.Progress || last.PageCount != job.PageCount) {
+			onChange(*job)
+		}
+		last = job
+		switch job.Status {
+		case StatusCompleted:
+			return job, nil
+		case StatusFailed:
+			return job, &JobFailedError{Job: *job}
+		}
+		wait := schedule.Next(Observation{Now: c.clock.Now(), Status: job.Status, Progress: job.Progress, HasProgress: true})
+		if err := c.clock.Sleep(ctx, wait); err != nil {
+			return last, err
+		}
+	}
+}
+
+// FormatProgress renders a percentage without trailing zeros: 42, 42.5.
+func FormatProgress(p float64) string {
+	return strconv.FormatFloat(p, 'f', -1, 64)
+}

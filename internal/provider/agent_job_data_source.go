@@ -1,0 +1,231 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/datasource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+)
+
+// defaultAgentWaitTimeout bounds wait_for_completion when `timeouts` is not set.
+const defaultAgentWaitTimeout = 30 * time.Minute
+
+var agentJobStatuses = []string{
+	mintlify.AgentStatusActive, mintlify.AgentStatusCompleted, mintlify.AgentStatusArchived, mintlify.AgentStatusFailed,
+}
+
+var (
+	_ datasource.DataSource              = (*agentJobDataSource)(nil)
+	_ datasource.DataSourceWithConfigure = (*agentJobDataSource)(nil)
+)
+
+// NewAgentJobDataSource returns the mintlify_agent_job data source.
+func NewAgentJobDataSource() datasource.DataSource {
+	return &agentJobDataSource{}
+}
+
+type agentJobDataSource struct {
+	data *providerData
+}
+
+type agentJobModel struct {
+	// Required
+	ID types.String `tfsdk:"id"`
+	// Optional
+	ProjectID         types.String   `tfsdk:"project_id"`
+	WaitForCompletion types.Bool     `tfsdk:"wait_for_completion"`
+	Timeouts          timeouts.Value `tfsdk:"timeouts"`
+	// Computed
+	Status     types.String `tfsdk:"status"`
+	Source     types.Object `tfsdk:"source"`
+	Model      types.String `tfsdk:"model"`
+	PRLink     types.String `tfsdk:"pr_link"`
+	CreatedAt  types.String `tfsdk:"created_at"`
+	ArchivedAt types.String `tfsdk:"archived_at"`
+}
+
+var agentJobSourceTypes = map[string]attr.Type{
+	"repository": types.StringType,
+	"ref":        types.StringType,
+}
+
+func (d *agentJobDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_agent_job"
+}
+
+func (d *agentJobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Reads a job of the Mintlify documentation agent: its status, the repository and branch " +
+			"it works on, and the pull request it opened. With `wait_for_completion`, the read waits until the " +
+			"job is `completed`, `archived` or `failed`, so later resources can use `pr_link`.",
+		Attributes: map[string]schema.Attribute{
+			// Required
+			"id": schema.StringAttribute{
+				MarkdownDescription: "The ID of the agent job.",
+				Required:            true,
+				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+
+			// Optional
+			"project_id": schema.StringAttribute{
+				MarkdownDescription: "The Mintlify project the job belongs to. Defaults to the provider's " +
+					"`project_id` (or `" + envProjectID + "`).",
+				Optional:   true,
+				Computed:   true,
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+			"wait_for_completion": schema.BoolAttribute{
+				MarkdownDescription: "Wait until the job is `completed`, `archived` or `failed` before returning, " +
+					"bounded by `timeouts.read`. Defaults to `false`: the job is read once, as it is.",
+				Optional: true,
+			},
+			"timeouts": timeouts.AttributesWithOpts(ctx, timeouts.Opts{
+				ReadDescription: "How long `wait_for_completion` may wait, as a duration such as `45m`. " +
+					"Defaults to `30m`.",
+			}),
+
+			// Computed
+			"status": schema.StringAttribute{
+				MarkdownDescription: "The job's status: " + backtickList(agentJobStatuses) + ".",
+				Computed:            true,
+			},
+			"source": schema.SingleNestedAttribute{
+				MarkdownDescription: "The repository the agent works on.",
+				Computed:            true,
+				Attributes: map[string]schema.Attribute{
+					"repository": schema.StringAttribute{
+						MarkdownDescription: "The full URL of the repository.",
+						Computed:            true,
+					},
+					"ref": schema.StringAttribute{
+						MarkdownDescription: "The branch the agent works on, or `null` when the API does not name one.",
+						Computed:            true,
+					},
+				},
+			},
+			"model": schema.StringAttribute{
+				MarkdownDescription: "The AI model the job uses, such as `sonnet`.",
+				Computed:            true,
+			},
+			"pr_link": schema.StringAttribute{
+				MarkdownDescription: "The pull request the agent opened, or `null` while the job is `active` or " +
+					"when it changed no file.",
+				Computed: true,
+			},
+			"created_at": schema.StringAttribute{
+				MarkdownDescription: "When the job was created, in RFC 3339 format.",
+				Computed:            true,
+			},
+			"archived_at": schema.StringAttribute{
+				MarkdownDescription: "When the job was archived, in RFC 3339 format, or `null`.",
+				Computed:            true,
+			},
+		},
+	}
+}
+
+func (d *agentJobDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.data = clientFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *agentJobDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	if d.data == nil {
+		resp.Diagnostics.Append(notConfiguredDiagnostic())
+		return
+	}
+	var m agentJobModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	projectID := m.ProjectID.ValueString()
+	if projectID == "" {
+		projectID = d.data.projectID
+	}
+	if projectID == "" {
+		resp.Diagnostics.AddAttributeError(path.Root("project_id"), "Missing Project ID",
+			"Reading an agent job needs the Mintlify project it belongs to. Set `project_id` on this data "+
+				"source, or `project_id` on the mintlify provider (or the `"+envProjectID+"` environment "+
+				"variable). The project ID is shown on the API keys page of the Mintlify dashboard.")
+		return
+	}
+	id := m.ID.ValueString()
+	ctx = tflog.SetField(ctx, "agent_job_id", id)
+
+	var job *mintlify.AgentJob
+	var err error
+	client := d.data.client
+	if m.WaitForCompletion.ValueBool() {
+		timeout, diags := m.Timeouts.Read(ctx, defaultAgentWaitTimeout)
+		resp.Diagnostics.Append(diags...)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+		waitCtx, cancel := client.Clock().WithTimeout(ctx, timeout)
+		defer cancel()
+		job, err = client.WaitForAgentJob(waitCtx, projectID, id, func(j mintlify.AgentJob) {
+			tflog.Info(ctx, "Agent job status", map[string]any{"status": j.Status})
+		})
+		if errors.Is(err, context.DeadlineExceeded) {
+			status := "not read yet"
+			if job != nil {
+				status = "`" + job.Status + "`"
+			}
+			resp.Diagnostics.AddError("Agent Job Still Running",
+				fmt.Sprintf("The Mintlify agent job %s in project %s did not finish within `timeouts.read` (%s); "+
+					"its status is %s. Raise `timeouts.read`, for example `timeouts = { read = \"1h\" }`, or "+
+					"set `wait_for_completion = false` to read the job as it is.", id, projectID, timeout, status))
+			return
+		}
+	} else {
+		job, err = client.GetAgentJob(ctx, projectID, id)
+	}
+	if mintlify.IsNotFound(err) {
+		resp.Diagnostics.AddAttributeError(path.Root("id"), "Agent Job Not Found",
+			fmt.Sprintf("The Mintlify API found no agent job %q in project %q (HTTP 404: %s). Check the job ID, "+
+				"and that the job belongs to this project.", id, projectID, apiMessage(err)))
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(apiErrorDiagnostic(err, fmt.Sprintf("reading agent job %s in project %s", id, projectID)))
+		return
+	}
+
+	m.ProjectID = types.StringValue(projectID)
+	resp.Diagnostics.Append(m.setJob(job)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// setJob copies an agent job into the model. Nullable API fields stay null.
+func (m *agentJobModel) setJob(job *mintlify.AgentJob) diag.Diagnostics {
+	source, diags := types.ObjectValue(agentJobSourceTypes, map[string]attr.Value{
+		"repository": types.StringValue(job.Source.Repository),
+		"ref":        types.StringPointerValue(job.Source.Ref),
+	})
+	m.Status = types.StringValue(job.Status)
+	m.Source = source
+	m.Model = types.StringValue(job.Model)
+	m.PRLink = types.StringPointerValue(job.PRLink)
+	m.CreatedAt = types.StringValue(job.CreatedAt.UTC().Format(time.RFC3339))
+	m.ArchivedAt = types.StringNull()
+	if job.ArchivedAt != nil {
+		m.ArchivedAt = types.StringValue(job.ArchivedAt.UTC().Format(time.RFC3339))
+	}
+	return diags
+}

@@ -1,0 +1,163 @@
+package provider
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+)
+
+const agentAddr = "data.mintlify_agent_job.this"
+
+func agentJobConfig(id, extra string) string {
+	return fmt.Sprintf(`
+data "mintlify_agent_job" "this" {
+  id = %[1]q
+  %[2]s
+}
+`, id, extra)
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// newAgentEnv seeds the fake with agent jobs in testProjectID: aj_active
+// (active for 20 minutes, then completed with a pull request), aj_nopr
+// (completed without changes, no branch) and aj_archived.
+func newAgentEnv(t *testing.T) *testEnv {
+	t.Helper()
+	env := newTestEnv(t)
+	env.fake.AddAgentJob(testProjectID, fakeapi.AgentJobSeed{
+		ID: "aj_active", Repository: "https://github.com/acme/docs", Ref: ptr("docs/update-quickstart"),
+		Model: "opus", ActiveFor: 20 * time.Minute, PRLink: ptr("https://github.com/acme/docs/pull/42"),
+	})
+	env.fake.AddAgentJob(testProjectID, fakeapi.AgentJobSeed{
+		ID: "aj_nopr", Repository: "https://github.com/acme/docs",
+	})
+	env.fake.AddAgentJob(testProjectID, fakeapi.AgentJobSeed{
+		ID: "aj_archived", Repository: "https://github.com/acme/docs", Ref: ptr("main"),
+		ActiveFor: time.Minute, FinalStatus: "archived", PRLink: ptr("https://github.com/acme/docs/pull/7"),
+	})
+	env.clock.Advance(2 * time.Minute)
+	return env
+}
+
+func TestAccAgentJobDataSource_active(t *testing.T) {
+	t.Parallel()
+	env := newAgentEnv(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config: env.config(agentJobConfig("aj_active", "")),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(testProjectID)),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("source"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"repository": knownvalue.StringExact("https://github.com/acme/docs"),
+					"ref":        knownvalue.StringExact("docs/update-quickstart"),
+				})),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("model"), knownvalue.StringExact("opus")),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("pr_link"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("created_at"), knownvalue.StringExact("2026-11-21T09:00:00Z")),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("archived_at"), knownvalue.Null()),
+			},
+		}},
+	})
+}
+
+func TestAccAgentJobDataSource_waitForCompletion(t *testing.T) {
+	t.Parallel()
+	env := newAgentEnv(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config: env.config(agentJobConfig("aj_active", `wait_for_completion = true`) + `
+output "pr" {
+  value = data.mintlify_agent_job.this.pr_link
+}
+`),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("status"), knownvalue.StringExact("completed")),
+				statecheck.ExpectKnownOutputValue("pr", knownvalue.StringExact("https://github.com/acme/docs/pull/42")),
+			},
+		}},
+	})
+}
+
+func TestAccAgentJobDataSource_waitTimesOut(t *testing.T) {
+	t.Parallel()
+	env := newAgentEnv(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config: env.config(agentJobConfig("aj_active", `
+  wait_for_completion = true
+  timeouts            = { read = "10m" }`)),
+			ExpectError: expectError("Agent Job Still Running", "aj_active in project proj_test", "(10m0s); its status is `active`", "Raise `timeouts.read`"),
+		}},
+	})
+}
+
+func TestAccAgentJobDataSource_nullableFields(t *testing.T) {
+	t.Parallel()
+	env := newAgentEnv(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config: env.config(agentJobConfig("aj_nopr", "") + `
+data "mintlify_agent_job" "archived" {
+  id         = "aj_archived"
+  project_id = "proj_test"
+}
+`),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("status"), knownvalue.StringExact("completed")),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("pr_link"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("source").AtMapKey("ref"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("model"), knownvalue.StringExact("sonnet")),
+				statecheck.ExpectKnownValue("data.mintlify_agent_job.archived", tfjsonpath.New("status"), knownvalue.StringExact("archived")),
+				statecheck.ExpectKnownValue("data.mintlify_agent_job.archived", tfjsonpath.New("archived_at"), knownvalue.StringExact("2026-11-21T09:01:00Z")),
+				statecheck.ExpectKnownValue("data.mintlify_agent_job.archived", tfjsonpath.New("pr_link"), knownvalue.StringExact("https://github.com/acme/docs/pull/7")),
+			},
+		}},
+	})
+}
+
+func TestAccAgentJobDataSource_notFound(t *testing.T) {
+	t.Parallel()
+	env := newAgentEnv(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{
+				Config:      env.config(agentJobConfig("aj_missing", "")),
+				ExpectError: expectError("Agent Job Not Found", `no agent job "aj_missing" in project "proj_test"`),
+			},
+			{
+				Config:      env.config(agentJobConfig("aj_active", `project_id = "proj_other"`)),
+				ExpectError: expectError("Agent Job Not Found", `no agent job "aj_active" in project "proj_other"`),
+			},
+		},
+	})
+}
+
+func TestAccAgentJobDataSource_missingProjectID(t *testing.T) {
+	env := newAgentEnv(t)
+	t.Setenv(envProjectID, "")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config: fmt.Sprintf(`provider "mintlify" {
+  api_key  = %q
+  base_url = %q
+}
+`, fakeapi.DefaultAPIKey, env.url) + agentJobConfig("aj_active", ""),
+			ExpectError: expectError("Missing Project ID", "`project_id` on this data source, or `project_id` on the mintlify provider", "`MINTLIFY_PROJECT_ID`"),
+		}},
+	})
+}

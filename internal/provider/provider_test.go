@@ -1,0 +1,117 @@
+package provider
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+)
+
+// testStart is the virtual moment every acceptance test begins at.
+var testStart = time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
+
+const testProjectID = "proj_test"
+
+// TestMain refuses to run acceptance tests without a Terraform CLI: nothing
+// may be downloaded, so a missing binary is an error, not a skip.
+func TestMain(m *testing.M) {
+	if os.Getenv("TF_ACC") != "" {
+		bin := os.Getenv("TF_ACC_TERRAFORM_PATH")
+		if bin == "" {
+			if found, err := exec.LookPath("terraform"); err == nil {
+				bin = found
+				_ = os.Setenv("TF_ACC_TERRAFORM_PATH", bin)
+			}
+		}
+		if bin == "" {
+			fmt.Fprintln(os.Stderr, "acceptance tests need the Terraform CLI: put `terraform` on PATH or set "+
+				"TF_ACC_TERRAFORM_PATH (nothing is downloaded)")
+			os.Exit(1)
+		}
+	}
+	os.Exit(m.Run())
+}
+
+// testEnv is one acceptance test's world: a fake Mintlify API on a loopback
+// port and a virtual clock shared by the fake and the provider, so that a
+// 30-minute export runs in milliseconds.
+type testEnv struct {
+	fake  *fakeapi.Server
+	clock *clock.Fake
+	url   string
+}
+
+func newTestEnv(t *testing.T, opts ...fakeapi.Option) *testEnv {
+	t.Helper()
+	return newTestEnvWithHandler(t, func(h http.Handler) http.Handler { return h }, opts...)
+}
+
+// newTestEnvWithHandler serves the fake behind wrap, for tests that mount it
+// under a path prefix.
+func newTestEnvWithHandler(t *testing.T, wrap func(http.Handler) http.Handler, opts ...fakeapi.Option) *testEnv {
+	t.Helper()
+	clk := clock.NewFake(testStart, true)
+	fake := fakeapi.New(append([]fakeapi.Option{fakeapi.WithClock(clk)}, opts...)...)
+	srv := httptest.NewServer(wrap(fake))
+	t.Cleanup(srv.Close)
+	return &testEnv{fake: fake, clock: clk, url: srv.URL}
+}
+
+// factories runs the provider in the test process on the env's clock.
+func (e *testEnv) factories() map[string]func() (tfprotov6.ProviderServer, error) {
+	return map[string]func() (tfprotov6.ProviderServer, error){
+		"mintlify": providerserver.NewProtocol6WithError(&mintlifyProvider{version: "test", clock: e.clock}),
+	}
+}
+
+// config prepends a provider block pointed at the fake.
+func (e *testEnv) config(body string) string {
+	return e.configWithKey(fakeapi.DefaultAPIKey, body)
+}
+
+func (e *testEnv) configWithKey(apiKey, body string) string {
+	return fmt.Sprintf(`
+provider "mintlify" {
+  api_key    = %[1]q
+  base_url   = %[2]q
+  project_id = %[3]q
+}
+%[4]s`, apiKey, e.url, testProjectID, body)
+}
+
+// startJobDirectly starts an export through the client, as a CI script
+// would, and returns its id.
+func startJobDirectly(t *testing.T, env *testEnv) string {
+	t.Helper()
+	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(env.url), mintlify.WithClock(env.clock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	job, err := c.StartStaticExport(t.Context(), mintlify.StartStaticExportRequest{Domain: "docs.example.com"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return job.JobID
+}
+
+// expectError matches diagnostics as Terraform prints them: the phrases in
+// order, each space free to be a line break where the CLI wrapped the text.
+func expectError(phrases ...string) *regexp.Regexp {
+	quoted := make([]string, len(phrases))
+	for i, p := range phrases {
+		quoted[i] = strings.ReplaceAll(regexp.QuoteMeta(p), " ", `\s+`)
+	}
+	return regexp.MustCompile(`(?s)` + strings.Join(quoted, ".*"))
+}

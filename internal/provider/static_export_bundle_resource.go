@@ -1,0 +1,437 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/float64planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/listplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+)
+
+// defaultExportTimeout bounds create and update when `timeouts` is not set.
+const defaultExportTimeout = 30 * time.Minute
+
+var (
+	_ resource.Resource              = (*staticExportBundleResource)(nil)
+	_ resource.ResourceWithConfigure = (*staticExportBundleResource)(nil)
+)
+
+// NewStaticExportBundleResource returns the mintlify_static_export_bundle
+// resource.
+func NewStaticExportBundleResource() resource.Resource {
+	return &staticExportBundleResource{}
+}
+
+type staticExportBundleResource struct {
+	data *providerData
+}
+
+type staticExportBundleModel struct {
+	// Inputs
+	Domain   types.String   `tfsdk:"domain"`
+	Version  types.String   `tfsdk:"version"`
+	Paths    types.List     `tfsdk:"paths"`
+	Triggers types.Map      `tfsdk:"triggers"`
+	Timeouts timeouts.Value `tfsdk:"timeouts"`
+
+	// Computed
+	ID         types.String  `tfsdk:"id"`
+	JobID      types.String  `tfsdk:"job_id"`
+	Status     types.String  `tfsdk:"status"`
+	Progress   types.Float64 `tfsdk:"progress"`
+	PageCount  types.Int64   `tfsdk:"page_count"`
+	BundleURL  types.String  `tfsdk:"bundle_url"`
+	SizeBytes  types.Int64   `tfsdk:"size_bytes"`
+	ExpiresAt  types.String  `tfsdk:"expires_at"`
+	CreatedAt  types.String  `tfsdk:"created_at"`
+	HelmValues types.String  `tfsdk:"helm_values"`
+}
+
+func (r *staticExportBundleResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_static_export_bundle"
+}
+
+func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	keep := []planmodifier.String{stringplanmodifier.UseStateForUnknown()}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Runs a Mintlify static export of a documentation deployment and produces a presigned " +
+			"link to the bundle (plain HTML, CSS and JS) that the self-hosted Enterprise Helm chart downloads at " +
+			"pod start.\n\n" +
+			"Creating the resource starts an export job, waits for it to complete, then generates the bundle " +
+			"link. The job id is saved in state as soon as the job starts, so an error, a timeout or an " +
+			"interruption leaves a tainted resource that remembers its job. Refreshing only reads the job's " +
+			"status: it never generates a new link, so the link (and any Helm release that uses it) changes only " +
+			"when the export is replaced.\n\n" +
+			"Changing any of `domain`, `version`, `paths` or `triggers` starts a new export. The Mintlify API " +
+			"cannot delete an export: destroying this resource only removes it from Terraform state, and the " +
+			"link keeps working until `expires_at`.",
+		Attributes: map[string]schema.Attribute{
+			// Required
+			"domain": schema.StringAttribute{
+				MarkdownDescription: "The bare hostname of the deployment to export: the custom domain of the " +
+					"project (`docs.example.com`) or its Mintlify subdomain (`acme.mintlify.app`), without scheme, " +
+					"port, path or trailing slash. Changing it starts a new export.",
+				Required:      true,
+				Validators:    []validator.String{bareHostname{}},
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+
+			// Optional
+			"version": schema.StringAttribute{
+				MarkdownDescription: "A version label to tag the export with, such as `2024-06-01`; it is also " +
+					"written into `helm_values`. When unset, the API exports the latest published version. " +
+					"Changing it starts a new export.",
+				Optional:      true,
+				Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"paths": schema.ListAttribute{
+				MarkdownDescription: "The page paths to export, relative to the docs root and without a leading " +
+					"slash (`index`, `guides/getting-started`). When unset, every published page is exported. " +
+					"Changing it starts a new export.",
+				ElementType: types.StringType,
+				Optional:    true,
+				Validators: []validator.List{
+					listvalidator.SizeAtLeast(1),
+					listvalidator.ValueStringsAre(pagePath{}),
+				},
+				PlanModifiers: []planmodifier.List{listplanmodifier.RequiresReplace()},
+			},
+			"triggers": schema.MapAttribute{
+				MarkdownDescription: "Arbitrary strings whose change starts a new export, such as the commit of " +
+					"the docs repository: `triggers = { docs_commit = var.docs_sha }`.",
+				ElementType:   types.StringType,
+				Optional:      true,
+				PlanModifiers: []planmodifier.Map{mapplanmodifier.RequiresReplace()},
+			},
+			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{
+				Create: true,
+				Update: true,
+				CreateDescription: "How long to wait for the export to complete and its link to be generated, " +
+					"as a duration such as `45m`. Defaults to `30m`.",
+				UpdateDescription: "How long an update may take, as a duration such as `45m`. Defaults to `30m`.",
+			}),
+
+			// Computed
+			"id": schema.StringAttribute{
+				MarkdownDescription: "The export job ID, the same as `job_id`.",
+				Computed:            true,
+				PlanModifiers:       keep,
+			},
+			"job_id": schema.StringAttribute{
+				MarkdownDescription: "The ID of the static export job, such as `se_3f9a2c1b8e7d4a06`.",
+				Computed:            true,
+				PlanModifiers:       keep,
+			},
+			"status": schema.StringAttribute{
+				MarkdownDescription: "The job's status when last read: " + backtickList(mintlify.StaticExportStatuses) + ".",
+				Computed:            true,
+				PlanModifiers:       keep,
+			},
+			"progress": schema.Float64Attribute{
+				MarkdownDescription: "The job's completion percentage, from `0` to `100`, when last read.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.Float64{float64planmodifier.UseStateForUnknown()},
+			},
+			"page_count": schema.Int64Attribute{
+				MarkdownDescription: "The number of pages exported.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
+			},
+			"bundle_url": schema.StringAttribute{
+				MarkdownDescription: "The presigned link to the bundle archive. It grants read access to the " +
+					"exported docs to whoever holds it, so it is sensitive, and it stops working at `expires_at`.",
+				Computed:      true,
+				Sensitive:     true,
+				PlanModifiers: keep,
+			},
+			"size_bytes": schema.Int64Attribute{
+				MarkdownDescription: "The size of the bundle archive in bytes.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
+			},
+			"expires_at": schema.StringAttribute{
+				MarkdownDescription: "When `bundle_url` stops working, in RFC 3339 format.",
+				Computed:            true,
+				PlanModifiers:       keep,
+			},
+			"created_at": schema.StringAttribute{
+				MarkdownDescription: "When the export job was created, in RFC 3339 format.",
+				Computed:            true,
+				PlanModifiers:       keep,
+			},
+			"helm_values": schema.StringAttribute{
+				MarkdownDescription: "Values for the Mintlify Enterprise Helm chart as a YAML document, ready for " +
+					"`helm_release.values`: `staticExport` with `enabled: true`, `bundleUrl` and, when `version` is " +
+					"set, `version`. Sensitive because it holds the link.",
+				Computed:      true,
+				Sensitive:     true,
+				PlanModifiers: keep,
+			},
+		},
+	}
+}
+
+func (r *staticExportBundleResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.data = clientFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (r *staticExportBundleResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	if r.data == nil {
+		resp.Diagnostics.Append(notConfiguredDiagnostic())
+		return
+	}
+	var plan staticExportBundleModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	timeout, diags := plan.Timeouts.Create(ctx, defaultExportTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	start, diags := plan.startRequest(ctx)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	client := r.data.client
+	ctx, cancel := client.Clock().WithTimeout(ctx, timeout)
+	defer cancel()
+
+	job, err := client.StartStaticExport(ctx, start)
+	if err != nil {
+		resp.Diagnostics.Append(apiErrorDiagnostic(err, fmt.Sprintf("starting the static export of %s", start.Domain)))
+		return
+	}
+	ctx = tflog.SetField(ctx, "job_id", job.JobID)
+	tflog.Info(ctx, "Static export started")
+
+	// Record the job before waiting: from here on, whatever happens, the
+	// state remembers which export this resource owns.
+	plan.setJob(job)
+	plan.setBundle(nil)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	resp.Diagnostics.Append(r.finish(ctx, &plan, timeout, "create")...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// finish waits for the model's job to complete and generates its link,
+// keeping the model current with whatever it learned, also on failure.
+func (r *staticExportBundleResource) finish(ctx context.Context, m *staticExportBundleModel, timeout time.Duration, op string) diag.Diagnostics {
+	var diags diag.Diagnostics
+	client := r.data.client
+	jobID := m.JobID.ValueString()
+
+	job, err := client.WaitForStaticExport(ctx, jobID, func(j mintlify.StaticExportJob) {
+		tflog.Info(ctx, "Static export progress", map[string]any{
+			"status": j.Status, "progress": j.Progress, "page_count": j.PageCount,
+		})
+	})
+	if job != nil {
+		m.setJob(job)
+	}
+	if err != nil {
+		diags.Append(waitDiagnostic(err, jobID, job, timeout, op))
+		return diags
+	}
+
+	bundle, err := client.GenerateBundle(ctx, jobID)
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			diags.Append(waitDiagnostic(err, jobID, job, timeout, op))
+		} else {
+			diags.Append(apiErrorDiagnostic(err, fmt.Sprintf("generating the bundle link of static export job %s", jobID)))
+		}
+		return diags
+	}
+	m.setBundle(bundle)
+	tflog.Info(ctx, "Static export bundle link generated", map[string]any{
+		"size_bytes": bundle.SizeBytes, "expires_at": bundle.ExpiresAt.Format(time.RFC3339),
+	})
+	return diags
+}
+
+// waitDiagnostic explains why waiting for a job ended early.
+func waitDiagnostic(err error, jobID string, last *mintlify.StaticExportJob, timeout time.Duration, op string) diag.Diagnostic {
+	var failed *mintlify.JobFailedError
+	reached := "before its first status was read"
+	if last != nil {
+		reached = fmt.Sprintf("`%s` at %s%% with %d pages exported", last.Status,
+			mintlify.FormatProgress(last.Progress), last.PageCount)
+	}
+	switch {
+	case errors.As(err, &failed):
+		reason := "the API gave no reason"
+		if failed.Job.Error != nil && *failed.Job.Error != "" {
+			reason = fmt.Sprintf("%q", *failed.Job.Error)
+		}
+		return diag.NewErrorDiagnostic("Static Export Job Failed",
+			fmt.Sprintf("The Mintlify static export job %s failed at %s%% (%d pages exported): %s.\n\n"+
+				"The job id is kept in state and the resource is tainted: fix the cause the message names "+
+				"(for example the `domain` or `paths`), then apply again to start a new export.",
+				jobID, mintlify.FormatProgress(failed.Job.Progress), failed.Job.PageCount, reason))
+	case errors.Is(err, context.DeadlineExceeded):
+		return diag.NewErrorDiagnostic("Static Export Timed Out",
+			fmt.Sprintf("The Mintlify static export job %s did not complete within `timeouts.%s` (%s); it was %s.\n\n"+
+				"The job keeps running on the Mintlify side and its id is kept in state. Raise `timeouts.%s` "+
+				"in the resource, for example `timeouts = { %s = \"1h\" }`, and apply again.",
+				jobID, op, timeout, reached, op, op))
+	case errors.Is(err, context.Canceled):
+		return diag.NewErrorDiagnostic("Static Export Interrupted",
+			fmt.Sprintf("Terraform was interrupted while waiting for the Mintlify static export job %s; it was %s. "+
+				"The job keeps running on the Mintlify side and its id is kept in state.", jobID, reached))
+	default:
+		return apiErrorDiagnostic(err, fmt.Sprintf("waiting for static export job %s (%s)", jobID, reached))
+	}
+}
+
+func (r *staticExportBundleResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	if r.data == nil {
+		resp.Diagnostics.Append(notConfiguredDiagnostic())
+		return
+	}
+	var state staticExportBundleModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	jobID := state.JobID.ValueString()
+	job, err := r.data.client.GetStaticExportJob(ctx, jobID)
+	if mintlify.IsNotFound(err) {
+		resp.Diagnostics.AddWarning("Static Export Job Not Found",
+			fmt.Sprintf("The Mintlify API no longer knows the static export job %s, so it was removed from "+
+				"Terraform state. The next apply starts a new export.", jobID))
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(apiErrorDiagnostic(err, fmt.Sprintf("reading static export job %s", jobID)))
+		return
+	}
+	// Only the job's progress is refreshed: Read never generates a link.
+	state.setJob(job)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// Update runs only when nothing but `timeouts` changed: every other input
+// forces a new export, and the computed values carry over from state.
+func (r *staticExportBundleResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan staticExportBundleModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// Delete forgets the bundle: the API has no way to delete an export.
+func (r *staticExportBundleResource) Delete(ctx context.Context, req resource.DeleteRequest, _ *resource.DeleteResponse) {
+	var state staticExportBundleModel
+	if diags := req.State.Get(ctx, &state); !diags.HasError() {
+		tflog.Info(ctx, "Forgetting static export bundle; the Mintlify API has no delete", map[string]any{
+			"job_id": state.JobID.ValueString(),
+		})
+	}
+}
+
+// startRequest builds the API request from the plan.
+func (m *staticExportBundleModel) startRequest(ctx context.Context) (mintlify.StartStaticExportRequest, diag.Diagnostics) {
+	req := mintlify.StartStaticExportRequest{
+		Domain:  m.Domain.ValueString(),
+		Version: m.Version.ValueString(),
+	}
+	var diags diag.Diagnostics
+	if !m.Paths.IsNull() {
+		diags = m.Paths.ElementsAs(ctx, &req.Paths, false)
+	}
+	return req, diags
+}
+
+// setJob copies a job's state into the model.
+func (m *staticExportBundleModel) setJob(job *mintlify.StaticExportJob) {
+	m.ID = types.StringValue(job.JobID)
+	m.JobID = types.StringValue(job.JobID)
+	m.Status = types.StringValue(job.Status)
+	m.Progress = types.Float64Value(job.Progress)
+	m.PageCount = types.Int64Value(job.PageCount)
+	m.CreatedAt = types.StringValue(job.CreatedAt.UTC().Format(time.RFC3339))
+}
+
+// setBundle copies a generated link into the model; nil records that no link
+// exists yet.
+func (m *staticExportBundleModel) setBundle(b *mintlify.Bundle) {
+	if b == nil {
+		m.BundleURL = types.StringNull()
+		m.SizeBytes = types.Int64Null()
+		m.ExpiresAt = types.StringNull()
+		m.HelmValues = types.StringNull()
+		return
+	}
+	m.BundleURL = types.StringValue(b.BundleURL)
+	m.SizeBytes = types.Int64Value(b.SizeBytes)
+	m.ExpiresAt = types.StringValue(b.ExpiresAt.UTC().Format(time.RFC3339))
+	m.HelmValues = types.StringValue(helmValues(b.BundleURL, m.Version.ValueString()))
+}
+
+// helmValues renders the Enterprise chart's values for a bundle link. Strings
+// are JSON-quoted, which YAML reads as double-quoted scalars, so no link or
+// label can break the document.
+func helmValues(bundleURL, version string) string {
+	var b strings.Builder
+	b.WriteString("staticExport:\n  enabled: true\n  bundleUrl: ")
+	b.WriteString(yamlQuote(bundleURL))
+	b.WriteString("\n")
+	if version != "" {
+		b.WriteString("  version: ")
+		b.WriteString(yamlQuote(version))
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func yamlQuote(s string) string {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // keep the link's & readable
+	_ = enc.Encode(s)        // encoding a string cannot fail
+	return strings.TrimSuffix(buf.String(), "\n")
+}
+
+// backtickList renders values as "`a`, `b` or `c`" for descriptions.
+func backtickList(values []string) string {
+	quoted := make([]string, len(values))
+	for i, v := range values {
+		quoted[i] = "`" + v + "`"
+	}
+	if len(quoted) < 2 {
+		return strings.Join(quoted, "")
+	}
+	return strings.Join(quoted[:len(quoted)-1], ", ") + " or " + quoted[len(quoted)-1]
+}

@@ -1,0 +1,397 @@
+package provider
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+)
+
+const bundleAddr = "mintlify_static_export_bundle.docs"
+
+// bundleConfig is a bundle resource named "docs" with extra arguments.
+func bundleConfig(domain, extra string) string {
+	return fmt.Sprintf(`
+resource "mintlify_static_export_bundle" "docs" {
+  domain = %[1]q
+  %[2]s
+}
+`, domain, extra)
+}
+
+var rfc3339 = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$`)
+
+func TestAccStaticExportBundle_create(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.config(bundleConfig("docs.example.com", "")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionCreate),
+						plancheck.ExpectUnknownValue(bundleAddr, tfjsonpath.New("bundle_url")),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^se_[0-9a-f]{16}$`))),
+					statecheck.CompareValuePairs(bundleAddr, tfjsonpath.New("id"), bundleAddr, tfjsonpath.New("job_id"), compare.ValuesSame()),
+					statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("domain"), knownvalue.StringExact("docs.example.com")),
+					statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("version"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("paths"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("status"), knownvalue.StringExact("completed")),
+					statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("progress"), knownvalue.Float64Exact(100)),
+					statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("page_count"), knownvalue.Int64Exact(42)),
+					statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("bundle_url"), knownvalue.StringRegexp(
+						regexp.MustCompile(`^http://127\.0\.0\.1:\d+/bundles/se_[0-9a-f]{16}/bundle\.tar\.gz\?.*X-Amz-Signature=[0-9a-f]+`))),
+					statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("size_bytes"), knownvalue.Int64Func(positive)),
+					statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("expires_at"), knownvalue.StringRegexp(rfc3339)),
+					statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("created_at"), knownvalue.StringExact("2026-11-21T09:00:00Z")),
+					statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("helm_values"), knownvalue.StringRegexp(regexp.MustCompile(
+						`^staticExport:\n  enabled: true\n  bundleUrl: "http://127\.0\.0\.1:\d+/bundles/[^"]+&X-Amz-Signature=[0-9a-f]+"\n$`))),
+				},
+				Check: resource.ComposeTestCheckFunc(
+					checkLinkWorks(env),
+					checkExpiresAfterCreate(),
+					func(*terraform.State) error { return expectCounts(env, 1, 1) },
+				),
+			},
+			{
+				// A second plan right after apply is empty, and a refresh does
+				// not generate a new link.
+				Config: env.config(bundleConfig("docs.example.com", "")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: func(*terraform.State) error { return expectCounts(env, 1, 1) },
+			},
+		},
+	})
+}
+
+func TestAccStaticExportBundle_versionAndPaths(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config: env.config(bundleConfig("acme.mintlify.app", `
+  version = "2024-06-01"
+  paths   = ["index", "guides/getting-started"]`)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("page_count"), knownvalue.Int64Exact(2)),
+				statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("helm_values"), knownvalue.StringRegexp(regexp.MustCompile(
+					`^staticExport:\n  enabled: true\n  bundleUrl: "[^"]+"\n  version: "2024-06-01"\n$`))),
+			},
+			Check: func(*terraform.State) error {
+				body := string(env.fake.Requests()[0].Body)
+				want := `{"domain":"acme.mintlify.app","version":"2024-06-01","paths":["index","guides/getting-started"]}`
+				if body != want {
+					return fmt.Errorf("start request body = %s, want %s", body, want)
+				}
+				return nil
+			},
+		}},
+	})
+}
+
+func TestAccStaticExportBundle_replace(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	replaced := resource.ConfigPlanChecks{
+		PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionReplace)},
+	}
+	var firstJob string
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.config(bundleConfig("docs.example.com", `triggers = { docs_commit = "aaa111" }`)),
+				Check:  resource.TestCheckResourceAttrWith(bundleAddr, "job_id", capture(&firstJob)),
+			},
+			{
+				Config:           env.config(bundleConfig("docs.example.com", `triggers = { docs_commit = "bbb222" }`)),
+				ConfigPlanChecks: replaced,
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttrWith(bundleAddr, "job_id", differentFrom(&firstJob)),
+					func(*terraform.State) error { return expectCounts(env, 2, 2) },
+				),
+			},
+			{
+				Config:           env.config(bundleConfig("docs2.example.com", `triggers = { docs_commit = "bbb222" }`)),
+				ConfigPlanChecks: replaced,
+				Check:            func(*terraform.State) error { return expectCounts(env, 3, 3) },
+			},
+			{
+				Config:           env.config(bundleConfig("docs2.example.com", `version = "v2"`+"\n"+`triggers = { docs_commit = "bbb222" }`)),
+				ConfigPlanChecks: replaced,
+				Check:            func(*terraform.State) error { return expectCounts(env, 4, 4) },
+			},
+			{
+				// Only the timeouts change: an in-place update, no export.
+				Config: env.config(bundleConfig("docs2.example.com", `version = "v2"`+"\n"+
+					`triggers = { docs_commit = "bbb222" }`+"\n"+`timeouts = { create = "45m" }`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionUpdate)},
+				},
+				Check: func(*terraform.State) error { return expectCounts(env, 4, 4) },
+			},
+		},
+	})
+}
+
+func TestAccStaticExportBundle_failedJob(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+		return fakeapi.JobPlan{QueueFor: time.Second, RunFor: time.Minute, FailWith: "page guides/broken could not be rendered", FailAtProgress: 60}
+	}))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config:      env.config(bundleConfig("docs.example.com", "")),
+			ExpectError: expectError("Static Export Job Failed", "failed at 60% (25 pages exported)", `"page guides/broken could not be rendered"`),
+		}},
+	})
+	if err := expectCounts(env, 1, 0); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestAccStaticExportBundle_createTimeoutKeepsJob(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+		return fakeapi.JobPlan{Never: true}
+	}))
+	cfg := env.config(bundleConfig("docs.example.com", `timeouts = { create = "5m" }`))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ExpectError: expectError("Static Export Timed Out", "did not complete within `timeouts.create` (5m0s); it was `running` at 10%",
+					"Raise `timeouts.create`"),
+			},
+			{
+				// The tainted resource still names its job.
+				RefreshState:       true,
+				ExpectNonEmptyPlan: true,
+				Check: resource.ComposeTestCheckFunc(
+					func(s *terraform.State) error {
+						return resource.TestCheckResourceAttr(bundleAddr, "job_id", env.fake.JobIDs()[0])(s)
+					},
+					resource.TestCheckResourceAttr(bundleAddr, "status", "running"),
+					resource.TestCheckNoResourceAttr(bundleAddr, "bundle_url"),
+					func(*terraform.State) error { return expectCounts(env, 1, 0) },
+				),
+			},
+			{
+				Config:             cfg,
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPreRefresh: []plancheck.PlanCheck{plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionReplace)},
+				},
+			},
+		},
+	})
+}
+
+func TestAccStaticExportBundle_unauthorized(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config:      env.configWithKey("mint_revoked_key", bundleConfig("docs.example.com", "")),
+			ExpectError: expectError("Mintlify API Key Rejected", "HTTP 401", "`api_key`", "`MINTLIFY_API_KEY`"),
+		}},
+	})
+	if err := expectCounts(env, 0, 0); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestAccStaticExportBundle_notEnabled(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, fakeapi.WithStaticExportDisabled())
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config:      env.config(bundleConfig("docs.example.com", "")),
+			ExpectError: expectError("Static Export Not Enabled", "HTTP 403", "Enterprise plans"),
+		}},
+	})
+}
+
+func TestAccStaticExportBundle_badInputRefusedBeforeAnyRequest(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	cases := []struct{ extra, domain, want string }{
+		{"", "https://docs.example.com", `Invalid Domain|remove the scheme "https://"`},
+		{"", "docs.example.com/guides", `Invalid Domain|remove the path "/guides"`},
+		{"", "Docs.Example.com", `Invalid Domain|use lower case ("docs.example.com")`},
+		{`paths = ["/index"]`, "docs.example.com", `Invalid Page Path|remove the leading slash (use "index")`},
+		{`timeouts = { create = "soon" }`, "docs.example.com", `Invalid Attribute Value Time Duration|"soon" must be a string containing a sequence of decimal numbers`},
+	}
+	var steps []resource.TestStep
+	for _, c := range cases {
+		steps = append(steps, resource.TestStep{
+			Config:      env.config(bundleConfig(c.domain, c.extra)),
+			PlanOnly:    true,
+			ExpectError: expectError(strings.Split(c.want, "|")...),
+		})
+	}
+	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.factories(), Steps: steps})
+	if n := len(env.fake.Requests()); n != 0 {
+		t.Errorf("bad input reached the API: %d requests, want 0", n)
+	}
+}
+
+func TestAccStaticExportBundle_missingAPIKey(t *testing.T) {
+	env := newTestEnv(t)
+	t.Setenv(envAPIKey, "")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config:      fmt.Sprintf(`provider "mintlify" { base_url = %q }`, env.url) + bundleConfig("docs.example.com", ""),
+			ExpectError: expectError("Missing Mintlify API Key", "`api_key`", "`MINTLIFY_API_KEY`"),
+		}},
+	})
+}
+
+func TestAccStaticExportBundle_jobGoneRemovesFromState(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{Config: env.config(bundleConfig("docs.example.com", ""))},
+			{
+				PreConfig: func() { env.fake.ForgetJob(env.fake.JobIDs()[0]) },
+				Config:    env.config(bundleConfig("docs.example.com", "")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionCreate)},
+				},
+				Check: func(*terraform.State) error { return expectCounts(env, 2, 2) },
+			},
+		},
+	})
+}
+
+// TestAccStaticExportBundle_chainsIntoHelmRelease feeds helm_values into a
+// terraform_data standing in for helm_release, in the same apply.
+func TestAccStaticExportBundle_chainsIntoHelmRelease(t *testing.T) {
+	t.Parallel()
+	env := newTestEnvWithHandler(t, func(h http.Handler) http.Handler {
+		return http.StripPrefix("/mintlify", h)
+	})
+	prefixed := *env
+	prefixed.url = env.url + "/mintlify/"
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: prefixed.factories(),
+		Steps: []resource.TestStep{{
+			Config: prefixed.config(bundleConfig("docs.example.com", `version = "2024-06-01"`) + `
+resource "terraform_data" "helm_release" {
+  input = {
+    chart  = "mintlify"
+    values = [mintlify_static_export_bundle.docs.helm_values]
+  }
+}
+`),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.CompareValuePairs(
+					bundleAddr, tfjsonpath.New("helm_values"),
+					"terraform_data.helm_release", tfjsonpath.New("output").AtMapKey("values").AtSliceIndex(0),
+					compare.ValuesSame()),
+			},
+		}},
+	})
+}
+
+// expectCounts checks how many export jobs and bundle links the fake made.
+func expectCounts(env *testEnv, jobs, bundles int) error {
+	if got := env.fake.ExportJobsStarted(); got != jobs {
+		return fmt.Errorf("export jobs started = %d, want %d", got, jobs)
+	}
+	if got := env.fake.BundlesGenerated(); got != bundles {
+		return fmt.Errorf("bundle links generated = %d, want %d", got, bundles)
+	}
+	return nil
+}
+
+// checkLinkWorks downloads the bundle link in state and checks its size.
+func checkLinkWorks(env *testEnv) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		attrs := s.RootModule().Resources[bundleAddr].Primary.Attributes
+		resp, err := http.Get(attrs["bundle_url"])
+		if err != nil {
+			return err
+		}
+		defer func() { _ = resp.Body.Close() }()
+		body, err := io.ReadAll(resp.Body)
+		if err != nil {
+			return err
+		}
+		if resp.StatusCode != http.StatusOK {
+			return fmt.Errorf("downloading the bundle: HTTP %d: %s", resp.StatusCode, body)
+		}
+		if want := attrs["size_bytes"]; strconv.Itoa(len(body)) != want {
+			return fmt.Errorf("downloaded %d bytes, size_bytes says %s", len(body), want)
+		}
+		return nil
+	}
+}
+
+func checkExpiresAfterCreate() resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		attrs := s.RootModule().Resources[bundleAddr].Primary.Attributes
+		created, _ := time.Parse(time.RFC3339, attrs["created_at"])
+		expires, err := time.Parse(time.RFC3339, attrs["expires_at"])
+		if err != nil {
+			return err
+		}
+		if !expires.After(created.Add(59 * time.Minute)) {
+			return fmt.Errorf("expires_at %s is not about an hour after created_at %s", expires, created)
+		}
+		return nil
+	}
+}
+
+func positive(v int64) error {
+	if v <= 0 {
+		return fmt.Errorf("want a positive number, got %d", v)
+	}
+	return nil
+}
+
+func capture(dst *string) resource.CheckResourceAttrWithFunc {
+	return func(v string) error {
+		*dst = v
+		return nil
+	}
+}
+
+func differentFrom(prev *string) resource.CheckResourceAttrWithFunc {
+	return func(v string) error {
+		if v == *prev || !strings.HasPrefix(v, "se_") {
+			return fmt.Errorf("job_id = %q, want a new job (previous %q)", v, *prev)
+		}
+		return nil
+	}
+}

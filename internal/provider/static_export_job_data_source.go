@@ -1,0 +1,123 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+)
+
+var (
+	_ datasource.DataSource              = (*staticExportJobDataSource)(nil)
+	_ datasource.DataSourceWithConfigure = (*staticExportJobDataSource)(nil)
+)
+
+// NewStaticExportJobDataSource returns the mintlify_static_export_job data
+// source.
+func NewStaticExportJobDataSource() datasource.DataSource {
+	return &staticExportJobDataSource{}
+}
+
+type staticExportJobDataSource struct {
+	data *providerData
+}
+
+type staticExportJobModel struct {
+	// Required
+	JobID types.String `tfsdk:"job_id"`
+	// Computed
+	Status    types.String  `tfsdk:"status"`
+	Progress  types.Float64 `tfsdk:"progress"`
+	PageCount types.Int64   `tfsdk:"page_count"`
+	CreatedAt types.String  `tfsdk:"created_at"`
+	UpdatedAt types.String  `tfsdk:"updated_at"`
+	Error     types.String  `tfsdk:"error"`
+}
+
+func (d *staticExportJobDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_static_export_job"
+}
+
+func (d *staticExportJobDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Reads the status and progress of a Mintlify static export job, such as one started " +
+			"by `mintlify_static_export_bundle` or by a script. It never generates a bundle link.",
+		Attributes: map[string]schema.Attribute{
+			// Required
+			"job_id": schema.StringAttribute{
+				MarkdownDescription: "The ID of the static export job, such as `se_3f9a2c1b8e7d4a06`.",
+				Required:            true,
+				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+
+			// Computed
+			"status": schema.StringAttribute{
+				MarkdownDescription: "The job's status: " + backtickList(mintlify.StaticExportStatuses) + ".",
+				Computed:            true,
+			},
+			"progress": schema.Float64Attribute{
+				MarkdownDescription: "The job's completion percentage, from `0` to `100`.",
+				Computed:            true,
+			},
+			"page_count": schema.Int64Attribute{
+				MarkdownDescription: "The number of pages exported so far.",
+				Computed:            true,
+			},
+			"created_at": schema.StringAttribute{
+				MarkdownDescription: "When the job was created, in RFC 3339 format.",
+				Computed:            true,
+			},
+			"updated_at": schema.StringAttribute{
+				MarkdownDescription: "When the job last changed, in RFC 3339 format.",
+				Computed:            true,
+			},
+			"error": schema.StringAttribute{
+				MarkdownDescription: "Why the job failed, when `status` is `failed`; otherwise `null`.",
+				Computed:            true,
+			},
+		},
+	}
+}
+
+func (d *staticExportJobDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.data = clientFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *staticExportJobDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	if d.data == nil {
+		resp.Diagnostics.Append(notConfiguredDiagnostic())
+		return
+	}
+	var m staticExportJobModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	jobID := m.JobID.ValueString()
+	job, err := d.data.client.GetStaticExportJob(ctx, jobID)
+	if mintlify.IsNotFound(err) {
+		resp.Diagnostics.AddAttributeError(path.Root("job_id"), "Static Export Job Not Found",
+			fmt.Sprintf("The Mintlify API found no static export job %q (HTTP 404: %s). Check the job ID; "+
+				"jobs belong to the organization of the API key.", jobID, apiMessage(err)))
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(apiErrorDiagnostic(err, fmt.Sprintf("reading static export job %s", jobID)))
+		return
+	}
+	m.Status = types.StringValue(job.Status)
+	m.Progress = types.Float64Value(job.Progress)
+	m.PageCount = types.Int64Value(job.PageCount)
+	m.CreatedAt = types.StringValue(job.CreatedAt.UTC().Format(time.RFC3339))
+	m.UpdatedAt = types.StringValue(job.UpdatedAt.UTC().Format(time.RFC3339))
+	m.Error = types.StringPointerValue(job.Error)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}

@@ -1,0 +1,74 @@
+package provider
+
+import (
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+)
+
+const jobAddr = "data.mintlify_static_export_job.this"
+
+func TestAccStaticExportJobDataSource_fromBundle(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config: env.config(bundleConfig("docs.example.com", "") + `
+data "mintlify_static_export_job" "this" {
+  job_id = mintlify_static_export_bundle.docs.job_id
+}
+`),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.CompareValuePairs(jobAddr, tfjsonpath.New("job_id"), bundleAddr, tfjsonpath.New("job_id"), compare.ValuesSame()),
+				statecheck.ExpectKnownValue(jobAddr, tfjsonpath.New("status"), knownvalue.StringExact("completed")),
+				statecheck.ExpectKnownValue(jobAddr, tfjsonpath.New("progress"), knownvalue.Float64Exact(100)),
+				statecheck.ExpectKnownValue(jobAddr, tfjsonpath.New("page_count"), knownvalue.Int64Exact(42)),
+				statecheck.ExpectKnownValue(jobAddr, tfjsonpath.New("created_at"), knownvalue.StringExact("2026-11-21T09:00:00Z")),
+				statecheck.ExpectKnownValue(jobAddr, tfjsonpath.New("updated_at"), knownvalue.StringExact("2026-11-21T09:00:22Z")),
+				statecheck.ExpectKnownValue(jobAddr, tfjsonpath.New("error"), knownvalue.Null()),
+			},
+		}},
+	})
+}
+
+func TestAccStaticExportJobDataSource_failedAndMissing(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+		return fakeapi.JobPlan{RunFor: time.Minute, FailWith: "render error", FailAtProgress: 60}
+	}))
+	job := startJobDirectly(t, env)
+	env.clock.Advance(2 * time.Minute)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.config(`
+data "mintlify_static_export_job" "this" {
+  job_id = "` + job + `"
+}
+`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(jobAddr, tfjsonpath.New("status"), knownvalue.StringExact("failed")),
+					statecheck.ExpectKnownValue(jobAddr, tfjsonpath.New("progress"), knownvalue.Float64Exact(60)),
+					statecheck.ExpectKnownValue(jobAddr, tfjsonpath.New("error"), knownvalue.StringExact("render error")),
+				},
+			},
+			{
+				Config: env.config(`
+data "mintlify_static_export_job" "this" {
+  job_id = "se_does_not_exist"
+}
+`),
+				ExpectError: expectError("Static Export Job Not Found", `"se_does_not_exist"`),
+			},
+		},
+	})
+}

@@ -1,0 +1,57 @@
+package provider
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestHostnameProblem(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		domain string
+		want   string // substring of the explanation; "" means valid
+	}{
+		{"docs.example.com", ""},
+		{"acme.mintlify.app", ""},
+		{"a-b.c-d.example", ""},
+		{"", "empty"},
+		{"https://docs.example.com", `remove the scheme "https://"`},
+		{"http://docs.example.com/", `remove the scheme "http://"`},
+		{"docs.example.com/", "remove the trailing slash"},
+		{"docs.example.com/docs", `remove the path "/docs"`},
+		{"docs.example.com:8443", `remove the port ":8443" (use "docs.example.com")`},
+		{"docs example.com", "remove the spaces"},
+		{" docs.example.com", "remove the spaces"},
+		{"Docs.Example.com", `use lower case ("docs.example.com")`},
+		{"localhost", "at least two labels"},
+		{"docs..example.com", `the label ""`},
+		{"-docs.example.com", `the label "-docs"`},
+		{"docs_site.example.com", `the label "docs_site"`},
+		{"docs.example.com?x=1", "query"},
+		{"user@docs.example.com", "user information"},
+	}
+	for _, c := range cases {
+		got := hostnameProblem(c.domain)
+		if c.want == "" && got != "" {
+			t.Errorf("hostnameProblem(%q) = %q, want valid", c.domain, got)
+		}
+		if c.want != "" && !strings.Contains(got, c.want) {
+			t.Errorf("hostnameProblem(%q) = %q, want it to contain %q", c.domain, got, c.want)
+		}
+	}
+}
+
+func TestHelmValues(t *testing.T) {
+	t.Parallel()
+	link := `https://b.s3.amazonaws.com/se_1/bundle.tar.gz?X-Amz-Date=20261121T090000Z&X-Amz-Signature=ab"c`
+	got := helmValues(link, "")
+	want := "staticExport:\n  enabled: true\n  bundleUrl: \"https://b.s3.amazonaws.com/se_1/bundle.tar.gz?X-Amz-Date=20261121T090000Z&X-Amz-Signature=ab\\\"c\"\n"
+	if got != want {
+		t.Errorf("helmValues without version =\n%s\nwant\n%s", got, want)
+	}
+	got = helmValues("https://x/y", "2024-06-01")
+	want = "staticExport:\n  enabled: true\n  bundleUrl: \"https://x/y\"\n  version: \"2024-06-01\"\n"
+	if got != want {
+		t.Errorf("helmValues with version =\n%s\nwant\n%s", got, want)
+	}
+}
