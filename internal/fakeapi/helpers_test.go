@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
 )
 
 // testStart is where every test's fake clock begins.
@@ -30,9 +31,7 @@ type harness struct {
 func newHarness(t *testing.T, opts ...Option) *harness {
 	t.Helper()
 	h := newBareHarness(opts...)
-	c := newContract()
-	h.url = c.serve(t, h.fake)
-	t.Cleanup(func() { c.assertNoViolations(t) })
+	h.url = contract.Serve(t, h.fake)
 	return h
 }
 

@@ -3,7 +3,6 @@ package provider
 import (
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"regexp"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
 
@@ -45,7 +45,7 @@ func TestMain(m *testing.M) {
 }
 
 // testEnv is one acceptance test's world: a fake Mintlify API on a loopback
-// port and a virtual clock shared by the fake and the provider, so that a
+// port, checked against the vendor contract, and a virtual clock shared by the fake and the provider, so that a
 // 30-minute export runs in milliseconds.
 type testEnv struct {
 	fake  *fakeapi.Server
@@ -64,9 +64,8 @@ func newTestEnvWithHandler(t *testing.T, wrap func(http.Handler) http.Handler, o
 	t.Helper()
 	clk := clock.NewFake(testStart, true)
 	fake := fakeapi.New(append([]fakeapi.Option{fakeapi.WithClock(clk)}, opts...)...)
-	srv := httptest.NewServer(wrap(fake))
-	t.Cleanup(srv.Close)
-	return &testEnv{fake: fake, clock: clk, url: srv.URL}
+	// Every exchange is validated against the vendor's OpenAPI specs.
+	return &testEnv{fake: fake, clock: clk, url: contract.Serve(t, wrap(fake))}
 }
 
 // factories runs the provider in the test process on the env's clock.

@@ -1,0 +1,343 @@
+// Package contract checks HTTP exchanges against the vendor OpenAPI specs
+// of the Mintlify API (static-export-openapi.json and admin-openapi.json).
+//
+// It wraps any http.Handler (in practice the fake in internal/fakeapi) in
+// an HTTP test server that validates every request to a documented API
+// route, and the handler's response to it, against the specs. Violations
+// are recorded by the handler goroutines and reported by the test
+// goroutine.
+//
+// This package is test support: imported only by tests, so kin-openapi
+// never reaches the provider binary. It must not import internal/fakeapi,
+// whose own tests use it.
+//
+// The rules, beyond what the specs say for each operation:
+//   - A request the spec rejects must not be accepted (status < 400).
+//   - A status the spec does not list for an operation is allowed only for
+//     401 (implied by the global bearerAuth security), 429 and 5xx; its body
+//     must then be JSON matching the spec's Error schema, with a non-empty
+//     "error" message.
+//   - string fields of format "uri" must be absolute URIs.
+//   - Requests to routes neither spec documents (such as the fake's
+//     /bundles/... downloads) pass through unchecked.
+package contract
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"mime"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/gorillamux"
+)
+
+// specDirEnv names the environment variable that, when set, overrides
+// where SpecDir finds the vendor specs.
+const specDirEnv = "MINTLIFY_SPEC_DIR"
+
+// specFile is one vendor spec and where its server is mounted relative to
+// the API base URL.
+type specFile struct {
+	name       string
+	serverPath string
+}
+
+var specFiles = []specFile{
+	{name: "static-export-openapi.json", serverPath: "/v1"},
+	{name: "admin-openapi.json", serverPath: ""},
+}
+
+// SpecDir returns the directory holding the vendor OpenAPI specs: the
+// value of MINTLIFY_SPEC_DIR if set, otherwise shared/api beside the
+// checkout, that is <root>/../shared/api where <root> is the nearest
+// directory at or above the working directory that contains go.mod. The
+// path is absolute; SpecDir does not check that the specs are there.
+func SpecDir() (string, error) {
+	if dir := os.Getenv(specDirEnv); dir != "" {
+		return filepath.Abs(dir)
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", fmt.Errorf("find the vendor OpenAPI specs: %w", err)
+	}
+	for dir := wd; ; {
+		if fi, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil && !fi.IsDir() {
+			return filepath.Join(filepath.Dir(dir), "shared", "api"), nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("find the vendor OpenAPI specs: no go.mod in %s or any directory above it (set %s to the spec directory)", wd, specDirEnv)
+		}
+		dir = parent
+	}
+}
+
+// Checker validates exchanges against the vendor specs and records the
+// outcome. It is the lower-level form of Serve, for tests that assert on
+// Violations or Covered themselves. One Checker may serve any number of
+// handlers, and is safe for concurrent use.
+type Checker struct {
+	routers []routers.Router // read-only after New
+
+	mu         sync.Mutex
+	violations []string
+	covered    map[string]map[int]bool // operation key -> statuses seen and valid
+}
+
+// New loads and validates both vendor specs from SpecDir. A missing or
+// invalid spec fails t with t.Fatalf, naming the path it looked at: the
+// contract is the point of the tests that use it, so they never skip.
+func New(t testing.TB) *Checker {
+	t.Helper()
+	dir, err := SpecDir()
+	if err != nil {
+		t.Fatalf("contract: %v", err)
+	}
+	c := &Checker{covered: make(map[string]map[int]bool)}
+	for _, f := range specFiles {
+		doc, err := loadSpec(filepath.Join(dir, f.name), f.serverPath)
+		if err != nil {
+			t.Fatalf("contract: %v", err)
+		}
+		rt, err := gorillamux.NewRouter(doc)
+		if err != nil {
+			t.Fatalf("contract: route OpenAPI spec %s: %v", filepath.Join(dir, f.name), err)
+		}
+		c.routers = append(c.routers, rt)
+	}
+	return c
+}
+
+// loadSpec loads and validates one vendor spec. Its servers are replaced
+// by the relative serverPath, so routes match whatever host serves them.
+func loadSpec(path, serverPath string) (*openapi3.T, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("vendor OpenAPI spec %s is missing (looked at %s): %w; the contract checks need shared/api beside the checkout, or %s set to the spec directory",
+			filepath.Base(path), path, err, specDirEnv)
+	}
+	loader := openapi3.NewLoader()
+	doc, err := loader.LoadFromFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("load OpenAPI spec %s: %w", path, err)
+	}
+	if err := doc.Validate(loader.Context); err != nil {
+		return nil, fmt.Errorf("OpenAPI spec %s is invalid: %w", path, err)
+	}
+	doc.Servers = openapi3.Servers{{URL: serverPath}}
+	doc.SetStringFormatValidator("uri", openapi3.NewCallbackValidator(validateAbsoluteURI))
+	return doc, nil
+}
+
+func validateAbsoluteURI(s string) error {
+	u, err := url.Parse(s)
+	if err != nil {
+		return err
+	}
+	if !u.IsAbs() || u.Host == "" {
+		return fmt.Errorf("%q is not an absolute URI", s)
+	}
+	return nil
+}
+
+// Serve starts an httptest server for h. Every exchange with an API route of
+// the vendor specs is validated (request and response); violations fail t at
+// cleanup (t.Errorf from the test goroutine in a t.Cleanup, never from the handler).
+// Non-API routes (like the fake's /bundles/... downloads) pass through unchecked.
+// Returns the server URL (no trailing slash). The server is closed at cleanup.
+func Serve(t testing.TB, h http.Handler) string {
+	t.Helper()
+	c := New(t)
+	// Registered before the server's cleanup, so it runs after the server
+	// has closed and every in-flight exchange has been recorded.
+	t.Cleanup(func() {
+		for _, v := range c.Violations() {
+			t.Errorf("contract violation: %s", v)
+		}
+	})
+	return c.Serve(t, h)
+}
+
+// Serve starts an httptest server for h behind the check and returns its
+// URL (no trailing slash). The server is closed at cleanup. Unlike the
+// package-level Serve, it only records: the caller asserts on Violations.
+func (c *Checker) Serve(t testing.TB, h http.Handler) string {
+	t.Helper()
+	srv := httptest.NewServer(c.wrap(h))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// Violations returns every violation recorded so far, in order.
+func (c *Checker) Violations() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return slices.Clone(c.violations)
+}
+
+// Covered returns, for each operation key ("POST /v1/static-export/jobs",
+// "GET /v2/agent/{projectId}/job/{id}"), the sorted statuses it answered
+// with in exchanges that honoured the spec.
+func (c *Checker) Covered() map[string][]int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make(map[string][]int, len(c.covered))
+	for op, statuses := range c.covered {
+		out[op] = slices.Sorted(maps.Keys(statuses))
+	}
+	return out
+}
+
+// wrap validates each request to a spec route and next's response to it.
+// Other requests (downloads, unknown routes) pass through.
+func (c *Checker) wrap(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		route, params := c.findRoute(r)
+		if route == nil {
+			next.ServeHTTP(w, r)
+			return
+		}
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			c.violate("%s %s: read request body: %v", r.Method, r.URL, err)
+		}
+		in := requestInput(r, body, route, params)
+		reqErr := openapi3filter.ValidateRequest(in.Request.Context(), in)
+
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		rec := httptest.NewRecorder()
+		next.ServeHTTP(rec, r)
+		resp := rec.Result()
+		respBody := rec.Body.Bytes()
+		c.check(in, reqErr, resp.StatusCode, resp.Header, respBody)
+
+		maps.Copy(w.Header(), resp.Header)
+		w.WriteHeader(resp.StatusCode)
+		_, _ = w.Write(respBody)
+	})
+}
+
+func (c *Checker) findRoute(r *http.Request) (*routers.Route, map[string]string) {
+	for _, rt := range c.routers {
+		if route, params, err := rt.FindRoute(r); err == nil {
+			return route, params
+		}
+	}
+	return nil, nil
+}
+
+// requestInput builds the validation input for r, on a copy of the request
+// so the handler still gets the body.
+func requestInput(r *http.Request, body []byte, route *routers.Route, params map[string]string) *openapi3filter.RequestValidationInput {
+	req := r.Clone(context.WithoutCancel(r.Context()))
+	req.Body = io.NopCloser(bytes.NewReader(body))
+	return &openapi3filter.RequestValidationInput{
+		Request:    req,
+		PathParams: params,
+		Route:      route,
+		Options:    validationOptions(route.Spec),
+	}
+}
+
+func validationOptions(doc *openapi3.T) *openapi3filter.Options {
+	return &openapi3filter.Options{
+		// Auth is the handler's own job; the spec only says a bearer key exists.
+		AuthenticationFunc:      openapi3filter.NoopAuthenticationFunc,
+		IncludeResponseStatus:   true,
+		MultiError:              true,
+		SchemaValidationOptions: doc.GetSchemaValidationOptions(),
+	}
+}
+
+// check records whether one exchange honours the spec.
+func (c *Checker) check(in *openapi3filter.RequestValidationInput, reqErr error, status int, header http.Header, body []byte) {
+	route := in.Route
+	op := operationKey(route)
+	var problem error
+	switch {
+	case reqErr != nil && status < 400:
+		problem = fmt.Errorf("the spec rejects the request (%v) but the handler accepted it", reqErr)
+	case route.Operation.Responses.Status(status) != nil:
+		problem = openapi3filter.ValidateResponse(in.Request.Context(), &openapi3filter.ResponseValidationInput{
+			RequestValidationInput: in,
+			Status:                 status,
+			Header:                 header,
+			Body:                   io.NopCloser(bytes.NewReader(body)),
+			Options:                in.Options,
+		})
+	case status == http.StatusUnauthorized || status == http.StatusTooManyRequests || status >= 500:
+		problem = checkErrorBody(route.Spec, header, body)
+	default:
+		problem = fmt.Errorf("status %d is not documented for this operation", status)
+	}
+	if problem != nil {
+		c.violate("%s (%s %s) answered %d %s: %v", op, in.Request.Method, in.Request.URL.Path, status, body, problem)
+		return
+	}
+	c.cover(op, status)
+}
+
+// checkErrorBody checks a response whose status the operation does not
+// list (but the API may send anyway): a JSON body matching the spec's Error
+// schema, with a non-empty message.
+func checkErrorBody(doc *openapi3.T, header http.Header, body []byte) error {
+	mediaType, _, err := mime.ParseMediaType(header.Get("Content-Type"))
+	if err != nil || mediaType != "application/json" {
+		return fmt.Errorf("content type %q is not application/json", header.Get("Content-Type"))
+	}
+	var v any
+	if err := json.Unmarshal(body, &v); err != nil {
+		return fmt.Errorf("body is not JSON: %w", err)
+	}
+	schema := doc.Components.Schemas["Error"]
+	if schema == nil || schema.Value == nil {
+		return errors.New("the spec has no Error schema")
+	}
+	if err := schema.Value.VisitJSON(v, doc.GetSchemaValidationOptions()...); err != nil {
+		return fmt.Errorf("body does not match the Error schema: %w", err)
+	}
+	if obj, _ := v.(map[string]any); obj["error"] == nil || obj["error"] == "" {
+		return errors.New(`body has no "error" message`)
+	}
+	return nil
+}
+
+// operationKey names a route's operation as "METHOD /server-path/path".
+func operationKey(route *routers.Route) string {
+	base := ""
+	if len(route.Spec.Servers) > 0 {
+		if u, err := url.Parse(route.Spec.Servers[0].URL); err == nil {
+			base = u.Path
+		}
+	}
+	return route.Method + " " + base + route.Path
+}
+
+func (c *Checker) violate(format string, args ...any) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.violations = append(c.violations, fmt.Sprintf(format, args...))
+}
+
+func (c *Checker) cover(op string, status int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.covered[op] == nil {
+		c.covered[op] = make(map[int]bool)
+	}
+	c.covered[op][status] = true
+}

@@ -1,0 +1,348 @@
+package contract_test
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
+)
+
+const validJob = `{"jobId":"se_1","status":"running","progress":1.5,"pageCount":1,"createdAt":"2024-06-01T12:00:00.000Z","updatedAt":"2024-06-01T12:00:00.000Z"}`
+
+// stub answers every request with the same status, content type and body.
+func stub(status int, contentType, body string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", contentType)
+		w.WriteHeader(status)
+		_, _ = io.WriteString(w, body)
+	})
+}
+
+type response struct {
+	status int
+	header http.Header
+	body   string
+}
+
+// do sends a request with a bearer key (the check leaves auth to the
+// handler, so any key will do) and reads the whole response. It reports
+// failures with t.Errorf so it may run on any goroutine.
+func do(t testing.TB, method, url, body string) response {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		t.Errorf("new request %s %s: %v", method, url, err)
+		return response{}
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	req.Header.Set("Authorization", "Bearer mint_test_key")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Errorf("%s %s: %v", method, url, err)
+		return response{}
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Errorf("read %s %s: %v", method, url, err)
+	}
+	return response{status: resp.StatusCode, header: resp.Header, body: string(data)}
+}
+
+// TestCatchesViolations proves the check itself: a handler that breaks the
+// spec in each way is caught, and a faithful one is not.
+func TestCatchesViolations(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, method, path, body string
+		status                   int
+		contentType, response    string
+		wantViolation            bool
+	}{
+		{"valid job", "GET", "/v1/static-export/jobs/se_1", "", 200, "application/json", validJob, false},
+		{"valid agent 404", "GET", "/v2/agent/p/job/j", "", 404, "application/json", `{"error":"Job not found"}`, false},
+		{"valid 401", "GET", "/v2/agent/p/job/j", "", 401, "application/json", `{"error":"Invalid or missing API key"}`, false},
+		{"valid 429", "GET", "/v2/agent/p/job/j", "", 429, "application/json", `{"error":"Slow down"}`, false},
+		{"valid 503", "GET", "/v1/static-export/jobs/se_1", "", 503, "application/json", `{"error":"Try again"}`, false},
+		{"missing required field", "GET", "/v1/static-export/jobs/se_1", "", 200, "application/json", `{"jobId":"se_1","status":"running","progress":1,"createdAt":"2024-06-01T12:00:00Z","updatedAt":"2024-06-01T12:00:00Z"}`, true},
+		{"unknown status", "GET", "/v1/static-export/jobs/se_1", "", 200, "application/json", strings.Replace(validJob, "running", "done", 1), true},
+		{"progress above 100", "GET", "/v1/static-export/jobs/se_1", "", 200, "application/json", strings.Replace(validJob, "1.5", "101", 1), true},
+		{"bad date-time", "GET", "/v1/static-export/jobs/se_1", "", 200, "application/json", strings.Replace(validJob, "2024-06-01T12:00:00.000Z", "June 1st", 1), true},
+		{"relative bundle URL", "POST", "/v1/static-export/jobs/se_1/bundle", "", 200, "application/json", `{"jobId":"se_1","bundleUrl":"/bundles/se_1","sizeBytes":1,"expiresAt":"2024-06-01T13:00:00Z"}`, true},
+		{"wrong content type", "GET", "/v1/static-export/jobs/se_1", "", 200, "text/plain", validJob, true},
+		{"undocumented status", "GET", "/v1/static-export/jobs/se_1", "", 418, "application/json", `{"error":"teapot"}`, true},
+		{"plain-text 401", "GET", "/v2/agent/p/job/j", "", 401, "text/plain", "unauthorized", true},
+		{"401 without a message", "GET", "/v2/agent/p/job/j", "", 401, "application/json", `{}`, true},
+		{"503 not matching Error", "GET", "/v1/static-export/jobs/se_1", "", 503, "application/json", `{"error":7}`, true},
+		{"invalid request accepted", "POST", "/v1/static-export/jobs", `{"version":"x"}`, 202, "application/json", validJob, true},
+		{"invalid request rejected", "POST", "/v1/static-export/jobs", `{"version":"x"}`, 400, "application/json", `{"error":"domain is required"}`, false},
+		{"unchecked download", "GET", "/bundles/se_1", "", 418, "application/zip", "PK", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			c := contract.New(t)
+			url := c.Serve(t, stub(tt.status, tt.contentType, tt.response))
+			resp := do(t, tt.method, url+tt.path, tt.body)
+			if resp.status != tt.status || resp.body != tt.response || resp.header.Get("Content-Type") != tt.contentType {
+				t.Errorf("response = %d %q %q, want the handler's %d %q %q", resp.status, resp.header.Get("Content-Type"), resp.body, tt.status, tt.contentType, tt.response)
+			}
+			got := c.Violations()
+			if tt.wantViolation != (len(got) > 0) {
+				t.Errorf("violations = %q, want some: %v", got, tt.wantViolation)
+			}
+		})
+	}
+}
+
+// TestCovered proves only valid exchanges with API routes count as
+// coverage, keyed by operation with sorted statuses.
+func TestCovered(t *testing.T) {
+	t.Parallel()
+	c := contract.New(t)
+	ok := c.Serve(t, stub(200, "application/json", validJob))
+	missing := c.Serve(t, stub(404, "application/json", `{"error":"Job not found"}`))
+	broken := c.Serve(t, stub(200, "application/json", `{}`))
+	do(t, "GET", missing+"/v1/static-export/jobs/se_1", "")
+	do(t, "GET", ok+"/v1/static-export/jobs/se_1", "")
+	do(t, "GET", ok+"/v1/static-export/jobs/se_2", "")
+	do(t, "GET", missing+"/v2/agent/p/job/j", "")
+	do(t, "GET", broken+"/v1/static-export/jobs/se_1/bundle", "") // wrong method: not an API route
+	do(t, "POST", broken+"/v1/static-export/jobs/se_1/bundle", "")
+	do(t, "GET", ok+"/bundles/se_1", "")
+
+	want := map[string][]int{
+		"GET /v1/static-export/jobs/{jobId}": {200, 404},
+		"GET /v2/agent/{projectId}/job/{id}": {404},
+	}
+	got := c.Covered()
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("Covered() = %v, want %v", got, want)
+	}
+	if v := c.Violations(); len(v) != 1 || !strings.HasPrefix(v[0], "POST /v1/static-export/jobs/{jobId}/bundle ") {
+		t.Errorf("Violations() = %q, want one for the bundle", v)
+	}
+}
+
+// TestHandlerSeesRequest proves the check hands the handler the request
+// unchanged, body included, and the client the handler's response.
+func TestHandlerSeesRequest(t *testing.T) {
+	t.Parallel()
+	const body = `{"domain":"docs.example.com","paths":["index"]}`
+	var got string
+	url := contract.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		data, _ := io.ReadAll(r.Body)
+		got = r.Method + " " + r.URL.Path + " " + r.Header.Get("Authorization") + " " + string(data)
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("X-Request-Id", "req_1")
+		w.WriteHeader(http.StatusAccepted)
+		_, _ = io.WriteString(w, strings.Replace(validJob, "running", "queued", 1))
+	}))
+	resp := do(t, "POST", url+"/v1/static-export/jobs", body)
+	if want := "POST /v1/static-export/jobs Bearer mint_test_key " + body; got != want {
+		t.Errorf("handler saw %q, want %q", got, want)
+	}
+	if resp.status != http.StatusAccepted || resp.header.Get("X-Request-Id") != "req_1" || !strings.Contains(resp.body, `"queued"`) {
+		t.Errorf("client got %d %v %s", resp.status, resp.header, resp.body)
+	}
+	if strings.HasSuffix(url, "/") {
+		t.Errorf("Serve returned %q, with a trailing slash", url)
+	}
+}
+
+// TestConcurrent drives many parallel exchanges through one checker and
+// several servers; run with -race.
+func TestConcurrent(t *testing.T) {
+	t.Parallel()
+	c := contract.New(t)
+	good := c.Serve(t, stub(200, "application/json", validJob))
+	bad := c.Serve(t, stub(418, "application/json", `{"error":"teapot"}`))
+	const n = 64
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			do(t, "GET", fmt.Sprintf("%s/v1/static-export/jobs/se_%d", good, i), "")
+			if i%4 == 0 {
+				do(t, "GET", fmt.Sprintf("%s/v2/agent/p/job/j%d", bad, i), "")
+			}
+			_ = c.Covered()
+			_ = c.Violations()
+		})
+	}
+	wg.Wait()
+	if got := c.Covered()["GET /v1/static-export/jobs/{jobId}"]; !slices.Equal(got, []int{200}) {
+		t.Errorf("covered = %v, want [200]", got)
+	}
+	if got := len(c.Violations()); got != n/4 {
+		t.Errorf("%d violations, want %d", got, n/4)
+	}
+}
+
+// fakeTB records what the contract package does to a test: cleanups,
+// errors and fatal failures. Everything else goes to the real test.
+type fakeTB struct {
+	testing.TB
+	mu       sync.Mutex
+	cleanups []func()
+	errors   []string
+	fatal    string
+}
+
+func (f *fakeTB) Helper() {}
+
+func (f *fakeTB) Cleanup(fn func()) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.cleanups = append(f.cleanups, fn)
+}
+
+func (f *fakeTB) Errorf(format string, args ...any) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.errors = append(f.errors, fmt.Sprintf(format, args...))
+}
+
+func (f *fakeTB) Fatalf(format string, args ...any) {
+	f.mu.Lock()
+	f.fatal = fmt.Sprintf(format, args...)
+	f.mu.Unlock()
+	runtime.Goexit()
+}
+
+func (f *fakeTB) recorded() (errors []string, fatal string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Clone(f.errors), f.fatal
+}
+
+// runCleanups runs the cleanups last registered first, as testing does.
+func (f *fakeTB) runCleanups() {
+	for i := len(f.cleanups) - 1; i >= 0; i-- {
+		f.cleanups[i]()
+	}
+}
+
+// run calls fn(f) on its own goroutine, as a test body, so Fatalf can end it.
+func (f *fakeTB) run(fn func(testing.TB)) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		fn(f)
+	}()
+	<-done
+}
+
+// TestServeFailsAtCleanup proves Serve reports violations through the test,
+// only once the test's cleanups run, after the server has closed.
+func TestServeFailsAtCleanup(t *testing.T) {
+	t.Parallel()
+	ft := &fakeTB{TB: t}
+	var url string
+	ft.run(func(tb testing.TB) {
+		url = contract.Serve(tb, stub(418, "application/json", `{"error":"teapot"}`))
+		do(t, "GET", url+"/v1/static-export/jobs/se_1", "")
+		do(t, "GET", url+"/bundles/se_1", "")
+	})
+	if errs, fatal := ft.recorded(); len(errs) > 0 || fatal != "" {
+		t.Fatalf("before cleanup: errors %q, fatal %q; want none", errs, fatal)
+	}
+	ft.runCleanups()
+	errs, _ := ft.recorded()
+	if len(errs) != 1 || !strings.Contains(errs[0], "contract violation: GET /v1/static-export/jobs/{jobId}") || !strings.Contains(errs[0], "status 418 is not documented") {
+		t.Errorf("after cleanup: errors %q, want one violation for the undocumented 418", errs)
+	}
+	if resp, err := http.Get(url + "/bundles/se_1"); err == nil {
+		resp.Body.Close()
+		t.Errorf("server still answers after cleanup")
+	}
+}
+
+// TestServeQuietWhenFaithful proves Serve does not fail a test whose
+// exchanges all honour the spec.
+func TestServeQuietWhenFaithful(t *testing.T) {
+	t.Parallel()
+	ft := &fakeTB{TB: t}
+	ft.run(func(tb testing.TB) {
+		url := contract.Serve(tb, stub(200, "application/json", validJob))
+		do(t, "GET", url+"/v1/static-export/jobs/se_1", "")
+	})
+	ft.runCleanups()
+	if errs, fatal := ft.recorded(); len(errs) > 0 || fatal != "" {
+		t.Errorf("errors %q, fatal %q; want none", errs, fatal)
+	}
+}
+
+// TestNewMissingSpecs proves a missing spec fails the test, naming the
+// path looked at, instead of skipping.
+func TestNewMissingSpecs(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("MINTLIFY_SPEC_DIR", dir)
+	ft := &fakeTB{TB: t}
+	ft.run(func(tb testing.TB) { contract.New(tb) })
+	_, fatal := ft.recorded()
+	if want := filepath.Join(dir, "static-export-openapi.json"); !strings.Contains(fatal, want) || !strings.Contains(fatal, "missing") {
+		t.Errorf("fatal = %q, want it to name %s as missing", fatal, want)
+	}
+}
+
+// TestSpecDir covers the environment override and the walk up to go.mod.
+func TestSpecDir(t *testing.T) {
+	t.Run("override", func(t *testing.T) {
+		dir := t.TempDir()
+		t.Setenv("MINTLIFY_SPEC_DIR", dir)
+		if got, err := contract.SpecDir(); err != nil || got != dir {
+			t.Errorf("SpecDir() = %q, %v; want %q", got, err, dir)
+		}
+	})
+	t.Run("this checkout", func(t *testing.T) {
+		t.Setenv("MINTLIFY_SPEC_DIR", "")
+		root, err := filepath.Abs(filepath.Join("..", "..", ".."))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
+			t.Fatalf("expected the module root at %s: %v", root, err)
+		}
+		want := filepath.Join(filepath.Dir(root), "shared", "api")
+		if got, err := contract.SpecDir(); err != nil || got != want {
+			t.Errorf("SpecDir() = %q, %v; want %q", got, err, want)
+		}
+	})
+	t.Run("walks up to go.mod", func(t *testing.T) {
+		t.Setenv("MINTLIFY_SPEC_DIR", "")
+		tmp, err := filepath.EvalSymlinks(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		root := filepath.Join(tmp, "checkout")
+		deep := filepath.Join(root, "internal", "a", "b")
+		if err := os.MkdirAll(deep, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module example.com/x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		// A directory named go.mod is not a module root.
+		if err := os.Mkdir(filepath.Join(deep, "go.mod"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		t.Chdir(deep)
+		got, err := contract.SpecDir()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := filepath.Join(tmp, "shared", "api"); got != want {
+			t.Errorf("SpecDir() = %q, want %q", got, want)
+		}
+	})
+}
