@@ -121,7 +121,11 @@ func (f *Fake) Sleep(ctx context.Context, d time.Duration) error {
 // the virtual clock passes now+d.
 func (f *Fake) WithTimeout(parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithCancelCause(parent)
-	vctx := &virtualDeadlineCtx{Context: ctx}
+	at := f.Now().Add(d)
+	if prev, ok := Deadline(parent); ok && prev.Before(at) {
+		at = prev
+	}
+	vctx := &virtualDeadlineCtx{Context: context.WithValue(ctx, deadlineKey{}, at)}
 	w := f.add(d, func() { cancel(context.DeadlineExceeded) })
 	return vctx, func() {
 		f.remove(w)
@@ -177,4 +181,20 @@ func (c *virtualDeadlineCtx) Err() error {
 		return nil
 	}
 	return context.Cause(c.Context)
+}
+
+type deadlineKey struct{}
+
+// Deadline returns when ctx times out, measured on the clock that set the
+// timeout: the virtual deadline of a Fake's WithTimeout, or else
+// ctx.Deadline(). Waits compare it with their clock's Now to avoid starting a
+// sleep that would outlast the deadline.
+//
+// A virtual deadline is deliberately not reported by ctx.Deadline(): the
+// network stack reads that one in real time.
+func Deadline(ctx context.Context) (time.Time, bool) {
+	if at, ok := ctx.Value(deadlineKey{}).(time.Time); ok {
+		return at, true
+	}
+	return ctx.Deadline()
 }

@@ -89,3 +89,26 @@ func TestRealSleepEndsOnCancel(t *testing.T) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
 }
+
+func TestDeadline(t *testing.T) {
+	t.Parallel()
+	c := NewFake(t0, true)
+	ctx, cancel := c.WithTimeout(context.Background(), time.Hour)
+	defer cancel()
+	if at, ok := Deadline(ctx); !ok || !at.Equal(t0.Add(time.Hour)) {
+		t.Errorf("virtual deadline = %s, %v", at, ok)
+	}
+	if _, ok := ctx.Deadline(); ok {
+		t.Error("a virtual deadline must not reach ctx.Deadline(), which the network stack reads in real time")
+	}
+	inner, cancelInner := c.WithTimeout(ctx, 2*time.Hour)
+	defer cancelInner()
+	if at, _ := Deadline(inner); !at.Equal(t0.Add(time.Hour)) {
+		t.Errorf("a longer inner timeout must keep the outer deadline, got %s", at)
+	}
+	real, cancelReal := Real().WithTimeout(context.Background(), time.Minute)
+	defer cancelReal()
+	if _, ok := Deadline(real); !ok {
+		t.Error("a real timeout has a deadline")
+	}
+}
