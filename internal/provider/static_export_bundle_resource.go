@@ -13,12 +13,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/float64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/listplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -32,9 +32,13 @@ import (
 const defaultExportTimeout = 30 * time.Minute
 
 var (
-	_ resource.Resource              = (*staticExportBundleResource)(nil)
-	_ resource.ResourceWithConfigure = (*staticExportBundleResource)(nil)
+	_ resource.Resource                = (*staticExportBundleResource)(nil)
+	_ resource.ResourceWithConfigure   = (*staticExportBundleResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*staticExportBundleResource)(nil)
+	_ resource.ResourceWithImportState = (*staticExportBundleResource)(nil)
 )
+
+var pathExpiresAt = path.Root("expires_at")
 
 // NewStaticExportBundleResource returns the mintlify_static_export_bundle
 // resource.
@@ -48,11 +52,12 @@ type staticExportBundleResource struct {
 
 type staticExportBundleModel struct {
 	// Inputs
-	Domain   types.String   `tfsdk:"domain"`
-	Version  types.String   `tfsdk:"version"`
-	Paths    types.List     `tfsdk:"paths"`
-	Triggers types.Map      `tfsdk:"triggers"`
-	Timeouts timeouts.Value `tfsdk:"timeouts"`
+	Domain      types.String   `tfsdk:"domain"`
+	Version     types.String   `tfsdk:"version"`
+	Paths       types.List     `tfsdk:"paths"`
+	Triggers    types.Map      `tfsdk:"triggers"`
+	RenewBefore types.String   `tfsdk:"renew_before"`
+	Timeouts    timeouts.Value `tfsdk:"timeouts"`
 
 	// Computed
 	ID         types.String  `tfsdk:"id"`
@@ -65,6 +70,8 @@ type staticExportBundleModel struct {
 	ExpiresAt  types.String  `tfsdk:"expires_at"`
 	CreatedAt  types.String  `tfsdk:"created_at"`
 	HelmValues types.String  `tfsdk:"helm_values"`
+	// ReadyForRenewal is set by Read from the clock; plan decides.
+	ReadyForRenewal types.Bool `tfsdk:"ready_for_renewal"`
 }
 
 func (r *staticExportBundleResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -79,9 +86,11 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			"pod start.\n\n" +
 			"Creating the resource starts an export job, waits for it to complete, then generates the bundle " +
 			"link. The job id is saved in state as soon as the job starts, so an error, a timeout or an " +
-			"interruption leaves a tainted resource that remembers its job. Refreshing only reads the job's " +
-			"status: it never generates a new link, so the link (and any Helm release that uses it) changes only " +
-			"when the export is replaced.\n\n" +
+			"interruption leaves a tainted resource that remembers its job: `terraform untaint` and apply again " +
+			"to resume the same job. Refreshing only reads the job's status and never generates a link.\n\n" +
+			"The link expires. When it is due for renewal (see `renew_before`), the plan shows an in-place update " +
+			"that generates a fresh link for the same export; no new export runs. Run `terraform apply` on a " +
+			"schedule to keep the link fresh.\n\n" +
 			"Changing any of `domain`, `version`, `paths` or `triggers` starts a new export. The Mintlify API " +
 			"cannot delete an export: destroying this resource only removes it from Terraform state, and the " +
 			"link keeps working until `expires_at`.",
@@ -93,7 +102,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					"port, path or trailing slash. Changing it starts a new export.",
 				Required:      true,
 				Validators:    []validator.String{bareHostname{}},
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers: []planmodifier.String{replaceUnlessImportedString()},
 			},
 
 			// Optional
@@ -103,7 +112,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					"Changing it starts a new export.",
 				Optional:      true,
 				Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers: []planmodifier.String{replaceUnlessImportedString()},
 			},
 			"paths": schema.ListAttribute{
 				MarkdownDescription: "The page paths to export, relative to the docs root and without a leading " +
@@ -115,21 +124,30 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					listvalidator.SizeAtLeast(1),
 					listvalidator.ValueStringsAre(pagePath{}),
 				},
-				PlanModifiers: []planmodifier.List{listplanmodifier.RequiresReplace()},
+				PlanModifiers: []planmodifier.List{replaceUnlessImportedList()},
 			},
 			"triggers": schema.MapAttribute{
 				MarkdownDescription: "Arbitrary strings whose change starts a new export, such as the commit of " +
 					"the docs repository: `triggers = { docs_commit = var.docs_sha }`.",
 				ElementType:   types.StringType,
 				Optional:      true,
-				PlanModifiers: []planmodifier.Map{mapplanmodifier.RequiresReplace()},
+				PlanModifiers: []planmodifier.Map{replaceUnlessImportedMap()},
+			},
+			"renew_before": schema.StringAttribute{
+				MarkdownDescription: "Renew the link when, at plan time, less than this is left before it expires, " +
+					"as a duration such as `6h`. Renewal is an in-place update that generates a fresh link for the " +
+					"same export job. When unset, the link is renewed once less than a quarter of its lifetime is " +
+					"left, or once it has expired. A value at least as long as the link's lifetime renews on every run.",
+				Optional:   true,
+				Validators: []validator.String{positiveDuration{}},
 			},
 			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{
 				Create: true,
 				Update: true,
 				CreateDescription: "How long to wait for the export to complete and its link to be generated, " +
 					"as a duration such as `45m`. Defaults to `30m`.",
-				UpdateDescription: "How long an update may take, as a duration such as `45m`. Defaults to `30m`.",
+				UpdateDescription: "How long an update (renewing the link, or resuming an interrupted export) may " +
+					"take, as a duration such as `45m`. Defaults to `30m`.",
 			}),
 
 			// Computed
@@ -188,6 +206,13 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 				Sensitive:     true,
 				PlanModifiers: keep,
 			},
+			"ready_for_renewal": schema.BoolAttribute{
+				MarkdownDescription: "Whether the link was due for renewal when last refreshed, by the policy of " +
+					"`renew_before`. A plan renews a due link, so this is `false` after apply; " +
+					"`terraform plan -refresh-only` shows it turning `true`.",
+				Computed:      true,
+				PlanModifiers: []planmodifier.Bool{boolplanmodifier.UseStateForUnknown()},
+			},
 		},
 	}
 }
@@ -233,59 +258,84 @@ func (r *staticExportBundleResource) Create(ctx context.Context, req resource.Cr
 	// state remembers which export this resource owns.
 	plan.setJob(job)
 	plan.setBundle(nil)
+	plan.ReadyForRenewal = types.BoolValue(false)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 
-	resp.Diagnostics.Append(r.finish(ctx, &plan, timeout, "create")...)
+	resp.Diagnostics.Append(r.complete(ctx, &plan, resp.Private, waitContext{timeout: timeout, op: "create"})...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
-// finish waits for the model's job to complete and generates its link,
-// keeping the model current with whatever it learned, also on failure.
-func (r *staticExportBundleResource) finish(ctx context.Context, m *staticExportBundleModel, timeout time.Duration, op string) diag.Diagnostics {
+// waitContext tells diagnostics which operation waited and for how long.
+type waitContext struct {
+	timeout time.Duration
+	op      string // "create" or "update"
+}
+
+// complete brings the model's job to a fresh link: it waits for the job
+// unless it is already completed, then generates a link. The model is kept
+// current with whatever was learned, also on failure.
+func (r *staticExportBundleResource) complete(ctx context.Context, m *staticExportBundleModel, private privateSetter, wc waitContext) diag.Diagnostics {
 	var diags diag.Diagnostics
 	client := r.data.client
 	jobID := m.JobID.ValueString()
 
-	job, err := client.WaitForStaticExport(ctx, jobID, func(j mintlify.StaticExportJob) {
-		tflog.Info(ctx, "Static export progress", map[string]any{
-			"status": j.Status, "progress": j.Progress, "page_count": j.PageCount,
+	var last *mintlify.StaticExportJob
+	if m.Status.ValueString() != mintlify.StatusCompleted {
+		job, err := client.WaitForStaticExport(ctx, jobID, func(j mintlify.StaticExportJob) {
+			tflog.Info(ctx, "Static export progress", map[string]any{
+				"status": j.Status, "progress": j.Progress, "page_count": j.PageCount,
+			})
 		})
-	})
-	if job != nil {
-		m.setJob(job)
-	}
-	if err != nil {
-		diags.Append(waitDiagnostic(err, jobID, job, timeout, op))
-		return diags
+		if job != nil {
+			m.setJob(job)
+			last = job
+		}
+		if err != nil {
+			diags.Append(waitDiagnostic(err, jobID, last, wc))
+			return diags
+		}
 	}
 
 	bundle, err := client.GenerateBundle(ctx, jobID)
-	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) {
-			diags.Append(waitDiagnostic(err, jobID, job, timeout, op))
-		} else {
-			diags.Append(apiErrorDiagnostic(err, fmt.Sprintf("generating the bundle link of static export job %s", jobID)))
-		}
+	switch {
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
+		diags.Append(waitDiagnostic(err, jobID, last, wc))
+		return diags
+	case mintlify.IsNotFound(err):
+		diags.AddError("Static Export Job Not Found",
+			fmt.Sprintf("The Mintlify API no longer knows the static export job %s, so no link can be generated "+
+				"for it. Run `terraform apply -replace` with the address above to start a new export.", jobID))
+		return diags
+	case err != nil:
+		diags.Append(apiErrorDiagnostic(err, fmt.Sprintf("generating the bundle link of static export job %s", jobID)))
 		return diags
 	}
 	m.setBundle(bundle)
+	m.ReadyForRenewal = types.BoolValue(false)
+	diags.Append(recordLinkGenerated(ctx, private, client.Clock().Now())...)
 	tflog.Info(ctx, "Static export bundle link generated", map[string]any{
-		"size_bytes": bundle.SizeBytes, "expires_at": bundle.ExpiresAt.Format(time.RFC3339),
+		"size_bytes": bundle.SizeBytes, "expires_at": bundle.ExpiresAt.UTC().Format(time.RFC3339),
 	})
 	return diags
 }
 
-// waitDiagnostic explains why waiting for a job ended early.
-func waitDiagnostic(err error, jobID string, last *mintlify.StaticExportJob, timeout time.Duration, op string) diag.Diagnostic {
-	var failed *mintlify.JobFailedError
+// waitDiagnostic explains why waiting for a job ended early, and how to
+// pick the same job up again.
+func waitDiagnostic(err error, jobID string, last *mintlify.StaticExportJob, wc waitContext) diag.Diagnostic {
 	reached := "before its first status was read"
 	if last != nil {
 		reached = fmt.Sprintf("`%s` at %s%% with %d pages exported", last.Status,
 			mintlify.FormatProgress(last.Progress), last.PageCount)
 	}
+	resume := "Apply again to resume waiting for the same job; no new export starts."
+	if wc.op == "create" {
+		resume = "The resource is tainted but keeps the job id. To resume this same job instead of starting a " +
+			"new export, run `terraform untaint` with the address above, then `terraform apply`."
+	}
+	var failed *mintlify.JobFailedError
 	switch {
 	case errors.As(err, &failed):
 		reason := "the API gave no reason"
@@ -294,21 +344,22 @@ func waitDiagnostic(err error, jobID string, last *mintlify.StaticExportJob, tim
 		}
 		return diag.NewErrorDiagnostic("Static Export Job Failed",
 			fmt.Sprintf("The Mintlify static export job %s failed at %s%% (%d pages exported): %s.\n\n"+
-				"The job id is kept in state and the resource is tainted: fix the cause the message names "+
-				"(for example the `domain` or `paths`), then apply again to start a new export.",
+				"Fix the cause the message names (for example the `domain` or `paths`), then apply again: a "+
+				"failed job cannot be resumed, so the next apply starts a new export.",
 				jobID, mintlify.FormatProgress(failed.Job.Progress), failed.Job.PageCount, reason))
 	case errors.Is(err, context.DeadlineExceeded):
 		return diag.NewErrorDiagnostic("Static Export Timed Out",
-			fmt.Sprintf("The Mintlify static export job %s did not complete within `timeouts.%s` (%s); it was %s.\n\n"+
-				"The job keeps running on the Mintlify side and its id is kept in state. Raise `timeouts.%s` "+
-				"in the resource, for example `timeouts = { %s = \"1h\" }`, and apply again.",
-				jobID, op, timeout, reached, op, op))
+			fmt.Sprintf("The Mintlify static export job %s did not complete within `timeouts.%s` (%s); it was %s. "+
+				"The job keeps running on the Mintlify side.\n\n%s If exports usually take this long, raise "+
+				"`timeouts.%s` in the resource, for example `timeouts = { %s = \"1h\" }`.",
+				jobID, wc.op, wc.timeout, reached, resume, wc.op, wc.op))
 	case errors.Is(err, context.Canceled):
 		return diag.NewErrorDiagnostic("Static Export Interrupted",
 			fmt.Sprintf("Terraform was interrupted while waiting for the Mintlify static export job %s; it was %s. "+
-				"The job keeps running on the Mintlify side and its id is kept in state.", jobID, reached))
+				"The job keeps running on the Mintlify side.\n\n%s", jobID, reached, resume))
 	default:
-		return apiErrorDiagnostic(err, fmt.Sprintf("waiting for static export job %s (%s)", jobID, reached))
+		d := apiErrorDiagnostic(err, fmt.Sprintf("waiting for static export job %s (%s)", jobID, reached))
+		return diag.NewErrorDiagnostic(d.Summary(), d.Detail()+"\n\n"+resume)
 	}
 }
 
@@ -325,10 +376,16 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	jobID := state.JobID.ValueString()
 	job, err := r.data.client.GetStaticExportJob(ctx, jobID)
 	if mintlify.IsNotFound(err) {
-		resp.Diagnostics.AddWarning("Static Export Job Not Found",
-			fmt.Sprintf("The Mintlify API no longer knows the static export job %s, so it was removed from "+
-				"Terraform state. The next apply starts a new export.", jobID))
-		resp.State.RemoveResource(ctx)
+		if state.Domain.IsNull() {
+			// Freshly imported: there is nothing to adopt.
+			resp.Diagnostics.AddError("Static Export Job Not Found",
+				fmt.Sprintf("The Mintlify API has no static export job %q to import. Check the job ID; jobs belong "+
+					"to the organization of the API key.", jobID))
+			return
+		}
+		// Keep the resource so that the plan shows a replacement, and why,
+		// instead of silently forgetting the export.
+		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateJobGone, []byte("true"))...)
 		return
 	}
 	if err != nil {
@@ -337,17 +394,115 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	}
 	// Only the job's progress is refreshed: Read never generates a link.
 	state.setJob(job)
+	link, diags := linkFromState(ctx, &state, req.Private)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	due := !link.ExpiresAt.IsZero() &&
+		renewalReason(link, renewBeforeValue(state.RenewBefore), r.data.client.Clock().Now()) != ""
+	state.ReadyForRenewal = types.BoolValue(due)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
-// Update runs only when nothing but `timeouts` changed: every other input
-// forces a new export, and the computed values carry over from state.
-func (r *staticExportBundleResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan staticExportBundleModel
+// ModifyPlan is where renewal, resumption and vanished jobs are decided:
+// only a plan ever schedules a new link, so an apply does exactly what the
+// plan showed.
+func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+		return // create or destroy
+	}
+	var state, plan staticExportBundleModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
+
+	gone, diags := jobGone(ctx, req.Private)
+	resp.Diagnostics.Append(diags...)
+	if gone {
+		resp.Diagnostics.AddWarning("Static Export Job No Longer Exists",
+			fmt.Sprintf("The Mintlify API answered 404 for the static export job %s, so its link cannot be "+
+				"renewed. The plan replaces the resource: the apply starts a new export.", state.JobID.ValueString()))
+		plan.ID = types.StringUnknown()
+		plan.JobID = types.StringUnknown()
+		plan.markJobUnknown()
+		plan.markLinkUnknown()
+		plan.CreatedAt = types.StringUnknown()
+		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("job_id"))
+		resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
+		return
+	}
+
+	link, diags := linkFromState(ctx, &state, req.Private)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	renewBefore := renewBeforeValue(plan.RenewBefore)
+	if renewsEveryRun(link, renewBefore) {
+		resp.Diagnostics.AddAttributeWarning(path.Root("renew_before"), "Link Renewed On Every Run",
+			fmt.Sprintf("`renew_before` (%s) is at least the link's whole lifetime (%s), so every plan renews "+
+				"the link and rolls anything that uses it. Set it below the lifetime, or remove it to renew once "+
+				"less than a quarter of the lifetime is left.", renewBefore, roundDuration(link.ExpiresAt.Sub(link.GeneratedAt))))
+	}
+
+	switch {
+	case state.BundleURL.IsNull():
+		// Imported, or a create that ended before its link: finish the
+		// same job in place.
+		tflog.Info(ctx, "Planning to finish the static export job and generate its link", map[string]any{"job_id": state.JobID.ValueString()})
+		if state.Status.ValueString() != mintlify.StatusCompleted {
+			plan.markJobUnknown()
+		}
+		plan.markLinkUnknown()
+	case !plan.RenewBefore.IsUnknown():
+		reason := renewalReason(link, renewBefore, r.clockNow())
+		if reason == "" {
+			return
+		}
+		tflog.Info(ctx, "Planning to renew the bundle link: "+reason, map[string]any{"job_id": state.JobID.ValueString()})
+		plan.markLinkUnknown()
+	default:
+		return
+	}
+	plan.ReadyForRenewal = types.BoolValue(false)
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
+}
+
+// Update finishes what the plan scheduled: a fresh link for the same job
+// (renewal), or waiting for an interrupted or imported job and then its
+// link. When the plan schedules no link, only arguments such as `timeouts`
+// or `renew_before` changed and no request is made.
+func (r *staticExportBundleResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan, state staticExportBundleModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if !plan.BundleURL.IsUnknown() {
+		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+		return
+	}
+	if r.data == nil {
+		resp.Diagnostics.Append(notConfiguredDiagnostic())
+		return
+	}
+	timeout, diags := plan.Timeouts.Update(ctx, defaultExportTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, cancel := r.data.client.Clock().WithTimeout(ctx, timeout)
+	defer cancel()
+	ctx = tflog.SetField(ctx, "job_id", state.JobID.ValueString())
+
+	// Start from what is known: the job as last read and the current link,
+	// which stays in state if a fresh one cannot be had.
+	plan.copyJobAndLink(&state)
+	resp.Diagnostics.Append(r.complete(ctx, &plan, resp.Private, waitContext{timeout: timeout, op: "update"})...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
@@ -359,6 +514,27 @@ func (r *staticExportBundleResource) Delete(ctx context.Context, req resource.De
 			"job_id": state.JobID.ValueString(),
 		})
 	}
+}
+
+// ImportState adopts an existing export job by its id. The API does not
+// return `domain`, `version` or `paths`: the first plan after the import
+// takes them from configuration, and generates a link for the job.
+func (r *staticExportBundleResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if req.ID == "" {
+		resp.Diagnostics.AddError("Missing Job ID",
+			"Import a static export bundle by the id of its export job, for example "+
+				"`terraform import mintlify_static_export_bundle.docs se_3f9a2c1b8e7d4a06`.")
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("job_id"), req.ID)...)
+}
+
+func (r *staticExportBundleResource) clockNow() time.Time {
+	if r.data == nil {
+		return time.Now()
+	}
+	return r.data.client.Clock().Now()
 }
 
 // startRequest builds the API request from the plan.
@@ -382,6 +558,34 @@ func (m *staticExportBundleModel) setJob(job *mintlify.StaticExportJob) {
 	m.Progress = types.Float64Value(job.Progress)
 	m.PageCount = types.Int64Value(job.PageCount)
 	m.CreatedAt = types.StringValue(job.CreatedAt.UTC().Format(time.RFC3339))
+}
+
+// markJobUnknown plans new values for the job's progress.
+func (m *staticExportBundleModel) markJobUnknown() {
+	m.Status = types.StringUnknown()
+	m.Progress = types.Float64Unknown()
+	m.PageCount = types.Int64Unknown()
+}
+
+// markLinkUnknown plans a new link.
+func (m *staticExportBundleModel) markLinkUnknown() {
+	m.BundleURL = types.StringUnknown()
+	m.SizeBytes = types.Int64Unknown()
+	m.ExpiresAt = types.StringUnknown()
+	m.HelmValues = types.StringUnknown()
+}
+
+// copyJobAndLink takes the job's progress and the link from prior state,
+// where the plan left them unknown.
+func (m *staticExportBundleModel) copyJobAndLink(prior *staticExportBundleModel) {
+	m.ID, m.JobID, m.CreatedAt = prior.JobID, prior.JobID, prior.CreatedAt
+	m.Status, m.Progress, m.PageCount = prior.Status, prior.Progress, prior.PageCount
+	m.BundleURL, m.SizeBytes, m.ExpiresAt = prior.BundleURL, prior.SizeBytes, prior.ExpiresAt
+	m.HelmValues = types.StringNull()
+	if !prior.BundleURL.IsNull() {
+		m.HelmValues = types.StringValue(helmValues(prior.BundleURL.ValueString(), m.Version.ValueString()))
+	}
+	m.ReadyForRenewal = prior.ReadyForRenewal
 }
 
 // setBundle copies a generated link into the model; nil records that no link

@@ -185,7 +185,7 @@ func TestAccStaticExportBundle_createTimeoutKeepsJob(t *testing.T) {
 			{
 				Config: cfg,
 				ExpectError: expectError("Static Export Timed Out", "did not complete within `timeouts.create` (5m0s); it was `running` at 10%",
-					"Raise `timeouts.create`"),
+					"run `terraform untaint` with the address above, then `terraform apply`", "raise `timeouts.create`"),
 			},
 			{
 				// The tainted resource still names its job.
@@ -275,7 +275,9 @@ func TestAccStaticExportBundle_missingAPIKey(t *testing.T) {
 	})
 }
 
-func TestAccStaticExportBundle_jobGoneRemovesFromState(t *testing.T) {
+// TestAccStaticExportBundle_jobGoneIsReplaced: a job the API forgot is
+// replaced, with a warning, rather than silently dropped from state.
+func TestAccStaticExportBundle_jobGoneIsReplaced(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
 	resource.Test(t, resource.TestCase{
@@ -286,7 +288,7 @@ func TestAccStaticExportBundle_jobGoneRemovesFromState(t *testing.T) {
 				PreConfig: func() { env.fake.ForgetJob(env.fake.JobIDs()[0]) },
 				Config:    env.config(bundleConfig("docs.example.com", "")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionCreate)},
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionReplace)},
 				},
 				Check: func(*terraform.State) error { return expectCounts(env, 2, 2) },
 			},
@@ -395,3 +397,9 @@ func differentFrom(prev *string) resource.CheckResourceAttrWithFunc {
 		return nil
 	}
 }
+
+func knownJobID() knownvalue.Check {
+	return knownvalue.StringRegexp(regexp.MustCompile(`^se_[0-9a-f]{16}$`))
+}
+
+func splitLines(s string) []string { return strings.Split(strings.TrimSuffix(s, "\n"), "\n") }

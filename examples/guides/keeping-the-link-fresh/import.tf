@@ -1,0 +1,6 @@
+# Adopt an export started outside Terraform, for example by a CI script.
+# The next apply generates a link for it; no new export runs.
+import {
+  to = mintlify_static_export_bundle.docs
+  id = "se_3f9a2c1b8e7d4a06"
+}

@@ -1,0 +1,31 @@
+variable "docs_commit" {
+  description = "The commit of the docs repository to publish."
+  type        = string
+  default     = "4f1c2e9"
+}
+
+resource "mintlify_static_export_bundle" "docs" {
+  domain = "docs.example.com"
+
+  # Renew the link when less than 6 hours are left: a daily scheduled apply
+  # then always finds a link that outlives the next run.
+  renew_before = "6h"
+
+  # A new docs commit means a new export; renewals reuse the export.
+  triggers = {
+    docs_commit = var.docs_commit
+  }
+}
+
+# Warns on `terraform plan -refresh-only` when the link is due, for
+# pipelines that only plan between applies.
+check "bundle_link_fresh" {
+  assert {
+    condition     = !mintlify_static_export_bundle.docs.ready_for_renewal
+    error_message = "The static export link is due for renewal: run terraform apply."
+  }
+}
+
+output "bundle_expires_at" {
+  value = mintlify_static_export_bundle.docs.expires_at
+}

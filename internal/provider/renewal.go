@@ -1,0 +1,151 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// Private state keys of mintlify_static_export_bundle. Private state is
+// stored with the resource but never shown to users.
+const (
+	// privateLinkGeneratedAt records when the current link was generated,
+	// so the default policy knows the link's whole lifetime.
+	privateLinkGeneratedAt = "link_generated_at"
+	// privateJobGone records that the API answered 404 for the job during
+	// refresh; the next plan replaces the resource.
+	privateJobGone = "job_gone"
+)
+
+// privateGetter and privateSetter are the parts of the framework's private
+// state used here; requests and responses of every operation provide them.
+type privateGetter interface {
+	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
+}
+
+type privateSetter interface {
+	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
+}
+
+// linkState is what the renewal policy knows about the current link.
+type linkState struct {
+	// ExpiresAt is when the link stops working; zero when there is no link.
+	ExpiresAt time.Time
+	// GeneratedAt is when the link was generated; zero when unknown (for
+	// example, a link in state written before this was recorded).
+	GeneratedAt time.Time
+}
+
+// renewalReason says why the link must be renewed at now, or returns "" when
+// it is fresh enough. renewBefore is zero when the user did not set it; the
+// link is then renewed once less than a quarter of its lifetime is left.
+func renewalReason(link linkState, renewBefore time.Duration, now time.Time) string {
+	left := link.ExpiresAt.Sub(now)
+	switch {
+	case !now.Before(link.ExpiresAt):
+		return fmt.Sprintf("the link expired at %s", link.ExpiresAt.UTC().Format(time.RFC3339))
+	case renewBefore > 0 && left < renewBefore:
+		return fmt.Sprintf("the link expires in %s, within `renew_before` (%s)", roundDuration(left), renewBefore)
+	case renewBefore == 0 && !link.GeneratedAt.IsZero():
+		if lifetime := link.ExpiresAt.Sub(link.GeneratedAt); left < lifetime/4 {
+			return fmt.Sprintf("the link expires in %s, less than a quarter of its %s lifetime", roundDuration(left), roundDuration(lifetime))
+		}
+	}
+	return ""
+}
+
+// renewsEveryRun reports whether renewBefore is at least the link's
+// lifetime, which would renew the link on every plan.
+func renewsEveryRun(link linkState, renewBefore time.Duration) bool {
+	return renewBefore > 0 && !link.GeneratedAt.IsZero() && renewBefore >= link.ExpiresAt.Sub(link.GeneratedAt)
+}
+
+func roundDuration(d time.Duration) time.Duration {
+	if d > time.Minute {
+		return d.Round(time.Minute)
+	}
+	return d.Round(time.Second)
+}
+
+// linkFromState reads the link's expiry from the model and its generation
+// time from private state.
+func linkFromState(ctx context.Context, m *staticExportBundleModel, private privateGetter) (linkState, diag.Diagnostics) {
+	var link linkState
+	var diags diag.Diagnostics
+	if m.ExpiresAt.IsNull() || m.ExpiresAt.IsUnknown() {
+		return link, diags
+	}
+	expires, err := time.Parse(time.RFC3339, m.ExpiresAt.ValueString())
+	if err != nil {
+		diags.AddAttributeError(pathExpiresAt, "Invalid Expiry In State",
+			fmt.Sprintf("The `expires_at` in state, %q, is not an RFC 3339 time: %s. Run `terraform apply -replace` "+
+				"on this resource to start over.", m.ExpiresAt.ValueString(), err))
+		return link, diags
+	}
+	link.ExpiresAt = expires
+	raw, d := private.GetKey(ctx, privateLinkGeneratedAt)
+	diags.Append(d...)
+	if len(raw) > 0 {
+		var at time.Time
+		if err := json.Unmarshal(raw, &at); err == nil {
+			link.GeneratedAt = at
+		}
+	}
+	return link, diags
+}
+
+// recordLinkGenerated stores the generation time of a new link.
+func recordLinkGenerated(ctx context.Context, private privateSetter, at time.Time) diag.Diagnostics {
+	raw, _ := json.Marshal(at.UTC()) // a time always marshals
+	return private.SetKey(ctx, privateLinkGeneratedAt, raw)
+}
+
+// jobGone reports whether the last refresh found the job deleted.
+func jobGone(ctx context.Context, private privateGetter) (bool, diag.Diagnostics) {
+	raw, diags := private.GetKey(ctx, privateJobGone)
+	return string(raw) == "true", diags
+}
+
+// renewBeforeValue returns the configured renew_before, or zero when unset.
+// The attribute's validator has already checked the value.
+func renewBeforeValue(v types.String) time.Duration {
+	if v.IsNull() || v.IsUnknown() {
+		return 0
+	}
+	d, _ := time.ParseDuration(v.ValueString())
+	return d
+}
+
+// positiveDuration validates a duration string such as "6h".
+type positiveDuration struct{}
+
+var _ validator.String = positiveDuration{}
+
+func (positiveDuration) Description(context.Context) string {
+	return "value must be a positive duration such as `6h` or `90m`"
+}
+
+func (v positiveDuration) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (positiveDuration) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	raw := req.ConfigValue.ValueString()
+	d, err := time.ParseDuration(raw)
+	switch {
+	case err != nil:
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Duration",
+			fmt.Sprintf("The value %q of `%s` is not a duration. Write a number with a unit: `s`, `m` or `h`, "+
+				"such as `6h` or `90m`.", raw, req.Path))
+	case d <= 0:
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Duration",
+			fmt.Sprintf("The value %q of `%s` must be longer than zero, such as `6h`. Remove the argument to "+
+				"use the default policy.", raw, req.Path))
+	}
+}

@@ -1,0 +1,53 @@
+package provider
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestRenewalReason(t *testing.T) {
+	t.Parallel()
+	gen := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
+	twoHours := linkState{GeneratedAt: gen, ExpiresAt: gen.Add(2 * time.Hour)}
+	noGen := linkState{ExpiresAt: gen.Add(2 * time.Hour)}
+	cases := []struct {
+		name        string
+		link        linkState
+		renewBefore time.Duration
+		at          time.Duration // since gen
+		want        string        // substring; "" means fresh
+	}{
+		{"fresh, renew_before 1h", twoHours, time.Hour, 0, ""},
+		{"fresh, renew_before 3h", twoHours, 3 * time.Hour, 0, "within `renew_before` (3h0m0s)"},
+		{"59m left, renew_before 1h", twoHours, time.Hour, 61 * time.Minute, "expires in 59m0s"},
+		{"default, just generated", twoHours, 0, 0, ""},
+		{"default, 31m left", twoHours, 0, 89 * time.Minute, ""},
+		{"default, 30m left", twoHours, 0, 90 * time.Minute, ""},
+		{"default, 29m left", twoHours, 0, 91 * time.Minute, "less than a quarter of its 2h0m0s lifetime"},
+		{"default, expired", twoHours, 0, 2 * time.Hour, "expired at 2026-11-21T11:00:00Z"},
+		{"renew_before, expired", twoHours, time.Minute, 3 * time.Hour, "expired"},
+		{"unknown lifetime, not expired", noGen, 0, 119 * time.Minute, ""},
+		{"unknown lifetime, expired", noGen, 0, 120 * time.Minute, "expired"},
+	}
+	for _, c := range cases {
+		got := renewalReason(c.link, c.renewBefore, gen.Add(c.at))
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("%s: renewalReason = %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+func TestRenewsEveryRun(t *testing.T) {
+	t.Parallel()
+	gen := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
+	link := linkState{GeneratedAt: gen, ExpiresAt: gen.Add(2 * time.Hour)}
+	for rb, want := range map[time.Duration]bool{0: false, time.Hour: false, 2 * time.Hour: true, 3 * time.Hour: true} {
+		if got := renewsEveryRun(link, rb); got != want {
+			t.Errorf("renewsEveryRun(2h link, %s) = %v, want %v", rb, got, want)
+		}
+	}
+	if renewsEveryRun(linkState{ExpiresAt: link.ExpiresAt}, 3*time.Hour) {
+		t.Error("an unknown lifetime cannot prove that every run renews")
+	}
+}

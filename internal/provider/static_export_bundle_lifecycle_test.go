@@ -1,0 +1,313 @@
+package provider
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+)
+
+// Tests of the link's lifecycle: renewal in place, resuming an interrupted
+// export, and adopting an existing job. Time moves on the fake's clock.
+
+func renewal() resource.ConfigPlanChecks {
+	return resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+		plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionUpdate),
+		plancheck.ExpectUnknownValue(bundleAddr, tfjsonpath.New("bundle_url")),
+		plancheck.ExpectUnknownValue(bundleAddr, tfjsonpath.New("expires_at")),
+		plancheck.ExpectUnknownValue(bundleAddr, tfjsonpath.New("helm_values")),
+		plancheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("job_id"), knownJobID()),
+	}}
+}
+
+func TestAccStaticExportBundle_renewBeforeLongerThanLifetime(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour))
+	cfg := env.config(bundleConfig("docs.example.com", `renew_before = "3h"`))
+	var firstLink string
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{
+				// A 2h link is always within 3h of its expiry: the plan after
+				// apply already wants a renewal (and warns about it).
+				Config:             cfg,
+				ExpectNonEmptyPlan: true,
+				Check:              resource.TestCheckResourceAttrWith(bundleAddr, "bundle_url", capture(&firstLink)),
+			},
+			{
+				PreConfig:          func() { env.clock.Advance(10 * time.Minute) },
+				Config:             cfg,
+				ConfigPlanChecks:   renewal(),
+				ExpectNonEmptyPlan: true,
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttrWith(bundleAddr, "bundle_url", differentLink(&firstLink)),
+					resource.TestCheckResourceAttr(bundleAddr, "ready_for_renewal", "false"),
+					checkLinkWorks(env),
+					func(*terraform.State) error { return expectCounts(env, 1, 2) },
+				),
+			},
+		},
+	})
+}
+
+func TestAccStaticExportBundle_renewBefore(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour))
+	cfg := env.config(bundleConfig("docs.example.com", `renew_before = "1h"`))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{Config: cfg},
+			{
+				// 1h59m left, more than renew_before: nothing to do.
+				PreConfig: func() { env.clock.Advance(time.Minute) },
+				Config:    cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: func(*terraform.State) error { return expectCounts(env, 1, 1) },
+			},
+			{
+				// 59m left: renewed in place, same job.
+				PreConfig:        func() { env.clock.Advance(60 * time.Minute) },
+				Config:           cfg,
+				ConfigPlanChecks: renewal(),
+				Check: resource.ComposeTestCheckFunc(
+					checkLinkWorks(env),
+					func(*terraform.State) error { return expectCounts(env, 1, 2) },
+				),
+			},
+		},
+	})
+}
+
+func TestAccStaticExportBundle_defaultRenewalPolicy(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour))
+	cfg := env.config(bundleConfig("docs.example.com", ""))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{Config: cfg},
+			{
+				// 31m of 2h left: more than a quarter.
+				PreConfig: func() { env.clock.Advance(89 * time.Minute) },
+				Config:    cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: resource.TestCheckResourceAttr(bundleAddr, "ready_for_renewal", "false"),
+			},
+			{
+				// 29m left: a refresh reports it, without minting a link...
+				PreConfig:          func() { env.clock.Advance(2 * time.Minute) },
+				RefreshState:       true,
+				ExpectNonEmptyPlan: true,
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttr(bundleAddr, "ready_for_renewal", "true"),
+					func(*terraform.State) error { return expectCounts(env, 1, 1) },
+				),
+			},
+			{
+				// ...and the plan renews it.
+				Config:           cfg,
+				ConfigPlanChecks: renewal(),
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttr(bundleAddr, "ready_for_renewal", "false"),
+					func(*terraform.State) error { return expectCounts(env, 1, 2) },
+				),
+			},
+			{
+				// Expired: renewed.
+				PreConfig:        func() { env.clock.Advance(3 * time.Hour) },
+				Config:           cfg,
+				ConfigPlanChecks: renewal(),
+				Check: resource.ComposeTestCheckFunc(
+					checkLinkWorks(env),
+					func(*terraform.State) error { return expectCounts(env, 1, 3) },
+				),
+			},
+		},
+	})
+}
+
+// TestAccStaticExportBundle_resumeAfterTimeout: a create that times out
+// leaves a tainted resource with its job; after `terraform untaint`, the
+// next apply resumes the same job in place.
+func TestAccStaticExportBundle_resumeAfterTimeout(t *testing.T) {
+	workRoot := t.TempDir()
+	t.Setenv("TF_ACC_TEMP_DIR", workRoot)
+	env := newTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+		return fakeapi.JobPlan{QueueFor: time.Minute, RunFor: 20 * time.Minute}
+	}))
+	cfg := env.config(bundleConfig("docs.example.com", `timeouts = { create = "5m" }`))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{
+				Config:      cfg,
+				ExpectError: expectError("Static Export Timed Out", "`running` at", "terraform untaint"),
+			},
+			{
+				PreConfig: func() { untaint(t, workRoot, bundleAddr) },
+				Config:    cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue(bundleAddr, tfjsonpath.New("bundle_url")),
+				}},
+				Check: resource.ComposeTestCheckFunc(
+					func(s *terraform.State) error {
+						return resource.TestCheckResourceAttr(bundleAddr, "job_id", env.fake.JobIDs()[0])(s)
+					},
+					resource.TestCheckResourceAttr(bundleAddr, "status", "completed"),
+					checkLinkWorks(env),
+					func(*terraform.State) error { return expectCounts(env, 1, 1) },
+				),
+			},
+		},
+	})
+}
+
+func TestAccStaticExportBundle_importBlock(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	job := startJobDirectly(t, env)
+	env.clock.Advance(time.Minute) // the job completes
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config: env.config(fmt.Sprintf(`
+import {
+  to = mintlify_static_export_bundle.docs
+  id = %[1]q
+}
+`, job) + bundleConfig("docs.example.com", `version = "2024-06-01"`)),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionUpdate),
+				plancheck.ExpectUnknownValue(bundleAddr, tfjsonpath.New("bundle_url")),
+			}},
+			Check: resource.ComposeTestCheckFunc(
+				resource.TestCheckResourceAttr(bundleAddr, "job_id", job),
+				resource.TestCheckResourceAttr(bundleAddr, "domain", "docs.example.com"),
+				resource.TestCheckResourceAttrWith(bundleAddr, "helm_values", func(v string) error {
+					if want := `  version: "2024-06-01"`; !containsLine(v, want) {
+						return fmt.Errorf("helm_values has no line %q:\n%s", want, v)
+					}
+					return nil
+				}),
+				checkLinkWorks(env),
+				func(*terraform.State) error { return expectCounts(env, 1, 1) },
+			),
+		}},
+	})
+}
+
+// TestAccStaticExportBundle_importCommand adopts a job that is still
+// running with `terraform import`; the apply waits for it.
+func TestAccStaticExportBundle_importCommand(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	job := startJobDirectly(t, env)
+	cfg := env.config(bundleConfig("docs.example.com", ""))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{
+				Config:             cfg,
+				ResourceName:       bundleAddr,
+				ImportState:        true,
+				ImportStateId:      job,
+				ImportStatePersist: true,
+			},
+			{
+				Config: cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionUpdate),
+				}},
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttr(bundleAddr, "job_id", job),
+					resource.TestCheckResourceAttr(bundleAddr, "status", "completed"),
+					checkLinkWorks(env),
+					func(*terraform.State) error { return expectCounts(env, 1, 1) },
+				),
+			},
+		},
+	})
+}
+
+func TestAccStaticExportBundle_importFailedOrMissing(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+		return fakeapi.JobPlan{RunFor: time.Minute, FailWith: "render error", FailAtProgress: 50}
+	}))
+	job := startJobDirectly(t, env)
+	env.clock.Advance(2 * time.Minute)
+	importOf := func(id string) string {
+		return env.config(fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", bundleAddr, id) + bundleConfig("docs.example.com", ""))
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{
+				Config:      importOf("se_does_not_exist"),
+				ExpectError: expectError("Static Export Job Not Found", `no static export job "se_does_not_exist" to import`),
+			},
+			{
+				Config:      importOf(job),
+				ExpectError: expectError("Static Export Job Failed", job+" failed at 50%", `"render error"`),
+			},
+		},
+	})
+	if err := expectCounts(env, 1, 0); err != nil {
+		t.Error(err)
+	}
+}
+
+// untaint runs `terraform untaint` in the working directory of the running
+// acceptance test, as a user would after an interrupted create.
+func untaint(t *testing.T, root, address string) {
+	t.Helper()
+	var dir string
+	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.Name() == "terraform.tfstate" {
+			dir = filepath.Dir(p)
+		}
+		return nil
+	})
+	if dir == "" {
+		t.Fatalf("no terraform.tfstate under %s", root)
+	}
+	cmd := exec.Command(os.Getenv("TF_ACC_TERRAFORM_PATH"), "untaint", "-no-color", address)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("terraform untaint %s: %v\n%s", address, err, out)
+	}
+}
+
+func differentLink(prev *string) resource.CheckResourceAttrWithFunc {
+	return func(v string) error {
+		if v == "" || v == *prev {
+			return fmt.Errorf("bundle_url did not change: %q", v)
+		}
+		return nil
+	}
+}
+
+func containsLine(text, line string) bool {
+	for _, l := range splitLines(text) {
+		if l == line {
+			return true
+		}
+	}
+	return false
+}
