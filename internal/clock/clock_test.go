@@ -106,9 +106,9 @@ func TestDeadline(t *testing.T) {
 	if at, _ := Deadline(inner); !at.Equal(t0.Add(time.Hour)) {
 		t.Errorf("a longer inner timeout must keep the outer deadline, got %s", at)
 	}
-	real, cancelReal := Real().WithTimeout(context.Background(), time.Minute)
+	realCtx, cancelReal := Real().WithTimeout(context.Background(), time.Minute)
 	defer cancelReal()
-	if _, ok := Deadline(real); !ok {
+	if _, ok := Deadline(realCtx); !ok {
 		t.Error("a real timeout has a deadline")
 	}
 }

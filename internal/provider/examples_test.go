@@ -81,3 +81,78 @@ func TestAccExampleImport(t *testing.T) {
 		}},
 	})
 }
+
+// TestAccExampleFollowTheAgent runs the agent guide's example: it waits for
+// the job, passes the pull request on, and stops on a failed job.
+func TestAccExampleFollowTheAgent(t *testing.T) {
+	t.Parallel()
+	env := newAgentEnv(t)
+	env.fake.AddAgentJob(testProjectID, fakeapi.AgentJobSeed{
+		ID: "aj_failing", Repository: "https://github.com/acme/docs", ActiveFor: 5 * time.Minute, FinalStatus: "failed",
+	})
+	example := readExample(t, filepath.Join("guides", "follow-the-agent"), "main.tf")
+	withJob := func(id string) string {
+		return env.config(strings.Replace(example, `type        = string`, `type        = string`+"\n  default     = \""+id+"\"", 1))
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: withJob("aj_active"),
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckOutput("docs_pull_request", "https://github.com/acme/docs/pull/42"),
+					resource.TestCheckResourceAttr("terraform_data.docs_review", "output.branch", "docs/update-quickstart"),
+				),
+			},
+			{
+				Config:      withJob("aj_failing"),
+				ExpectError: expectError("Resource precondition failed", "The documentation agent job aj_failing failed."),
+			},
+		},
+	})
+}
+
+// TestAccExampleRunningInCI runs the CI guide's configuration with every
+// setting taken from the environment, as a pipeline would.
+func TestAccExampleRunningInCI(t *testing.T) {
+	env := newTestEnv(t)
+	t.Setenv(envAPIKey, fakeapi.DefaultAPIKey)
+	t.Setenv(envBaseURL, env.url)
+	t.Setenv(envProjectID, testProjectID)
+	// The example declares source = "mintlify/mintlify": serve the test
+	// provider under that address.
+	t.Setenv("TF_ACC_PROVIDER_NAMESPACE", "mintlify")
+	example := readExample(t, filepath.Join("guides", "running-in-ci"), "main.tf")
+	example = strings.Replace(example, `type        = string`, `type        = string`+"\n  default     = \"4f1c2e9\"", 1)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config: example,
+			Check: resource.ComposeTestCheckFunc(
+				resource.TestCheckResourceAttr(bundleAddr, "status", "completed"),
+				checkLinkWorks(env),
+			),
+		}},
+	})
+}
+
+// TestAccExampleDataSources runs the registry examples of both data sources.
+func TestAccExampleDataSources(t *testing.T) {
+	t.Parallel()
+	env := newAgentEnv(t)
+	job := startJobDirectly(t, env)
+	env.clock.Advance(time.Minute) // the export completes
+	agent := readExample(t, filepath.Join("data-sources", "mintlify_agent_job"), "data-source.tf")
+	export := strings.ReplaceAll(readExample(t, filepath.Join("data-sources", "mintlify_static_export_job"), "data-source.tf"),
+		"se_3f9a2c1b8e7d4a06", job)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config: env.config(`variable "agent_job_id" { default = "aj_active" }` + "\n" + agent + export),
+			Check: resource.ComposeTestCheckFunc(
+				resource.TestCheckOutput("release_notes_pr", "https://github.com/acme/docs/pull/42"),
+				resource.TestCheckOutput("nightly_export", "completed (100%)"),
+			),
+		}},
+	})
+}

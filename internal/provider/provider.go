@@ -137,6 +137,7 @@ func (p *mintlifyProvider) Configure(ctx context.Context, req provider.Configure
 	data := &providerData{client: client, projectID: stringOrEnv(config.ProjectID, envProjectID)}
 	resp.ResourceData = data
 	resp.DataSourceData = data
+	resp.EphemeralResourceData = data
 }
 
 func (p *mintlifyProvider) Resources(context.Context) []func() resource.Resource {

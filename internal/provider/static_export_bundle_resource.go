@@ -72,6 +72,8 @@ type staticExportBundleModel struct {
 	HelmValues types.String  `tfsdk:"helm_values"`
 	// ReadyForRenewal is set by Read from the clock; plan decides.
 	ReadyForRenewal types.Bool `tfsdk:"ready_for_renewal"`
+	// LinkRevision grows with every link the plan schedules.
+	LinkRevision types.Int64 `tfsdk:"link_revision"`
 }
 
 func (r *staticExportBundleResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -205,6 +207,15 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 				Computed:      true,
 				Sensitive:     true,
 				PlanModifiers: keep,
+			},
+			"link_revision": schema.Int64Attribute{
+				MarkdownDescription: "A number that grows every time a new link is generated: on create, renewal, " +
+					"resumption and replacement. It is known at plan time (the Unix time at which the plan scheduled " +
+					"the link, or one more than the previous revision if that is larger), so " +
+					"`set_wo_revision = mintlify_static_export_bundle.docs.link_revision` on a `helm_release` re-sends " +
+					"write-only values exactly when a fresh link is due.",
+				Computed:      true,
+				PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
 			},
 			"ready_for_renewal": schema.BoolAttribute{
 				MarkdownDescription: "Whether the link was due for renewal when last refreshed, by the policy of " +
@@ -409,8 +420,14 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 // only a plan ever schedules a new link, so an apply does exactly what the
 // plan showed.
 func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
-		return // create or destroy
+	if req.Plan.Raw.IsNull() {
+		return // destroy
+	}
+	if req.State.Raw.IsNull() {
+		// Create, also as the second half of a replacement: the revision
+		// comes from the clock, so it still grows past the replaced one.
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("link_revision"), r.clockNow().Unix())...)
+		return
 	}
 	var state, plan staticExportBundleModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -430,6 +447,7 @@ func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resourc
 		plan.markJobUnknown()
 		plan.markLinkUnknown()
 		plan.CreatedAt = types.StringUnknown()
+		plan.LinkRevision = types.Int64Unknown()
 		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("job_id"))
 		resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
 		return
@@ -468,6 +486,7 @@ func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resourc
 		return
 	}
 	plan.ReadyForRenewal = types.BoolValue(false)
+	plan.LinkRevision = types.Int64Value(max(state.LinkRevision.ValueInt64()+1, r.clockNow().Unix()))
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
 }
 
@@ -502,7 +521,12 @@ func (r *staticExportBundleResource) Update(ctx context.Context, req resource.Up
 	// Start from what is known: the job as last read and the current link,
 	// which stays in state if a fresh one cannot be had.
 	plan.copyJobAndLink(&state)
-	resp.Diagnostics.Append(r.complete(ctx, &plan, resp.Private, waitContext{timeout: timeout, op: "update"})...)
+	diags = r.complete(ctx, &plan, resp.Private, waitContext{timeout: timeout, op: "update"})
+	resp.Diagnostics.Append(diags...)
+	if diags.HasError() {
+		// No new link: the revision stays, so nothing downstream rolls.
+		plan.LinkRevision = state.LinkRevision
+	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 

@@ -1,0 +1,19 @@
+resource "mintlify_static_export_bundle" "docs" {
+  domain       = "docs.example.com"
+  version      = "2024-06-01" # pin the exported version for reproducible rollouts
+  renew_before = "6h"
+
+  triggers = {
+    docs_commit = var.docs_commit
+  }
+}
+
+resource "helm_release" "mintlify" {
+  name       = "mintlify"
+  namespace  = "docs"
+  repository = "oci://registry.example.com/charts"
+  chart      = "mintlify"
+
+  # staticExport.enabled, staticExport.bundleUrl and staticExport.version.
+  values = [mintlify_static_export_bundle.docs.helm_values]
+}

@@ -1,0 +1,23 @@
+resource "mintlify_static_export_bundle" "docs" {
+  domain = "docs.example.com"
+}
+
+# A fresh link at every run, never stored in state or plan files.
+ephemeral "mintlify_static_export_bundle" "link" {
+  job_id = mintlify_static_export_bundle.docs.job_id
+}
+
+resource "helm_release" "mintlify" {
+  name  = "mintlify"
+  chart = "mintlify"
+
+  set_wo = [
+    {
+      name  = "staticExport.bundleUrl"
+      value = ephemeral.mintlify_static_export_bundle.link.bundle_url
+    }
+  ]
+  # Re-send the write-only value exactly when the managed resource has
+  # generated a new link (create, renewal, resume).
+  set_wo_revision = mintlify_static_export_bundle.docs.link_revision
+}

@@ -1,0 +1,37 @@
+terraform {
+  required_version = ">= 1.5"
+  required_providers {
+    mintlify = {
+      source = "mintlify/mintlify"
+    }
+  }
+}
+
+# Every setting comes from the pipeline's environment:
+#   MINTLIFY_API_KEY     an admin API key, stored as a CI secret
+#   MINTLIFY_PROJECT_ID  the project of the agent jobs
+#   MINTLIFY_BASE_URL    only when going through a proxy
+provider "mintlify" {}
+
+variable "docs_commit" {
+  description = "The commit being published, such as the CI's commit SHA."
+  type        = string
+}
+
+# Without renew_before, the link is renewed once less than a quarter of its
+# lifetime is left, whatever that lifetime is.
+resource "mintlify_static_export_bundle" "docs" {
+  domain = "docs.example.com"
+
+  triggers = {
+    docs_commit = var.docs_commit
+  }
+
+  timeouts = {
+    create = "45m"
+  }
+}
+
+output "bundle_expires_at" {
+  value = mintlify_static_export_bundle.docs.expires_at
+}

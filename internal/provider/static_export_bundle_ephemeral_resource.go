@@ -1,0 +1,116 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+)
+
+var (
+	_ ephemeral.EphemeralResource              = (*staticExportBundleEphemeralResource)(nil)
+	_ ephemeral.EphemeralResourceWithConfigure = (*staticExportBundleEphemeralResource)(nil)
+)
+
+// NewStaticExportBundleEphemeralResource returns the ephemeral
+// mintlify_static_export_bundle, which generates a link without storing it.
+func NewStaticExportBundleEphemeralResource() ephemeral.EphemeralResource {
+	return &staticExportBundleEphemeralResource{}
+}
+
+type staticExportBundleEphemeralResource struct {
+	data *providerData
+}
+
+type staticExportBundleEphemeralModel struct {
+	// Required
+	JobID types.String `tfsdk:"job_id"`
+	// Computed
+	BundleURL types.String `tfsdk:"bundle_url"`
+	ExpiresAt types.String `tfsdk:"expires_at"`
+	SizeBytes types.Int64  `tfsdk:"size_bytes"`
+}
+
+func (e *staticExportBundleEphemeralResource) Metadata(_ context.Context, req ephemeral.MetadataRequest, resp *ephemeral.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_static_export_bundle"
+}
+
+func (e *staticExportBundleEphemeralResource) Schema(_ context.Context, _ ephemeral.SchemaRequest, resp *ephemeral.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Generates a fresh presigned link to the bundle of a completed static export job at " +
+			"each Terraform run, without storing it in state or plan files. Pass it to write-only arguments, such " +
+			"as `set_wo` of a `helm_release` (helm provider 3.x), so that the link reaches the chart and nowhere " +
+			"else. Requires Terraform 1.11 or later (OpenTofu 1.11 or later) for write-only arguments; ephemeral " +
+			"resources themselves need Terraform 1.10.",
+		Attributes: map[string]schema.Attribute{
+			// Required
+			"job_id": schema.StringAttribute{
+				MarkdownDescription: "The ID of a completed static export job, usually " +
+					"`mintlify_static_export_bundle.<name>.job_id`.",
+				Required:   true,
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+
+			// Computed
+			"bundle_url": schema.StringAttribute{
+				MarkdownDescription: "The presigned link to the bundle archive, valid until `expires_at`.",
+				Computed:            true,
+				Sensitive:           true,
+			},
+			"expires_at": schema.StringAttribute{
+				MarkdownDescription: "When `bundle_url` stops working, in RFC 3339 format.",
+				Computed:            true,
+			},
+			"size_bytes": schema.Int64Attribute{
+				MarkdownDescription: "The size of the bundle archive in bytes.",
+				Computed:            true,
+			},
+		},
+	}
+}
+
+func (e *staticExportBundleEphemeralResource) Configure(_ context.Context, req ephemeral.ConfigureRequest, resp *ephemeral.ConfigureResponse) {
+	e.data = clientFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (e *staticExportBundleEphemeralResource) Open(ctx context.Context, req ephemeral.OpenRequest, resp *ephemeral.OpenResponse) {
+	if e.data == nil {
+		resp.Diagnostics.Append(notConfiguredDiagnostic())
+		return
+	}
+	var m staticExportBundleEphemeralModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	jobID := m.JobID.ValueString()
+	bundle, err := e.data.client.GenerateBundle(ctx, jobID)
+	switch {
+	case mintlify.IsNotFound(err):
+		resp.Diagnostics.AddAttributeError(path.Root("job_id"), "Static Export Job Not Found",
+			fmt.Sprintf("The Mintlify API has no static export job %q, so no link can be generated for it (HTTP "+
+				"404: %s). Check the job ID.", jobID, apiMessage(err)))
+		return
+	case mintlify.IsConflict(err):
+		resp.Diagnostics.AddAttributeError(path.Root("job_id"), "Static Export Not Finished",
+			fmt.Sprintf("The static export job %s has not completed, so no link can be generated yet (HTTP 409: "+
+				"%s). Take `job_id` from a `mintlify_static_export_bundle`, which waits for its job, or apply "+
+				"again once the job completes.", jobID, apiMessage(err)))
+		return
+	case err != nil:
+		resp.Diagnostics.Append(apiErrorDiagnostic(err, fmt.Sprintf("generating a bundle link for static export job %s", jobID)))
+		return
+	}
+	m.BundleURL = types.StringValue(bundle.BundleURL)
+	m.ExpiresAt = types.StringValue(bundle.ExpiresAt.UTC().Format(time.RFC3339))
+	m.SizeBytes = types.Int64Value(bundle.SizeBytes)
+	resp.Diagnostics.Append(resp.Result.Set(ctx, &m)...)
+}

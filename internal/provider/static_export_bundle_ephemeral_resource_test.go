@@ -1,0 +1,163 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/echoprovider"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+)
+
+const ephemeralConfig = `
+ephemeral "mintlify_static_export_bundle" "link" {
+  job_id = mintlify_static_export_bundle.docs.job_id
+}
+`
+
+// TestAccStaticExportBundleEphemeral_echo reads the ephemeral link through
+// the echo provider, whose only purpose is to show ephemeral values.
+func TestAccStaticExportBundleEphemeral_echo(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	factories := env.factories()
+	factories["echo"] = echoprovider.NewProviderServer()
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories,
+		Steps: []resource.TestStep{{
+			Config: env.config(bundleConfig("docs.example.com", "")+ephemeralConfig) + `
+provider "echo" {
+  data = ephemeral.mintlify_static_export_bundle.link
+}
+resource "echo" "link" {}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("echo.link", tfjsonpath.New("data").AtMapKey("bundle_url"), knownvalue.StringRegexp(
+					regexp.MustCompile(`/bundles/se_[0-9a-f]{16}/bundle\.tar\.gz\?.*X-Amz-Signature=`))),
+				statecheck.ExpectKnownValue("echo.link", tfjsonpath.New("data").AtMapKey("expires_at"), knownvalue.StringRegexp(rfc3339)),
+				statecheck.CompareValuePairs("echo.link", tfjsonpath.New("data").AtMapKey("size_bytes"),
+					bundleAddr, tfjsonpath.New("size_bytes"), compare.ValuesSame()),
+				statecheck.CompareValuePairs("echo.link", tfjsonpath.New("data").AtMapKey("job_id"),
+					bundleAddr, tfjsonpath.New("job_id"), compare.ValuesSame()),
+			},
+		}},
+	})
+}
+
+// TestAccStaticExportBundleEphemeral_neverStored opens the ephemeral link
+// and checks that the only link in state is the managed resource's.
+func TestAccStaticExportBundleEphemeral_neverStored(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config:            env.config(bundleConfig("docs.example.com", "") + ephemeralConfig),
+			ConfigStateChecks: []statecheck.StateCheck{signaturesInState(1)},
+			Check: func(*terraform.State) error {
+				if n := env.fake.BundlesGenerated(); n < 2 {
+					return fmt.Errorf("bundle links generated = %d: the ephemeral resource was never opened", n)
+				}
+				return nil
+			},
+		}},
+	})
+}
+
+func TestAccStaticExportBundleEphemeral_notCompleted(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	job := startJobDirectly(t, env)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config: env.config(fmt.Sprintf(`
+ephemeral "mintlify_static_export_bundle" "link" {
+  job_id = %q
+}
+`, job)),
+			ExpectError: expectError("Static Export Not Finished", job+" has not completed", "HTTP 409"),
+		}},
+	})
+}
+
+var signature = regexp.MustCompile(`X-Amz-Signature=([0-9a-f]+)`)
+
+// signaturesInState counts the distinct presigned links in
+// `terraform show -json`.
+func signaturesInState(want int) statecheck.StateCheck { return signatureCount{want: want} }
+
+type signatureCount struct{ want int }
+
+func (c signatureCount) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+	raw, err := json.Marshal(req.State)
+	if err != nil {
+		resp.Error = err
+		return
+	}
+	distinct := map[string]bool{}
+	for _, m := range signature.FindAllStringSubmatch(string(raw), -1) {
+		distinct[m[1]] = true
+	}
+	if len(distinct) != c.want {
+		resp.Error = fmt.Errorf("state holds %d distinct presigned links, want %d", len(distinct), c.want)
+	}
+}
+
+// TestAccStaticExportBundle_linkRevision: the revision is known at plan
+// time and grows with every new link, also across a replacement.
+func TestAccStaticExportBundle_linkRevision(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	grows := statecheck.CompareValue(compare.ValuesDiffer())
+	cfg := func(commit string) string {
+		return env.config(bundleConfig("docs.example.com", fmt.Sprintf("triggers = { commit = %q }", commit)))
+	}
+	revisionAt := func(minutes int) knownvalue.Check {
+		return knownvalue.Int64Exact(testStart.Add(time.Duration(minutes) * time.Minute).Unix())
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg("a"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("link_revision"), revisionAt(0)),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("link_revision"), revisionAt(0)),
+					grows.AddStateValue(bundleAddr, tfjsonpath.New("link_revision")),
+				},
+			},
+			{
+				// Renewal of the expired 1h link, 2h later.
+				PreConfig: func() { env.clock.Set(testStart.Add(2 * time.Hour)) },
+				Config:    cfg("a"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("link_revision"), revisionAt(120)),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{grows.AddStateValue(bundleAddr, tfjsonpath.New("link_revision"))},
+			},
+			{
+				// A new export a minute later: still a larger revision.
+				PreConfig: func() { env.clock.Advance(time.Minute) },
+				Config:    cfg("b"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionReplace),
+					plancheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("link_revision"), revisionAt(121)),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{grows.AddStateValue(bundleAddr, tfjsonpath.New("link_revision"))},
+			},
+		},
+	})
+}
