@@ -20,6 +20,10 @@ const (
 	// privateJobGone records that the API answered 404 for the job during
 	// refresh; the next plan replaces the resource.
 	privateJobGone = "job_gone"
+	// privateRefreshedAt records when Read last saw the job. Plans decide
+	// renewal against this moment, never against the clock: Terraform plans
+	// again during apply, and both plans must agree.
+	privateRefreshedAt = "refreshed_at"
 )
 
 // privateGetter and privateSetter are the parts of the framework's private
@@ -88,21 +92,26 @@ func linkFromState(ctx context.Context, m *staticExportBundleModel, private priv
 		return link, diags
 	}
 	link.ExpiresAt = expires
-	raw, d := private.GetKey(ctx, privateLinkGeneratedAt)
+	generated, _, d := recordedTime(ctx, private, privateLinkGeneratedAt)
 	diags.Append(d...)
-	if len(raw) > 0 {
-		var at time.Time
-		if err := json.Unmarshal(raw, &at); err == nil {
-			link.GeneratedAt = at
-		}
-	}
+	link.GeneratedAt = generated
 	return link, diags
 }
 
-// recordLinkGenerated stores the generation time of a new link.
-func recordLinkGenerated(ctx context.Context, private privateSetter, at time.Time) diag.Diagnostics {
+// recordTime stores a moment under a private state key.
+func recordTime(ctx context.Context, private privateSetter, key string, at time.Time) diag.Diagnostics {
 	raw, _ := json.Marshal(at.UTC()) // a time always marshals
-	return private.SetKey(ctx, privateLinkGeneratedAt, raw)
+	return private.SetKey(ctx, key, raw)
+}
+
+// recordedTime reads a moment stored by recordTime; ok is false when none
+// was recorded.
+func recordedTime(ctx context.Context, private privateGetter, key string) (at time.Time, ok bool, diags diag.Diagnostics) {
+	raw, diags := private.GetKey(ctx, key)
+	if len(raw) == 0 || json.Unmarshal(raw, &at) != nil {
+		return time.Time{}, false, diags
+	}
+	return at, true, diags
 }
 
 // jobGone reports whether the last refresh found the job deleted.
@@ -146,6 +155,6 @@ func (positiveDuration) ValidateString(_ context.Context, req validator.StringRe
 	case d <= 0:
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Duration",
 			fmt.Sprintf("The value %q of `%s` must be longer than zero, such as `6h`. Remove the argument to "+
-				"use the default policy.", raw, req.Path))
+				"use the default.", raw, req.Path))
 	}
 }

@@ -113,8 +113,9 @@ func (c signatureCount) CheckState(_ context.Context, req statecheck.CheckStateR
 	}
 }
 
-// TestAccStaticExportBundle_linkRevision: the revision is known at plan
-// time and grows with every new link, also across a replacement.
+// TestAccStaticExportBundle_linkRevision: a renewal adds one, known at plan
+// time; a new resource starts at the Unix time of its first link, so the
+// revision grows across a replacement too.
 func TestAccStaticExportBundle_linkRevision(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
@@ -122,39 +123,47 @@ func TestAccStaticExportBundle_linkRevision(t *testing.T) {
 	cfg := func(commit string) string {
 		return env.config(bundleConfig("docs.example.com", fmt.Sprintf("triggers = { commit = %q }", commit)))
 	}
-	revisionAt := func(minutes int) knownvalue.Check {
-		return knownvalue.Int64Exact(testStart.Add(time.Duration(minutes) * time.Minute).Unix())
-	}
+	var first string
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.factories(),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg("a"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("link_revision"), revisionAt(0)),
+					plancheck.ExpectUnknownValue(bundleAddr, tfjsonpath.New("link_revision")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("link_revision"), revisionAt(0)),
+					statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("link_revision"), knownvalue.Int64Func(func(v int64) error {
+						if v < testStart.Unix() || v > env.clock.Now().Unix() {
+							return fmt.Errorf("link_revision %d is not the Unix time of the first link", v)
+						}
+						return nil
+					})),
 					grows.AddStateValue(bundleAddr, tfjsonpath.New("link_revision")),
 				},
+				Check: resource.TestCheckResourceAttrWith(bundleAddr, "link_revision", capture(&first)),
 			},
 			{
-				// Renewal of the expired 1h link, 2h later.
-				PreConfig: func() { env.clock.Set(testStart.Add(2 * time.Hour)) },
+				// Renewal of the expired 1h link, 2h later: one more, at plan.
+				PreConfig: func() { env.clock.Advance(2 * time.Hour) },
 				Config:    cfg("a"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("link_revision"), revisionAt(120)),
+					plancheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("link_revision"), knownvalue.Int64Func(func(v int64) error {
+						if fmt.Sprint(v-1) != first {
+							return fmt.Errorf("planned link_revision %d, want %s + 1", v, first)
+						}
+						return nil
+					})),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{grows.AddStateValue(bundleAddr, tfjsonpath.New("link_revision"))},
 			},
 			{
-				// A new export a minute later: still a larger revision.
+				// A new export: a larger revision again.
 				PreConfig: func() { env.clock.Advance(time.Minute) },
 				Config:    cfg("b"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionReplace),
-					plancheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("link_revision"), revisionAt(121)),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{grows.AddStateValue(bundleAddr, tfjsonpath.New("link_revision"))},
 			},

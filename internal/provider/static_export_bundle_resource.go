@@ -210,8 +210,8 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			},
 			"link_revision": schema.Int64Attribute{
 				MarkdownDescription: "A number that grows every time a new link is generated: on create, renewal, " +
-					"resumption and replacement. It is known at plan time (the Unix time at which the plan scheduled " +
-					"the link, or one more than the previous revision if that is larger), so " +
+					"resumption and replacement. A new resource starts at the Unix time of its first link, so the " +
+					"number still grows across a replacement; each renewal adds one, known at plan time. With " +
 					"`set_wo_revision = mintlify_static_export_bundle.docs.link_revision` on a `helm_release` re-sends " +
 					"write-only values exactly when a fresh link is due.",
 				Computed:      true,
@@ -270,12 +270,13 @@ func (r *staticExportBundleResource) Create(ctx context.Context, req resource.Cr
 	plan.setJob(job)
 	plan.setBundle(nil)
 	plan.ReadyForRenewal = types.BoolValue(false)
+	plan.LinkRevision = types.Int64Null()
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 
-	resp.Diagnostics.Append(r.complete(ctx, &plan, resp.Private, waitContext{timeout: timeout, op: "create"})...)
+	resp.Diagnostics.Append(r.complete(ctx, &plan, 0, resp.Private, waitContext{timeout: timeout, op: "create"})...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
@@ -288,7 +289,7 @@ type waitContext struct {
 // complete brings the model's job to a fresh link: it waits for the job
 // unless it is already completed, then generates a link. The model is kept
 // current with whatever was learned, also on failure.
-func (r *staticExportBundleResource) complete(ctx context.Context, m *staticExportBundleModel, private privateSetter, wc waitContext) diag.Diagnostics {
+func (r *staticExportBundleResource) complete(ctx context.Context, m *staticExportBundleModel, priorRevision int64, private privateSetter, wc waitContext) diag.Diagnostics {
 	var diags diag.Diagnostics
 	client := r.data.client
 	jobID := m.JobID.ValueString()
@@ -324,9 +325,15 @@ func (r *staticExportBundleResource) complete(ctx context.Context, m *staticExpo
 		diags.Append(apiErrorDiagnostic(err, fmt.Sprintf("generating the bundle link of static export job %s", jobID)))
 		return diags
 	}
+	now := client.Clock().Now()
 	m.setBundle(bundle)
 	m.ReadyForRenewal = types.BoolValue(false)
-	diags.Append(recordLinkGenerated(ctx, private, client.Clock().Now())...)
+	if m.LinkRevision.IsUnknown() || m.LinkRevision.IsNull() {
+		// Not planned (create, import, resume): the Unix time keeps the
+		// revision growing past any resource this one replaced.
+		m.LinkRevision = types.Int64Value(max(priorRevision+1, now.Unix()))
+	}
+	diags.Append(recordTime(ctx, private, privateLinkGeneratedAt, now)...)
 	tflog.Info(ctx, "Static export bundle link generated", map[string]any{
 		"size_bytes": bundle.SizeBytes, "expires_at": bundle.ExpiresAt.UTC().Format(time.RFC3339),
 	})
@@ -376,7 +383,9 @@ func waitDiagnostic(err error, jobID string, last *mintlify.StaticExportJob, wc 
 
 func (r *staticExportBundleResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	if r.data == nil {
-		resp.Diagnostics.Append(notConfiguredDiagnostic())
+		// The provider's arguments are unknown until apply: keep the state
+		// as it is; the apply refreshes nothing it needs.
+		tflog.Warn(ctx, "Skipping refresh: the mintlify provider is not configured yet")
 		return
 	}
 	var state staticExportBundleModel
@@ -404,30 +413,28 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 		return
 	}
 	// Only the job's progress is refreshed: Read never generates a link.
+	// It notes when it looked, which is the moment plans judge the link at.
+	now := r.data.client.Clock().Now()
 	state.setJob(job)
 	link, diags := linkFromState(ctx, &state, req.Private)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	due := !link.ExpiresAt.IsZero() &&
-		renewalReason(link, renewBeforeValue(state.RenewBefore), r.data.client.Clock().Now()) != ""
+	due := !link.ExpiresAt.IsZero() && renewalReason(link, renewBeforeValue(state.RenewBefore), now) != ""
 	state.ReadyForRenewal = types.BoolValue(due)
+	resp.Diagnostics.Append(recordTime(ctx, resp.Private, privateRefreshedAt, now)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
 // ModifyPlan is where renewal, resumption and vanished jobs are decided:
 // only a plan ever schedules a new link, so an apply does exactly what the
-// plan showed.
+// plan showed. It reads no clock: Terraform plans again during apply, and
+// that plan must agree with the first, so every decision rests on what the
+// last refresh recorded.
 func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() {
-		return // destroy
-	}
-	if req.State.Raw.IsNull() {
-		// Create, also as the second half of a replacement: the revision
-		// comes from the clock, so it still grows past the replaced one.
-		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("link_revision"), r.clockNow().Unix())...)
-		return
+	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+		return // create or destroy
 	}
 	var state, plan staticExportBundleModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -476,7 +483,12 @@ func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resourc
 		}
 		plan.markLinkUnknown()
 	case !plan.RenewBefore.IsUnknown():
-		reason := renewalReason(link, renewBefore, r.clockNow())
+		refreshedAt, refreshed, diags := recordedTime(ctx, req.Private, privateRefreshedAt)
+		resp.Diagnostics.Append(diags...)
+		if !refreshed {
+			return // planned without a refresh: nothing to judge the link by
+		}
+		reason := renewalReason(link, renewBefore, refreshedAt)
 		if reason == "" {
 			return
 		}
@@ -486,7 +498,10 @@ func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resourc
 		return
 	}
 	plan.ReadyForRenewal = types.BoolValue(false)
-	plan.LinkRevision = types.Int64Value(max(state.LinkRevision.ValueInt64()+1, r.clockNow().Unix()))
+	plan.LinkRevision = types.Int64Unknown() // set by the apply
+	if rev := state.LinkRevision; !rev.IsNull() && !rev.IsUnknown() {
+		plan.LinkRevision = types.Int64Value(rev.ValueInt64() + 1)
+	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
 }
 
@@ -521,7 +536,7 @@ func (r *staticExportBundleResource) Update(ctx context.Context, req resource.Up
 	// Start from what is known: the job as last read and the current link,
 	// which stays in state if a fresh one cannot be had.
 	plan.copyJobAndLink(&state)
-	diags = r.complete(ctx, &plan, resp.Private, waitContext{timeout: timeout, op: "update"})
+	diags = r.complete(ctx, &plan, state.LinkRevision.ValueInt64(), resp.Private, waitContext{timeout: timeout, op: "update"})
 	resp.Diagnostics.Append(diags...)
 	if diags.HasError() {
 		// No new link: the revision stays, so nothing downstream rolls.
@@ -552,13 +567,6 @@ func (r *staticExportBundleResource) ImportState(ctx context.Context, req resour
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("job_id"), req.ID)...)
-}
-
-func (r *staticExportBundleResource) clockNow() time.Time {
-	if r.data == nil {
-		return time.Now()
-	}
-	return r.data.client.Clock().Now()
 }
 
 // startRequest builds the API request from the plan.
