@@ -57,3 +57,23 @@ func WithLinkTTL(d time.Duration) Option {
 func WithDownloadHost(base string) Option {
 	return func(s *Server) { s.downloadBase = strings.TrimSuffix(base, "/") }
 }
+
+// WithRateLimit makes the server answer 429, with a Retry-After header in
+// whole seconds, to API requests beyond perSecond a second, measured on the
+// server's clock: a token bucket that holds up to one second's worth of
+// requests (at least one). Refused requests reach no handler, so they never
+// start a job. Zero or less means no limit.
+func WithRateLimit(perSecond float64) Option {
+	return func(s *Server) {
+		s.faults.limiter = nil
+		if perSecond > 0 {
+			s.faults.limiter = newRateLimiter(perSecond)
+		}
+	}
+}
+
+// WithFaults adds fault rules (see FaultRule); SetFaults changes them while
+// the server runs.
+func WithFaults(rules ...FaultRule) Option {
+	return func(s *Server) { s.faults.addLocked(rules) }
+}

@@ -45,6 +45,7 @@ type Server struct {
 	downloadBase         string
 	signingKey           []byte
 	mux                  *http.ServeMux
+	faults               faultState // rate limit and injected faults (faults.go)
 
 	mu        sync.Mutex
 	jobs      map[string]*exportJob
@@ -99,7 +100,9 @@ func (s *Server) routes() *http.ServeMux {
 	return mux
 }
 
-// ServeHTTP serves one request and records it for Requests.
+// ServeHTTP serves one request and records it for Requests. API requests
+// pass the rate limiter and the fault rules first (faults.go); a dropped
+// connection is recorded with Status 0.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Body == nil { // possible for requests built by hand in tests
 		r.Body = http.NoBody
@@ -108,13 +111,18 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	sw := &statusWriter{ResponseWriter: w}
 	var tooLarge *http.MaxBytesError
+	drop := false
 	switch {
 	case errors.As(err, &tooLarge):
 		writeError(sw, http.StatusRequestEntityTooLarge, fmt.Sprintf("Request body exceeds %d bytes", tooLarge.Limit))
 	case err != nil:
 		writeError(sw, http.StatusBadRequest, "Could not read the request body")
 	default:
-		s.mux.ServeHTTP(sw, r)
+		drop = s.serveAPI(sw, r) // the rate limit and injected faults, then the routes
+	}
+	status := sw.status()
+	if drop {
+		status = 0 // no answer
 	}
 	s.record(Request{
 		Method:     r.Method,
@@ -122,8 +130,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Authorized: s.authorized(r),
 		UserAgent:  r.UserAgent(),
 		Body:       body,
-		Status:     sw.status(),
+		Status:     status,
 	})
+	if drop {
+		dropConnection(w)
+	}
 }
 
 // authorized reports whether r carries "Authorization: Bearer <the key>".

@@ -4,12 +4,9 @@
 package mintlify
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -27,31 +24,32 @@ const maxResponseBytes = 1 << 20
 
 // Client calls the Mintlify admin API with one admin API key.
 type Client struct {
-	apiKey     string
-	baseURL    *url.URL
-	httpClient *http.Client
-	userAgent  string
-	clock      clock.Clock
-	pollPolicy PollPolicy
+	apiKey         string
+	baseURL        *url.URL
+	baseHTTPClient *http.Client
+	// httpClient is baseHTTPClient with the per-request timeout and the
+	// redirect policy added; built by New once every option is applied.
+	httpClient     *http.Client
+	userAgent      string
+	clock          clock.Clock
+	pollPolicy     PollPolicy
+	retryPolicy    RetryPolicy
+	requestTimeout time.Duration
+	logger         Logger
 }
 
 // Option configures a Client.
 type Option func(*Client) error
 
 // WithBaseURL points the client at another API root, such as a proxy mounted
-// under a path prefix. A trailing slash is optional.
+// under a path prefix. A trailing slash is optional. Plain http is accepted
+// only for a loopback host (see CheckBaseURL).
 func WithBaseURL(raw string) Option {
 	return func(c *Client) error {
-		u, err := url.Parse(raw)
-		if err != nil {
-			return fmt.Errorf("base URL: %w", err)
+		if err := CheckBaseURL(raw); err != nil {
+			return err
 		}
-		if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return fmt.Errorf("base URL %q must be an absolute http or https URL", raw)
-		}
-		if u.RawQuery != "" || u.Fragment != "" {
-			return fmt.Errorf("base URL %q must not have a query or fragment", raw)
-		}
+		u, _ := url.Parse(raw) // CheckBaseURL parsed it
 		u.Path = strings.TrimRight(u.Path, "/")
 		u.RawPath = strings.TrimRight(u.RawPath, "/")
 		c.baseURL = u
@@ -59,10 +57,15 @@ func WithBaseURL(raw string) Option {
 	}
 }
 
-// WithHTTPClient replaces the HTTP client used for every request.
+// WithHTTPClient replaces the HTTP client used for every request. The client
+// still adds its per-request timeout and its redirect policy, which never
+// forwards the API key to another host.
 func WithHTTPClient(hc *http.Client) Option {
 	return func(c *Client) error {
-		c.httpClient = hc
+		if hc == nil {
+			return errors.New("the HTTP client must not be nil")
+		}
+		c.baseHTTPClient = hc
 		return nil
 	}
 }
@@ -75,7 +78,8 @@ func WithUserAgent(ua string) Option {
 	}
 }
 
-// WithClock replaces the clock that every wait goes through.
+// WithClock replaces the clock that every wait goes through: polls and
+// retry waits.
 func WithClock(clk clock.Clock) Option {
 	return func(c *Client) error {
 		c.clock = clk
@@ -92,17 +96,56 @@ func WithPollPolicy(p PollPolicy) Option {
 	}
 }
 
+// WithRetryPolicy replaces the whole retry policy.
+func WithRetryPolicy(p RetryPolicy) Option {
+	return func(c *Client) error {
+		if p.MaxRetries < 0 || p.MinWait < 0 || p.MaxWait < p.MinWait || p.MaxRetryAfter < 0 {
+			return fmt.Errorf("invalid retry policy %+v", p)
+		}
+		c.retryPolicy = p
+		return nil
+	}
+}
+
+// WithMaxRetries sets how many times a failed request may be repeated;
+// 0 disables retries. Defaults to DefaultMaxRetries.
+func WithMaxRetries(n int) Option {
+	return func(c *Client) error {
+		if n < 0 {
+			return fmt.Errorf("max retries must be 0 or more, got %d", n)
+		}
+		c.retryPolicy.MaxRetries = n
+		return nil
+	}
+}
+
+// WithRequestTimeout bounds each attempt, from sending the request to
+// reading the whole answer, in real time (see attemptTimeout). 0 removes
+// the bound. Defaults to DefaultRequestTimeout.
+func WithRequestTimeout(d time.Duration) Option {
+	return func(c *Client) error {
+		if d < 0 {
+			return fmt.Errorf("the request timeout must not be negative, got %s", d)
+		}
+		c.requestTimeout = d
+		return nil
+	}
+}
+
 // New returns a client that authenticates with apiKey.
 func New(apiKey string, opts ...Option) (*Client, error) {
 	if apiKey == "" {
 		return nil, errors.New("an admin API key is required")
 	}
 	c := &Client{
-		apiKey:     apiKey,
-		httpClient: &http.Client{Timeout: time.Minute},
-		userAgent:  "terraform-provider-mintlify",
-		clock:      clock.Real(),
-		pollPolicy: DefaultPollPolicy(),
+		apiKey:         apiKey,
+		baseHTTPClient: &http.Client{},
+		userAgent:      "terraform-provider-mintlify",
+		clock:          clock.Real(),
+		pollPolicy:     DefaultPollPolicy(),
+		retryPolicy:    DefaultRetryPolicy(),
+		requestTimeout: DefaultRequestTimeout,
+		logger:         nopLogger{},
 	}
 	if err := WithBaseURL(DefaultBaseURL)(c); err != nil {
 		return nil, err
@@ -112,6 +155,7 @@ func New(apiKey string, opts ...Option) (*Client, error) {
 			return nil, err
 		}
 	}
+	c.httpClient = c.buildHTTPClient()
 	return c, nil
 }
 
@@ -143,48 +187,20 @@ func escapeSegment(s string) string {
 	return url.PathEscape(s)
 }
 
-// do sends one request and decodes a JSON response into out. Error bodies
-// become an *APIError that carries the status code and the API's message.
+// do sends an idempotent request (a read, or generating a bundle link) and
+// decodes a JSON response into out, retrying transient failures. Error
+// bodies become an *APIError that carries the status code and the API's
+// message.
 func (c *Client) do(ctx context.Context, method string, segments []string, in, out any) error {
-	var body io.Reader
-	if in != nil {
-		b, err := json.Marshal(in)
-		if err != nil {
-			return fmt.Errorf("encoding request: %w", err)
-		}
-		body = bytes.NewReader(b)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, c.endpoint(segments...), body)
-	if err != nil {
-		return fmt.Errorf("building request: %w", err)
-	}
-	req.Header.Set("Authorization", "Bearer "+c.apiKey)
-	req.Header.Set("User-Agent", c.userAgent)
-	req.Header.Set("Accept", "application/json")
-	if in != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	route := method + " /" + strings.Join(segments, "/")
+	return c.send(ctx, call{method: method, segments: segments, in: in, out: out, idempotent: true})
+}
 
-	resp, err := c.httpClient.Do(req)
-	if err != nil {
-		return &TransportError{Route: route, Err: unwrapURLError(err)}
-	}
-	defer func() { _ = resp.Body.Close() }()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxResponseBytes))
-	if err != nil {
-		return &TransportError{Route: route, Err: err}
-	}
-	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return newAPIError(route, resp.StatusCode, raw)
-	}
-	if out == nil {
-		return nil
-	}
-	if err := json.Unmarshal(raw, out); err != nil {
-		return &TransportError{Route: route, Err: fmt.Errorf("malformed response body: %w", err)}
-	}
-	return nil
+// doOnce sends a request that must not be repeated when the API may have
+// acted on it, such as starting an export. It is retried only when the API
+// certainly did not take it: a 429, or a request that never reached the
+// server.
+func (c *Client) doOnce(ctx context.Context, method string, segments []string, in, out any) error {
+	return c.send(ctx, call{method: method, segments: segments, in: in, out: out})
 }
 
 // unwrapURLError drops *url.Error's "Get <url>:" prefix: the URL is already

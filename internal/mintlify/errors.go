@@ -1,11 +1,13 @@
 package mintlify
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 )
 
 // APIError is an answer from the API with a non-2xx status.
@@ -18,6 +20,10 @@ type APIError struct {
 	// Message is the API's own "error" text, or a short description of the
 	// body when it was not the documented JSON shape.
 	Message string
+	// RetryAfter is how long the API asked the client to wait before trying
+	// again (the Retry-After header of a 429 or 503, in seconds or as an HTTP
+	// date), or 0 when it did not say.
+	RetryAfter time.Duration
 }
 
 func (e *APIError) Error() string {
@@ -39,7 +45,8 @@ func newAPIError(route string, status int, body []byte) *APIError {
 }
 
 // TransportError is a failure to get a usable answer: a refused or dropped
-// connection, a timeout, or a body that is not the documented JSON.
+// connection, a timeout, or a body that is truncated or not the documented
+// JSON.
 type TransportError struct {
 	Route string
 	Err   error
@@ -47,6 +54,97 @@ type TransportError struct {
 
 func (e *TransportError) Error() string { return fmt.Sprintf("%s: %v", e.Route, e.Err) }
 func (e *TransportError) Unwrap() error { return e.Err }
+
+// RequestTimeoutError is an attempt that got no complete answer within the
+// client's per-request timeout (WithRequestTimeout). It deliberately does not
+// match context.DeadlineExceeded: that error means the caller's own deadline
+// (a resource's timeouts) ended, which calls for a different fix.
+type RequestTimeoutError struct {
+	Timeout time.Duration
+	// connecting is true when the timeout struck before a connection was
+	// made, so the request never reached the server.
+	connecting bool
+}
+
+func (e *RequestTimeoutError) Error() string {
+	if e.connecting {
+		return fmt.Sprintf("could not connect within the request timeout of %s", e.Timeout)
+	}
+	return fmt.Sprintf("no complete answer within the request timeout of %s", e.Timeout)
+}
+
+// RetryError is the last failure of a call that was retried, or that was
+// stopped while it waited to retry.
+type RetryError struct {
+	// Attempts is how many requests were sent.
+	Attempts int
+	// Err is the last attempt's error: an *APIError or a *TransportError.
+	Err error
+	// Stop is nil when the retries ran out. Otherwise it says why retrying
+	// stopped early: context.Canceled, or context.DeadlineExceeded when the
+	// next wait would have ended after the caller's deadline.
+	Stop error
+	// Wait is the wait before the next attempt that was not started because
+	// of the deadline, and Left the time that remained before it.
+	Wait, Left time.Duration
+}
+
+func (e *RetryError) Error() string {
+	switch {
+	case e.Stop == nil:
+		return fmt.Sprintf("gave up after %s: %v", countAttempts(e.Attempts), e.Err)
+	case errors.Is(e.Stop, context.DeadlineExceeded) && e.Wait > 0:
+		return fmt.Sprintf("stopped after %s: the next attempt was due in %s, but the deadline was %s away: %v",
+			countAttempts(e.Attempts), e.Wait, e.Left.Round(time.Millisecond), e.Err)
+	default:
+		return fmt.Sprintf("stopped after %s (%v): %v", countAttempts(e.Attempts), e.Stop, e.Err)
+	}
+}
+
+// Unwrap exposes both the last attempt's error and, when retrying stopped
+// early, context.Canceled or context.DeadlineExceeded.
+func (e *RetryError) Unwrap() []error {
+	if e.Stop == nil {
+		return []error{e.Err}
+	}
+	return []error{e.Err, e.Stop}
+}
+
+func countAttempts(n int) string {
+	if n == 1 {
+		return "1 attempt"
+	}
+	return fmt.Sprintf("%d attempts", n)
+}
+
+// StartError is the error of StartStaticExport. Starting an export is not
+// idempotent, so it is retried only when the API certainly did not take the
+// request; StartError tells the caller which case it is.
+type StartError struct {
+	// MayHaveStarted is true when the request reached the API but no
+	// definite answer came back (a 5xx, a dropped connection, a timeout, a
+	// truncated body): a job may be running whose id is unknown. It is false
+	// when the API certainly did not start one (a 4xx answer, a refused
+	// connection).
+	MayHaveStarted bool
+	Err            error
+}
+
+func (e *StartError) Error() string {
+	if e.MayHaveStarted {
+		return fmt.Sprintf("%v (a static export job may have started)", e.Err)
+	}
+	return fmt.Sprintf("%v (no static export job was started)", e.Err)
+}
+
+func (e *StartError) Unwrap() error { return e.Err }
+
+// MayHaveStarted reports whether err is a StartStaticExport failure after
+// which a job may nevertheless be running.
+func MayHaveStarted(err error) bool {
+	var se *StartError
+	return errors.As(err, &se) && se.MayHaveStarted
+}
 
 // JobFailedError reports a static export job that ended in `failed`.
 type JobFailedError struct {
@@ -71,6 +169,16 @@ func StatusCode(err error) int {
 	return 0
 }
 
+// Attempts returns how many requests a failed call sent: the count of a
+// *RetryError in err's chain, otherwise 1.
+func Attempts(err error) int {
+	var re *RetryError
+	if errors.As(err, &re) {
+		return re.Attempts
+	}
+	return 1
+}
+
 // IsNotFound reports whether err is the API's 404.
 func IsNotFound(err error) bool { return StatusCode(err) == http.StatusNotFound }
 
@@ -88,3 +196,9 @@ func IsConflict(err error) bool { return StatusCode(err) == http.StatusConflict 
 
 // IsBadRequest reports whether err is the API's 400.
 func IsBadRequest(err error) bool { return StatusCode(err) == http.StatusBadRequest }
+
+// IsRateLimited reports whether err is the API's 429.
+func IsRateLimited(err error) bool { return StatusCode(err) == http.StatusTooManyRequests }
+
+// IsServerError reports whether err is a 5xx answer.
+func IsServerError(err error) bool { return StatusCode(err) >= 500 }

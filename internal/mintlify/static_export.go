@@ -55,10 +55,14 @@ type Bundle struct {
 
 // StartStaticExport starts a static export job. The job runs on the Mintlify
 // side; poll it with GetStaticExportJob or WaitForStaticExport.
+//
+// Starting a job is not idempotent: the request is repeated only when the API
+// certainly did not take it. Every error is a *StartError that says whether
+// a job may have started anyway.
 func (c *Client) StartStaticExport(ctx context.Context, req StartStaticExportRequest) (*StaticExportJob, error) {
 	var job StaticExportJob
-	if err := c.do(ctx, http.MethodPost, []string{"v1", "static-export", "jobs"}, req, &job); err != nil {
-		return nil, err
+	if err := c.doOnce(ctx, http.MethodPost, []string{"v1", "static-export", "jobs"}, req, &job); err != nil {
+		return nil, &StartError{MayHaveStarted: mayHaveActed(err), Err: err}
 	}
 	return &job, nil
 }

@@ -8,12 +8,15 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
@@ -44,9 +47,11 @@ type providerData struct {
 }
 
 type providerModel struct {
-	APIKey    types.String `tfsdk:"api_key"`
-	BaseURL   types.String `tfsdk:"base_url"`
-	ProjectID types.String `tfsdk:"project_id"`
+	APIKey         types.String `tfsdk:"api_key"`
+	BaseURL        types.String `tfsdk:"base_url"`
+	ProjectID      types.String `tfsdk:"project_id"`
+	MaxRetries     types.Int64  `tfsdk:"max_retries"`
+	RequestTimeout types.String `tfsdk:"request_timeout"`
 }
 
 // New returns a constructor for the provider at the given release version.
@@ -67,24 +72,50 @@ func (p *mintlifyProvider) Schema(_ context.Context, _ provider.SchemaRequest, r
 			"for the self-hosted Enterprise Helm chart, and reads the jobs of Mintlify's documentation agent, " +
 			"through the Mintlify admin API.",
 		Attributes: map[string]schema.Attribute{
+			// Optional
 			"api_key": schema.StringAttribute{
 				MarkdownDescription: "A Mintlify admin API key (it begins with `mint_`), from the API keys page of the " +
 					"Mintlify dashboard. Can also be set with the `" + envAPIKey + "` environment variable, " +
-					"which keeps it out of configuration files.",
-				Optional:  true,
-				Sensitive: true,
+					"which keeps it out of configuration files. The key is sent only to `base_url`, never to " +
+					"another host on a redirect, and never appears in logs.",
+				Optional:   true,
+				Sensitive:  true,
+				Validators: []validator.String{apiKeyValidator},
 			},
 			"base_url": schema.StringAttribute{
 				MarkdownDescription: "The root of the Mintlify API, with or without a trailing slash; a path prefix " +
-					"(a proxy mounted at `https://proxy.example.com/mintlify`) is kept. Can also be set with the `" +
-					envBaseURL + "` environment variable. Defaults to `" + mintlify.DefaultBaseURL + "`.",
-				Optional: true,
+					"(a proxy mounted at `https://proxy.example.com/mintlify`) is kept. It must use `https`: plain " +
+					"`http` is accepted only for a loopback host (`localhost`, `127.0.0.0/8`, `::1`), because every " +
+					"request carries the admin API key. Can also be set with the `" + envBaseURL + "` environment " +
+					"variable. Defaults to `" + mintlify.DefaultBaseURL + "`.",
+				Optional:   true,
+				Validators: []validator.String{baseURLValidator},
 			},
 			"project_id": schema.StringAttribute{
 				MarkdownDescription: "The Mintlify project ID used by `mintlify_agent_job` when the data source does " +
 					"not set its own. Copy it from the API keys page of the Mintlify dashboard. Can also be set " +
 					"with the `" + envProjectID + "` environment variable.",
 				Optional: true,
+				Validators: []validator.String{notBlank("Set it to the project ID from the API keys page of the " +
+					"Mintlify dashboard, or remove it to use the `" + envProjectID + "` environment variable.")},
+			},
+			"max_retries": schema.Int64Attribute{
+				MarkdownDescription: fmt.Sprintf("How many times a failed request is repeated before the provider "+
+					"gives up; `0` disables retries. Reads and bundle link requests are retried after connection "+
+					"errors, timeouts, truncated answers, HTTP 429 and 500/502/503/504, with exponential backoff and "+
+					"jitter (about 1s, 2s, 4s, ... up to 30s), honouring the API's `Retry-After` up to one minute, and "+
+					"never waiting past the operation's timeout. Starting an export is retried only when the API "+
+					"certainly did not take the request (HTTP 429, a refused connection), so a retry never starts a "+
+					"second export. Defaults to `%d`.", mintlify.DefaultMaxRetries),
+				Optional:   true,
+				Validators: []validator.Int64{int64validator.AtLeast(0)},
+			},
+			"request_timeout": schema.StringAttribute{
+				MarkdownDescription: fmt.Sprintf("How long one request may take, from sending it to reading the "+
+					"whole answer, as a duration such as `30s` or `2m`; a request that takes longer counts as failed "+
+					"(and is retried when that is safe). Defaults to `%s`.", mintlify.DefaultRequestTimeout),
+				Optional:   true,
+				Validators: []validator.String{positiveDuration{}},
 			},
 		},
 	}
@@ -98,18 +129,21 @@ func (p *mintlifyProvider) Configure(ctx context.Context, req provider.Configure
 	}
 
 	// A value that comes from another resource is unknown until apply.
-	// Configure nothing now; Terraform configures the provider again once
-	// the value is known, and anything that needs the client before then
-	// reports that it is missing.
-	if config.APIKey.IsUnknown() || config.BaseURL.IsUnknown() || config.ProjectID.IsUnknown() {
+	// Configure nothing now: no half-configured client. Terraform configures
+	// the provider again once the value is known; until then, anything that
+	// needs the client reports that it is missing. A Terraform that supports
+	// deferred actions is asked to defer instead.
+	if config.APIKey.IsUnknown() || config.BaseURL.IsUnknown() || config.ProjectID.IsUnknown() ||
+		config.MaxRetries.IsUnknown() || config.RequestTimeout.IsUnknown() {
+		if req.ClientCapabilities.DeferralAllowed {
+			resp.Deferred = &provider.Deferred{Reason: provider.DeferredReasonProviderConfigUnknown}
+		}
 		return
 	}
 
+	// The arguments were validated with the schema; the environment
+	// variables are checked here.
 	apiKey := stringOrEnv(config.APIKey, envAPIKey)
-	baseURL := stringOrEnv(config.BaseURL, envBaseURL)
-	if baseURL == "" {
-		baseURL = mintlify.DefaultBaseURL
-	}
 	if apiKey == "" {
 		resp.Diagnostics.AddAttributeError(path.Root("api_key"), "Missing Mintlify API Key",
 			"The provider needs a Mintlify admin API key to call the API. Set the `api_key` argument of "+
@@ -117,20 +151,41 @@ func (p *mintlifyProvider) Configure(ctx context.Context, req provider.Configure
 				"with `mint_` and are created on the API keys page of the Mintlify dashboard.")
 		return
 	}
+	if config.APIKey.IsNull() {
+		resp.Diagnostics.Append(apiKeyDiagnostics(apiKey, true)...)
+	}
+	baseURL := stringOrEnv(config.BaseURL, envBaseURL)
+	if baseURL == "" {
+		baseURL = mintlify.DefaultBaseURL
+	} else if config.BaseURL.IsNull() {
+		if d := baseURLDiagnostic(baseURL, true); d != nil {
+			resp.Diagnostics.Append(d)
+		}
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
 
 	opts := []mintlify.Option{
 		mintlify.WithBaseURL(baseURL),
 		mintlify.WithUserAgent(fmt.Sprintf("terraform-provider-mintlify/%s (+Terraform %s)", p.version, req.TerraformVersion)),
 		mintlify.WithClock(p.clock),
+		mintlify.WithLogger(newTFLogLogger(apiKey)),
+	}
+	if !config.MaxRetries.IsNull() {
+		opts = append(opts, mintlify.WithMaxRetries(int(config.MaxRetries.ValueInt64())))
+	}
+	if !config.RequestTimeout.IsNull() {
+		d, _ := time.ParseDuration(config.RequestTimeout.ValueString()) // validated by positiveDuration
+		opts = append(opts, mintlify.WithRequestTimeout(d))
 	}
 	if p.httpClient != nil {
 		opts = append(opts, mintlify.WithHTTPClient(p.httpClient))
 	}
 	client, err := mintlify.New(apiKey, opts...)
 	if err != nil {
-		resp.Diagnostics.AddAttributeError(path.Root("base_url"), "Invalid Mintlify Base URL",
-			fmt.Sprintf("The provider could not use the base URL: %s. Set `base_url` (or `%s`) to an absolute "+
-				"URL such as `%s`.", err, envBaseURL, mintlify.DefaultBaseURL))
+		resp.Diagnostics.AddError("Invalid Mintlify Provider Configuration",
+			fmt.Sprintf("The provider could not create its API client: %s.", err))
 		return
 	}
 

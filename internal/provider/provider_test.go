@@ -3,6 +3,7 @@ package provider
 import (
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"regexp"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
@@ -66,6 +68,52 @@ func newTestEnvWithHandler(t *testing.T, wrap func(http.Handler) http.Handler, o
 	fake := fakeapi.New(append([]fakeapi.Option{fakeapi.WithClock(clk)}, opts...)...)
 	// Every exchange is validated against the vendor's OpenAPI specs.
 	return &testEnv{fake: fake, clock: clk, url: contract.Serve(t, wrap(fake))}
+}
+
+// newUncheckedTestEnv serves the fake without the contract check, for
+// faults that break an answer's body (a truncated or malformed JSON body),
+// which the checker would rightly report as a violation.
+func newUncheckedTestEnv(t *testing.T, opts ...fakeapi.Option) *testEnv {
+	t.Helper()
+	clk := clock.NewFake(testStart, true)
+	fake := fakeapi.New(append([]fakeapi.Option{fakeapi.WithClock(clk)}, opts...)...)
+	srv := httptest.NewServer(fake)
+	t.Cleanup(srv.Close)
+	return &testEnv{fake: fake, clock: clk, url: srv.URL}
+}
+
+// configWithProvider prepends a provider block pointed at the fake, with
+// the given extra arguments (HCL lines) and apiKey.
+func (e *testEnv) configWithProvider(apiKey, args, body string) string {
+	return fmt.Sprintf(`
+provider "mintlify" {
+  api_key  = %[1]q
+  base_url = %[2]q
+  %[3]s
+}
+%[4]s`, apiKey, e.url, args, body)
+}
+
+// refusal is a configuration that must fail at plan time with the phrases
+// of want (separated by "|", see expectError).
+type refusal struct{ config, want string }
+
+// expectRefusedAtPlan plans each configuration, expects its error, and then
+// checks that none of them sent a request.
+func expectRefusedAtPlan(t *testing.T, env *testEnv, refusals []refusal) {
+	t.Helper()
+	var steps []resource.TestStep
+	for _, r := range refusals {
+		steps = append(steps, resource.TestStep{
+			Config:      r.config,
+			PlanOnly:    true,
+			ExpectError: expectError(strings.Split(r.want, "|")...),
+		})
+	}
+	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.factories(), Steps: steps})
+	if n := len(env.fake.Requests()); n != 0 {
+		t.Errorf("bad input reached the API: %d requests, want 0", n)
+	}
 }
 
 // factories runs the provider in the test process on the env's clock.

@@ -6,8 +6,13 @@ import (
 	"net"
 	"regexp"
 	"strings"
+	"unicode"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
 
 // hostnameLabel is one DNS label: lower-case letters, digits and inner
@@ -106,5 +111,104 @@ func (pagePath) ValidateString(_ context.Context, req validator.StringRequest, r
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Page Path",
 			fmt.Sprintf("The page path %q cannot be exported: %s. Page paths are relative to the docs root, "+
 				"such as `index` or `guides/getting-started`.", p, problem))
+	}
+}
+
+// adminKeyPrefix begins every Mintlify admin API key.
+const adminKeyPrefix = "mint_"
+
+// apiKeyDiagnostics checks an API key from the argument named by attr or,
+// when fromEnv, from the environment variable. Messages never repeat the
+// key. A key without the admin prefix is only a warning: the API is the
+// judge of what it accepts.
+func apiKeyDiagnostics(key string, fromEnv bool) diag.Diagnostics {
+	source, unset := "The `api_key` argument", "remove the argument and set the `"+envAPIKey+"` environment variable"
+	if fromEnv {
+		source, unset = "The `"+envAPIKey+"` environment variable", "set the provider's `api_key` argument"
+	}
+	var diags diag.Diagnostics
+	switch {
+	case strings.TrimSpace(key) == "":
+		diags.AddAttributeError(path.Root("api_key"), "Empty Mintlify API Key",
+			fmt.Sprintf("%s is empty. Set it to a Mintlify admin API key (it begins with `%s`, from the API keys "+
+				"page of the Mintlify dashboard), or %s.", source, adminKeyPrefix, unset))
+	case strings.IndexFunc(key, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0:
+		diags.AddAttributeError(path.Root("api_key"), "Invalid Mintlify API Key",
+			fmt.Sprintf("%s contains spaces or line breaks, which an API key never does; the value is not shown "+
+				"because it is secret. Remove them: a key read with `file(...)` usually ends with a line break, "+
+				"which `trimspace(file(...))` removes.", source))
+	case !strings.HasPrefix(key, adminKeyPrefix):
+		diags.AddAttributeWarning(path.Root("api_key"), "Unexpected Mintlify API Key Format",
+			fmt.Sprintf("%s does not begin with `%s`, so it does not look like a Mintlify admin API key. Static "+
+				"export and agent job calls need an admin key from the API keys page of the Mintlify dashboard; "+
+				"the API answers any other key with HTTP 401.", source, adminKeyPrefix))
+	}
+	return diags
+}
+
+// baseURLDiagnostic explains why raw (from the argument or, when fromEnv,
+// the environment variable) cannot be the API root, or returns nil.
+func baseURLDiagnostic(raw string, fromEnv bool) diag.Diagnostic {
+	err := mintlify.CheckBaseURL(raw)
+	if err == nil {
+		return nil
+	}
+	source := "The `base_url` argument"
+	if fromEnv {
+		source = "The `" + envBaseURL + "` environment variable"
+	}
+	return diag.NewAttributeErrorDiagnostic(path.Root("base_url"), "Invalid Mintlify Base URL",
+		fmt.Sprintf("%s cannot be used: %s. Give the root of the Mintlify API or of a proxy in front of it, "+
+			"such as `https://proxy.example.com/mintlify`, or remove it to use `%s`.", source, err, mintlify.DefaultBaseURL))
+}
+
+// stringCheck is a validator made of a description and a check of the
+// known, non-null values.
+type stringCheck struct {
+	description string
+	check       func(p path.Path, value string) diag.Diagnostics
+}
+
+var _ validator.String = stringCheck{}
+
+func (v stringCheck) Description(context.Context) string { return v.description }
+
+func (v stringCheck) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (v stringCheck) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	resp.Diagnostics.Append(v.check(req.Path, req.ConfigValue.ValueString())...)
+}
+
+// apiKeyValidator applies apiKeyDiagnostics to the `api_key` argument.
+var apiKeyValidator = stringCheck{
+	description: "value must be a Mintlify admin API key, which begins with `" + adminKeyPrefix + "`",
+	check:       func(_ path.Path, key string) diag.Diagnostics { return apiKeyDiagnostics(key, false) },
+}
+
+// baseURLValidator applies baseURLDiagnostic to the `base_url` argument.
+var baseURLValidator = stringCheck{
+	description: "value must be an absolute `https` URL, or `http` to a loopback host",
+	check: func(_ path.Path, raw string) diag.Diagnostics {
+		if d := baseURLDiagnostic(raw, false); d != nil {
+			return diag.Diagnostics{d}
+		}
+		return nil
+	},
+}
+
+// notBlank refuses an empty or all-space value; fix says what to do.
+func notBlank(fix string) stringCheck {
+	return stringCheck{
+		description: "value must not be empty",
+		check: func(p path.Path, v string) diag.Diagnostics {
+			var diags diag.Diagnostics
+			if strings.TrimSpace(v) == "" {
+				diags.AddAttributeError(p, "Empty Argument", fmt.Sprintf("The `%s` argument is empty. %s", p, fix))
+			}
+			return diags
+		},
 	}
 }

@@ -1,8 +1,13 @@
 package provider
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
 func TestHostnameProblem(t *testing.T) {
@@ -53,5 +58,29 @@ func TestHelmValues(t *testing.T) {
 	want = "staticExport:\n  enabled: true\n  bundleUrl: \"https://x/y\"\n  version: \"2024-06-01\"\n"
 	if got != want {
 		t.Errorf("helmValues with version =\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestPagePath(t *testing.T) {
+	t.Parallel()
+	for p, want := range map[string]string{
+		"index":                          "",
+		"guides/getting-started":         "",
+		"":                               "an entry is empty: remove it",
+		"  ":                             "an entry is empty: remove it",
+		"/index":                         `remove the leading slash (use "index")`,
+		"//guides/x":                     `remove the leading slash (use "guides/x")`,
+		"https://docs.example.com/index": "give the page path, not a full URL",
+	} {
+		var resp validator.StringResponse
+		pagePath{}.ValidateString(context.Background(), validator.StringRequest{
+			Path: path.Root("paths").AtListIndex(0), ConfigValue: types.StringValue(p),
+		}, &resp)
+		switch {
+		case want == "" && resp.Diagnostics.HasError():
+			t.Errorf("%q: unexpected %v", p, resp.Diagnostics)
+		case want != "" && (!resp.Diagnostics.HasError() || !strings.Contains(resp.Diagnostics[0].Detail(), want)):
+			t.Errorf("%q: got %v, want an error saying %q", p, resp.Diagnostics, want)
+		}
 	}
 }

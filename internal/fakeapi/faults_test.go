@@ -1,0 +1,195 @@
+package fakeapi
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// rawDo sends a request and reads the answer, returning transport errors
+// instead of failing the test.
+func (h *harness) rawDo(method, path string) (response, error) {
+	req, err := http.NewRequest(method, h.url+path, nil)
+	if err != nil {
+		return response{}, err
+	}
+	req.Header.Set("Authorization", "Bearer "+DefaultAPIKey)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return response{}, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	return response{status: resp.StatusCode, header: resp.Header, body: body}, err
+}
+
+func TestStatusFaultsComeBeforeTheHandler(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, WithFaults(FaultRule{
+		Match:  IsStartRequest,
+		Count:  3,
+		Faults: []Fault{TooManyRequests(2 * time.Second), ServerError(http.StatusBadGateway), TooManyRequests(90 * time.Second).WithRetryAfterDate()},
+	}))
+	r := h.do(t, http.MethodPost, "/v1/static-export/jobs", DefaultAPIKey, `{"domain":"docs.example.com"}`)
+	r.wantError(t, http.StatusTooManyRequests, "Rate limit exceeded")
+	if got := r.header.Get("Retry-After"); got != "2" {
+		t.Errorf("Retry-After = %q, want 2", got)
+	}
+	h.do(t, http.MethodPost, "/v1/static-export/jobs", DefaultAPIKey, `{"domain":"docs.example.com"}`).
+		wantError(t, http.StatusBadGateway, "Bad gateway")
+	r = h.do(t, http.MethodPost, "/v1/static-export/jobs", DefaultAPIKey, `{"domain":"docs.example.com"}`)
+	r.wantStatus(t, http.StatusTooManyRequests)
+	if got, want := r.header.Get("Retry-After"), testStart.Add(90*time.Second).Format(http.TimeFormat); got != want {
+		t.Errorf("Retry-After = %q, want %q", got, want)
+	}
+	if n := h.fake.ExportJobsStarted(); n != 0 {
+		t.Fatalf("jobs started by faulted requests = %d, want 0", n)
+	}
+	h.startJob(t, map[string]string{"domain": "docs.example.com"}) // the burst is over
+	if n := h.fake.FaultsInjected(FaultStatus); n != 3 {
+		t.Errorf("status faults = %d, want 3", n)
+	}
+}
+
+func TestRuleSelection(t *testing.T) {
+	t.Parallel()
+	// A burst of two after the first request, and every third of the rest
+	// (counting only what the burst let through).
+	h := newHarness(t, WithFaults(
+		FaultRule{Match: IsStatusRequest, Skip: 1, Count: 2, Faults: []Fault{ServerError(http.StatusServiceUnavailable)}},
+		FaultRule{Match: IsStatusRequest, Every: 3, Faults: []Fault{ServerError(http.StatusInternalServerError), ServerError(http.StatusGatewayTimeout)}},
+	))
+	job := h.startJob(t, map[string]string{"domain": "docs.example.com"})
+	var got []int
+	for range 9 {
+		got = append(got, h.do(t, http.MethodGet, "/v1/static-export/jobs/"+job.JobID, DefaultAPIKey, nil).status)
+	}
+	want := []int{200, 503, 503, 200, 500, 200, 200, 504, 200}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("statuses = %v, want %v", got, want)
+		}
+	}
+	// Downloads and other operations are not matched.
+	if n := h.fake.FaultsInjected(""); n != 4 {
+		t.Errorf("faults injected = %d, want 4", n)
+	}
+	h.fake.SetFaults()
+	h.getJob(t, job.JobID)
+}
+
+func TestDropConnection(t *testing.T) {
+	t.Parallel()
+	for name, newH := range map[string]func(*testing.T, ...Option) *harness{
+		"hijacked":            newUncheckedHarness,
+		"behind the contract": newHarness, // the recorder cannot be hijacked
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			h := newH(t, WithFaults(FaultRule{Count: 1, Faults: []Fault{DropConnection()}}))
+			if _, err := h.rawDo(http.MethodPost, "/v1/static-export/jobs"); err == nil {
+				t.Fatal("a dropped connection answered")
+			}
+			reqs := h.fake.Requests()
+			if len(reqs) != 1 || reqs[0].Status != 0 {
+				t.Fatalf("recorded %+v, want one request with status 0", reqs)
+			}
+			if h.fake.ExportJobsStarted() != 0 {
+				t.Error("a dropped start request created a job")
+			}
+			h.startJob(t, map[string]string{"domain": "docs.example.com"})
+		})
+	}
+}
+
+func TestBrokenBodiesComeAfterTheHandler(t *testing.T) {
+	t.Parallel()
+	h := newUncheckedHarness(t, WithFaults(FaultRule{Match: IsStartRequest, Count: 2, Faults: []Fault{TruncatedBody(), MalformedBody()}}))
+
+	// Truncated: the connection ends before the promised Content-Length.
+	req, err := http.NewRequest(http.MethodPost, h.url+"/v1/static-export/jobs", strings.NewReader(`{"domain":"docs.example.com"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+DefaultAPIKey)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
+	if !errors.Is(err, io.ErrUnexpectedEOF) || resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("truncated: status %d, %d bytes, err = %v; want 202 and an unexpected EOF", resp.StatusCode, len(body), err)
+	}
+	if cl, _ := strconv.Atoi(resp.Header.Get("Content-Length")); len(body) != cl/2 {
+		t.Errorf("truncated: read %d of %d bytes, want half", len(body), cl)
+	}
+
+	// Malformed: a complete answer that is half a JSON object.
+	r := h.do(t, http.MethodPost, "/v1/static-export/jobs", DefaultAPIKey, `{"domain":"docs.example.com"}`).wantStatus(t, http.StatusAccepted)
+	if len(r.body) == 0 || r.body[len(r.body)-1] == '\n' {
+		t.Errorf("malformed body = %q, want the first half of a JSON object", r.body)
+	}
+	// Both handlers ran: the jobs exist although their answers were lost.
+	if n := h.fake.ExportJobsStarted(); n != 2 {
+		t.Errorf("jobs started = %d, want 2", n)
+	}
+}
+
+func TestSlowResponseMovesTheServerClock(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, WithFaults(FaultRule{Match: IsStatusRequest, Count: 1, Faults: []Fault{SlowResponse(45 * time.Second)}}))
+	// The fake clock does not advance on its own: advance it once the
+	// handler sleeps.
+	job := h.startJob(t, map[string]string{"domain": "docs.example.com"})
+	done := make(chan response, 1)
+	go func() {
+		r, _ := h.rawDo(http.MethodGet, "/v1/static-export/jobs/"+job.JobID)
+		done <- r
+	}()
+	for h.clock.Sleepers() == 0 {
+		select {
+		case r := <-done:
+			t.Fatalf("answered without waiting: %d %s", r.status, r.body)
+		default:
+		}
+	}
+	h.clock.Advance(45 * time.Second)
+	r := <-done
+	if got := decode[jobJSON](t, r.wantStatus(t, http.StatusOK)); got.Status != statusQueued {
+		// The answer was computed before the wait, when the job was queued.
+		t.Errorf("status = %q, want %q", got.Status, statusQueued)
+	}
+}
+
+func TestRateLimit(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, WithRateLimit(5))
+	job := h.startJob(t, map[string]string{"domain": "docs.example.com"})
+	for range 4 { // the bucket holds one second's worth: 5
+		h.getJob(t, job.JobID)
+	}
+	r := h.do(t, http.MethodGet, "/v1/static-export/jobs/"+job.JobID, DefaultAPIKey, nil)
+	r.wantError(t, http.StatusTooManyRequests, "Rate limit exceeded")
+	if got := r.header.Get("Retry-After"); got != "1" {
+		t.Errorf("Retry-After = %q, want 1 (a token every 200ms, rounded up)", got)
+	}
+	h.clock.Advance(200 * time.Millisecond) // one token
+	h.getJob(t, job.JobID)
+	h.do(t, http.MethodGet, "/v1/static-export/jobs/"+job.JobID, DefaultAPIKey, nil).wantStatus(t, http.StatusTooManyRequests)
+	h.clock.Advance(time.Hour) // the bucket refills to 5, no more
+	for range 5 {
+		h.getJob(t, job.JobID)
+	}
+	h.do(t, http.MethodPost, "/v1/static-export/jobs", DefaultAPIKey, `{"domain":"docs.example.com"}`).wantStatus(t, http.StatusTooManyRequests)
+	if got := h.fake.RateLimited(); got != 3 {
+		t.Errorf("rate limited = %d, want 3", got)
+	}
+	if got := h.fake.ExportJobsStarted(); got != 1 {
+		t.Errorf("jobs started = %d, want 1: a refused start creates nothing", got)
+	}
+}

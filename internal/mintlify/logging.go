@@ -1,0 +1,75 @@
+package mintlify
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/go-retryablehttp"
+)
+
+// Logger receives the client's log entries, with the context of the call
+// that produced them, so that an implementation can attach them to that
+// call (the provider sends them to tflog). Field keys are snake_case.
+//
+// The client never logs a request or response body, a header, a URL query
+// or the API key; implementations should mask secrets all the same.
+type Logger interface {
+	Debug(ctx context.Context, msg string, fields map[string]any)
+	Info(ctx context.Context, msg string, fields map[string]any)
+	Warn(ctx context.Context, msg string, fields map[string]any)
+	Error(ctx context.Context, msg string, fields map[string]any)
+}
+
+// WithLogger sends the client's log entries, and go-retryablehttp's, to l.
+// By default nothing is logged.
+func WithLogger(l Logger) Option {
+	return func(c *Client) error {
+		c.logger = l
+		return nil
+	}
+}
+
+// nopLogger discards everything.
+type nopLogger struct{}
+
+func (nopLogger) Debug(context.Context, string, map[string]any) {}
+func (nopLogger) Info(context.Context, string, map[string]any)  {}
+func (nopLogger) Warn(context.Context, string, map[string]any)  {}
+func (nopLogger) Error(context.Context, string, map[string]any) {}
+
+// leveledLogger adapts a Logger to go-retryablehttp's LeveledLogger for one
+// call, whose context it carries.
+type leveledLogger struct {
+	ctx context.Context
+	l   Logger
+}
+
+var _ retryablehttp.LeveledLogger = leveledLogger{}
+
+// Error receives go-retryablehttp's "request failed", which it reports for
+// every failed attempt. One attempt failing is not the call failing: it may
+// be retried, and an answer such as 404 may be what the caller expects. The
+// call's outcome reaches the user as an error, so the attempt is a warning.
+func (a leveledLogger) Error(msg string, kv ...any) { a.l.Warn(a.ctx, msg, fields(kv)) }
+func (a leveledLogger) Warn(msg string, kv ...any)  { a.l.Warn(a.ctx, msg, fields(kv)) }
+func (a leveledLogger) Info(msg string, kv ...any)  { a.l.Info(a.ctx, msg, fields(kv)) }
+func (a leveledLogger) Debug(msg string, kv ...any) { a.l.Debug(a.ctx, msg, fields(kv)) }
+
+// fields turns alternating keys and values into a map. Errors and
+// durations become their text, which every log sink can render.
+func fields(kv []any) map[string]any {
+	m := make(map[string]any, len(kv)/2)
+	for i := 0; i+1 < len(kv); i += 2 {
+		key := fmt.Sprint(kv[i])
+		switch v := kv[i+1].(type) {
+		case error:
+			m[key] = v.Error()
+		case time.Duration:
+			m[key] = v.String()
+		default:
+			m[key] = v
+		}
+	}
+	return m
+}

@@ -1,0 +1,157 @@
+package mintlify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// CheckBaseURL reports what is wrong with raw as the API root, or nil. It
+// must be an absolute http or https URL without credentials, query or
+// fragment; plain http only to a loopback host (localhost, 127.0.0.0/8,
+// ::1), because every request carries the admin API key.
+func CheckBaseURL(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return errors.New("it is not a valid URL")
+	}
+	shown := u.Redacted()
+	switch {
+	case u.Scheme == "" || u.Opaque != "":
+		return fmt.Errorf("%q is not an absolute URL: give the scheme and host, such as %q", shown, DefaultBaseURL)
+	case u.Scheme != "http" && u.Scheme != "https":
+		return fmt.Errorf("%q uses the scheme %q: use https", shown, u.Scheme)
+	case u.Hostname() == "":
+		return fmt.Errorf("%q has no host: give one, such as %q", shown, DefaultBaseURL)
+	case u.User != nil:
+		return fmt.Errorf("%q holds a user name or password: remove it, the admin API key is the only credential", shown)
+	case u.RawQuery != "" || u.ForceQuery || u.Fragment != "":
+		return fmt.Errorf("%q has a query or fragment: remove it", shown)
+	case u.Scheme == "http" && !isLoopback(u.Hostname()):
+		return fmt.Errorf("%q would send the admin API key unencrypted: use https (plain http is accepted "+
+			"only for a loopback host: localhost, 127.0.0.0/8 or ::1)", shown)
+	}
+	return nil
+}
+
+// isLoopback reports whether host names this machine.
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// buildHTTPClient copies the configured HTTP client and adds the
+// per-request timeout and the redirect policy.
+func (c *Client) buildHTTPClient() *http.Client {
+	hc := *c.baseHTTPClient
+	next := hc.Transport
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	if c.requestTimeout > 0 {
+		hc.Transport = &attemptTimeout{next: next, timeout: c.requestTimeout}
+	}
+	userCheck := hc.CheckRedirect
+	hc.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		if err := c.checkRedirect(req, via); err != nil {
+			return err
+		}
+		if userCheck != nil {
+			return userCheck(req, via)
+		}
+		return nil
+	}
+	return &hc
+}
+
+// checkRedirect follows at most 10 redirects and sends the Authorization
+// header only to the scheme and host of the original request: net/http
+// itself forwards it to subdomains and over an https-to-http downgrade.
+func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) >= 10 {
+		return errTooManyRedirects
+	}
+	from := via[0].URL
+	if !strings.EqualFold(req.URL.Scheme, from.Scheme) || !strings.EqualFold(canonicalHost(req.URL), canonicalHost(from)) {
+		if req.Header.Get("Authorization") != "" {
+			req.Header.Del("Authorization")
+			c.logger.Warn(req.Context(), "Mintlify API redirected to another host; the API key is not sent there",
+				map[string]any{"from_host": from.Host, "to_host": req.URL.Host})
+		}
+	}
+	return nil
+}
+
+// canonicalHost is host:port with the scheme's default port filled in.
+func canonicalHost(u *url.URL) string {
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[strings.ToLower(u.Scheme)]
+	}
+	return net.JoinHostPort(u.Hostname(), port)
+}
+
+// attemptTimeout bounds each attempt, from sending the request until its
+// body is closed. A timeout becomes a *RequestTimeoutError, not
+// context.DeadlineExceeded, which callers read as their own deadline.
+//
+// It runs in real time, not on the client's clock: a hung connection is a
+// wall-clock matter, and on a virtual clock other goroutines' sleeps would
+// move time under a request that is in flight (and a pending timeout would
+// look like a parked sleeper to a test waiting for one).
+type attemptTimeout struct {
+	next    http.RoundTripper
+	timeout time.Duration
+}
+
+func (t *attemptTimeout) RoundTrip(req *http.Request) (*http.Response, error) {
+	parent := req.Context()
+	ctx, cancel := context.WithTimeout(parent, t.timeout)
+	resp, err := t.next.RoundTrip(req.WithContext(ctx))
+	if err != nil {
+		err = t.explain(ctx, parent, err)
+		cancel()
+		return nil, err
+	}
+	resp.Body = &timedBody{ReadCloser: resp.Body, t: t, ctx: ctx, parent: parent, cancel: cancel}
+	return resp, nil
+}
+
+// explain replaces the error of an attempt that ran out of time (while its
+// caller's ctx is still live) with a *RequestTimeoutError.
+func (t *attemptTimeout) explain(ctx, parent context.Context, err error) error {
+	if ctx.Err() == nil || parent.Err() != nil {
+		return err
+	}
+	return &RequestTimeoutError{Timeout: t.timeout, connecting: notSent(err)}
+}
+
+// timedBody keeps the attempt's timeout running while the body is read.
+type timedBody struct {
+	io.ReadCloser
+	t           *attemptTimeout
+	ctx, parent context.Context
+	cancel      context.CancelFunc
+}
+
+func (b *timedBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err != nil && err != io.EOF {
+		err = b.t.explain(b.ctx, b.parent, err)
+	}
+	return n, err
+}
+
+func (b *timedBody) Close() error {
+	defer b.cancel()
+	return b.ReadCloser.Close()
+}

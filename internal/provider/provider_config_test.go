@@ -1,0 +1,188 @@
+package provider
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+)
+
+// TestAccProviderConfig_badInputRefusedBeforeAnyRequest: every bad provider
+// argument is refused at plan time, with what is wrong and how to fix it,
+// and no request reaches the API.
+func TestAccProviderConfig_badInputRefusedBeforeAnyRequest(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	key := fmt.Sprintf("api_key = %q", fakeapi.DefaultAPIKey)
+	base := fmt.Sprintf("base_url = %q", env.url)
+	cases := []struct{ args, want string }{
+		{`api_key = ""` + "\n" + base, "Empty Mintlify API Key|The `api_key` argument is empty|`MINTLIFY_API_KEY`"},
+		{`api_key = "  "` + "\n" + base, "Empty Mintlify API Key"},
+		{`api_key = "mint_abc123\n"` + "\n" + base, "Invalid Mintlify API Key|contains spaces or line breaks|the value is not shown|`trimspace(file(...))`"},
+		{key + "\n" + base + "\n" + `project_id = ""`, "Empty Argument|The `project_id` argument is empty|API keys page|`MINTLIFY_PROJECT_ID`"},
+		{key + "\n" + `base_url = "api.mintlify.com"`, `Invalid Mintlify Base URL|"api.mintlify.com" is not an absolute URL|"https://api.mintlify.com"`},
+		{key + "\n" + `base_url = "ftp://api.mintlify.com"`, `Invalid Mintlify Base URL|uses the scheme "ftp": use https`},
+		{key + "\n" + `base_url = "https://"`, `Invalid Mintlify Base URL|has no host`},
+		{key + "\n" + `base_url = "http://api.mintlify.com"`, "Invalid Mintlify Base URL|would send the admin API key unencrypted|use https|loopback host"},
+		{key + "\n" + `base_url = "http://10.1.2.3:8080"`, "Invalid Mintlify Base URL|would send the admin API key unencrypted"},
+		{key + "\n" + `base_url = "https://me:hunter2@proxy.example.com"`, "Invalid Mintlify Base URL|https://me:xxxxx@proxy.example.com|holds a user name or password"},
+		{key + "\n" + `base_url = "https://proxy.example.com/?tenant=1"`, "Invalid Mintlify Base URL|has a query or fragment: remove it"},
+		{key + "\n" + base + "\n" + `max_retries = -1`, "Invalid Attribute Value|max_retries|at least 0"},
+		{key + "\n" + base + "\n" + `request_timeout = "soon"`, "Invalid Duration|\"soon\" of `request_timeout` is not a duration"},
+		{key + "\n" + base + "\n" + `request_timeout = "0s"`, "Invalid Duration|must be longer than zero"},
+	}
+	var refusals []refusal
+	for _, c := range cases {
+		refusals = append(refusals, refusal{
+			config: fmt.Sprintf("provider \"mintlify\" {\n%s\n}\n", c.args) + bundleConfig("docs.example.com", ""),
+			want:   c.want,
+		})
+	}
+	expectRefusedAtPlan(t, env, refusals)
+}
+
+// TestAccProviderConfig_badEnvironment: the environment variables get the
+// same checks as the arguments they stand in for.
+func TestAccProviderConfig_badEnvironment(t *testing.T) {
+	env := newTestEnv(t)
+	for _, c := range []struct{ key, baseURL, want string }{
+		{"mint_abc\t", env.url, "Invalid Mintlify API Key|The `MINTLIFY_API_KEY` environment variable contains spaces"},
+		{fakeapi.DefaultAPIKey, "http://api.mintlify.com", "Invalid Mintlify Base URL|The `MINTLIFY_BASE_URL` environment variable cannot be used|unencrypted"},
+	} {
+		t.Setenv(envAPIKey, c.key)
+		t.Setenv(envBaseURL, c.baseURL)
+		expectRefusedAtPlan(t, env, []refusal{{config: bundleConfig("docs.example.com", ""), want: c.want}})
+	}
+}
+
+// TestAccProviderConfig_unusualKeyIsOnlyAWarning: a key without the `mint_`
+// prefix earns a warning; the API decides, and here it accepts the key.
+func TestAccProviderConfig_unusualKeyIsOnlyAWarning(t *testing.T) {
+	t.Parallel()
+	const key = "sk_legacy_0123456789"
+	env := newTestEnv(t, fakeapi.WithAPIKey(key))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config: env.configWithKey(key, bundleConfig("docs.example.com", "")),
+			Check:  func(*terraform.State) error { return expectCounts(env, 1, 1) },
+		}},
+	})
+}
+
+// TestAccProviderConfig_retrySettings: max_retries and request_timeout reach
+// the client. With max_retries = 1, two 503s in a row fail a read that the
+// default policy would have ridden out.
+func TestAccProviderConfig_retrySettings(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{
+		Match: fakeapi.IsStatusRequest, Faults: []fakeapi.Fault{fakeapi.ServerError(503)},
+	}))
+	expectApplyFails(t, env,
+		env.configWithProvider(fakeapi.DefaultAPIKey, "max_retries = 1\n  request_timeout = \"45s\"", bundleConfig("docs.example.com", "")),
+		[]string{"Mintlify API Unavailable", "HTTP 503", "after 2 attempts", "raise the provider's `max_retries`"},
+		fakeapi.IsStatusRequest, 2, 1)
+}
+
+// TestAccProviderConfig_unknownAPIKey: a key that comes from another
+// resource is unknown at plan time. The plan succeeds without a client, and
+// the apply configures the provider once the key is known.
+func TestAccProviderConfig_unknownAPIKey(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	cfg := unknownKeyProvider(env) + bundleConfig("docs.example.com", "")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config: cfg,
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionCreate),
+					plancheck.ExpectUnknownValue(bundleAddr, tfjsonpath.New("bundle_url")),
+				},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("status"), knownvalue.StringExact("completed")),
+			},
+			Check: func(*terraform.State) error { return expectCounts(env, 1, 1) },
+		}},
+	})
+}
+
+// TestAccProviderConfig_unknownAPIKeyForADataSource: a data source needs
+// the client at plan time, so it, and only it, reports the missing client.
+func TestAccProviderConfig_unknownAPIKeyForADataSource(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	cfg := unknownKeyProvider(env) + `
+data "mintlify_static_export_job" "any" {
+  job_id = "se_0000000000000000"
+}
+`
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config:      cfg,
+			ExpectError: expectError("Mintlify Provider Not Configured", "`api_key`", "only known after apply"),
+		}},
+	})
+}
+
+// unknownKeyProvider configures the provider with a key that another
+// resource produces, so it is unknown until that resource is applied.
+func unknownKeyProvider(env *testEnv) string {
+	return fmt.Sprintf(`
+resource "terraform_data" "key" {
+  input = %[1]q
+}
+
+provider "mintlify" {
+  api_key  = terraform_data.key.output
+  base_url = %[2]q
+}
+`, fakeapi.DefaultAPIKey, env.url)
+}
+
+func TestAPIKeyDiagnostics(t *testing.T) {
+	t.Parallel()
+	const secret = "mint_s3cr3t"
+	cases := []struct {
+		key      string
+		severity diag.Severity // 0: no diagnostic
+		want     string
+	}{
+		{secret, 0, ""},
+		{"", diag.SeverityError, "is empty"},
+		{" \n", diag.SeverityError, "is empty"},
+		{secret + "\n", diag.SeverityError, "contains spaces or line breaks"},
+		{"mint_a b", diag.SeverityError, "contains spaces or line breaks"},
+		{"pk_s3cr3t", diag.SeverityWarning, "does not begin with `mint_`"},
+	}
+	for _, c := range cases {
+		for _, fromEnv := range []bool{false, true} {
+			diags := apiKeyDiagnostics(c.key, fromEnv)
+			if c.severity == 0 {
+				if len(diags) != 0 {
+					t.Errorf("%q: unexpected %v", c.key, diags)
+				}
+				continue
+			}
+			if len(diags) != 1 || diags[0].Severity() != c.severity || !strings.Contains(diags[0].Detail(), c.want) {
+				t.Errorf("%q (env %v): got %v, want one %v saying %q", c.key, fromEnv, diags, c.severity, c.want)
+				continue
+			}
+			if strings.TrimSpace(c.key) != "" && strings.Contains(diags[0].Detail(), strings.TrimSpace(c.key)) {
+				t.Errorf("%q: the diagnostic repeats the key: %s", c.key, diags[0].Detail())
+			}
+		}
+	}
+}

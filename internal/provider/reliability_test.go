@@ -1,0 +1,289 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+)
+
+// TestAccReliability_applySurvivesFaults: under bursts of 429 and every
+// fourth idempotent request failing with a 5xx or a dropped connection,
+// `terraform apply` succeeds and starts exactly one export.
+func TestAccReliability_applySurvivesFaults(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+		return fakeapi.JobPlan{QueueFor: 30 * time.Second, RunFor: 20 * time.Minute}
+	}), fakeapi.WithFaults(
+		// A burst of 429 on the first three requests: the start request.
+		fakeapi.FaultRule{Count: 3, Faults: []fakeapi.Fault{fakeapi.TooManyRequests(2 * time.Second)}},
+		// Another burst a few requests later, while polling, with
+		// Retry-After as an HTTP date.
+		fakeapi.FaultRule{Skip: 3, Count: 3, Faults: []fakeapi.Fault{fakeapi.TooManyRequests(5 * time.Second).WithRetryAfterDate()}},
+		// Every fourth status or bundle request fails.
+		fakeapi.FaultRule{
+			Match: fakeapi.AnyOf(fakeapi.IsStatusRequest, fakeapi.IsBundleRequest),
+			Every: 4,
+			Faults: []fakeapi.Fault{
+				fakeapi.ServerError(http.StatusBadGateway), fakeapi.DropConnection(),
+				fakeapi.ServerError(http.StatusServiceUnavailable), fakeapi.ServerError(http.StatusInternalServerError),
+				fakeapi.DropConnection(), fakeapi.ServerError(http.StatusGatewayTimeout),
+			},
+		},
+	))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config: env.config(bundleConfig("docs.example.com", "")),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("status"), knownvalue.StringExact("completed")),
+			},
+			Check: resource.ComposeTestCheckFunc(
+				checkLinkWorks(env),
+				func(*terraform.State) error { return expectCounts(env, 1, 1) },
+			),
+		}},
+	})
+	reqs := env.fake.Requests()
+	t.Logf("%d API requests (%d start, %d status, %d bundle), %d faults: %d 429, %d 5xx, %d dropped connections",
+		len(reqs)-env.fake.Count(http.MethodGet, "/bundles/"), countMatching(reqs, fakeapi.IsStartRequest),
+		countMatching(reqs, fakeapi.IsStatusRequest), countMatching(reqs, fakeapi.IsBundleRequest),
+		env.fake.FaultsInjected(""), countStatus(reqs, http.StatusTooManyRequests),
+		countStatus(reqs, 500)+countStatus(reqs, 502)+countStatus(reqs, 503)+countStatus(reqs, 504),
+		env.fake.FaultsInjected(fakeapi.FaultDrop))
+	if env.fake.FaultsInjected(fakeapi.FaultDrop) == 0 || countStatus(reqs, 502)+countStatus(reqs, 503) == 0 {
+		t.Error("the scenario injected no dropped connection or no 5xx; lengthen the job")
+	}
+	if got := env.fake.ExportJobsStarted(); got != 1 {
+		t.Errorf("export jobs started = %d, want exactly 1", got)
+	}
+}
+
+// countMatching counts the recorded requests that match.
+func countMatching(reqs []fakeapi.Request, match func(*http.Request) bool) int {
+	n := 0
+	for _, r := range reqs {
+		if match(&http.Request{Method: r.Method, URL: &url.URL{Path: r.Path}}) {
+			n++
+		}
+	}
+	return n
+}
+
+// countStatus counts the recorded requests answered with status.
+func countStatus(reqs []fakeapi.Request, status int) int {
+	n := 0
+	for _, r := range reqs {
+		if r.Status == status {
+			n++
+		}
+	}
+	return n
+}
+
+// TestAccReliability_startRateLimited: a start request that keeps getting
+// 429 fails once the retries run out, and says that nothing started.
+func TestAccReliability_startRateLimited(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{
+		Match: fakeapi.IsStartRequest, Faults: []fakeapi.Fault{fakeapi.TooManyRequests(time.Second)},
+	}))
+	expectApplyFails(t, env, env.configWithProvider(fakeapi.DefaultAPIKey, "max_retries = 2", bundleConfig("docs.example.com", "")),
+		[]string{"Mintlify API Rate Limit Exceeded", "HTTP 429", "after 3 attempts", "raise the provider's `max_retries`",
+			"No static export job was started."},
+		fakeapi.IsStartRequest, 3, 0)
+}
+
+// expectApplyFails applies config and expects an error with the phrases of
+// want; then that requests recorded requests matched match, and that jobs
+// export jobs exist.
+func expectApplyFails(t *testing.T, env *testEnv, config string, want []string, match func(*http.Request) bool, requests, jobs int) {
+	t.Helper()
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps:                    []resource.TestStep{{Config: config, ExpectError: expectError(want...)}},
+	})
+	if n := countMatching(env.fake.Requests(), match); n != requests {
+		t.Errorf("matching requests = %d, want %d", n, requests)
+	}
+	if n := env.fake.ExportJobsStarted(); n != jobs {
+		t.Errorf("export jobs started = %d, want %d", n, jobs)
+	}
+}
+
+// TestAccReliability_startMayHaveStarted: a start request that reached the
+// API and got no definite answer is not retried; the error says a job may
+// have started, and applying again starts one export.
+func TestAccReliability_startMayHaveStarted(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		env  func(*testing.T, ...fakeapi.Option) *testEnv
+		flt  fakeapi.Fault
+		want string
+		jobs int // jobs left by the lost request
+	}{
+		"502":                {newTestEnv, fakeapi.ServerError(http.StatusBadGateway), "HTTP 502", 0},
+		"dropped connection": {newTestEnv, fakeapi.DropConnection(), "No usable answer", 0},
+		"truncated answer":   {newUncheckedTestEnv, fakeapi.TruncatedBody(), "the response body was truncated", 1},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			env := tc.env(t, fakeapi.WithFaults(fakeapi.FaultRule{Match: fakeapi.IsStartRequest, Count: 1, Faults: []fakeapi.Fault{tc.flt}}))
+			cfg := env.config(bundleConfig("docs.example.com", ""))
+			resource.Test(t, resource.TestCase{
+				ProtoV6ProviderFactories: env.factories(),
+				Steps: []resource.TestStep{
+					{
+						Config: cfg,
+						ExpectError: expectError("Static Export May Have Started", tc.want,
+							"a static export job may have started", "did not retry", "Apply again"),
+						Check: func(*terraform.State) error {
+							if n := env.fake.Count(http.MethodPost, "/v1/static-export/jobs"); n != 1 {
+								t.Errorf("start requests = %d, want 1: never retried", n)
+							}
+							return expectCounts(env, tc.jobs, 0)
+						},
+					},
+					{
+						Config: cfg,
+						Check:  func(*terraform.State) error { return expectCounts(env, tc.jobs+1, 1) },
+					},
+				},
+			})
+		})
+	}
+}
+
+// TestAccReliability_retryWouldOutlastTimeout: no retry wait runs past the
+// resource's timeout; the provider stops at once and says why.
+func TestAccReliability_retryWouldOutlastTimeout(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{
+		Match: fakeapi.IsStartRequest, Faults: []fakeapi.Fault{fakeapi.TooManyRequests(5 * time.Minute)},
+	}))
+	expectApplyFails(t, env, env.config(bundleConfig("docs.example.com", `timeouts = { create = "30s" }`)),
+		[]string{"Mintlify API Retry Would Outlast The Timeout", "HTTP 429", "next retry was due in 1m0s",
+			"timeout ends in 30s", "No static export job was started."},
+		fakeapi.IsStartRequest, 1, 0)
+	if waited := env.clock.Now().Sub(testStart); waited != 0 {
+		t.Errorf("the provider waited %s before giving up, want 0", waited)
+	}
+}
+
+// TestAccReliability_apiDown: a status endpoint that answers 503 to every
+// request fails the apply after max_retries, keeping the job in state.
+func TestAccReliability_apiDown(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{
+		Match: fakeapi.IsStatusRequest, Faults: []fakeapi.Fault{fakeapi.ServerError(http.StatusServiceUnavailable)},
+	}))
+	// The default max_retries is 5: six status requests.
+	expectApplyFails(t, env, env.config(bundleConfig("docs.example.com", "")),
+		[]string{"Mintlify API Unavailable", "HTTP 503", "after 6 attempts", "terraform untaint"},
+		fakeapi.IsStatusRequest, 6, 1)
+}
+
+// TestAccReliability_slowAnswers: slow answers spend the resource's
+// timeout (on the API's clock); within it they are only waited for.
+func TestAccReliability_slowAnswers(t *testing.T) {
+	t.Parallel()
+	slow := func(d time.Duration) fakeapi.Option {
+		return fakeapi.WithFaults(fakeapi.FaultRule{Match: fakeapi.IsStatusRequest, Faults: []fakeapi.Fault{fakeapi.SlowResponse(d)}})
+	}
+	within := newTestEnv(t, slow(20*time.Second))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: within.factories(),
+		Steps: []resource.TestStep{{
+			Config: within.config(bundleConfig("docs.example.com", "")),
+			Check:  func(*terraform.State) error { return expectCounts(within, 1, 1) },
+		}},
+	})
+	beyond := newTestEnv(t, slow(10*time.Minute))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: beyond.factories(),
+		Steps: []resource.TestStep{{
+			Config:      beyond.config(bundleConfig("docs.example.com", `timeouts = { create = "5m" }`)),
+			ExpectError: expectError("Static Export Timed Out", "`timeouts.create` (5m0s)"),
+		}},
+	})
+}
+
+// TestAccReliability_permanentErrorsFailFast: 401 and 403 are never
+// retried: one request, one clear diagnostic.
+func TestAccReliability_permanentErrorsFailFast(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		opts []fakeapi.Option
+		key  string
+		want []string
+	}{
+		"401": {nil, "mint_revoked_key", []string{"Mintlify API Key Rejected", "HTTP 401", "`MINTLIFY_API_KEY`", "No static export job was started."}},
+		"403": {[]fakeapi.Option{fakeapi.WithStaticExportDisabled()}, fakeapi.DefaultAPIKey, []string{"Static Export Not Enabled", "HTTP 403", "Enterprise", "No static export job was started."}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			env := newTestEnv(t, tc.opts...)
+			expectApplyFails(t, env, env.configWithKey(tc.key, bundleConfig("docs.example.com", "")), tc.want,
+				fakeapi.IsAPIRequest, 1, 0)
+		})
+	}
+}
+
+// TestAPIErrorDiagnostic: each kind of failure gets its own summary and a
+// detail that names the operation and what to do.
+func TestAPIErrorDiagnostic(t *testing.T) {
+	t.Parallel()
+	const route = "GET /v1/static-export/jobs/se_1"
+	apiErr := func(status int, msg string) error {
+		return &mintlify.APIError{Route: route, StatusCode: status, Message: msg}
+	}
+	transport := &mintlify.TransportError{Route: route, Err: errors.New("connection reset by peer")}
+	cases := []struct {
+		name    string
+		err     error
+		summary string
+		detail  []string
+	}{
+		{"401", apiErr(401, "Invalid or missing API key"), "Mintlify API Key Rejected", []string{"HTTP 401", "`api_key`", "`MINTLIFY_API_KEY`"}},
+		{"403", apiErr(403, "Not enabled"), "Static Export Not Enabled", []string{"HTTP 403", "Enterprise plans"}},
+		{"400", apiErr(400, "domain must be a bare hostname."), "Mintlify Rejected The Request", []string{"HTTP 400: domain must be a bare hostname)"}},
+		{"404", apiErr(404, "Job not found"), "Mintlify Object Not Found", []string{"while reading job se_1", "HTTP 404", "check that `base_url`"}},
+		{"409", apiErr(409, "Job is running"), "Static Export Not Finished", []string{"HTTP 409", "completed job"}},
+		{"429 after retries", &mintlify.RetryError{Attempts: 6, Err: apiErr(429, "Rate limit exceeded")},
+			"Mintlify API Rate Limit Exceeded", []string{"HTTP 429 (Rate limit exceeded)", "after 6 attempts", "`max_retries`"}},
+		{"502 once", apiErr(502, "Bad gateway"), "Mintlify API Unavailable", []string{"HTTP 502 (Bad gateway) while reading job se_1. The problem"}},
+		{"transport after retries", &mintlify.RetryError{Attempts: 3, Err: transport},
+			"Mintlify API Unreachable", []string{"after 3 attempts: connection reset by peer", "`request_timeout`"}},
+		{"deadline before a retry", &mintlify.RetryError{Attempts: 2, Err: apiErr(503, "Down"), Stop: context.DeadlineExceeded, Wait: 40 * time.Second, Left: 12 * time.Second},
+			"Mintlify API Retry Would Outlast The Timeout", []string{"(HTTP 503: Down)", "due in 40s", "ends in 12s", "`timeouts`"}},
+		{"deadline", fmt.Errorf("waiting: %w", context.DeadlineExceeded), "Mintlify Operation Timed Out", []string{"Raise the resource's `timeouts`"}},
+		{"interrupted", &mintlify.RetryError{Attempts: 2, Err: transport, Stop: context.Canceled}, "Operation Interrupted", []string{"interrupted while reading job se_1"}},
+		{"start refused", &mintlify.StartError{Err: apiErr(401, "Invalid")}, "Mintlify API Key Rejected", []string{"No static export job was started."}},
+		{"start lost", &mintlify.StartError{MayHaveStarted: true, Err: transport}, "Static Export May Have Started",
+			[]string{"connection reset by peer", "a static export job may have started", "did not retry", "nothing was saved in state"}},
+	}
+	for _, c := range cases {
+		d := apiErrorDiagnostic(c.err, "reading job se_1")
+		if d.Summary() != c.summary {
+			t.Errorf("%s: summary %q, want %q", c.name, d.Summary(), c.summary)
+		}
+		for _, want := range c.detail {
+			if !strings.Contains(d.Detail(), want) {
+				t.Errorf("%s: detail lacks %q:\n%s", c.name, want, d.Detail())
+			}
+		}
+	}
+}

@@ -1,0 +1,171 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-log/tflogtest"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+)
+
+// TestSecretsNeverReachLogsOrState runs the real terraform CLI against the
+// provider built as a plugin binary, at TF_LOG=TRACE, and searches the whole
+// output (stdout, stderr and TF_LOG_PATH) and `terraform show -json` of the
+// state and of a saved plan for the API key; and the logs for the bundle
+// link's signature. With the right key the apply succeeds; with a wrong one
+// it fails on the API's 401. The key is given in the configuration or in
+// MINTLIFY_API_KEY.
+func TestSecretsNeverReachLogsOrState(t *testing.T) {
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("runs the terraform CLI: set TF_ACC=1 (make test does)")
+	}
+	t.Parallel()
+	for _, tc := range []struct {
+		name     string
+		wrongKey bool
+		inConfig bool
+	}{
+		{"right key from the environment", false, false},
+		{"right key in the configuration", false, true},
+		{"wrong key from the environment", true, false},
+		{"wrong key in the configuration", true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			serverKey := randomKey(t)
+			key := serverKey
+			if tc.wrongKey {
+				key = randomKey(t)
+			}
+			fake := fakeapi.New(fakeapi.WithClock(clock.Real()), fakeapi.WithAPIKey(serverKey),
+				fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
+			srv := httptest.NewServer(fake)
+			t.Cleanup(srv.Close)
+
+			logPath := filepath.Join(t.TempDir(), "terraform.log")
+			env := []string{"TF_LOG=TRACE", "TF_LOG_PATH=" + logPath}
+			providerArgs := fmt.Sprintf("base_url = %q", srv.URL)
+			if tc.inConfig {
+				providerArgs += fmt.Sprintf("\n  api_key  = %q", key)
+			} else {
+				env = append(env, "MINTLIFY_API_KEY="+key)
+			}
+			cli := newRealCLI(t, env...)
+			cli.writeConfig(fmt.Sprintf("provider \"mintlify\" {\n  %s\n}\n", providerArgs) +
+				bundleConfig("docs.example.com", ""))
+
+			// outputs maps each place the key must not reach to what it held.
+			outputs := map[string]string{}
+			run := func(name string, args ...string) error {
+				stdout, stderr, err := cli.run(args...)
+				outputs[name] = stdout + stderr
+				return err
+			}
+			err := run("terraform apply", "apply", "-auto-approve", "-input=false", "-no-color")
+			if tc.wrongKey {
+				if err == nil || !strings.Contains(outputs["terraform apply"], "Mintlify API Key Rejected") {
+					t.Fatalf("apply with a wrong key: err = %v, want the 401 diagnostic:\n%s", err, outputs["terraform apply"])
+				}
+			} else {
+				if err != nil {
+					t.Fatalf("apply: %v\n%s", err, outputs["terraform apply"])
+				}
+				for name, args := range map[string][]string{
+					"terraform show -json (state)": {"show", "-json"},
+					"terraform plan":               {"plan", "-out=tfplan", "-input=false", "-no-color"},
+				} {
+					if err := run(name, args...); err != nil {
+						t.Fatalf("%s: %v\n%s", name, err, outputs[name])
+					}
+				}
+				// A saved plan holds the configuration itself, so a key
+				// written in it is in the plan's JSON as it is in main.tf:
+				// Terraform's doing, and why the docs recommend the
+				// environment variable. A key from the environment must not
+				// be there.
+				if !tc.inConfig {
+					if err := run("terraform show -json (saved plan)", "show", "-json", "tfplan"); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			logs, err := os.ReadFile(logPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(logs) < 10_000 || !bytes.Contains(logs, []byte("Mintlify API response")) {
+				t.Fatalf("TF_LOG_PATH holds %d bytes without the provider's trace: the test would prove nothing", len(logs))
+			}
+			outputs["TF_LOG_PATH"] = string(logs)
+
+			for name, out := range outputs {
+				for _, secret := range []string{key, serverKey, strings.TrimPrefix(key, "mint_")} {
+					if i := strings.Index(out, secret); i >= 0 {
+						t.Errorf("%s: the key appears: …%s…", name, out[max(0, i-200):min(len(out), i+len(secret)+50)])
+					}
+				}
+			}
+			if i := strings.Index(string(logs), "Bearer "); i >= 0 {
+				t.Errorf("an Authorization header appears in the log: …%s…", logs[max(0, i-100):min(len(logs), i+60)])
+			}
+			if !tc.wrongKey {
+				signature := regexp.MustCompile(`X-Amz-Signature=([0-9a-f]+)`).FindStringSubmatch(outputs["terraform show -json (state)"])
+				if signature == nil {
+					t.Fatal("no bundle link in the state")
+				}
+				if bytes.Contains(logs, []byte(signature[1])) {
+					t.Error("the bundle link's signature appears in the log")
+				}
+			}
+			if n := fake.ExportJobsStarted(); tc.wrongKey && n != 0 || !tc.wrongKey && n != 1 {
+				t.Errorf("jobs started = %d", n)
+			}
+		})
+	}
+}
+
+func randomKey(t *testing.T) string {
+	t.Helper()
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		t.Fatal(err)
+	}
+	return "mint_" + hex.EncodeToString(b)
+}
+
+// TestLoggerMasksSecrets: the tflog adapter masks the key and presigned-link
+// credentials wherever they appear, in messages and in fields.
+func TestLoggerMasksSecrets(t *testing.T) {
+	t.Parallel()
+	var out bytes.Buffer
+	ctx := tflogtest.RootLogger(context.Background(), &out)
+	const key = "mint_abcdef0123456789"
+	link := "https://b.s3.amazonaws.com/x.tar.gz?X-Amz-Credential=AKIA%2F20261121&X-Amz-Security-Token=tok123&X-Amz-Signature=deadbeef"
+	l := newTFLogLogger(key)
+	l.Debug(ctx, "key "+key+" link "+link, map[string]any{"api_key": key, "url": link, "header": "Bearer " + key})
+	l.Info(ctx, "Authorization: Bearer opaque-token", nil)
+	l.Warn(ctx, "retry", map[string]any{"reason": "GET /v1/x: 502"})
+	l.Error(ctx, "failed", map[string]any{"nested": "see " + key})
+	logged := out.String()
+	for _, secret := range []string{key, "AKIA", "tok123", "deadbeef", "opaque-token"} {
+		if strings.Contains(logged, secret) {
+			t.Errorf("%q was logged:\n%s", secret, logged)
+		}
+	}
+	for _, kept := range []string{"https://b.s3.amazonaws.com/x.tar.gz?", "GET /v1/x: 502", `"@level":"warn"`, `"@level":"error"`} {
+		if !strings.Contains(logged, kept) {
+			t.Errorf("%q is missing from the log:\n%s", kept, logged)
+		}
+	}
+}
