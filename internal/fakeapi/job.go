@@ -27,9 +27,14 @@ const (
 type JobPlan struct {
 	// QueueFor is the time spent in `queued`, at progress 0.
 	QueueFor time.Duration
-	// RunFor is the time spent in `running`. Progress rises linearly over it,
-	// and pageCount with it.
+	// RunFor is the time spent in `running`. Progress rises over it along
+	// Curve, and pageCount with it.
 	RunFor time.Duration
+	// Curve shapes the rise of progress: it maps the fraction of RunFor
+	// elapsed (0 to 1) to the fraction of the final progress reached (0 to
+	// 1). It must be non-decreasing; its results are clamped to [0, 1]. Nil
+	// means Linear. FrontLoaded, BackLoaded and Stall build the others.
+	Curve func(fraction float64) float64
 	// Pages is the job's total page count. Zero means len(Paths) when the
 	// request listed paths, otherwise 42.
 	Pages int
@@ -124,6 +129,9 @@ func (j *exportJob) stateAt(now time.Time) jobState {
 		return st
 	}
 	steps, at := progressSteps(now.Sub(runStart), j.plan.RunFor, target)
+	if j.plan.Curve != nil {
+		steps, at = curveSteps(now.Sub(runStart), j.plan.RunFor, target, j.plan.Curve)
+	}
 	st := j.progressState(steps, runStart.Add(at))
 	st.Status = statusRunning
 	return st
@@ -151,6 +159,72 @@ func progressSteps(elapsed, runFor time.Duration, target uint64) (uint64, time.D
 	}
 	steps := mulDiv(uint64(elapsed), target, uint64(runFor), false)
 	return steps, time.Duration(mulDiv(steps, uint64(runFor), target, true))
+}
+
+// curveSteps is progressSteps for a rise along curve.
+func curveSteps(elapsed, runFor time.Duration, target uint64, curve func(float64) float64) (uint64, time.Duration) {
+	if target == 0 {
+		return 0, 0
+	}
+	if elapsed >= runFor {
+		return target, runFor
+	}
+	stepsAt := func(d time.Duration) uint64 {
+		c := curve(float64(d) / float64(runFor))
+		if math.IsNaN(c) || c <= 0 {
+			return 0
+		}
+		return min(uint64(c*float64(target)), target)
+	}
+	steps := stepsAt(elapsed)
+	if steps == 0 {
+		return 0, 0
+	}
+	// The earliest instant that shows this many steps: the curve is
+	// non-decreasing, so bisect on [0, elapsed].
+	lo, hi := time.Duration(0), elapsed
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if stepsAt(mid) >= steps {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return steps, lo
+}
+
+// Linear is the default progress curve: progress rises evenly over RunFor.
+func Linear(x float64) float64 { return x }
+
+// FrontLoaded is a progress curve that starts fast and slows down, as when
+// the first pages are the cheap ones: the rate falls evenly from 1.5 times
+// the average to half of it.
+func FrontLoaded(x float64) float64 { return x + x*(1-x)/2 }
+
+// BackLoaded is a progress curve that starts slowly and speeds up, as when
+// discovering the pages precedes exporting them: the rate rises evenly from
+// half the average to 1.5 times it.
+func BackLoaded(x float64) float64 { return x - x*(1-x)/2 }
+
+// Stall returns a progress curve that rises evenly but stays flat between
+// the fractions from and to of RunFor, as when a job waits on a slow page.
+func Stall(from, to float64) func(float64) float64 {
+	from, to = max(from, 0), min(to, 1)
+	stalled := max(to-from, 0)
+	if stalled >= 1 {
+		return func(float64) float64 { return 0 }
+	}
+	return func(x float64) float64 {
+		active := x
+		switch {
+		case x >= to:
+			active = x - stalled
+		case x >= from:
+			active = from
+		}
+		return active / (1 - stalled)
+	}
 }
 
 // mulDiv returns a*b/c without intermediate overflow, rounded down or up.

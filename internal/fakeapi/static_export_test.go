@@ -2,6 +2,7 @@ package fakeapi
 
 import (
 	"net/http"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -292,7 +293,8 @@ func TestJobPlanNormalized(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := tt.plan.normalized(tt.req); got != tt.want {
+			// JobPlan holds a func (Curve), so it is compared with DeepEqual.
+			if got := tt.plan.normalized(tt.req); !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("normalized = %+v, want %+v", got, tt.want)
 			}
 		})

@@ -45,27 +45,22 @@ func (c *Client) GetAgentJob(ctx context.Context, projectID, id string) (*AgentJ
 }
 
 // WaitForAgentJob polls an agent job until it is completed, archived or
-// failed, or ctx ends. The returned job is the last one seen, also on error.
+// failed, or ctx ends. Agent jobs report no progress, so the client's
+// PollPolicy backs off between requests. onChange, when not nil, is called
+// with each job whose status differs from the previous one. The returned
+// job is the last one seen, also on error; an ended ctx returns ctx.Err().
 func (c *Client) WaitForAgentJob(ctx context.Context, projectID, id string, onChange func(AgentJob)) (*AgentJob, error) {
 	var last *AgentJob
-	schedule := c.pollPolicy.Start(c.clock.Now())
-	for {
+	err := c.wait(ctx, func(ctx context.Context) (Observation, bool, error) {
 		job, err := c.GetAgentJob(ctx, projectID, id)
 		if err != nil {
-			if ctx.Err() != nil {
-				return last, ctx.Err()
-			}
-			return last, err
+			return Observation{}, false, err
 		}
 		if onChange != nil && (last == nil || last.Status != job.Status) {
 			onChange(*job)
 		}
 		last = job
-		if job.Done() {
-			return job, nil
-		}
-		if err := c.clock.Sleep(ctx, schedule.Next(Observation{Now: c.clock.Now(), Status: job.Status})); err != nil {
-			return last, err
-		}
-	}
+		return Observation{Status: job.Status, CreatedAt: job.CreatedAt}, job.Done(), nil
+	})
+	return last, err
 }

@@ -88,22 +88,20 @@ func (c *Client) GenerateBundle(ctx context.Context, jobID string) (*Bundle, err
 }
 
 // WaitForStaticExport polls a job until it is completed or failed, or ctx
-// ends. onChange, when not nil, is called with each status that differs from
-// the previous one in status, progress or page count.
+// ends, spacing the requests with the client's PollPolicy (by default an
+// AdaptivePolicy, which sleeps towards the finish that the job's progress
+// predicts). onChange, when not nil, is called with each status that differs
+// from the previous one in status, progress or page count.
 //
 // The returned job is the last one seen, also on error (nil if none was
 // seen). A failed job returns a *JobFailedError; an ended ctx returns
 // ctx.Err().
 func (c *Client) WaitForStaticExport(ctx context.Context, jobID string, onChange func(StaticExportJob)) (*StaticExportJob, error) {
 	var last *StaticExportJob
-	schedule := c.pollPolicy.Start(c.clock.Now())
-	for {
+	err := c.wait(ctx, func(ctx context.Context) (Observation, bool, error) {
 		job, err := c.GetStaticExportJob(ctx, jobID)
 		if err != nil {
-			if ctx.Err() != nil {
-				return last, ctx.Err()
-			}
-			return last, err
+			return Observation{}, false, err
 		}
 		if onChange != nil && (last == nil || last.Status != job.Status ||
 			last.Progress != job.Progress || last.PageCount != job.PageCount) {
@@ -112,15 +110,18 @@ func (c *Client) WaitForStaticExport(ctx context.Context, jobID string, onChange
 		last = job
 		switch job.Status {
 		case StatusCompleted:
-			return job, nil
+			return Observation{}, true, nil
 		case StatusFailed:
-			return job, &JobFailedError{Job: *job}
+			return Observation{}, true, &JobFailedError{Job: *job}
 		}
-		wait := schedule.Next(Observation{Now: c.clock.Now(), Status: job.Status, Progress: job.Progress, HasProgress: true})
-		if err := c.clock.Sleep(ctx, wait); err != nil {
-			return last, err
-		}
-	}
+		return Observation{
+			Status:      job.Status,
+			Progress:    job.Progress,
+			HasProgress: job.Status == StatusRunning,
+			CreatedAt:   job.CreatedAt,
+		}, false, nil
+	})
+	return last, err
 }
 
 // FormatProgress renders a percentage without trailing zeros: 42, 42.5.

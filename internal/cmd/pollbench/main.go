@@ -1,0 +1,587 @@
+// Command pollbench is the simulation behind `make bench`: it runs thousands
+// of synthetic static export jobs through the real poller
+// (mintlify.Client.WaitForStaticExport) against the in-repo fake API, in
+// virtual time, and prints how soon each policy noticed completion and how
+// many status requests it spent: the default AdaptivePolicy beside a fixed
+// 10-second loop, the vendor's documented automation.
+//
+// Every job gets its own fake API, virtual clock and client, so the jobs run
+// in parallel while each one's time stays its own: a 30-minute export takes
+// milliseconds, with every timestamp consistent. The requests go over real
+// loopback HTTP by default; -transport=memory serves them through an
+// in-memory http.RoundTripper instead, which profiles the policy without the
+// network stack.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+)
+
+// start is the virtual moment every job is created at.
+var start = time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
+
+// curve is one family of synthetic jobs.
+type curve struct {
+	name string
+	// advancing curves are held to the request budget.
+	advancing bool
+	// plan returns the job plan for a nominal run length, drawing from rng.
+	plan func(length time.Duration, rng *rand.Rand) fakeapi.JobPlan
+}
+
+// Stall fractions of the stalled curve: flat from 30 % to 60 % of the run.
+const stallFrom, stallTo = 0.3, 0.6
+
+// curves are the progress shapes the policy is measured on. Every job queues
+// for 0.5 to 3 s and runs for its nominal length ±10 %, except the
+// long-queued ones, which first wait half to all of their run length.
+var curves = []curve{
+	{"linear", true, planWith(nil)},
+	{"front-loaded", true, planWith(fakeapi.FrontLoaded)},
+	{"back-loaded", true, planWith(fakeapi.BackLoaded)},
+	{"stalled", false, planWith(fakeapi.Stall(stallFrom, stallTo))},
+	{"long-queued", false, func(length time.Duration, rng *rand.Rand) fakeapi.JobPlan {
+		p := planWith(nil)(length, rng)
+		p.QueueFor = time.Duration(float64(p.RunFor) * (0.5 + 0.5*rng.Float64()))
+		return p
+	}},
+}
+
+func planWith(c func(float64) float64) func(time.Duration, *rand.Rand) fakeapi.JobPlan {
+	return func(length time.Duration, rng *rand.Rand) fakeapi.JobPlan {
+		return fakeapi.JobPlan{
+			QueueFor: time.Duration((0.5 + 2.5*rng.Float64()) * float64(time.Second)),
+			RunFor:   time.Duration(float64(length) * (0.9 + 0.2*rng.Float64())),
+			Curve:    c,
+		}
+	}
+}
+
+var lengths = []time.Duration{5 * time.Second, 20 * time.Second, time.Minute, 2 * time.Minute, 5 * time.Minute, 10 * time.Minute, 30 * time.Minute}
+
+// policy is one way of spacing status requests.
+type policy struct {
+	name string
+	// make returns the policy for one job; seed makes its jitter repeatable.
+	make func(seed uint64) mintlify.PollPolicy
+}
+
+var policies = []policy{
+	{"adaptive", func(seed uint64) mintlify.PollPolicy {
+		return mintlify.AdaptivePolicy{Rand: rand.New(rand.NewPCG(seed, 0x5eed)).Float64}
+	}},
+	{"fixed 10s", func(uint64) mintlify.PollPolicy {
+		return mintlify.ExponentialPolicy{Initial: 10 * time.Second, Max: 10 * time.Second, Multiplier: 1}
+	}},
+}
+
+// result is what one simulated job measured.
+type result struct {
+	latency  time.Duration // from completion to the request that saw it
+	requests int           // status requests
+	minGap   time.Duration // shortest time between two status requests
+}
+
+func main() {
+	jobs := flag.Int("jobs", 100, "jobs per curve, length and policy")
+	seed := flag.Uint64("seed", 1, "seed of the job plans and the jitter")
+	markdown := flag.Bool("markdown", false, "print Markdown tables (for docs/)")
+	transport := flag.String("transport", "loopback", "loopback (real HTTP) or memory (in-memory RoundTripper)")
+	flag.Parse()
+
+	sim, err := newSimulator(*transport)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "pollbench:", err)
+		os.Exit(2)
+	}
+	defer sim.close()
+
+	began := time.Now()
+	table, err := sim.run(*jobs, *seed)
+	if err == nil {
+		table.stuck, err = sim.runStuck(*jobs/5+1, *seed)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "pollbench:", err)
+		os.Exit(1)
+	}
+	table.print(os.Stdout, *markdown)
+	fmt.Printf("\n%d simulated jobs (%d per curve, length and policy) over %s in %s.\n",
+		*jobs*len(curves)*len(lengths)*len(policies), *jobs, *transport, time.Since(began).Round(100*time.Millisecond))
+	// The verdict reports; it does not fail the run: this is a measurement.
+	table.verdict(os.Stdout)
+}
+
+// simulator serves one fake API per job behind one HTTP handler: requests
+// for /j/<n>/... go to job n's fake.
+type simulator struct {
+	mu     sync.RWMutex
+	fakes  map[string]http.Handler
+	next   int
+	url    string
+	client *http.Client
+	srv    *httptest.Server
+}
+
+func newSimulator(transport string) (*simulator, error) {
+	s := &simulator{fakes: map[string]http.Handler{}}
+	switch transport {
+	case "loopback":
+		s.srv = httptest.NewServer(s)
+		s.url = s.srv.URL
+		tr, ok := http.DefaultTransport.(*http.Transport)
+		if !ok {
+			return nil, fmt.Errorf("http.DefaultTransport is a %T", http.DefaultTransport)
+		}
+		tr = tr.Clone()
+		tr.MaxIdleConnsPerHost = 4 * runtime.GOMAXPROCS(0)
+		s.client = &http.Client{Transport: tr}
+	case "memory":
+		s.url = "http://pollbench.invalid"
+		s.client = &http.Client{Transport: memoryTransport{s}}
+	default:
+		return nil, fmt.Errorf("unknown -transport %q: want loopback or memory", transport)
+	}
+	return s, nil
+}
+
+func (s *simulator) close() {
+	if s.srv != nil {
+		s.srv.Close()
+	}
+}
+
+func (s *simulator) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	rest, ok := strings.CutPrefix(r.URL.Path, "/j/")
+	id, _, _ := strings.Cut(rest, "/")
+	s.mu.RLock()
+	h := s.fakes[id]
+	s.mu.RUnlock()
+	if !ok || h == nil {
+		http.NotFound(w, r)
+		return
+	}
+	http.StripPrefix("/j/"+id, h).ServeHTTP(w, r)
+}
+
+// mount serves h under a new prefix and returns its base URL and a function
+// that removes it.
+func (s *simulator) mount(h http.Handler) (string, func()) {
+	s.mu.Lock()
+	s.next++
+	id := strconv.Itoa(s.next)
+	s.fakes[id] = h
+	s.mu.Unlock()
+	return s.url + "/j/" + id, func() {
+		s.mu.Lock()
+		delete(s.fakes, id)
+		s.mu.Unlock()
+	}
+}
+
+// memoryTransport serves requests with the simulator's handler, in memory.
+type memoryTransport struct{ h http.Handler }
+
+func (t memoryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	rec := httptest.NewRecorder()
+	if req.Body != nil {
+		body, err := io.ReadAll(req.Body)
+		if err != nil {
+			return nil, err
+		}
+		_ = req.Body.Close()
+		req = req.Clone(req.Context())
+		req.Body = io.NopCloser(strings.NewReader(string(body)))
+	}
+	t.h.ServeHTTP(rec, req)
+	resp := rec.Result()
+	resp.Request = req
+	return resp, nil
+}
+
+// job is one simulated export.
+type job struct {
+	curve  int
+	length int
+	policy int
+	plan   fakeapi.JobPlan
+	seed   uint64
+}
+
+// watched is one job's own fake API, virtual clock and client, with the
+// times of its status requests.
+type watched struct {
+	clk     *clock.Fake
+	client  *mintlify.Client
+	unmount func()
+	mu      sync.Mutex
+	polls   []time.Time
+}
+
+// watch serves a fake API whose jobs follow plan, on a virtual clock that
+// moves as the client sleeps, and returns a client for it with policy.
+func (s *simulator) watch(plan fakeapi.JobPlan, policy mintlify.PollPolicy) (*watched, error) {
+	w := &watched{clk: clock.NewFake(start, true)}
+	fake := fakeapi.New(fakeapi.WithClock(w.clk), fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }))
+	base, unmount := s.mount(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet {
+			w.mu.Lock()
+			w.polls = append(w.polls, w.clk.Now())
+			w.mu.Unlock()
+		}
+		fake.ServeHTTP(rw, r)
+	}))
+	w.unmount = unmount
+	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(base), mintlify.WithHTTPClient(s.client),
+		mintlify.WithClock(w.clk), mintlify.WithPollPolicy(policy))
+	if err != nil {
+		unmount()
+		return nil, err
+	}
+	w.client = c
+	return w, nil
+}
+
+// pollTimes returns the times of the status requests so far.
+func (w *watched) pollTimes() []time.Time {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return slices.Clone(w.polls)
+}
+
+// runJob starts one export on its own fake and virtual clock and waits for
+// it with the given policy.
+func (s *simulator) runJob(j job) (result, error) {
+	w, err := s.watch(j.plan, policies[j.policy].make(j.seed))
+	if err != nil {
+		return result{}, err
+	}
+	defer w.unmount()
+	clk, c := w.clk, w.client
+	ctx, cancel := clk.WithTimeout(context.Background(), 6*time.Hour)
+	defer cancel()
+	started, err := c.StartStaticExport(ctx, mintlify.StartStaticExportRequest{Domain: "docs.example.com"})
+	if err != nil {
+		return result{}, err
+	}
+	done, err := c.WaitForStaticExport(ctx, started.JobID, nil)
+	if err != nil {
+		return result{}, err
+	}
+	if done.Status != mintlify.StatusCompleted {
+		return result{}, fmt.Errorf("job ended %s", done.Status)
+	}
+	finished := started.CreatedAt.Add(j.plan.QueueFor + j.plan.RunFor)
+
+	polls := w.pollTimes()
+	r := result{latency: clk.Now().Sub(finished), requests: len(polls), minGap: math.MaxInt64}
+	for i := 1; i < len(polls); i++ {
+		r.minGap = min(r.minGap, polls[i].Sub(polls[i-1]))
+	}
+	return r, nil
+}
+
+// run simulates every job and gathers the results by curve, length and
+// policy.
+func (s *simulator) run(perCell int, seed uint64) (*table, error) {
+	rng := rand.New(rand.NewPCG(seed, 0x6a6f6273))
+	var all []job
+	for ci, c := range curves {
+		for li, length := range lengths {
+			for range perCell {
+				// Both policies wait for the very same job.
+				plan, jobSeed := c.plan(length, rng), rng.Uint64()
+				for pi := range policies {
+					all = append(all, job{curve: ci, length: li, policy: pi, plan: plan, seed: jobSeed})
+				}
+			}
+		}
+	}
+
+	t := newTable()
+	work := make(chan job)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var firstErr error
+	for range 2 * runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for j := range work {
+				r, err := s.runJob(j)
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = fmt.Errorf("%s job of %s, %s policy: %w", curves[j.curve].name, lengths[j.length], policies[j.policy].name, err)
+				}
+				t.add(j, r)
+				mu.Unlock()
+			}
+		})
+	}
+	for _, j := range all {
+		work <- j
+	}
+	close(work)
+	wg.Wait()
+	return t, firstErr
+}
+
+// stuckWait is how long the stuck-job scenario waits for a job that rises
+// to 10 % over its first minute and never moves again.
+const stuckWait = 15 * time.Minute
+
+// stuckResult is what the stuck-job scenario measured.
+type stuckResult struct {
+	jobs     int
+	requests float64       // status requests per job, mean
+	minGap   time.Duration // shortest gap a minute after it was seen flat
+	late     time.Duration // how long after its deadline a wait ended, at worst
+}
+
+// runStuck waits, with the adaptive policy, on jobs that get stuck, until a
+// deadline: the backoff it reaches and how exactly the wait honours the
+// deadline.
+func (s *simulator) runStuck(jobs int, seed uint64) (stuckResult, error) {
+	res := stuckResult{jobs: jobs, minGap: math.MaxInt64}
+	total := 0
+	for i := range jobs {
+		plan := fakeapi.JobPlan{QueueFor: 2 * time.Second, RunFor: time.Minute, Never: true}
+		w, err := s.watch(plan, policies[0].make(seed+uint64(i)))
+		if err != nil {
+			return res, err
+		}
+		clk, c := w.clk, w.client
+		ctx, cancel := clk.WithTimeout(context.Background(), stuckWait)
+		started, err := c.StartStaticExport(ctx, mintlify.StartStaticExportRequest{Domain: "docs.example.com"})
+		if err == nil {
+			_, err = c.WaitForStaticExport(ctx, started.JobID, nil)
+		}
+		cancel()
+		w.unmount()
+		if !errors.Is(err, context.DeadlineExceeded) {
+			return res, fmt.Errorf("stuck job: the wait ended with %v, want the deadline", err)
+		}
+		res.late = max(res.late, clk.Now().Sub(start.Add(stuckWait)))
+		// Measured from the poller's second look at the stuck job, the
+		// first that can show it flat, plus the minute its backoff takes to
+		// reach the cap.
+		stuck := start.Add(plan.QueueFor + plan.RunFor)
+		polls := w.pollTimes()
+		total += len(polls)
+		var seen time.Time
+		for k := 1; k < len(polls); k++ {
+			if seen.IsZero() && !polls[k-1].Before(stuck) {
+				seen = polls[k]
+				continue
+			}
+			if !seen.IsZero() && !polls[k-1].Before(seen.Add(time.Minute)) {
+				res.minGap = min(res.minGap, polls[k].Sub(polls[k-1]))
+			}
+		}
+	}
+	res.requests = float64(total) / float64(jobs)
+	return res, nil
+}
+
+// cell gathers the results of one curve, length and policy.
+type cell struct {
+	latencies []time.Duration
+	requests  []int
+	minGap    time.Duration
+}
+
+type table struct {
+	cells map[[3]int]*cell
+	stuck stuckResult
+}
+
+func newTable() *table { return &table{cells: map[[3]int]*cell{}} }
+
+func (t *table) add(j job, r result) {
+	key := [3]int{j.curve, j.length, j.policy}
+	c := t.cells[key]
+	if c == nil {
+		c = &cell{minGap: math.MaxInt64}
+		t.cells[key] = c
+	}
+	c.latencies = append(c.latencies, r.latency)
+	c.requests = append(c.requests, r.requests)
+	c.minGap = min(c.minGap, r.minGap)
+}
+
+// summary is one cell in numbers.
+type summary struct {
+	p50, p90, max  time.Duration
+	reqMean        float64
+	reqP90, reqMax int
+	minGap         time.Duration
+}
+
+func (c *cell) summary() summary {
+	lat := slices.Clone(c.latencies)
+	slices.Sort(lat)
+	req := slices.Clone(c.requests)
+	slices.Sort(req)
+	total := 0
+	for _, r := range req {
+		total += r
+	}
+	return summary{
+		p50: percentile(lat, 50), p90: percentile(lat, 90), max: lat[len(lat)-1],
+		reqMean: float64(total) / float64(len(req)), reqP90: percentile(req, 90), reqMax: req[len(req)-1],
+		minGap: c.minGap,
+	}
+}
+
+// percentile returns the nearest-rank percentile of sorted values.
+func percentile[T any](sorted []T, p int) T {
+	rank := (p*len(sorted) + 99) / 100
+	return sorted[max(rank, 1)-1]
+}
+
+func secs(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 2, 64) }
+
+func (t *table) print(w io.Writer, markdown bool) {
+	head := []string{"curve", "length",
+		"adaptive p50 s", "p90 s", "max s", "requests mean", "max",
+		"fixed 10s p50 s", "p90 s", "max s", "requests mean"}
+	var rows [][]string
+	for ci, c := range curves {
+		for li, length := range lengths {
+			a, f := t.cells[[3]int{ci, li, 0}].summary(), t.cells[[3]int{ci, li, 1}].summary()
+			rows = append(rows, []string{c.name, shortDuration(length),
+				secs(a.p50), secs(a.p90), secs(a.max), strconv.FormatFloat(a.reqMean, 'f', 1, 64), strconv.Itoa(a.reqMax),
+				secs(f.p50), secs(f.p90), secs(f.max), strconv.FormatFloat(f.reqMean, 'f', 1, 64)})
+		}
+	}
+	if markdown {
+		fmt.Fprintln(w, "| "+strings.Join(head, " | ")+" |")
+		fmt.Fprintln(w, "|"+strings.Repeat("---|", 2)+strings.Repeat("--:|", len(head)-2))
+		for _, r := range rows {
+			fmt.Fprintln(w, "| "+strings.Join(r, " | ")+" |")
+		}
+		return
+	}
+	widths := make([]int, len(head))
+	for i, h := range head {
+		widths[i] = len(h)
+	}
+	for _, r := range rows {
+		for i, v := range r {
+			widths[i] = max(widths[i], len(v))
+		}
+	}
+	line := func(r []string) {
+		var b strings.Builder
+		for i, v := range r {
+			if i < 2 {
+				fmt.Fprintf(&b, "%-*s  ", widths[i], v)
+			} else {
+				fmt.Fprintf(&b, "%*s  ", widths[i], v)
+			}
+			if i == 1 || i == 6 {
+				b.WriteString("| ")
+			}
+		}
+		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	}
+	line(head)
+	for i, r := range rows {
+		if i > 0 && i%len(lengths) == 0 {
+			fmt.Fprintln(w)
+		}
+		line(r)
+	}
+}
+
+func shortDuration(d time.Duration) string {
+	if d < time.Minute {
+		return strconv.Itoa(int(d.Seconds())) + "s"
+	}
+	return strconv.Itoa(int(d.Minutes())) + "m"
+}
+
+// verdict prints the issue's targets against the numbers and reports
+// whether every one is met.
+func (t *table) verdict(w io.Writer) bool {
+	ok := true
+	check := func(pass bool, format string, args ...any) {
+		mark := "ok  "
+		if !pass {
+			mark, ok = "FAIL", false
+		}
+		fmt.Fprintf(w, "%s %s\n", mark, fmt.Sprintf(format, args...))
+	}
+	fmt.Fprintln(w)
+
+	var worstP50, worstP90 time.Duration
+	beatsLatency, beatsRequests := true, true
+	shortExtra := 0.0
+	budget, minGap := 0, time.Duration(math.MaxInt64)
+	var late, moreRequests, shortRows []string
+	for ci, c := range curves {
+		for li, length := range lengths {
+			a, f := t.cells[[3]int{ci, li, 0}].summary(), t.cells[[3]int{ci, li, 1}].summary()
+			row := c.name + " " + shortDuration(length)
+			worstP50, worstP90 = max(worstP50, a.p50), max(worstP90, a.p90)
+			if a.p50 > time.Second || a.p90 > time.Second {
+				late = append(late, fmt.Sprintf("%s (p50 %s s, p90 %s s)", row, secs(a.p50), secs(a.p90)))
+			}
+			beatsLatency = beatsLatency && a.p50 < f.p50 && a.p90 < f.p90
+			if length >= time.Minute {
+				if a.reqMean >= f.reqMean {
+					beatsRequests = false
+					moreRequests = append(moreRequests, fmt.Sprintf("%s (%.1f vs %.1f)", row, a.reqMean, f.reqMean))
+				}
+			} else {
+				extra := a.reqMean - f.reqMean
+				shortExtra = max(shortExtra, extra)
+				if extra > 5 {
+					shortRows = append(shortRows, fmt.Sprintf("%s (%.1f vs %.1f)", row, a.reqMean, f.reqMean))
+				}
+			}
+			if c.advancing {
+				budget = max(budget, a.reqMax)
+			}
+			minGap = min(minGap, a.minGap)
+		}
+	}
+	misses := func(rows []string) string {
+		if len(rows) == 0 {
+			return ""
+		}
+		return "; misses: " + strings.Join(rows, ", ")
+	}
+	check(len(late) == 0,
+		"completion noticed within 1.0 s (p50 and p90) at every curve and length: worst p50 %s s, worst p90 %s s%s",
+		secs(worstP50), secs(worstP90), misses(late))
+	check(beatsLatency, "adaptive beats the fixed 10 s loop on p50 and p90 latency at every curve and length")
+	check(beatsRequests, "adaptive spends fewer requests than the fixed 10 s loop on every job of a minute or longer%s",
+		misses(moreRequests))
+	check(shortExtra <= 5, "on shorter jobs it spends at most a handful (5) of requests more than the loop: at most %.1f more%s",
+		shortExtra, misses(shortRows))
+	check(budget <= 25, "at most 25 status requests per advancing export (linear, front- and back-loaded): worst %d", budget)
+	check(minGap >= time.Second, "never more than one request per second per job: shortest gap %s s", secs(minGap))
+	check(t.stuck.minGap >= 30*time.Second,
+		"a stuck job backs off to at most one request per 30 s: a minute after it is seen flat, shortest gap %s s (%d jobs, %.1f requests each in %s)",
+		secs(t.stuck.minGap), t.stuck.jobs, t.stuck.requests, shortDuration(stuckWait))
+	check(t.stuck.late == 0, "every wait on a stuck job ended at its deadline, never a sleep later: latest by %s s", secs(t.stuck.late))
+	return ok
+}
