@@ -3,13 +3,14 @@ package provider
 import (
 	"bufio"
 	"bytes"
-	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
 )
 
 // realCLI runs the terraform CLI against the provider built as a real plugin
@@ -25,22 +26,15 @@ type realCLI struct {
 func newRealCLI(t *testing.T, extraEnv ...string) *realCLI {
 	t.Helper()
 	root := t.TempDir()
-	binDir := filepath.Join(root, "bin")
-	build := exec.Command("go", "build", "-o", filepath.Join(binDir, "terraform-provider-mintlify"), "../..")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the provider: %v\n%s", err, out)
-	}
-	cliConfig := filepath.Join(root, "terraform.rc")
-	rc := fmt.Sprintf("provider_installation {\n  dev_overrides {\n    %q = %q\n  }\n  direct {}\n}\n",
-		"registry.terraform.io/mintlify/mintlify", binDir)
-	if err := os.WriteFile(cliConfig, []byte(rc), 0o600); err != nil {
+	inst, err := devprovider.Install(t.Context(), filepath.Join("..", ".."), root)
+	if err != nil {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(root, "work")
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	env := append(os.Environ(), "TF_CLI_CONFIG_FILE="+cliConfig, "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1",
+	env := append(os.Environ(), "TF_CLI_CONFIG_FILE="+inst.CLIConfig, "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1",
 		"MINTLIFY_API_KEY=", "MINTLIFY_BASE_URL=", "MINTLIFY_PROJECT_ID=")
 	return &realCLI{t: t, dir: dir, env: append(env, extraEnv...)}
 }

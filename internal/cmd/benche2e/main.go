@@ -39,6 +39,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
@@ -77,24 +78,12 @@ func run(planRuns int, skip string) error {
 	defer func() { _ = os.RemoveAll(tmp) }()
 	b := &bench{terraform: terraform, tmp: tmp, out: os.Stdout}
 
-	binDir := filepath.Join(tmp, "bin")
-	b.binary = filepath.Join(binDir, "terraform-provider-mintlify")
 	fmt.Fprintln(b.out, "Building the provider...")
-	if out, err := exec.CommandContext(ctx, "go", "build", "-o", b.binary, ".").CombinedOutput(); err != nil {
-		return fmt.Errorf("building the provider: %v\n%s", err, out)
-	}
-	b.cliConfig = filepath.Join(tmp, "terraform.rc")
-	if err := os.WriteFile(b.cliConfig, []byte(fmt.Sprintf(`provider_installation {
-  dev_overrides {
-    "registry.terraform.io/mintlify/mintlify" = %q
-  }
-  direct {
-    exclude = ["registry.terraform.io/*/*"]
-  }
-}
-`, binDir)), 0o600); err != nil {
+	inst, err := devprovider.Install(ctx, ".", tmp)
+	if err != nil {
 		return err
 	}
+	b.binary, b.cliConfig = inst.Binary, inst.CLIConfig
 	version, _ := exec.CommandContext(ctx, terraform, "version").Output()
 	fmt.Fprintf(b.out, "%s, provider built from this tree, fake API on loopback in real time.\n",
 		strings.SplitN(string(version), "\n", 2)[0])

@@ -21,6 +21,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
@@ -48,9 +49,9 @@ func run() error {
 	defer func() { _ = os.RemoveAll(tmp) }()
 
 	step("Building the provider")
-	binDir := filepath.Join(tmp, "bin")
-	if err := runCmd(ctx, "", nil, os.Stdout, "go", "build", "-o", filepath.Join(binDir, "terraform-provider-mintlify"), "."); err != nil {
-		return fmt.Errorf("building the provider: %w", err)
+	inst, err := devprovider.Install(ctx, ".", tmp)
+	if err != nil {
+		return err
 	}
 
 	step("Starting the fake Mintlify API")
@@ -72,18 +73,8 @@ func run() error {
 	if err := copyDir(filepath.Join("examples", "quickstart"), work); err != nil {
 		return err
 	}
-	cliConfig := filepath.Join(tmp, "terraform.rc")
-	if err := os.WriteFile(cliConfig, []byte(fmt.Sprintf(`provider_installation {
-  dev_overrides {
-    "registry.terraform.io/mintlify/mintlify" = %q
-  }
-  direct {}
-}
-`, binDir)), 0o600); err != nil {
-		return err
-	}
 	env := append(os.Environ(),
-		"TF_CLI_CONFIG_FILE="+cliConfig,
+		"TF_CLI_CONFIG_FILE="+inst.CLIConfig,
 		"TF_IN_AUTOMATION=1",
 		"MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey,
 		"MINTLIFY_BASE_URL="+baseURL,
