@@ -26,22 +26,21 @@ var testStart = time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
 
 const testProjectID = "proj_test"
 
-// TestMain refuses to run acceptance tests without a Terraform CLI: nothing
-// may be downloaded, so a missing binary is an error, not a skip.
+// TestMain finds the Terraform CLI that the acceptance tests and the
+// real-binary tests drive. Nothing may be downloaded, so a missing binary
+// is an error, never a skip.
 func TestMain(m *testing.M) {
-	if os.Getenv("TF_ACC") != "" {
-		bin := os.Getenv("TF_ACC_TERRAFORM_PATH")
-		if bin == "" {
-			if found, err := exec.LookPath("terraform"); err == nil {
-				bin = found
-				_ = os.Setenv("TF_ACC_TERRAFORM_PATH", bin)
-			}
+	bin := os.Getenv("TF_ACC_TERRAFORM_PATH")
+	if bin == "" {
+		if found, err := exec.LookPath("terraform"); err == nil {
+			bin = found
+			_ = os.Setenv("TF_ACC_TERRAFORM_PATH", bin)
 		}
-		if bin == "" {
-			fmt.Fprintln(os.Stderr, "acceptance tests need the Terraform CLI: put `terraform` on PATH or set "+
-				"TF_ACC_TERRAFORM_PATH (nothing is downloaded)")
-			os.Exit(1)
-		}
+	}
+	if bin == "" {
+		fmt.Fprintln(os.Stderr, "the provider tests need the Terraform CLI: put `terraform` on PATH or set "+
+			"TF_ACC_TERRAFORM_PATH (nothing is downloaded)")
+		os.Exit(1)
 	}
 	os.Exit(m.Run())
 }

@@ -27,9 +27,6 @@ import (
 // it fails on the API's 401. The key is given in the configuration or in
 // MINTLIFY_API_KEY.
 func TestSecretsNeverReachLogsOrState(t *testing.T) {
-	if os.Getenv("TF_ACC") == "" {
-		t.Skip("runs the terraform CLI: set TF_ACC=1 (make test does)")
-	}
 	t.Parallel()
 	for _, tc := range []struct {
 		name     string
