@@ -1,12 +1,9 @@
 package provider
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -634,40 +631,4 @@ func (m *staticExportBundleModel) setBundle(b *mintlify.Bundle) {
 	m.SizeBytes = types.Int64Value(b.SizeBytes)
 	m.ExpiresAt = types.StringValue(b.ExpiresAt.UTC().Format(time.RFC3339))
 	m.HelmValues = types.StringValue(helmValues(b.BundleURL, m.Version.ValueString()))
-}
-
-// helmValues renders the Enterprise chart's values for a bundle link. Strings
-// are JSON-quoted, which YAML reads as double-quoted scalars, so no link or
-// label can break the document.
-func helmValues(bundleURL, version string) string {
-	var b strings.Builder
-	b.WriteString("staticExport:\n  enabled: true\n  bundleUrl: ")
-	b.WriteString(yamlQuote(bundleURL))
-	b.WriteString("\n")
-	if version != "" {
-		b.WriteString("  version: ")
-		b.WriteString(yamlQuote(version))
-		b.WriteString("\n")
-	}
-	return b.String()
-}
-
-func yamlQuote(s string) string {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false) // keep the link's & readable
-	_ = enc.Encode(s)        // encoding a string cannot fail
-	return strings.TrimSuffix(buf.String(), "\n")
-}
-
-// backtickList renders values as "`a`, `b` or `c`" for descriptions.
-func backtickList(values []string) string {
-	quoted := make([]string, len(values))
-	for i, v := range values {
-		quoted[i] = "`" + v + "`"
-	}
-	if len(quoted) < 2 {
-		return strings.Join(quoted, "")
-	}
-	return strings.Join(quoted[:len(quoted)-1], ", ") + " or " + quoted[len(quoted)-1]
 }

@@ -1,0 +1,15 @@
+package provider
+
+import "strings"
+
+// backtickList renders values as "`a`, `b` or `c`" for descriptions.
+func backtickList(values []string) string {
+	quoted := make([]string, len(values))
+	for i, v := range values {
+		quoted[i] = "`" + v + "`"
+	}
+	if len(quoted) < 2 {
+		return strings.Join(quoted, "")
+	}
+	return strings.Join(quoted[:len(quoted)-1], ", ") + " or " + quoted[len(quoted)-1]
+}
