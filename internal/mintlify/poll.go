@@ -65,7 +65,10 @@ func DefaultPollPolicy() PollPolicy {
 // watched (twice, for its first estimate), plus MinInterval, so an early,
 // poor estimate cannot overshoot a job by much. A rate that falls abruptly
 // is treated as a possible stall: a quick second look, then backoff while
-// progress stays flat.
+// progress stays flat; if that quick look finds progress moving again, it
+// starts the new rise at once. A slowdown within a rise's first few looks
+// keeps a wider margin on the fast side: its stretches may straddle a
+// stall's start or end, so the rate to come may be faster than any seen.
 //
 // When progress says nothing (a queued job, a job without progress, flat
 // progress, progress that went backwards) it backs off exponentially from
@@ -131,6 +134,10 @@ const (
 	// spread the requests of jobs started together.
 	backoffJitter = 0.2
 	farJitter     = 0.1
+	// youngError replaces baseError on the fast side of a slowdown seen
+	// within a rise's first youngLooks looks.
+	youngError = 0.5
+	youngLooks = 3
 	// recentStretches is how many stretches before the last two the
 	// fastest recent rate looks back over.
 	recentStretches = 1
@@ -209,9 +216,16 @@ func (s *adaptiveSchedule) Next(obs Observation) time.Duration {
 		// Progress went back, or moved again after a stall: what came
 		// before says nothing about the rate now. Start a new rise that
 		// began after the previous look.
+		resumed := p > lastP && now.Sub(prev) <= 2*s.policy.MinInterval
 		s.restart(point{prev, lastP})
-		s.rise, s.changed = append(s.rise, point{now, p}), now
-		return s.probe()
+		if !resumed {
+			s.rise, s.changed = append(s.rise, point{now, p}), now
+			return s.probe()
+		}
+		// Moved again right after a quick look at the stall: that look
+		// already anchors the new rise, so it needs no probe of its own.
+		s.addPoint(point{prev, lastP})
+		s.changed = now
 	case p > lastP:
 		s.changed, s.backoff = now, 0
 	case s.stalled:
@@ -392,6 +406,11 @@ func (s *adaptiveSchedule) estimate() finishEstimate {
 		default:
 			// Slowing down: the parabola is the latest finish.
 			errUp = baseError + q/dp
+			if n < youngLooks {
+				// Few looks: a stretch may straddle a stall's start or end,
+				// so the rate to come may be faster than any one seen.
+				errUp = youngError + q/dp
+			}
 			errDown += 1 - ratio + noise
 			if quadOK {
 				hi = max(hi, quad)
