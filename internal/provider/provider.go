@@ -115,7 +115,7 @@ func (p *mintlifyProvider) Schema(_ context.Context, _ provider.SchemaRequest, r
 					"whole answer, as a duration such as `30s` or `2m`; a request that takes longer counts as failed "+
 					"(and is retried when that is safe). Defaults to `%s`.", mintlify.DefaultRequestTimeout),
 				Optional:   true,
-				Validators: []validator.String{positiveDuration{}},
+				Validators: []validator.String{positiveDuration},
 			},
 		},
 	}

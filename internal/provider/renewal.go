@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
@@ -128,33 +127,4 @@ func renewBeforeValue(v types.String) time.Duration {
 	}
 	d, _ := time.ParseDuration(v.ValueString())
 	return d
-}
-
-// positiveDuration validates a duration string such as "6h".
-type positiveDuration struct{}
-
-var _ validator.String = positiveDuration{}
-
-func (positiveDuration) Description(context.Context) string {
-	return "value must be a positive duration such as `6h` or `90m`"
-}
-
-func (v positiveDuration) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
-
-func (positiveDuration) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	raw := req.ConfigValue.ValueString()
-	d, err := time.ParseDuration(raw)
-	switch {
-	case err != nil:
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Duration",
-			fmt.Sprintf("The value %q of `%s` is not a duration. Write a number with a unit: `s`, `m` or `h`, "+
-				"such as `6h` or `90m`.", raw, req.Path))
-	case d <= 0:
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Duration",
-			fmt.Sprintf("The value %q of `%s` must be longer than zero, such as `6h`. Remove the argument to "+
-				"use the default.", raw, req.Path))
-	}
 }

@@ -100,7 +100,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					"project (`docs.example.com`) or its Mintlify subdomain (`acme.mintlify.app`), without scheme, " +
 					"port, path or trailing slash. Changing it starts a new export.",
 				Required:      true,
-				Validators:    []validator.String{bareHostname{}},
+				Validators:    []validator.String{bareHostname},
 				PlanModifiers: []planmodifier.String{replaceUnlessImportedString()},
 			},
 
@@ -121,7 +121,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 				Optional:    true,
 				Validators: []validator.List{
 					listvalidator.SizeAtLeast(1),
-					listvalidator.ValueStringsAre(pagePath{}),
+					listvalidator.ValueStringsAre(pagePath),
 				},
 				PlanModifiers: []planmodifier.List{replaceUnlessImportedList()},
 			},
@@ -138,7 +138,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					"same export job. When unset, the link is renewed once less than a quarter of its lifetime is " +
 					"left, or once it has expired. A value at least as long as the link's lifetime renews on every run.",
 				Optional:   true,
-				Validators: []validator.String{positiveDuration{}},
+				Validators: []validator.String{positiveDuration},
 			},
 			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{
 				Create: true,

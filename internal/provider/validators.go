@@ -6,6 +6,7 @@ import (
 	"net"
 	"regexp"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -21,25 +22,17 @@ var hostnameLabel = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$`)
 
 // bareHostname validates the static export `domain`: the API wants the bare
 // hostname, and each common mistake gets its own fix.
-type bareHostname struct{}
-
-var _ validator.String = bareHostname{}
-
-func (bareHostname) Description(context.Context) string {
-	return "value must be a bare lower-case hostname such as `docs.example.com`"
-}
-
-func (v bareHostname) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
-
-func (bareHostname) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	if problem := hostnameProblem(req.ConfigValue.ValueString()); problem != "" {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Domain",
-			fmt.Sprintf("The `domain` %q is not a bare hostname: %s. Give only the hostname of the "+
-				"deployment, such as `docs.example.com` or `acme.mintlify.app`.", req.ConfigValue.ValueString(), problem))
-	}
+var bareHostname = stringCheck{
+	description: "value must be a bare lower-case hostname such as `docs.example.com`",
+	check: func(p path.Path, d string) diag.Diagnostics {
+		var diags diag.Diagnostics
+		if problem := hostnameProblem(d); problem != "" {
+			diags.AddAttributeError(p, "Invalid Domain",
+				fmt.Sprintf("The `domain` %q is not a bare hostname: %s. Give only the hostname of the "+
+					"deployment, such as `docs.example.com` or `acme.mintlify.app`.", d, problem))
+		}
+		return diags
+	},
 }
 
 // hostnameProblem explains what is wrong with d as a bare hostname, or
@@ -83,35 +76,46 @@ func hostnameProblem(d string) string {
 }
 
 // pagePath validates one entry of `paths`.
-type pagePath struct{}
-
-var _ validator.String = pagePath{}
-
-func (pagePath) Description(context.Context) string {
-	return "value must be a page path without a leading slash, such as `guides/getting-started`"
+var pagePath = stringCheck{
+	description: "value must be a page path without a leading slash, such as `guides/getting-started`",
+	check: func(at path.Path, p string) diag.Diagnostics {
+		var diags diag.Diagnostics
+		var problem string
+		switch {
+		case strings.TrimSpace(p) == "":
+			problem = "an entry is empty: remove it"
+		case strings.HasPrefix(p, "/"):
+			problem = fmt.Sprintf("remove the leading slash (use %q)", strings.TrimLeft(p, "/"))
+		case strings.Contains(p, "://"):
+			problem = "give the page path, not a full URL"
+		}
+		if problem != "" {
+			diags.AddAttributeError(at, "Invalid Page Path",
+				fmt.Sprintf("The page path %q cannot be exported: %s. Page paths are relative to the docs root, "+
+					"such as `index` or `guides/getting-started`.", p, problem))
+		}
+		return diags
+	},
 }
 
-func (v pagePath) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
-
-func (pagePath) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	p := req.ConfigValue.ValueString()
-	var problem string
-	switch {
-	case strings.TrimSpace(p) == "":
-		problem = "an entry is empty: remove it"
-	case strings.HasPrefix(p, "/"):
-		problem = fmt.Sprintf("remove the leading slash (use %q)", strings.TrimLeft(p, "/"))
-	case strings.Contains(p, "://"):
-		problem = "give the page path, not a full URL"
-	}
-	if problem != "" {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Page Path",
-			fmt.Sprintf("The page path %q cannot be exported: %s. Page paths are relative to the docs root, "+
-				"such as `index` or `guides/getting-started`.", p, problem))
-	}
+// positiveDuration validates a duration string such as "6h".
+var positiveDuration = stringCheck{
+	description: "value must be a positive duration such as `6h` or `90m`",
+	check: func(p path.Path, raw string) diag.Diagnostics {
+		var diags diag.Diagnostics
+		d, err := time.ParseDuration(raw)
+		switch {
+		case err != nil:
+			diags.AddAttributeError(p, "Invalid Duration",
+				fmt.Sprintf("The value %q of `%s` is not a duration. Write a number with a unit: `s`, `m` or `h`, "+
+					"such as `6h` or `90m`.", raw, p))
+		case d <= 0:
+			diags.AddAttributeError(p, "Invalid Duration",
+				fmt.Sprintf("The value %q of `%s` must be longer than zero, such as `6h`. Remove the argument to "+
+					"use the default.", raw, p))
+		}
+		return diags
+	},
 }
 
 // adminKeyPrefix begins every Mintlify admin API key.

@@ -58,7 +58,7 @@ func TestPagePath(t *testing.T) {
 		"https://docs.example.com/index": "give the page path, not a full URL",
 	} {
 		var resp validator.StringResponse
-		pagePath{}.ValidateString(context.Background(), validator.StringRequest{
+		pagePath.ValidateString(context.Background(), validator.StringRequest{
 			Path: path.Root("paths").AtListIndex(0), ConfigValue: types.StringValue(p),
 		}, &resp)
 		switch {
