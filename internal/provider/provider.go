@@ -12,6 +12,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
@@ -30,7 +31,10 @@ const (
 	envProjectID = "MINTLIFY_PROJECT_ID"
 )
 
-var _ provider.Provider = (*mintlifyProvider)(nil)
+var (
+	_ provider.Provider                       = (*mintlifyProvider)(nil)
+	_ provider.ProviderWithEphemeralResources = (*mintlifyProvider)(nil)
+)
 
 type mintlifyProvider struct {
 	version string
@@ -205,6 +209,14 @@ func (p *mintlifyProvider) DataSources(context.Context) []func() datasource.Data
 	return []func() datasource.DataSource{
 		NewAgentJobDataSource,
 		NewStaticExportJobDataSource,
+	}
+}
+
+// EphemeralResources lists the provider's ephemeral resources: values that
+// are produced at each run and never stored.
+func (p *mintlifyProvider) EphemeralResources(context.Context) []func() ephemeral.EphemeralResource {
+	return []func() ephemeral.EphemeralResource{
+		NewStaticExportBundleEphemeralResource,
 	}
 }
 
