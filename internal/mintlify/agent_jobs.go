@@ -51,7 +51,7 @@ func (c *Client) GetAgentJob(ctx context.Context, projectID, id string) (*AgentJ
 // job is the last one seen, also on error; an ended ctx returns ctx.Err().
 func (c *Client) WaitForAgentJob(ctx context.Context, projectID, id string, onChange func(AgentJob)) (*AgentJob, error) {
 	var last *AgentJob
-	err := c.wait(ctx, func(ctx context.Context) (Observation, bool, error) {
+	err := c.wait(ctx, nil, func(ctx context.Context) (Observation, bool, error) {
 		job, err := c.GetAgentJob(ctx, projectID, id)
 		if err != nil {
 			return Observation{}, false, err

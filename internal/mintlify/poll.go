@@ -26,6 +26,10 @@ type Observation struct {
 	// CreatedAt is when the job was created, on the API's clock; zero when
 	// unknown. It bounds how long a job seen running at once has run.
 	CreatedAt time.Time
+	// UpdatedAt is when the job last changed, on the API's clock; zero
+	// when unknown. It tells whether progress is moving at the moment of
+	// the answer or has been flat for a while.
+	UpdatedAt time.Time
 }
 
 // PollPolicy spaces the status requests of a wait.
@@ -63,12 +67,24 @@ func DefaultPollPolicy() PollPolicy {
 // every MinInterval, so completion is noticed within about MinInterval.
 // Sleeps never grow beyond four times the time the current rise has been
 // watched (twice, for its first estimate), plus MinInterval, so an early,
-// poor estimate cannot overshoot a job by much. A rate that falls abruptly
-// is treated as a possible stall: a quick second look, then backoff while
-// progress stays flat; if that quick look finds progress moving again, it
-// starts the new rise at once. A slowdown within a rise's first few looks
-// keeps a wider margin on the fast side: its stretches may straddle a
-// stall's start or end, so the rate to come may be faster than any seen.
+// poor estimate cannot overshoot a job by much. A slowdown that the two
+// stretches before the last one foretold (the rate falling steadily,
+// measured precisely enough to tell) is the curve bending: the parabola is
+// the estimate. Any other slowdown keeps the margin for a hidden stall.
+//
+// A rate that falls abruptly is treated as a possible stall. The job's
+// UpdatedAt, the instant of its last change, tells at once whether it is
+// stalled (back off for about as long as it has been flat) or moving again
+// (carry on at the rate before the stall, if that rise was watched long
+// enough to know it). Without a usable UpdatedAt: a quick second look, then
+// backoff while progress stays flat; if that quick look finds progress
+// moving again, it starts the new rise at once. A rise that resumes at the
+// rate it had before the stall carries on from that rise's estimate rather
+// than starting over. UpdatedAt that does not move exactly when progress
+// does (a heartbeat, a frozen value) is not used for the rest of the wait.
+// A slowdown within a rise's first few looks keeps a wider margin on the
+// fast side: its stretches may straddle a stall's start or end, so the
+// rate to come may be faster than any seen.
 //
 // When progress says nothing (a queued job, a job without progress, flat
 // progress, progress that went backwards) it backs off exponentially from
@@ -141,6 +157,12 @@ const (
 	// recentStretches is how many stretches before the last two the
 	// fastest recent rate looks back over.
 	recentStretches = 1
+	// foreseenError is how far, relative to it, a rate may differ from the
+	// one the stretches before foretold and still count as foretold.
+	foreseenError = 0.1
+	// carryError is how far a rise's rate may differ from the one before
+	// the last stall and still carry on from it.
+	carryError = 0.2
 	// maxRisePoints bounds the observations a schedule keeps.
 	maxRisePoints = 256
 )
@@ -157,7 +179,7 @@ func (p AdaptivePolicy) Start(now time.Time) PollSchedule {
 	if p.Rand == nil {
 		p.Rand = rand.Float64
 	}
-	return &adaptiveSchedule{policy: p, last: now, quantum: 1}
+	return &adaptiveSchedule{policy: p, last: now, quantum: 1, tick: time.Second}
 }
 
 // point is one observation of a rising job.
@@ -182,6 +204,25 @@ type adaptiveSchedule struct {
 	stalled bool
 	step    time.Duration // how long a progress step took, by the last estimate
 	quantum float64       // the coarsest step every progress value is a multiple of
+
+	// The rise before the last stall: its fastest recent rate (percent per
+	// second; 0 for none) and how long it was watched. A rise that resumes
+	// at that rate carries on from it rather than starting over.
+	before        float64
+	beforeWatched time.Duration
+
+	// The API's clock, from UpdatedAt: offset is the least difference
+	// between an answer's arrival and its UpdatedAt (the client's clock
+	// ahead of the API's, plus the time since the last change when that
+	// was least), and tick the coarsest resolution UpdatedAt is given in.
+	offset   time.Duration
+	offsetOK bool
+	tick     time.Duration
+	// The last UpdatedAt seen, with its progress; untrusted once UpdatedAt
+	// moved without progress or progress without UpdatedAt: it means
+	// something else then, and the schedule goes on without it.
+	updated   point
+	untrusted bool
 }
 
 // Next implements PollSchedule.
@@ -198,6 +239,7 @@ func (s *adaptiveSchedule) Next(obs Observation) time.Duration {
 			}
 		}
 		s.started, s.status, s.step = true, obs.Status, 0
+		s.before, s.beforeWatched = 0, 0
 		s.restart(point{at: origin}) // a new status starts from 0 %
 	}
 	if !obs.HasProgress || math.IsNaN(obs.Progress) {
@@ -205,6 +247,7 @@ func (s *adaptiveSchedule) Next(obs Observation) time.Duration {
 	}
 	p := min(max(obs.Progress, 0), 100)
 	s.noteQuantum(p)
+	s.noteUpdate(obs, p)
 
 	if len(s.rise) == 0 {
 		s.rise, s.changed = append(s.rise, point{now, p}), now
@@ -217,9 +260,17 @@ func (s *adaptiveSchedule) Next(obs Observation) time.Duration {
 		// before says nothing about the rate now. Start a new rise that
 		// began after the previous look.
 		resumed := p > lastP && now.Sub(prev) <= 2*s.policy.MinInterval
-		s.restart(point{prev, lastP})
+		s.before, s.beforeWatched = 0, 0
+		if p > lastP {
+			s.resume(prev, lastP)
+		} else {
+			s.restart(point{prev, lastP})
+		}
 		if !resumed {
 			s.rise, s.changed = append(s.rise, point{now, p}), now
+			if s.movingNow(obs) {
+				return s.carriedSleep(p)
+			}
 			return s.probe()
 		}
 		// Moved again right after a quick look at the stall: that look
@@ -238,9 +289,20 @@ func (s *adaptiveSchedule) Next(obs Observation) time.Duration {
 		s.step = est.step
 	}
 	if est.erratic {
-		// Slowed down so abruptly that it may have stalled: look again
-		// soon; while progress stays flat, back off; once it moves, start a
-		// new rise.
+		// Slowed down so abruptly that it may have stalled. If UpdatedAt
+		// tells, it is flat now (back off for about as long as it has been
+		// flat) or moving again (carry on at the rate before the stall).
+		// Otherwise look again soon; while progress stays flat, back off;
+		// once it moves, start a new rise.
+		if flat, ok := s.flatFor(obs); ok && flat > s.stallAfter() {
+			s.stalled, s.backoff = true, min(flat, s.policy.MaxBackoff)
+			return s.jitterUp(max(s.backoff, 2*s.policy.MinInterval))
+		}
+		if s.movingNow(obs) {
+			s.resume(prev, lastP)
+			s.rise, s.changed = append(s.rise, point{now, p}), now
+			return s.carriedSleep(p)
+		}
 		s.stalled = true
 		return s.probe()
 	}
@@ -256,15 +318,121 @@ func (s *adaptiveSchedule) Next(obs Observation) time.Duration {
 	// Poll one MinInterval past the earliest finish, or just past the
 	// latest, whichever comes first.
 	d := min(est.lo+s.policy.MinInterval, est.hi+arrivalMargin)
-	growth := growthFactor
-	if len(s.rise) == 2 {
+	growth, watched := growthFactor, now.Sub(s.rise[0].at)
+	switch {
+	case est.carried:
+		// Resumed at the rate it had before the stall: that rise's watch
+		// counts too.
+		watched += s.beforeWatched
+	case len(s.rise) == 2:
 		growth = firstGrowth
 	}
-	d = min(d, time.Duration(growth*float64(now.Sub(s.rise[0].at)))+s.policy.MinInterval)
+	d = min(d, time.Duration(growth*float64(watched))+s.policy.MinInterval)
 	if d > 10*s.policy.MinInterval {
 		d = time.Duration(float64(d) * (1 - farJitter*s.policy.Rand()))
 	}
 	return max(d, s.policy.MinInterval)
+}
+
+// resume starts a new rise after the previous look, from lastP. If the
+// current rise was watched for youngLooks stretches or more, it keeps its
+// fastest measured rate and how long it was watched: the job may carry on
+// at that rate. (The stretch from a rise's origin gives only a lower bound,
+// and in a younger rise every stretch may straddle the stall's start.)
+func (s *adaptiveSchedule) resume(prev time.Time, lastP float64) {
+	s.before, s.beforeWatched = 0, 0
+	if n := len(s.rise) - 1; n >= youngLooks {
+		for i := n; i > 0; {
+			k, long := s.reference(i, riseSteps*s.quantum)
+			if !long {
+				break
+			}
+			dp, dt := s.rise[i].progress-s.rise[k].progress, s.rise[i].at.Sub(s.rise[k].at).Seconds()
+			s.before = max(s.before, dp/dt)
+			i = k
+		}
+		s.beforeWatched = s.rise[n].at.Sub(s.rise[0].at)
+	}
+	s.restart(point{prev, lastP})
+}
+
+// carriedSleep is the wait after the first look at a rise that resumed
+// after a stall and is moving: it assumes the rate before the stall, up to
+// carryError faster, and grows no more than that rise had earned. Without
+// such a rate it probes.
+func (s *adaptiveSchedule) carriedSleep(p float64) time.Duration {
+	if s.before <= 0 {
+		return s.probe()
+	}
+	lo := seconds((100 - p) / (s.before * (1 + carryError)))
+	d := min(lo+s.policy.MinInterval, time.Duration(growthFactor*float64(s.beforeWatched))+s.policy.MinInterval)
+	if d > 10*s.policy.MinInterval {
+		d = time.Duration(float64(d) * (1 - farJitter*s.policy.Rand()))
+	}
+	return max(d, s.policy.MinInterval)
+}
+
+// noteUpdate learns the API's clock from a running job's UpdatedAt, at
+// progress p: the least gap between an answer's arrival and its UpdatedAt,
+// and the resolution UpdatedAt is given in. An UpdatedAt that does not move
+// exactly when progress does is not the instant of the last step, and is
+// no longer used.
+func (s *adaptiveSchedule) noteUpdate(obs Observation, p float64) {
+	if obs.UpdatedAt.IsZero() || s.untrusted {
+		return
+	}
+	if !s.updated.at.IsZero() {
+		moved, stepped := obs.UpdatedAt.Compare(s.updated.at), p != s.updated.progress
+		if moved < 0 || (moved > 0) != stepped {
+			s.untrusted, s.offsetOK = true, false
+			return
+		}
+	}
+	s.updated = point{obs.UpdatedAt, p}
+	for s.tick > time.Millisecond && obs.UpdatedAt.Truncate(s.tick) != obs.UpdatedAt {
+		s.tick /= 10
+	}
+	if gap := obs.Now.Sub(obs.UpdatedAt); !s.offsetOK || gap < s.offset {
+		s.offset, s.offsetOK = gap, true
+	}
+}
+
+// flatFor estimates how long progress had been flat when obs was
+// answered, from its UpdatedAt: the gap between the answer's arrival and
+// UpdatedAt, less the least such gap seen. It is false without UpdatedAt.
+func (s *adaptiveSchedule) flatFor(obs Observation) (time.Duration, bool) {
+	if obs.UpdatedAt.IsZero() || !s.offsetOK {
+		return 0, false
+	}
+	return max(obs.Now.Sub(obs.UpdatedAt)-s.offset, 0), true
+}
+
+// movingNow reports whether UpdatedAt shows progress moving when obs was
+// answered: its last step came within a few steps at the fastest rate the
+// rise has shown, give or take UpdatedAt's resolution.
+func (s *adaptiveSchedule) movingNow(obs Observation) bool {
+	flat, ok := s.flatFor(obs)
+	return ok && flat <= s.fastSteps(stallSteps)+s.tick+arrivalMargin
+}
+
+// stallAfter is how long progress must have been flat, by UpdatedAt, to
+// count as stalled: several steps at the fastest rate the rise has shown,
+// two MinIntervals and UpdatedAt's resolution.
+func (s *adaptiveSchedule) stallAfter() time.Duration {
+	return s.fastSteps(stallSteps) + 2*s.policy.MinInterval + s.tick
+}
+
+// fastSteps is how long n progress steps take at the fastest rate the
+// current rise has shown (or the one before the last stall).
+func (s *adaptiveSchedule) fastSteps(n float64) time.Duration {
+	rate := s.before
+	if len(s.rise) > 1 {
+		rate = max(rate, s.fastestRate(len(s.rise)-1, riseSteps*s.quantum, maxRisePoints))
+	}
+	if rate <= 0 {
+		return 0
+	}
+	return seconds(n * s.quantum / rate)
 }
 
 // flatTooLong reports whether progress has been flat for longer than the
@@ -324,10 +492,11 @@ func (s *adaptiveSchedule) noteQuantum(p float64) {
 // finishEstimate brackets the time left until the job finishes.
 type finishEstimate struct {
 	// ok reports an estimate; without one, erratic reports that the rate
-	// fell abruptly, beyond what rounding explains.
-	ok, erratic bool
-	lo, hi      time.Duration // earliest and latest plausible finish, from now
-	step        time.Duration // how long one progress step takes at the current rate
+	// fell abruptly, beyond what rounding explains. carried reports that
+	// the rise resumed at the rate it had before a stall.
+	ok, erratic, carried bool
+	lo, hi               time.Duration // earliest and latest plausible finish, from now
+	step                 time.Duration // how long one progress step takes at the current rate
 }
 
 // estimate brackets the finish from the current rise.
@@ -378,6 +547,14 @@ func (s *adaptiveSchedule) estimate() finishEstimate {
 	if long {
 		prior, ok = s.rise[k], true
 	}
+	foreseen := false
+	// Resumed after a stall at the rate it had before: the bend is no
+	// more unknown than it was then.
+	_, priorLong := s.reference(j, riseSteps*q)
+	carried := !priorLong && s.resumedAsBefore(rate, q/dp)
+	if carried {
+		errUp = baseError + q/dp + max(s.before/rate-1, 0)
+	}
 	if ok {
 		dpBefore, dtBefore := s.rise[j].progress-prior.progress, s.rise[j].at.Sub(prior.at).Seconds()
 		rateBefore := dpBefore / dtBefore
@@ -390,6 +567,7 @@ func (s *adaptiveSchedule) estimate() finishEstimate {
 		quad, quadOK := quadraticTime(left, rate+accel*dt/2, accel)
 		ratio, noise := rate/rateBefore, q/dpBefore
 		switch {
+		case ratio >= 1 && !long && carried:
 		case ratio >= 1 && !long:
 			// Faster than since the origin: that rate is only a lower bound,
 			// so the bend stays unknown, but the parabola through it (too
@@ -403,6 +581,13 @@ func (s *adaptiveSchedule) estimate() finishEstimate {
 				lo = quad
 			}
 			errUp = baseError + q/dp + noise
+		case long && quadOK && s.foreseen(k, j, n):
+			// Slowing down as the stretches before foretold: a smooth
+			// slowdown, not a stall hidden in the last stretch. The
+			// parabola is the estimate.
+			lo, hi = quad, quad
+			errUp, errDown = baseError+q/dp+noise, baseError+q/dp+noise
+			foreseen = true
 		default:
 			// Slowing down: the parabola is the latest finish.
 			errUp = baseError + q/dp
@@ -419,8 +604,10 @@ func (s *adaptiveSchedule) estimate() finishEstimate {
 		// A stall hidden in the last stretches looks like a slowdown and
 		// may end any moment: the fastest recent rate bounds the earliest
 		// finish.
-		fastest = max(fastest, rateBefore)
-		if long {
+		if !foreseen {
+			fastest = max(fastest, rateBefore)
+		}
+		if long && !foreseen {
 			fastest = max(fastest, s.fastestRate(k, riseSteps*q, recentStretches))
 		}
 	}
@@ -434,11 +621,45 @@ func (s *adaptiveSchedule) estimate() finishEstimate {
 		lo *= max(left-q, 0) / left
 	}
 	return finishEstimate{
-		ok:   true,
-		lo:   seconds(lo / (1 + errUp)),
-		hi:   seconds(hi / (1 - min(errDown, 0.9))),
-		step: seconds(q / rate),
+		ok:      true,
+		carried: carried,
+		lo:      seconds(lo / (1 + errUp)),
+		hi:      seconds(hi / (1 - min(errDown, 0.9))),
+		step:    seconds(q / rate),
 	}
+}
+
+// resumedAsBefore reports whether a rise measured at rate, with relative
+// error noise, goes as fast as the rise before the last stall did.
+func (s *adaptiveSchedule) resumedAsBefore(rate, noise float64) bool {
+	return s.before > 0 && math.Abs(rate/s.before-1) <= carryError+noise
+}
+
+// foreseen reports whether the rate of the last stretch, from index j to
+// n, is the one the two stretches before it (from k back) foretold, the
+// rate changing steadily over time, and they were measured precisely
+// enough to tell. A slowdown they foretold is the curve bending, not a
+// stall hidden in the last stretch.
+func (s *adaptiveSchedule) foreseen(k, j, n int) bool {
+	q := s.quantum
+	i, long := s.reference(k, riseSteps*q)
+	if !long {
+		return false
+	}
+	type stretch struct{ mid, rate, err float64 }
+	measure := func(a, b point) stretch {
+		dp, dt := b.progress-a.progress, b.at.Sub(a.at).Seconds()
+		mid := (a.at.Sub(s.rise[i].at) + b.at.Sub(s.rise[i].at)).Seconds() / 2
+		return stretch{mid, dp / dt, q / dp * dp / dt}
+	}
+	first, second, last := measure(s.rise[i], s.rise[k]), measure(s.rise[k], s.rise[j]), measure(s.rise[j], s.rise[n])
+	lever := (last.mid - second.mid) / (second.mid - first.mid)
+	predicted := second.rate + (second.rate-first.rate)*lever
+	predErr := second.err*(1+lever) + first.err*lever
+	if predErr > foreseenError*last.rate {
+		return false // too imprecise to tell
+	}
+	return math.Abs(last.rate-predicted) <= foreseenError*last.rate+predErr+last.err
 }
 
 // fastestRate returns the highest rate over at most stretches stretches of
@@ -542,13 +763,21 @@ const rateLimitPause = 10 * time.Second
 
 // wait runs poll until it is done, spacing the requests with the client's
 // PollPolicy (and its pacer, if it has one) and never sleeping past ctx's
-// deadline. A status request that is still rate limited (429) after the
+// deadline. first, when not nil, is a status the caller has just received
+// (the answer to starting the job): the schedule starts from it, and the
+// first request waits as long as the schedule says; otherwise it goes out
+// at once. A status request that is still rate limited (429) after the
 // request's own retries pauses for the API's Retry-After and goes on; any
 // other failure ends the wait. It returns ctx.Err() once ctx ends.
-func (c *Client) wait(ctx context.Context, poll pollFunc) error {
+func (c *Client) wait(ctx context.Context, first *Observation, poll pollFunc) error {
 	schedule := c.pollPolicy.Start(c.clock.Now())
 	pace := pacerOf(c.pollPolicy)
 	due := c.clock.Now()
+	if first != nil {
+		obs := *first
+		obs.Now = due
+		due = due.Add(schedule.Next(obs))
+	}
 	for {
 		at := due
 		if pace != nil {

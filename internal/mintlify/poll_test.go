@@ -105,27 +105,136 @@ func TestAdaptivePolicyCurves(t *testing.T) {
 					queue = c.queue(run)
 				}
 				plan := fakeapi.JobPlan{QueueFor: queue, RunFor: run, Curve: c.curve}
-				client, _, clk, log := pollFake(t, seeded(uint64(run)), fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }))
-				job, err := client.StartStaticExport(t.Context(), StartStaticExportRequest{Domain: "docs.example.com"})
-				if err != nil {
-					t.Fatal(err)
-				}
-				done, err := client.WaitForStaticExport(t.Context(), job.JobID, nil)
-				if err != nil || done.Status != StatusCompleted {
-					t.Fatalf("wait: %+v, %v", done, err)
-				}
-				latency := clk.Now().Sub(start.Add(queue + run))
-				requests := len(log.gaps()) + 1
+				latency, requests, gaps := waitOut(t, seeded(uint64(run)), plan)
 				if latency < 0 || latency > c.latency {
-					t.Errorf("completion noticed %s after it happened, want at most %s (%d requests, gaps %v)", latency, c.latency, requests, log.gaps())
+					t.Errorf("completion noticed %s after it happened, want at most %s (%d requests, gaps %v)", latency, c.latency, requests, gaps)
 				}
 				if c.budget > 0 && requests > c.budget {
-					t.Errorf("%d status requests, want at most %d (gaps %v)", requests, c.budget, log.gaps())
+					t.Errorf("%d status requests, want at most %d (gaps %v)", requests, c.budget, gaps)
 				}
-				for _, gap := range log.gaps() {
+				for _, gap := range gaps {
 					if gap < time.Second {
-						t.Fatalf("two status requests %s apart, want at least 1s (gaps %v)", gap, log.gaps())
+						t.Fatalf("two status requests %s apart, want at least 1s (gaps %v)", gap, gaps)
 					}
+				}
+			})
+		}
+	}
+}
+
+// waitOut starts an export that follows plan and waits for it as the
+// resource does, taking the start's answer as the first status. It returns
+// how long after completion the wait noticed it, the status requests it
+// made and the gaps between them.
+func waitOut(t *testing.T, policy PollPolicy, plan fakeapi.JobPlan) (time.Duration, int, []time.Duration) {
+	t.Helper()
+	client, _, clk, log := pollFake(t, policy, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }))
+	job, err := client.StartStaticExport(t.Context(), StartStaticExportRequest{Domain: "docs.example.com"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done, err := client.WaitForStartedExport(t.Context(), job, nil)
+	if err != nil || done.Status != StatusCompleted {
+		t.Fatalf("wait: %+v, %v", done, err)
+	}
+	return clk.Now().Sub(start.Add(plan.QueueFor + plan.RunFor)), len(log.times), log.gaps()
+}
+
+// TestWaitForStartedExport: the start's answer is the wait's first
+// status, so a queued job's first status request waits for the policy's
+// backoff (2 s or more) rather than going out at once; a start answer that
+// is already final ends the wait without a request.
+func TestWaitForStartedExport(t *testing.T) {
+	t.Parallel()
+	plan := fakeapi.JobPlan{QueueFor: 5 * time.Second, RunFor: 10 * time.Second}
+	c, _, _, log := pollFake(t, seeded(1), fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }))
+	job, err := c.StartStaticExport(t.Context(), StartStaticExportRequest{Domain: "docs.example.com"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.WaitForStartedExport(t.Context(), job, nil); err != nil {
+		t.Fatal(err)
+	}
+	if first := log.times[0].Sub(start); first < 2*time.Second {
+		t.Errorf("first status request %s after the start, want at least 2s", first)
+	}
+
+	completed := *job
+	completed.Status, completed.Progress = StatusCompleted, 100
+	before := len(log.times)
+	last, err := c.WaitForStartedExport(t.Context(), &completed, nil)
+	if err != nil || last.Status != StatusCompleted || len(log.times) != before {
+		t.Errorf("completed start answer: %+v, %v, %d status requests, want none", last, err, len(log.times)-before)
+	}
+}
+
+// rewriteUpdated hands a policy observations whose UpdatedAt it rewrites:
+// an API that gives none, or one whose updatedAt means something else.
+type rewriteUpdated struct {
+	PollPolicy
+	updated func(Observation) time.Time
+}
+
+func (r rewriteUpdated) Start(now time.Time) PollSchedule {
+	return rewriteSchedule{r.PollPolicy.Start(now), r.updated}
+}
+
+type rewriteSchedule struct {
+	PollSchedule
+	updated func(Observation) time.Time
+}
+
+func (r rewriteSchedule) Next(obs Observation) time.Duration {
+	obs.UpdatedAt = r.updated(obs)
+	return r.PollSchedule.Next(obs)
+}
+
+// TestAdaptivePolicyUpdatedAt: updatedAt, the instant of the job's last
+// change, tells at one look whether a job that slowed abruptly is stalled
+// or moving again, which saves the quick second look. On stalled jobs it
+// costs fewer requests than the same policy without it, with completion
+// still noticed within the stalled curve's bound. An updatedAt that means
+// something else (a heartbeat, or frozen at creation) costs requests at
+// most, never latency.
+func TestAdaptivePolicyUpdatedAt(t *testing.T) {
+	t.Parallel()
+	variants := []struct {
+		name    string
+		updated func(Observation) time.Time
+	}{
+		{"as the API gives it", nil},
+		{"none", func(Observation) time.Time { return time.Time{} }},
+		{"heartbeat", func(o Observation) time.Time { return o.Now }},
+		{"frozen", func(o Observation) time.Time { return o.CreatedAt }},
+	}
+	curves := []struct {
+		name  string
+		curve func(float64) float64
+	}{{"linear", nil}, {"front-loaded", fakeapi.FrontLoaded}, {"stalled", fakeapi.Stall(0.3, 0.6)}}
+	const seeds = 8
+	for _, c := range curves {
+		for _, run := range []time.Duration{20 * time.Second, time.Minute, 10 * time.Minute} {
+			t.Run(c.name+"/"+run.String(), func(t *testing.T) {
+				t.Parallel()
+				requests := make([]int, len(variants))
+				for i, v := range variants {
+					for seed := range uint64(seeds) {
+						policy := PollPolicy(seeded(seed))
+						if v.updated != nil {
+							policy = rewriteUpdated{policy, v.updated}
+						}
+						plan := fakeapi.JobPlan{QueueFor: time.Second + time.Duration(seed)*250*time.Millisecond, RunFor: run, Curve: c.curve}
+						latency, n, _ := waitOut(t, policy, plan)
+						requests[i] += n
+						if latency < 0 || latency > 1500*time.Millisecond {
+							t.Errorf("updatedAt %s, seed %d: completion noticed %s after it happened, want at most 1.5s", v.name, seed, latency)
+						}
+					}
+				}
+				t.Logf("status requests over %d jobs by updatedAt: as given %d, none %d, heartbeat %d, frozen %d",
+					seeds, requests[0], requests[1], requests[2], requests[3])
+				if c.name == "stalled" && requests[0] >= requests[1] {
+					t.Errorf("stalled jobs: %d status requests with updatedAt, %d without; want fewer with it", requests[0], requests[1])
 				}
 			})
 		}

@@ -90,15 +90,36 @@ func (c *Client) GenerateBundle(ctx context.Context, jobID string) (*Bundle, err
 // WaitForStaticExport polls a job until it is completed or failed, or ctx
 // ends, spacing the requests with the client's PollPolicy (by default an
 // AdaptivePolicy, which sleeps towards the finish that the job's progress
-// predicts). onChange, when not nil, is called with each status that differs
-// from the previous one in status, progress or page count.
+// predicts). The first request goes out at once. onChange, when not nil, is
+// called with each status that differs from the previous one in status,
+// progress or page count.
 //
 // The returned job is the last one seen, also on error (nil if none was
 // seen). A failed job returns a *JobFailedError; an ended ctx returns
 // ctx.Err().
 func (c *Client) WaitForStaticExport(ctx context.Context, jobID string, onChange func(StaticExportJob)) (*StaticExportJob, error) {
-	var last *StaticExportJob
-	err := c.wait(ctx, func(ctx context.Context) (Observation, bool, error) {
+	return c.waitForStaticExport(ctx, jobID, nil, onChange)
+}
+
+// WaitForStartedExport is WaitForStaticExport for the job StartStaticExport
+// has just returned: that answer is the wait's first status, so the first
+// request goes out only when the PollPolicy asks for one (a couple of
+// seconds later for a queued job) rather than at once.
+func (c *Client) WaitForStartedExport(ctx context.Context, started *StaticExportJob, onChange func(StaticExportJob)) (*StaticExportJob, error) {
+	return c.waitForStaticExport(ctx, started.JobID, started, onChange)
+}
+
+func (c *Client) waitForStaticExport(ctx context.Context, jobID string, started *StaticExportJob, onChange func(StaticExportJob)) (*StaticExportJob, error) {
+	last := started
+	var first *Observation
+	if started != nil {
+		if done, err := exportDone(started); done {
+			return started, err
+		}
+		obs := exportObservation(started)
+		first = &obs
+	}
+	err := c.wait(ctx, first, func(ctx context.Context) (Observation, bool, error) {
 		job, err := c.GetStaticExportJob(ctx, jobID)
 		if err != nil {
 			return Observation{}, false, err
@@ -108,20 +129,34 @@ func (c *Client) WaitForStaticExport(ctx context.Context, jobID string, onChange
 			onChange(*job)
 		}
 		last = job
-		switch job.Status {
-		case StatusCompleted:
-			return Observation{}, true, nil
-		case StatusFailed:
-			return Observation{}, true, &JobFailedError{Job: *job}
+		if done, err := exportDone(job); done {
+			return Observation{}, true, err
 		}
-		return Observation{
-			Status:      job.Status,
-			Progress:    job.Progress,
-			HasProgress: job.Status == StatusRunning,
-			CreatedAt:   job.CreatedAt,
-		}, false, nil
+		return exportObservation(job), false, nil
 	})
 	return last, err
+}
+
+// exportDone reports whether a job has ended, and how.
+func exportDone(job *StaticExportJob) (bool, error) {
+	switch job.Status {
+	case StatusCompleted:
+		return true, nil
+	case StatusFailed:
+		return true, &JobFailedError{Job: *job}
+	}
+	return false, nil
+}
+
+// exportObservation is what a poll policy learns from a job's status.
+func exportObservation(job *StaticExportJob) Observation {
+	return Observation{
+		Status:      job.Status,
+		Progress:    job.Progress,
+		HasProgress: job.Status == StatusRunning,
+		CreatedAt:   job.CreatedAt,
+		UpdatedAt:   job.UpdatedAt,
+	}
 }
 
 // FormatProgress renders a percentage without trailing zeros: 42, 42.5.

@@ -273,7 +273,7 @@ func (r *staticExportBundleResource) Create(ctx context.Context, req resource.Cr
 		return
 	}
 
-	resp.Diagnostics.Append(r.complete(ctx, &plan, 0, resp.Private, waitContext{timeout: timeout, op: "create"})...)
+	resp.Diagnostics.Append(r.complete(ctx, &plan, job, 0, resp.Private, waitContext{timeout: timeout, op: "create"})...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
@@ -284,20 +284,29 @@ type waitContext struct {
 }
 
 // complete brings the model's job to a fresh link: it waits for the job
-// unless it is already completed, then generates a link. The model is kept
-// current with whatever was learned, also on failure.
-func (r *staticExportBundleResource) complete(ctx context.Context, m *staticExportBundleModel, priorRevision int64, private privateSetter, wc waitContext) diag.Diagnostics {
+// unless it is already completed, then generates a link. started is the
+// answer of the start that just created the job, nil for a job from state:
+// it counts as the wait's first status. The model is kept current with
+// whatever was learned, also on failure.
+func (r *staticExportBundleResource) complete(ctx context.Context, m *staticExportBundleModel, started *mintlify.StaticExportJob, priorRevision int64, private privateSetter, wc waitContext) diag.Diagnostics {
 	var diags diag.Diagnostics
 	client := r.data.client
 	jobID := m.JobID.ValueString()
 
 	var last *mintlify.StaticExportJob
 	if m.Status.ValueString() != mintlify.StatusCompleted {
-		job, err := client.WaitForStaticExport(ctx, jobID, func(j mintlify.StaticExportJob) {
+		logProgress := func(j mintlify.StaticExportJob) {
 			tflog.Info(ctx, "Static export progress", map[string]any{
 				"status": j.Status, "progress": j.Progress, "page_count": j.PageCount,
 			})
-		})
+		}
+		var job *mintlify.StaticExportJob
+		var err error
+		if started != nil {
+			job, err = client.WaitForStartedExport(ctx, started, logProgress)
+		} else {
+			job, err = client.WaitForStaticExport(ctx, jobID, logProgress)
+		}
 		if job != nil {
 			m.setJob(job)
 			last = job
@@ -533,7 +542,7 @@ func (r *staticExportBundleResource) Update(ctx context.Context, req resource.Up
 	// Start from what is known: the job as last read and the current link,
 	// which stays in state if a fresh one cannot be had.
 	plan.copyJobAndLink(&state)
-	diags = r.complete(ctx, &plan, state.LinkRevision.ValueInt64(), resp.Private, waitContext{timeout: timeout, op: "update"})
+	diags = r.complete(ctx, &plan, nil, state.LinkRevision.ValueInt64(), resp.Private, waitContext{timeout: timeout, op: "update"})
 	resp.Diagnostics.Append(diags...)
 	if diags.HasError() {
 		// No new link: the revision stays, so nothing downstream rolls.

@@ -83,14 +83,25 @@ type policy struct {
 	name string
 	// make returns the policy for one job; seed makes its jitter repeatable.
 	make func(seed uint64) mintlify.PollPolicy
+	// wait waits for the job start returned, as this side does it.
+	wait func(ctx context.Context, c *mintlify.Client, started *mintlify.StaticExportJob) (*mintlify.StaticExportJob, error)
 }
 
 var policies = []policy{
+	// The provider: its resource takes the start's answer as the first
+	// status (queued), so its first request waits for the policy.
 	{"adaptive", func(seed uint64) mintlify.PollPolicy {
 		return mintlify.AdaptivePolicy{Rand: rand.New(rand.NewPCG(seed, 0x5eed)).Float64}
+	}, func(ctx context.Context, c *mintlify.Client, started *mintlify.StaticExportJob) (*mintlify.StaticExportJob, error) {
+		return c.WaitForStartedExport(ctx, started, nil)
 	}},
+	// The vendor's loop: a status request right after the start, then one
+	// every 10 s, as a generic waiter (the SDK's StateChangeConf with its
+	// default Delay of 0) does.
 	{"fixed 10s", func(uint64) mintlify.PollPolicy {
 		return mintlify.ExponentialPolicy{Initial: 10 * time.Second, Max: 10 * time.Second, Multiplier: 1}
+	}, func(ctx context.Context, c *mintlify.Client, started *mintlify.StaticExportJob) (*mintlify.StaticExportJob, error) {
+		return c.WaitForStaticExport(ctx, started.JobID, nil)
 	}},
 }
 
@@ -283,7 +294,7 @@ func (s *simulator) runJob(j job) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	done, err := c.WaitForStaticExport(ctx, started.JobID, nil)
+	done, err := policies[j.policy].wait(ctx, c, started)
 	if err != nil {
 		return result{}, err
 	}
@@ -371,7 +382,7 @@ func (s *simulator) runStuck(jobs int, seed uint64) (stuckResult, error) {
 		ctx, cancel := clk.WithTimeout(context.Background(), stuckWait)
 		started, err := c.StartStaticExport(ctx, mintlify.StartStaticExportRequest{Domain: "docs.example.com"})
 		if err == nil {
-			_, err = c.WaitForStaticExport(ctx, started.JobID, nil)
+			_, err = policies[0].wait(ctx, c, started)
 		}
 		cancel()
 		w.unmount()
