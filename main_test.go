@@ -5,21 +5,25 @@ import (
 	"testing"
 )
 
-func TestQuietUnreadFrameworkLogs(t *testing.T) {
+func TestQuietUnreadLogs(t *testing.T) {
 	for _, v := range logVariables {
 		t.Setenv(v, "")
 	}
-	quietUnreadFrameworkLogs()
-	if got := os.Getenv("TF_LOG_SDK_FRAMEWORK"); got != "OFF" {
-		t.Errorf("with no TF_LOG variable, TF_LOG_SDK_FRAMEWORK = %q, want OFF", got)
+	quietUnreadLogs()
+	for _, v := range unreadLoggers {
+		if got := os.Getenv(v); got != "OFF" {
+			t.Errorf("with no TF_LOG variable, %s = %q, want OFF", v, got)
+		}
 	}
 
 	for _, v := range logVariables {
 		t.Setenv(v, "")
 	}
 	t.Setenv("TF_LOG", "TRACE")
-	quietUnreadFrameworkLogs()
-	if got := os.Getenv("TF_LOG_SDK_FRAMEWORK"); got != "" {
-		t.Errorf("with TF_LOG=TRACE, TF_LOG_SDK_FRAMEWORK = %q, want it left unset", got)
+	quietUnreadLogs()
+	for _, v := range unreadLoggers {
+		if got := os.Getenv(v); got != "" {
+			t.Errorf("with TF_LOG=TRACE, %s = %q, want it left unset", v, got)
+		}
 	}
 }
