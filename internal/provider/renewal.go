@@ -75,19 +75,19 @@ func roundDuration(d time.Duration) time.Duration {
 	return d.Round(time.Second)
 }
 
-// linkFromState reads the link's expiry from the model and its generation
-// time from private state.
-func linkFromState(ctx context.Context, m *staticExportBundleModel, private privateGetter) (linkState, diag.Diagnostics) {
+// linkFromState reads the link's expiry from the `expires_at` in state and
+// its generation time from private state.
+func linkFromState(ctx context.Context, expiresAt types.String, private privateGetter) (linkState, diag.Diagnostics) {
 	var link linkState
 	var diags diag.Diagnostics
-	if m.ExpiresAt.IsNull() || m.ExpiresAt.IsUnknown() {
+	if expiresAt.IsNull() || expiresAt.IsUnknown() {
 		return link, diags
 	}
-	expires, err := time.Parse(time.RFC3339, m.ExpiresAt.ValueString())
+	expires, err := time.Parse(time.RFC3339, expiresAt.ValueString())
 	if err != nil {
 		diags.AddAttributeError(pathExpiresAt, "Invalid Expiry In State",
 			fmt.Sprintf("The `expires_at` in state, %q, is not an RFC 3339 time: %s. Run `terraform apply -replace` "+
-				"on this resource to start over.", m.ExpiresAt.ValueString(), err))
+				"on this resource to start over.", expiresAt.ValueString(), err))
 		return link, diags
 	}
 	link.ExpiresAt = expires

@@ -421,8 +421,9 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	// Only the job's progress is refreshed: Read never generates a link.
 	// It notes when it looked, which is the moment plans judge the link at.
 	now := r.data.client.Clock().Now()
+	prior := state
 	state.setJob(job)
-	link, diags := linkFromState(ctx, &state, req.Private)
+	link, diags := linkFromState(ctx, state.ExpiresAt, req.Private)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -430,7 +431,12 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	due := !link.ExpiresAt.IsZero() && renewalReason(link, renewBeforeValue(state.RenewBefore), now) != ""
 	state.ReadyForRenewal = types.BoolValue(due)
 	resp.Diagnostics.Append(recordTime(ctx, resp.Private, privateRefreshedAt, now)...)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	// The response starts as the prior state. A completed export's refresh
+	// usually changes nothing, and writing the whole model back is the
+	// framework's most expensive step of Read: skip it then.
+	if !state.sameRefresh(&prior) {
+		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	}
 }
 
 // ModifyPlan is where renewal, resumption and vanished jobs are decided:
@@ -442,16 +448,16 @@ func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resourc
 	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
 		return // create or destroy
 	}
-	var state, plan staticExportBundleModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
 
 	gone, diags := jobGone(ctx, req.Private)
 	resp.Diagnostics.Append(diags...)
 	if gone {
+		var state, plan staticExportBundleModel
+		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+		resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+		if resp.Diagnostics.HasError() {
+			return
+		}
 		resp.Diagnostics.AddWarning("Static Export Job No Longer Exists",
 			fmt.Sprintf("The Mintlify API answered 404 for the static export job %s, so its link cannot be "+
 				"renewed. The plan replaces the resource: the apply starts a new export.", state.JobID.ValueString()))
@@ -466,12 +472,23 @@ func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resourc
 		return
 	}
 
-	link, diags := linkFromState(ctx, &state, req.Private)
+	// Most plans leave the link alone. The decision needs three attributes,
+	// read one by one: reading the whole state and plan into models costs
+	// the framework ten times as much, and is done only when the plan
+	// changes.
+	var bundleURL, expiresAt, renewBeforeArg types.String
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("bundle_url"), &bundleURL)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathExpiresAt, &expiresAt)...)
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("renew_before"), &renewBeforeArg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	link, diags := linkFromState(ctx, expiresAt, req.Private)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	renewBefore := renewBeforeValue(plan.RenewBefore)
+	renewBefore := renewBeforeValue(renewBeforeArg)
 	if renewsEveryRun(link, renewBefore) {
 		resp.Diagnostics.AddAttributeWarning(path.Root("renew_before"), "Link Renewed On Every Run",
 			fmt.Sprintf("`renew_before` (%s) is at least the link's whole lifetime (%s), so every plan renews "+
@@ -479,30 +496,40 @@ func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resourc
 				"less than a quarter of the lifetime is left.", renewBefore, roundDuration(link.ExpiresAt.Sub(link.GeneratedAt))))
 	}
 
+	finish := bundleURL.IsNull()
+	var renewal string
 	switch {
-	case state.BundleURL.IsNull():
+	case finish:
 		// Imported, or a create that ended before its link: finish the
 		// same job in place.
-		tflog.Info(ctx, "Planning to finish the static export job and generate its link", map[string]any{"job_id": state.JobID.ValueString()})
-		if state.Status.ValueString() != mintlify.StatusCompleted {
-			plan.markJobUnknown()
-		}
-		plan.markLinkUnknown()
-	case !plan.RenewBefore.IsUnknown():
+	case !renewBeforeArg.IsUnknown():
 		refreshedAt, refreshed, diags := recordedTime(ctx, req.Private, privateRefreshedAt)
 		resp.Diagnostics.Append(diags...)
 		if !refreshed {
 			return // planned without a refresh: nothing to judge the link by
 		}
-		reason := renewalReason(link, renewBefore, refreshedAt)
-		if reason == "" {
+		if renewal = renewalReason(link, renewBefore, refreshedAt); renewal == "" {
 			return
 		}
-		tflog.Info(ctx, "Planning to renew the bundle link: "+reason, map[string]any{"job_id": state.JobID.ValueString()})
-		plan.markLinkUnknown()
 	default:
 		return
 	}
+
+	var state, plan staticExportBundleModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if finish {
+		tflog.Info(ctx, "Planning to finish the static export job and generate its link", map[string]any{"job_id": state.JobID.ValueString()})
+		if state.Status.ValueString() != mintlify.StatusCompleted {
+			plan.markJobUnknown()
+		}
+	} else {
+		tflog.Info(ctx, "Planning to renew the bundle link: "+renewal, map[string]any{"job_id": state.JobID.ValueString()})
+	}
+	plan.markLinkUnknown()
 	plan.ReadyForRenewal = types.BoolValue(false)
 	plan.LinkRevision = types.Int64Unknown() // set by the apply
 	if rev := state.LinkRevision; !rev.IsNull() && !rev.IsUnknown() {
@@ -596,6 +623,14 @@ func (m *staticExportBundleModel) setJob(job *mintlify.StaticExportJob) {
 	m.Progress = types.Float64Value(job.Progress)
 	m.PageCount = types.Int64Value(job.PageCount)
 	m.CreatedAt = types.StringValue(job.CreatedAt.UTC().Format(time.RFC3339))
+}
+
+// sameRefresh reports whether m holds the same job as prior in every
+// attribute that Read writes: those of setJob and ready_for_renewal.
+func (m *staticExportBundleModel) sameRefresh(prior *staticExportBundleModel) bool {
+	return m.ID.Equal(prior.ID) && m.JobID.Equal(prior.JobID) && m.Status.Equal(prior.Status) &&
+		m.Progress.Equal(prior.Progress) && m.PageCount.Equal(prior.PageCount) && m.CreatedAt.Equal(prior.CreatedAt) &&
+		m.ReadyForRenewal.Equal(prior.ReadyForRenewal)
 }
 
 // markJobUnknown plans new values for the job's progress.
