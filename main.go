@@ -5,6 +5,7 @@ import (
 	"flag"
 	"log"
 	"os"
+	"runtime/debug"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
@@ -20,6 +21,7 @@ func main() {
 	flag.Parse()
 
 	quietUnreadLogs()
+	collectGarbageLessOften()
 	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
 		Address: "registry.terraform.io/mintlify/mintlify",
 		Debug:   debug,
@@ -54,5 +56,18 @@ func quietUnreadLogs() {
 	}
 	for _, v := range unreadLoggers {
 		_ = os.Setenv(v, "OFF")
+	}
+}
+
+// collectGarbageLessOften lets the heap grow to three times what is live
+// before a collection instead of two, unless GOGC says otherwise. A provider
+// process lives for one Terraform command and keeps a few MiB live, but a
+// 100-bundle `terraform plan` allocates over 100 MiB in framework calls: at
+// Go's default the collector ran about 30 times and took 15 % of the
+// process's CPU. At 200 that plan takes 6 % less time and the process peaks
+// at about 50 MiB instead of 43 (make bench-e2e); at 400, over 64 MiB.
+func collectGarbageLessOften() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(200)
 	}
 }
