@@ -327,7 +327,12 @@ func (s *adaptiveSchedule) Next(obs Observation) time.Duration {
 	case len(s.rise) == 2:
 		growth = firstGrowth
 	}
-	d = min(d, time.Duration(growth*float64(watched))+s.policy.MinInterval)
+	return s.aimed(min(d, time.Duration(growth*float64(watched))+s.policy.MinInterval))
+}
+
+// aimed is an estimated sleep d as slept: a long one shortened by up to
+// farJitter, none shorter than MinInterval.
+func (s *adaptiveSchedule) aimed(d time.Duration) time.Duration {
 	if d > 10*s.policy.MinInterval {
 		d = time.Duration(float64(d) * (1 - farJitter*s.policy.Rand()))
 	}
@@ -365,11 +370,7 @@ func (s *adaptiveSchedule) carriedSleep(p float64) time.Duration {
 		return s.probe()
 	}
 	lo := seconds((100 - p) / (s.before * (1 + carryError)))
-	d := min(lo+s.policy.MinInterval, time.Duration(growthFactor*float64(s.beforeWatched))+s.policy.MinInterval)
-	if d > 10*s.policy.MinInterval {
-		d = time.Duration(float64(d) * (1 - farJitter*s.policy.Rand()))
-	}
-	return max(d, s.policy.MinInterval)
+	return s.aimed(min(lo+s.policy.MinInterval, time.Duration(growthFactor*float64(s.beforeWatched))+s.policy.MinInterval))
 }
 
 // noteUpdate learns the API's clock from a running job's UpdatedAt, at
