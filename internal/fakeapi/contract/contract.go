@@ -221,6 +221,11 @@ func (c *Checker) wrap(next http.Handler) http.Handler {
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		rec := httptest.NewRecorder()
 		next.ServeHTTP(rec, r)
+		if r.Context().Err() != nil {
+			// The client went away (its timeout, a cancel) before the
+			// handler answered: no response was exchanged to check.
+			return
+		}
 		resp := rec.Result()
 		respBody := rec.Body.Bytes()
 		c.check(in, reqErr, resp.StatusCode, resp.Header, respBody)
