@@ -239,7 +239,6 @@ func (s *adaptiveSchedule) Next(obs Observation) time.Duration {
 			}
 		}
 		s.started, s.status, s.step = true, obs.Status, 0
-		s.before, s.beforeWatched = 0, 0
 		s.restart(point{at: origin}) // a new status starts from 0 %
 	}
 	if !obs.HasProgress || math.IsNaN(obs.Progress) {
@@ -260,7 +259,6 @@ func (s *adaptiveSchedule) Next(obs Observation) time.Duration {
 		// before says nothing about the rate now. Start a new rise that
 		// began after the previous look.
 		resumed := p > lastP && now.Sub(prev) <= 2*s.policy.MinInterval
-		s.before, s.beforeWatched = 0, 0
 		if p > lastP {
 			s.resume(prev, lastP)
 		} else {
@@ -345,20 +343,14 @@ func (s *adaptiveSchedule) aimed(d time.Duration) time.Duration {
 // at that rate. (The stretch from a rise's origin gives only a lower bound,
 // and in a younger rise every stretch may straddle the stall's start.)
 func (s *adaptiveSchedule) resume(prev time.Time, lastP float64) {
-	s.before, s.beforeWatched = 0, 0
+	var before float64
+	var watched time.Duration
 	if n := len(s.rise) - 1; n >= youngLooks {
-		for i := n; i > 0; {
-			k, long := s.reference(i, riseSteps*s.quantum)
-			if !long {
-				break
-			}
-			dp, dt := s.rise[i].progress-s.rise[k].progress, s.rise[i].at.Sub(s.rise[k].at).Seconds()
-			s.before = max(s.before, dp/dt)
-			i = k
-		}
-		s.beforeWatched = s.rise[n].at.Sub(s.rise[0].at)
+		before = s.fastestRate(n, riseSteps*s.quantum, maxRisePoints, false)
+		watched = s.rise[n].at.Sub(s.rise[0].at)
 	}
 	s.restart(point{prev, lastP})
+	s.before, s.beforeWatched = before, watched
 }
 
 // carriedSleep is the wait after the first look at a rise that resumed
@@ -428,7 +420,7 @@ func (s *adaptiveSchedule) stallAfter() time.Duration {
 func (s *adaptiveSchedule) fastSteps(n float64) time.Duration {
 	rate := s.before
 	if len(s.rise) > 1 {
-		rate = max(rate, s.fastestRate(len(s.rise)-1, riseSteps*s.quantum, maxRisePoints))
+		rate = max(rate, s.fastestRate(len(s.rise)-1, riseSteps*s.quantum, maxRisePoints, true))
 	}
 	if rate <= 0 {
 		return 0
@@ -447,9 +439,11 @@ func (s *adaptiveSchedule) flatTooLong(now time.Time) bool {
 	return flat > max(2*s.policy.MinInterval, s.changed.Sub(s.origin.at))
 }
 
-// restart forgets the current rise; the next one begins after origin.
+// restart forgets the current rise, and any rate carried from before a
+// stall; the next one begins after origin.
 func (s *adaptiveSchedule) restart(origin point) {
 	s.origin, s.rise, s.stalled, s.backoff = origin, s.rise[:0], false, 0
+	s.before, s.beforeWatched = 0, 0
 }
 
 // backoffStep doubles the backoff from twice MinInterval up to MaxBackoff
@@ -551,8 +545,7 @@ func (s *adaptiveSchedule) estimate() finishEstimate {
 	foreseen := false
 	// Resumed after a stall at the rate it had before: the bend is no
 	// more unknown than it was then.
-	_, priorLong := s.reference(j, riseSteps*q)
-	carried := !priorLong && s.resumedAsBefore(rate, q/dp)
+	carried := !long && s.resumedAsBefore(rate, q/dp)
 	if carried {
 		errUp = baseError + q/dp + max(s.before/rate-1, 0)
 	}
@@ -568,12 +561,12 @@ func (s *adaptiveSchedule) estimate() finishEstimate {
 		quad, quadOK := quadraticTime(left, rate+accel*dt/2, accel)
 		ratio, noise := rate/rateBefore, q/dpBefore
 		switch {
-		case ratio >= 1 && !long && carried:
 		case ratio >= 1 && !long:
 			// Faster than since the origin: that rate is only a lower bound,
-			// so the bend stays unknown, but the parabola through it (too
-			// steep, if anything) still bounds the earliest finish.
-			if quadOK {
+			// so the bend stays unknown (unless it resumed as before the
+			// stall), but the parabola through it (too steep, if anything)
+			// still bounds the earliest finish.
+			if quadOK && !carried {
 				lo = min(lo, quad*(1+unknownBend))
 			}
 		case ratio >= 1:
@@ -607,9 +600,9 @@ func (s *adaptiveSchedule) estimate() finishEstimate {
 		// finish.
 		if !foreseen {
 			fastest = max(fastest, rateBefore)
-		}
-		if long && !foreseen {
-			fastest = max(fastest, s.fastestRate(k, riseSteps*q, recentStretches))
+			if long {
+				fastest = max(fastest, s.fastestRate(k, riseSteps*q, recentStretches, true))
+			}
 		}
 	}
 	if fastest > 0 {
@@ -651,7 +644,7 @@ func (s *adaptiveSchedule) foreseen(k, j, n int) bool {
 	measure := func(a, b point) stretch {
 		dp, dt := b.progress-a.progress, b.at.Sub(a.at).Seconds()
 		mid := (a.at.Sub(s.rise[i].at) + b.at.Sub(s.rise[i].at)).Seconds() / 2
-		return stretch{mid, dp / dt, q / dp * dp / dt}
+		return stretch{mid, dp / dt, q / dt} // a rate off by up to one step
 	}
 	first, second, last := measure(s.rise[i], s.rise[k]), measure(s.rise[k], s.rise[j]), measure(s.rise[j], s.rise[n])
 	lever := (last.mid - second.mid) / (second.mid - first.mid)
@@ -665,11 +658,14 @@ func (s *adaptiveSchedule) foreseen(k, j, n int) bool {
 
 // fastestRate returns the highest rate over at most stretches stretches of
 // at least rise that end at or before index i, counting the stretch from
-// the rise's origin (a lower bound) when it is reached.
-func (s *adaptiveSchedule) fastestRate(i int, rise float64, stretches int) float64 {
+// the rise's origin (a lower bound) when it is reached if withOrigin.
+func (s *adaptiveSchedule) fastestRate(i int, rise float64, stretches int, withOrigin bool) float64 {
 	fastest := 0.0
 	for range stretches {
 		k, long := s.reference(i, rise)
+		if !long && !withOrigin {
+			break
+		}
 		prior := s.origin
 		if long {
 			prior = s.rise[k]
