@@ -10,10 +10,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 )
 
-// Address is the provider's registry address, which the override replaces.
-const Address = "registry.terraform.io/mintlify/mintlify"
+// Addresses are the provider's registry addresses, which the override
+// replaces: `source = "mintlify/mintlify"` means the first under Terraform
+// and the second under OpenTofu.
+var Addresses = []string{"registry.terraform.io/mintlify/mintlify", "registry.opentofu.org/mintlify/mintlify"}
 
 // Installation is a built provider and the CLI configuration that uses it.
 type Installation struct {
@@ -37,17 +40,22 @@ func Install(ctx context.Context, moduleDir, dir string) (Installation, error) {
 	if out, err := build.CombinedOutput(); err != nil {
 		return inst, fmt.Errorf("building the provider: %v\n%s", err, out)
 	}
-	rc := fmt.Sprintf(`provider_installation {
-  dev_overrides {
-    %q = %q
-  }
-  direct {
-    exclude = ["registry.terraform.io/*/*"]
-  }
-}
-`, Address, binDir)
-	if err := os.WriteFile(inst.CLIConfig, []byte(rc), 0o600); err != nil {
+	if err := os.WriteFile(inst.CLIConfig, []byte(CLIConfig(binDir)), 0o600); err != nil {
 		return inst, err
 	}
 	return inst, nil
+}
+
+// CLIConfig is a CLI configuration that runs the provider from binDir through
+// dev_overrides under both registry hosts and installs nothing from a
+// registry. Built-in providers (terraform_data) need no installation.
+func CLIConfig(binDir string) string {
+	var b strings.Builder
+	b.WriteString("provider_installation {\n  dev_overrides {\n")
+	for _, addr := range Addresses {
+		fmt.Fprintf(&b, "    %q = %q\n", addr, binDir)
+	}
+	b.WriteString("  }\n")
+	b.WriteString("  direct {\n    exclude = [\"registry.terraform.io/*/*\", \"registry.opentofu.org/*/*\"]\n  }\n}\n")
+	return b.String()
 }

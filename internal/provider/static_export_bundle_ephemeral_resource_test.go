@@ -16,6 +16,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
 const ephemeralConfig = `
@@ -33,6 +36,7 @@ func TestAccStaticExportBundleEphemeral_echo(t *testing.T) {
 	factories["echo"] = echoprovider.NewProviderServer()
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: factories,
+		TerraformVersionChecks:   ephemeralResources,
 		Steps: []resource.TestStep{{
 			Config: env.config(bundleConfig("docs.example.com", "")+ephemeralConfig) + `
 provider "echo" {
@@ -54,14 +58,30 @@ resource "echo" "link" {}
 }
 
 // TestAccStaticExportBundleEphemeral_neverStored opens the ephemeral link
-// and checks that the only link in state is the managed resource's.
+// and checks that the only link in state is the managed resource's. The link
+// is referenced, from a provider configuration, because that is when every
+// engine opens an ephemeral resource: Terraform also opens unreferenced ones,
+// OpenTofu does not.
 func TestAccStaticExportBundleEphemeral_neverStored(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.factories(),
+		TerraformVersionChecks:   ephemeralResources,
 		Steps: []resource.TestStep{{
-			Config:            env.config(bundleConfig("docs.example.com", "") + ephemeralConfig),
+			Config: env.config(bundleConfig("docs.example.com", "")+ephemeralConfig) + fmt.Sprintf(`
+provider "mintlify" {
+  alias      = "link"
+  api_key    = %[1]q
+  base_url   = %[2]q
+  project_id = ephemeral.mintlify_static_export_bundle.link.job_id
+}
+
+data "mintlify_static_export_job" "through_link" {
+  provider = mintlify.link
+  job_id   = mintlify_static_export_bundle.docs.job_id
+}
+`, fakeapi.DefaultAPIKey, env.url),
 			ConfigStateChecks: []statecheck.StateCheck{signaturesInState(1)},
 			Check: func(*terraform.State) error {
 				if n := env.fake.BundlesGenerated(); n < 2 {
@@ -79,6 +99,7 @@ func TestAccStaticExportBundleEphemeral_notCompleted(t *testing.T) {
 	job := startJobDirectly(t, env)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.factories(),
+		TerraformVersionChecks:   ephemeralResources,
 		Steps: []resource.TestStep{{
 			Config: env.config(fmt.Sprintf(`
 ephemeral "mintlify_static_export_bundle" "link" {
@@ -89,6 +110,10 @@ ephemeral "mintlify_static_export_bundle" "link" {
 		}},
 	})
 }
+
+// ephemeralResources gates the tests of ephemeral resources, which Terraform
+// supports from 1.10 and OpenTofu from 1.11.
+var ephemeralResources = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)}
 
 var signature = regexp.MustCompile(`X-Amz-Signature=([0-9a-f]+)`)
 

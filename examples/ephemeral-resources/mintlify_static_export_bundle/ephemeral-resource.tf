@@ -1,3 +1,15 @@
+terraform {
+  required_providers {
+    mintlify = {
+      source = "mintlify/mintlify"
+    }
+    helm = {
+      source  = "hashicorp/helm"
+      version = ">= 3.0" # set_wo and set_wo_revision
+    }
+  }
+}
+
 resource "mintlify_static_export_bundle" "docs" {
   domain = "docs.example.com"
 }

@@ -1,3 +1,20 @@
+terraform {
+  required_providers {
+    mintlify = {
+      source = "mintlify/mintlify"
+    }
+    helm = {
+      source  = "hashicorp/helm"
+      version = ">= 3.0"
+    }
+  }
+}
+
+resource "mintlify_static_export_bundle" "docs" {
+  domain  = "docs.example.com"
+  version = "2024-06-01"
+}
+
 resource "helm_release" "mintlify" {
   name  = "mintlify"
   chart = "mintlify"

@@ -1,3 +1,20 @@
+terraform {
+  required_providers {
+    mintlify = {
+      source = "mintlify/mintlify"
+    }
+    helm = {
+      source  = "hashicorp/helm"
+      version = ">= 3.0"
+    }
+  }
+}
+
+variable "docs_commit" {
+  type        = string
+  description = "The commit of the docs repository to export."
+}
+
 resource "mintlify_static_export_bundle" "docs" {
   domain       = "docs.example.com"
   version      = "2024-06-01" # pin the exported version for reproducible rollouts

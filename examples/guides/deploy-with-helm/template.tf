@@ -1,0 +1,53 @@
+terraform {
+  required_providers {
+    mintlify = {
+      source = "mintlify/mintlify"
+    }
+    helm = {
+      source  = "hashicorp/helm"
+      version = ">= 3.0"
+    }
+  }
+}
+
+variable "docs_commit" {
+  type        = string
+  description = "The commit of the docs repository to export."
+}
+
+resource "mintlify_static_export_bundle" "docs" {
+  domain   = "docs.example.com"
+  version  = "2024-06-01"
+  triggers = { docs_commit = var.docs_commit }
+}
+
+# Render the chart offline, with no cluster, to check what a rollout will
+# receive: through `values`...
+data "helm_template" "values" {
+  name   = "mintlify"
+  chart  = "mintlify"
+  values = [mintlify_static_export_bundle.docs.helm_values]
+}
+
+# ...or value by value, with the link through `set_sensitive`.
+data "helm_template" "set_sensitive" {
+  name  = "mintlify"
+  chart = "mintlify"
+
+  set = [
+    {
+      name  = "staticExport.enabled"
+      value = "true"
+    },
+    {
+      name  = "staticExport.version"
+      value = mintlify_static_export_bundle.docs.version
+    },
+  ]
+  set_sensitive = [
+    {
+      name  = "staticExport.bundleUrl"
+      value = mintlify_static_export_bundle.docs.bundle_url
+    },
+  ]
+}

@@ -1,0 +1,276 @@
+// Command compat runs the acceptance suite, with the ecosystem (Helm) tests,
+// under each Terraform and OpenTofu CLI given on the command line, and
+// prints per CLI how many tests ran, passed, failed and were skipped because
+// the CLI is too old for the feature they test. Any other skip, a failure or
+// a CLI under which nothing ran makes it exit non-zero. It is the program
+// behind `make test-compat`.
+//
+//	go run ./internal/cmd/compat [-run REGEXP] CLI...
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// versionSkip is how tfversion.SkipBelow (and the ecosystem tests' copy of
+// it) words a skip.
+const versionSkip = "is below minimum version"
+
+func main() {
+	run := flag.String("run", "", "run only the tests matching this regular expression (go test -run)")
+	pkg := flag.String("pkg", "./internal/provider/...", "the packages holding the acceptance tests")
+	flag.Usage = func() {
+		fmt.Fprintln(flag.CommandLine.Output(), "usage: compat [-run REGEXP] [-pkg PACKAGES] CLI...")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	if flag.NArg() == 0 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	cfgDir, err := os.MkdirTemp("", "mintlify-compat-")
+	if err != nil {
+		fail(err)
+	}
+	defer os.RemoveAll(cfgDir)
+	cliConfig := filepath.Join(cfgDir, "terraform.rc")
+	// Nothing is installed from either registry: the acceptance tests run
+	// the provider in-process and the ecosystem tests bring their own mirror.
+	if err := os.WriteFile(cliConfig, []byte(`provider_installation {
+  direct {
+    exclude = ["registry.terraform.io/*/*", "registry.opentofu.org/*/*"]
+  }
+}
+`), 0o600); err != nil {
+		fail(err)
+	}
+
+	var rows []result
+	for _, bin := range flag.Args() {
+		cli, err := identify(bin, cliConfig)
+		if err != nil {
+			fail(err)
+		}
+		fmt.Printf("==> %s (%s): go test %s\n", cli.name, cli.path, *pkg)
+		r, err := runSuite(cli, cliConfig, *pkg, *run)
+		if err != nil {
+			fail(err)
+		}
+		fmt.Printf("    %s\n", r.summary())
+		rows = append(rows, r)
+	}
+	printTable(os.Stdout, rows)
+	for _, r := range rows {
+		if !r.ok() {
+			os.Exit(1)
+		}
+	}
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "compat:", err)
+	os.Exit(1)
+}
+
+type cli struct {
+	path, name, version string
+	openTofu            bool
+}
+
+// identify asks a CLI for its version: both print `terraform_version` in
+// `version -json`; OpenTofu names itself in the plain `version`.
+func identify(bin, cliConfig string) (cli, error) {
+	path, err := exec.LookPath(bin)
+	if err != nil {
+		return cli{}, err
+	}
+	path, _ = filepath.Abs(path)
+	command := func(args ...string) *exec.Cmd {
+		cmd := exec.Command(path, args...)
+		cmd.Env = append(os.Environ(), "TF_CLI_CONFIG_FILE="+cliConfig, "CHECKPOINT_DISABLE=1")
+		return cmd
+	}
+	out, err := command("version", "-json").Output()
+	if err != nil {
+		return cli{}, fmt.Errorf("%s version -json: %w", path, err)
+	}
+	var v struct {
+		Version string `json:"terraform_version"`
+	}
+	if err := json.Unmarshal(out, &v); err != nil {
+		return cli{}, fmt.Errorf("%s version -json: %w", path, err)
+	}
+	plain, _ := command("version").Output()
+	c := cli{path: path, version: v.Version, openTofu: bytes.HasPrefix(plain, []byte("OpenTofu"))}
+	c.name = "Terraform " + c.version
+	if c.openTofu {
+		c.name = "OpenTofu " + c.version
+	}
+	return c, nil
+}
+
+type result struct {
+	cli                                 cli
+	tests, passed, failed, versionSkips int
+	otherSkips                          []string
+	elapsed                             time.Duration
+	buildFailed                         bool
+}
+
+func (r result) ok() bool {
+	return r.failed == 0 && len(r.otherSkips) == 0 && !r.buildFailed && r.tests > 0
+}
+
+func (r result) summary() string {
+	s := fmt.Sprintf("%d tests: %d run (%d passed, %d failed), %d skipped by version, %d skipped otherwise (%s)",
+		r.tests, r.passed+r.failed, r.passed, r.failed, r.versionSkips, len(r.otherSkips), r.elapsed.Round(time.Second))
+	if r.buildFailed {
+		s += "; the tests did not build"
+	}
+	return s
+}
+
+// testEvent is one line of `go test -json` (test2json).
+type testEvent struct {
+	Action  string
+	Package string
+	Test    string
+	Output  string
+}
+
+func runSuite(c cli, cliConfig, pkg, run string) (result, error) {
+	args := []string{"test", "-json", "-count=1", "-tags", "ecosystem", "-timeout", "30m"}
+	if run != "" {
+		args = append(args, "-run", run)
+	}
+	cmd := exec.Command("go", append(args, pkg)...)
+	cmd.Env = append(os.Environ(), "TF_ACC=1", "TF_ACC_TERRAFORM_PATH="+c.path, "TF_CLI_CONFIG_FILE="+cliConfig,
+		"CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1")
+	if c.openTofu {
+		// `source = "mintlify/mintlify"` means registry.opentofu.org under OpenTofu.
+		cmd.Env = append(cmd.Env, "TF_ACC_PROVIDER_HOST=registry.opentofu.org")
+	}
+	cmd.Stderr = os.Stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return result{}, err
+	}
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return result{}, err
+	}
+	r := collect(c, stdout)
+	waitErr := cmd.Wait()
+	r.elapsed = time.Since(start)
+	if waitErr != nil && r.failed == 0 {
+		// go test failed without a failing test: a build or vet error, or a
+		// package-level failure such as TestMain exiting.
+		r.buildFailed = true
+	}
+	return r, nil
+}
+
+// collect reads test2json events and counts the tests by the last action
+// each reported. A test with subtests counts through its subtests only.
+func collect(c cli, events io.Reader) result {
+	type outcome struct{ action, output string }
+	var order []string
+	outcomes := map[string]*outcome{}
+	parents := map[string]bool{}
+	output := map[string]*strings.Builder{}
+	sc := bufio.NewScanner(events)
+	sc.Buffer(make([]byte, 1024*1024), 16*1024*1024)
+	for sc.Scan() {
+		var ev testEvent
+		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
+			fmt.Println(sc.Text())
+			continue
+		}
+		if ev.Test == "" {
+			if ev.Action == "output" && (strings.HasPrefix(ev.Output, "FAIL") || strings.Contains(ev.Output, "build failed")) {
+				fmt.Print("    " + ev.Output)
+			}
+			continue
+		}
+		key := ev.Package + " " + ev.Test
+		if i := strings.LastIndex(ev.Test, "/"); i > 0 {
+			parents[ev.Package+" "+ev.Test[:i]] = true
+		}
+		switch ev.Action {
+		case "output":
+			if output[key] == nil {
+				output[key] = &strings.Builder{}
+			}
+			output[key].WriteString(ev.Output)
+		case "pass", "fail", "skip":
+			if outcomes[key] == nil {
+				order = append(order, key)
+			}
+			o := &outcome{action: ev.Action}
+			if b := output[key]; b != nil {
+				o.output = b.String()
+			}
+			outcomes[key] = o
+		}
+	}
+	r := result{cli: c}
+	for _, key := range order {
+		if parents[key] {
+			continue
+		}
+		r.count(key[strings.Index(key, " ")+1:], outcomes[key].action, outcomes[key].output)
+	}
+	return r
+}
+
+func (r *result) count(test, action, out string) {
+	r.tests++
+	switch action {
+	case "pass":
+		r.passed++
+	case "fail":
+		r.failed++
+		fmt.Printf("    --- FAIL: %s\n%s", test, indent(out))
+	case "skip":
+		if strings.Contains(out, versionSkip) {
+			r.versionSkips++
+			return
+		}
+		r.otherSkips = append(r.otherSkips, test)
+		fmt.Printf("    --- SKIP (only a version gate may skip a test): %s\n%s", test, indent(out))
+	}
+}
+
+func indent(s string) string {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(s, "\n") {
+		if line != "" {
+			b.WriteString("        " + line)
+		}
+	}
+	return b.String()
+}
+
+func printTable(w io.Writer, rows []result) {
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| CLI | tests | run | passed | failed | skipped by version | other skips | time |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|")
+	for _, r := range rows {
+		status := ""
+		if r.buildFailed {
+			status = " (did not build)"
+		}
+		fmt.Fprintf(w, "| %s%s | %d | %d | %d | %d | %d | %d | %s |\n", r.cli.name, status, r.tests, r.passed+r.failed,
+			r.passed, r.failed, r.versionSkips, len(r.otherSkips), r.elapsed.Round(time.Second))
+	}
+}

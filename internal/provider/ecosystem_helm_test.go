@@ -1,0 +1,289 @@
+//go:build ecosystem
+
+// The ecosystem tests run our provider beside the real hashicorp/helm
+// provider, as users chain them: the provider built as a plugin binary
+// (dev_overrides), helm from a filesystem mirror, the CLI under test from
+// TF_ACC_TERRAFORM_PATH, and the fake API on loopback. They need the helm
+// provider binary from ../shared/tools, so they are built only with the
+// `ecosystem` tag, which `make test-compat` sets.
+
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/hashicorp/go-version"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
+	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
+)
+
+// helmVersion is the helm provider release that ../shared/tools ships.
+const helmVersion = "3.1.2"
+
+// helmProviderEnv names the variable that points at the helm provider
+// binary; without it the tests look in MINTLIFY_TOOLS_DIR, then in
+// ~/.cache/mintlify-tools, where ../shared/tools/unpack puts it.
+const helmProviderEnv = "MINTLIFY_HELM_PROVIDER"
+
+// testChart is a local chart with the Enterprise chart's static export
+// values; the vendor's chart registry cannot be reached from tests.
+var testChart, _ = filepath.Abs(filepath.Join("testdata", "charts", "mintlify"))
+
+// helmInstall is built once per test binary: a filesystem mirror that holds
+// our provider, built from this checkout as version 0.0.1, and the helm
+// provider, under both registry hosts; `terraform init` installs both from
+// it, as from a network mirror.
+var helmInstall = sync.OnceValues(func() (helmSetup, error) {
+	dir, err := os.MkdirTemp("", "mintlify-ecosystem-")
+	if err != nil {
+		return helmSetup{}, err
+	}
+	inst, err := devprovider.Install(context.Background(), filepath.Join("..", ".."), dir)
+	if err != nil {
+		return helmSetup{}, err
+	}
+	helm, err := findHelmProvider()
+	if err != nil {
+		return helmSetup{}, err
+	}
+	mirror := filepath.Join(dir, "mirror")
+	for _, host := range []string{"registry.terraform.io", "registry.opentofu.org"} {
+		for _, p := range []struct{ ns, name, version, binary string }{
+			{"mintlify", "mintlify", "0.0.1", inst.Binary},
+			{"hashicorp", "helm", helmVersion, helm},
+		} {
+			pkg := filepath.Join(mirror, host, p.ns, p.name, p.version, "linux_amd64")
+			if err := os.MkdirAll(pkg, 0o755); err != nil {
+				return helmSetup{}, err
+			}
+			if err := os.Symlink(p.binary, filepath.Join(pkg, "terraform-provider-"+p.name+"_v"+p.version)); err != nil {
+				return helmSetup{}, err
+			}
+		}
+	}
+	rc := fmt.Sprintf("provider_installation {\n  filesystem_mirror {\n    path = %q\n  }\n}\n", mirror)
+	cliConfig := filepath.Join(dir, "ecosystem.tfrc")
+	if err := os.WriteFile(cliConfig, []byte(rc), 0o600); err != nil {
+		return helmSetup{}, err
+	}
+	return helmSetup{dir: dir, cliConfig: cliConfig}, nil
+})
+
+type helmSetup struct{ dir, cliConfig string }
+
+func findHelmProvider() (string, error) {
+	candidates := []string{os.Getenv(helmProviderEnv)}
+	if dir := os.Getenv("MINTLIFY_TOOLS_DIR"); dir != "" {
+		candidates = append(candidates, filepath.Join(dir, "terraform-provider-helm"))
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		candidates = append(candidates, filepath.Join(home, ".cache", "mintlify-tools", "terraform-provider-helm"))
+	}
+	for _, c := range candidates {
+		if fi, err := os.Stat(c); c != "" && err == nil && !fi.IsDir() {
+			return filepath.Abs(c)
+		}
+	}
+	return "", errors.New("the ecosystem tests need the hashicorp/helm provider " + helmVersion + ": run `make test-compat` " +
+		"(or ../shared/tools/unpack), or set " + helmProviderEnv + " to the binary")
+}
+
+// helmCLI is a working directory with the CLI under test, our provider and
+// helm installed, and a fake API whose exports complete at once.
+type helmCLI struct {
+	*realCLI
+	fake *fakeapi.Server
+}
+
+func newHelmCLI(t *testing.T) *helmCLI {
+	t.Helper()
+	setup, err := helmInstall()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fake := fakeapi.New(fakeapi.WithClock(clock.Real()), fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+		return fakeapi.JobPlan{}
+	}))
+	url := contract.Serve(t, fake)
+	dir := t.TempDir()
+	env := append(os.Environ(), "TF_CLI_CONFIG_FILE="+setup.cliConfig, "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1",
+		"MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url, "MINTLIFY_PROJECT_ID="+testProjectID,
+		// No cluster: data "helm_template" renders offline and helm_release is only planned.
+		"KUBECONFIG="+filepath.Join(dir, "no-kubeconfig"))
+	return &helmCLI{realCLI: &realCLI{t: t, dir: dir, env: env}, fake: fake}
+}
+
+// write puts an example, as written, into the working directory. The one
+// change: a chart from the vendor's registry becomes the local test chart.
+func (c *helmCLI) write(name, hcl string) {
+	c.t.Helper()
+	hcl = chartSource.ReplaceAllString(hcl, "chart = "+quote(testChart))
+	if err := os.WriteFile(filepath.Join(c.dir, name), []byte(hcl), 0o600); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+// chartSource matches an example's chart reference: `chart = "mintlify"`
+// with an optional `repository` line.
+var chartSource = regexp.MustCompile(`(?m)^\s*(repository\s*=\s*"[^"]*"\s*\n\s*)?chart\s*=\s*"mintlify"`)
+
+// quote is a string as Helm's `quote` writes it.
+func quote(s string) string { return strconv.Quote(s) }
+
+// must runs terraform and fails the test with its output when it fails.
+func (c *helmCLI) must(args ...string) string {
+	c.t.Helper()
+	out, errOut, err := c.run(append(args, "-no-color")...)
+	if err != nil {
+		c.t.Fatalf("terraform %s: %v\n%s%s", strings.Join(args, " "), err, out, errOut)
+	}
+	return out
+}
+
+// expectNoChanges plans again and fails unless the plan is empty.
+func (c *helmCLI) expectNoChanges(args ...string) {
+	c.t.Helper()
+	out, errOut, err := c.run(append([]string{"plan", "-detailed-exitcode", "-input=false", "-no-color"}, args...)...)
+	if err != nil {
+		c.t.Fatalf("the plan after apply is not empty (%v):\n%s%s", err, out, errOut)
+	}
+}
+
+// state returns `terraform show -json`'s resources by address.
+func (c *helmCLI) state() map[string]map[string]any {
+	c.t.Helper()
+	var doc struct {
+		Values struct {
+			RootModule struct {
+				Resources []struct {
+					Address string         `json:"address"`
+					Values  map[string]any `json:"values"`
+				} `json:"resources"`
+			} `json:"root_module"`
+		} `json:"values"`
+	}
+	if err := json.Unmarshal([]byte(c.must("show", "-json")), &doc); err != nil {
+		c.t.Fatal(err)
+	}
+	byAddr := map[string]map[string]any{}
+	for _, r := range doc.Values.RootModule.Resources {
+		byAddr[r.Address] = r.Values
+	}
+	return byAddr
+}
+
+// skipBelowCLI is tfversion.SkipBelow for tests that run the CLI directly:
+// the same message, which `make test-compat` counts as a version skip.
+func skipBelowCLI(t *testing.T, minimum string) {
+	t.Helper()
+	out, err := exec.Command(os.Getenv("TF_ACC_TERRAFORM_PATH"), "version", "-json").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		Version string `json:"terraform_version"`
+	}
+	if err := json.Unmarshal(out, &v); err != nil {
+		t.Fatal(err)
+	}
+	if version.Must(version.NewVersion(v.Version)).LessThan(version.Must(version.NewVersion(minimum))) {
+		t.Skipf("Terraform CLI version %s is below minimum version %s: skipping test", v.Version, minimum)
+	}
+}
+
+// TestHelmTemplateRendersTheLink applies the Helm guide's offline check:
+// data "helm_template" renders the chart with our helm_values, and with
+// bundle_url through set_sensitive; both manifests carry the link and the
+// pinned version, and the next plan is empty.
+func TestHelmTemplateRendersTheLink(t *testing.T) {
+	t.Parallel()
+	c := newHelmCLI(t)
+	c.write("main.tf", readExample(t, "guides/deploy-with-helm", "template.tf"))
+	c.must("init", "-input=false")
+	c.must("validate")
+	c.must("apply", "-auto-approve", "-input=false", "-var=docs_commit=abc123")
+
+	state := c.state()
+	bundle := state["mintlify_static_export_bundle.docs"]
+	link, _ := bundle["bundle_url"].(string)
+	if !strings.Contains(link, "X-Amz-Signature=") {
+		t.Fatalf("bundle_url in state is %q, want a presigned link", link)
+	}
+	for _, addr := range []string{"data.helm_template.values", "data.helm_template.set_sensitive"} {
+		manifest, _ := state[addr]["manifest"].(string)
+		for _, want := range []string{"value: " + quote(link), `mintlify.com/static-export-version: "2024-06-01"`} {
+			if !strings.Contains(manifest, want) {
+				t.Errorf("%s's manifest lacks %s:\n%s", addr, want, manifest)
+			}
+		}
+	}
+	c.expectNoChanges("-var=docs_commit=abc123")
+}
+
+// TestHelmReleaseExamplesPlan plans every helm_release example of the Helm
+// guide against an applied bundle: the values document, set_sensitive, and
+// write-only set_wo from the ephemeral resource with set_wo_revision. No
+// cluster exists here, so a release is planned, never applied.
+func TestHelmReleaseExamplesPlan(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ dir, file, minimum string }{
+		{"guides/deploy-with-helm", "values.tf", ""},
+		{"guides/deploy-with-helm", "set-sensitive.tf", ""},
+		// Ephemeral resources need 1.10, write-only arguments 1.11.
+		{"ephemeral-resources/mintlify_static_export_bundle", "ephemeral-resource.tf", "1.11.0"},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			t.Parallel()
+			if tc.minimum != "" {
+				skipBelowCLI(t, tc.minimum)
+			}
+			c := newHelmCLI(t)
+			example := readExample(t, tc.dir, tc.file)
+			c.write("main.tf", example)
+			c.must("init", "-input=false")
+			c.must("validate")
+			vars := []string{"-input=false", "-var=docs_commit=abc123"}
+			if !strings.Contains(example, `variable "docs_commit"`) {
+				vars = vars[:1]
+			}
+			c.must(append([]string{"apply", "-auto-approve", "-target=mintlify_static_export_bundle.docs"}, vars...)...)
+			plan := c.must(append([]string{"plan", "-out=tfplan"}, vars...)...)
+			if !strings.Contains(plan, "helm_release.mintlify will be created") {
+				t.Errorf("the plan does not create the release:\n%s", plan)
+			}
+			// The link is sensitive: never shown in the plan. Write-only, it
+			// is not even in the saved plan.
+			if strings.Contains(plan, "X-Amz-Signature=") {
+				t.Errorf("a presigned link is shown in the plan:\n%s", plan)
+			}
+			if tc.minimum != "" {
+				stored := signature.FindStringSubmatch(c.must("show", "-json"))
+				for _, m := range signature.FindAllStringSubmatch(c.must("show", "-json", "tfplan"), -1) {
+					if m[1] != stored[1] {
+						t.Error("the ephemeral resource's write-only link reached the saved plan")
+					}
+				}
+				if c.fake.BundlesGenerated() < 2 {
+					t.Error("the plan did not open the ephemeral resource")
+				}
+			}
+			if n := c.fake.ExportJobsStarted(); n != 1 {
+				t.Errorf("export jobs started = %d, want 1", n)
+			}
+		})
+	}
+}
