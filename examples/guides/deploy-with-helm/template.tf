@@ -24,15 +24,17 @@ resource "mintlify_static_export_bundle" "docs" {
 # Render the chart offline, with no cluster, to check what a rollout will
 # receive: through `values`...
 data "helm_template" "values" {
-  name   = "mintlify"
-  chart  = "mintlify"
-  values = [mintlify_static_export_bundle.docs.helm_values]
+  name       = "mintlify"
+  repository = "oci://registry.example.com/charts"
+  chart      = "mintlify"
+  values     = [mintlify_static_export_bundle.docs.helm_values]
 }
 
 # ...or value by value, with the link through `set_sensitive`.
 data "helm_template" "set_sensitive" {
-  name  = "mintlify"
-  chart = "mintlify"
+  name       = "mintlify"
+  repository = "oci://registry.example.com/charts"
+  chart      = "mintlify"
 
   set = [
     {
