@@ -1,3 +1,16 @@
+terraform {
+  # Ephemeral resources need Terraform 1.10, write-only arguments 1.11.
+  required_version = ">= 1.11"
+  required_providers {
+    mintlify = {
+      source = "mintlify/mintlify"
+    }
+    helm = {
+      source = "hashicorp/helm"
+    }
+  }
+}
+
 resource "mintlify_static_export_bundle" "docs" {
   domain = "docs.example.com"
 }

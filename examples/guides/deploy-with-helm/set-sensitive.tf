@@ -1,6 +1,24 @@
+terraform {
+  required_providers {
+    mintlify = {
+      source = "mintlify/mintlify"
+    }
+    helm = {
+      source = "hashicorp/helm"
+    }
+  }
+}
+
+resource "mintlify_static_export_bundle" "docs" {
+  domain  = "docs.example.com"
+  version = "2024-06-01"
+}
+
 resource "helm_release" "mintlify" {
-  name  = "mintlify"
-  chart = "mintlify"
+  name       = "mintlify"
+  namespace  = "docs"
+  repository = "oci://registry.example.com/charts"
+  chart      = "mintlify"
 
   set = [
     {
