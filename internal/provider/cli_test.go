@@ -26,7 +26,7 @@ type realCLI struct {
 func newRealCLI(t *testing.T, extraEnv ...string) *realCLI {
 	t.Helper()
 	root := t.TempDir()
-	inst, err := devprovider.Install(t.Context(), filepath.Join("..", ".."), root)
+	inst, err := devprovider.Install(t.Context(), filepath.Join("..", ".."), root, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

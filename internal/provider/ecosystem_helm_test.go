@@ -14,10 +14,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -43,17 +45,16 @@ const helmProviderEnv = "MINTLIFY_HELM_PROVIDER"
 // values; the vendor's chart registry cannot be reached from tests.
 var testChart, _ = filepath.Abs(filepath.Join("testdata", "charts", "mintlify"))
 
-// helmInstall is built once per test binary: a filesystem mirror that holds
-// our provider, built from this checkout as version 0.0.1, and the helm
-// provider, under both registry hosts; `terraform init` installs both from
-// it, as from a network mirror.
+// helmInstall is built once per test binary: the filesystem mirror that
+// devprovider lays out for our provider, built from this checkout, with the
+// helm provider added beside it under both registry hosts; `terraform init`
+// installs both from it, as from a network mirror.
 var helmInstall = sync.OnceValues(func() (helmSetup, error) {
 	dir, err := os.MkdirTemp("", "mintlify-ecosystem-")
 	if err != nil {
 		return helmSetup{}, err
 	}
-	inst, err := devprovider.Install(context.Background(), filepath.Join("..", ".."), dir)
-	if err != nil {
+	if _, err := devprovider.Install(context.Background(), filepath.Join("..", ".."), dir, io.Discard); err != nil {
 		return helmSetup{}, err
 	}
 	helm, err := findHelmProvider()
@@ -62,17 +63,12 @@ var helmInstall = sync.OnceValues(func() (helmSetup, error) {
 	}
 	mirror := filepath.Join(dir, "mirror")
 	for _, host := range []string{"registry.terraform.io", "registry.opentofu.org"} {
-		for _, p := range []struct{ ns, name, version, binary string }{
-			{"mintlify", "mintlify", "0.0.1", inst.Binary},
-			{"hashicorp", "helm", helmVersion, helm},
-		} {
-			pkg := filepath.Join(mirror, host, p.ns, p.name, p.version, "linux_amd64")
-			if err := os.MkdirAll(pkg, 0o755); err != nil {
-				return helmSetup{}, err
-			}
-			if err := os.Symlink(p.binary, filepath.Join(pkg, "terraform-provider-"+p.name+"_v"+p.version)); err != nil {
-				return helmSetup{}, err
-			}
+		pkg := filepath.Join(mirror, host, "hashicorp", "helm", helmVersion, runtime.GOOS+"_"+runtime.GOARCH)
+		if err := os.MkdirAll(pkg, 0o755); err != nil {
+			return helmSetup{}, err
+		}
+		if err := os.Symlink(helm, filepath.Join(pkg, "terraform-provider-helm_v"+helmVersion)); err != nil {
+			return helmSetup{}, err
 		}
 	}
 	rc := fmt.Sprintf("provider_installation {\n  filesystem_mirror {\n    path = %q\n  }\n}\n", mirror)
@@ -205,6 +201,26 @@ func skipBelowCLI(t *testing.T, minimum string) {
 	}
 }
 
+// readExampleAsWritten returns an example file under examples/, terraform
+// block and all.
+func readExampleAsWritten(t *testing.T, name string) string {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("..", "..", "examples", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(raw)
+}
+
+func init() {
+	// TestExamplesAsWritten initialises and validates the examples that use
+	// helm too, with the real helm provider.
+	helmExamplesCLIConfig = func() (string, error) {
+		setup, err := helmInstall()
+		return setup.cliConfig, err
+	}
+}
+
 // TestHelmTemplateRendersTheLink applies the Helm guide's offline check:
 // data "helm_template" renders the chart with our helm_values, and with
 // bundle_url through set_sensitive; both manifests carry the link and the
@@ -212,7 +228,7 @@ func skipBelowCLI(t *testing.T, minimum string) {
 func TestHelmTemplateRendersTheLink(t *testing.T) {
 	t.Parallel()
 	c := newHelmCLI(t)
-	c.write("main.tf", readExample(t, "guides/deploy-with-helm", "template.tf"))
+	c.write("main.tf", readExampleAsWritten(t, "guides/deploy-with-helm/template.tf"))
 	c.must("init", "-input=false")
 	c.must("validate")
 	c.must("apply", "-auto-approve", "-input=false", "-var=docs_commit=abc123")
@@ -252,7 +268,7 @@ func TestHelmReleaseExamplesPlan(t *testing.T) {
 				skipBelowCLI(t, tc.minimum)
 			}
 			c := newHelmCLI(t)
-			example := readExample(t, tc.dir, tc.file)
+			example := readExampleAsWritten(t, filepath.Join(tc.dir, tc.file))
 			c.write("main.tf", example)
 			c.must("init", "-input=false")
 			c.must("validate")

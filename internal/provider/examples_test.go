@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
@@ -14,17 +16,31 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
-// readExample returns the .tf files of an examples/ folder, concatenated.
-// Only the tests' provider block is added: the example must stand alone.
+// readExample returns the .tf files of an examples/ folder, concatenated,
+// without their terraform blocks: those name the registry address and the
+// state backend, while the acceptance tests serve the provider in-process
+// and keep state locally. TestExamplesAsWritten validates every example as
+// written, terraform block included. Nothing else is added: the rest of the
+// example must stand alone.
 func readExample(t *testing.T, dir string, files ...string) string {
 	t.Helper()
 	var b strings.Builder
 	for _, f := range files {
-		raw, err := os.ReadFile(filepath.Join("..", "..", "examples", dir, f))
+		name := filepath.Join("..", "..", "examples", dir, f)
+		raw, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatalf("reading the example: %v", err)
 		}
-		b.Write(raw)
+		file, diags := hclwrite.ParseConfig(raw, name, hcl.InitialPos)
+		if diags.HasErrors() {
+			t.Fatalf("parsing the example: %v", diags)
+		}
+		for _, block := range file.Body().Blocks() {
+			if block.Type() == "terraform" {
+				file.Body().RemoveBlock(block)
+			}
+		}
+		b.Write(file.Bytes())
 		b.WriteString("\n")
 	}
 	return b.String()
@@ -64,7 +80,7 @@ func TestAccExampleImport(t *testing.T) {
 	env := newTestEnv(t, fakeapi.WithLinkTTL(24*time.Hour))
 	job := startJobDirectly(t, env)
 	env.clock.Advance(time.Minute)
-	example := strings.ReplaceAll(readExample(t, filepath.Join("guides", "keeping-the-link-fresh"), "main.tf", "import.tf"),
+	example := strings.ReplaceAll(readExample(t, filepath.Join("guides", "keeping-the-link-fresh"), "import.tf"),
 		"se_3f9a2c1b8e7d4a06", job)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.factories(),
@@ -119,9 +135,6 @@ func TestAccExampleRunningInCI(t *testing.T) {
 	t.Setenv(envAPIKey, fakeapi.DefaultAPIKey)
 	t.Setenv(envBaseURL, env.url)
 	t.Setenv(envProjectID, testProjectID)
-	// The example declares source = "mintlify/mintlify": serve the test
-	// provider under that address.
-	t.Setenv("TF_ACC_PROVIDER_NAMESPACE", "mintlify")
 	example := readExample(t, filepath.Join("guides", "running-in-ci"), "main.tf")
 	example = strings.Replace(example, `type        = string`, `type        = string`+"\n  default     = \"4f1c2e9\"", 1)
 	resource.Test(t, resource.TestCase{
@@ -142,13 +155,14 @@ func TestAccExampleDataSources(t *testing.T) {
 	env := newAgentEnv(t)
 	job := startJobDirectly(t, env)
 	env.clock.Advance(time.Minute) // the export completes
-	agent := readExample(t, filepath.Join("data-sources", "mintlify_agent_job"), "data-source.tf")
+	agent := strings.Replace(readExample(t, filepath.Join("data-sources", "mintlify_agent_job"), "data-source.tf"),
+		`type        = string`, `type        = string`+"\n  default     = \"aj_active\"", 1)
 	export := strings.ReplaceAll(readExample(t, filepath.Join("data-sources", "mintlify_static_export_job"), "data-source.tf"),
 		"se_3f9a2c1b8e7d4a06", job)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.factories(),
 		Steps: []resource.TestStep{{
-			Config: env.config(`variable "agent_job_id" { default = "aj_active" }` + "\n" + agent + export),
+			Config: env.config(agent + export),
 			Check: resource.ComposeTestCheckFunc(
 				resource.TestCheckOutput("release_notes_pr", "https://github.com/acme/docs/pull/42"),
 				resource.TestCheckOutput("nightly_export", "completed (100%)"),

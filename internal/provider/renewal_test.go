@@ -51,3 +51,44 @@ func TestRenewsEveryRun(t *testing.T) {
 		t.Error("an unknown lifetime cannot prove that every run renews")
 	}
 }
+
+// TestGuideSchedulesRenewInTime checks the schedules that the guides
+// recommend ("Running in CI", "Keeping the bundle link fresh"): with 24-hour
+// links, runs every 4 hours that start up to 2 hours late, with
+// `renew_before = "6h"` or the default, renew every link before it expires.
+// The 6-hourly schedule that the guide used to recommend does not.
+func TestGuideSchedulesRenewInTime(t *testing.T) {
+	t.Parallel()
+	const lifetime = 24 * time.Hour
+	cases := []struct {
+		name        string
+		every, late time.Duration
+		renewBefore time.Duration
+		wantExpired bool
+	}{
+		{"every 4h, renew_before 6h", 4 * time.Hour, 2*time.Hour - time.Minute, 6 * time.Hour, false},
+		{"every 4h, default", 4 * time.Hour, 2*time.Hour - time.Minute, 0, false},
+		{"every 6h, renew_before 6h", 6 * time.Hour, time.Minute, 6 * time.Hour, true},
+	}
+	for _, c := range cases {
+		start := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
+		link := linkState{GeneratedAt: start, ExpiresAt: start.Add(lifetime)}
+		expired := 0
+		// Thirty days of runs; every third run is on time, the next one as
+		// late as can be, the next one half as late.
+		for k := 1; k <= int(30*24*time.Hour/c.every); k++ {
+			late := []time.Duration{0, c.late, c.late / 2}[k%3]
+			now := start.Add(time.Duration(k)*c.every + late)
+			reason := renewalReason(link, c.renewBefore, now)
+			if strings.Contains(reason, "expired") {
+				expired++
+			}
+			if reason != "" {
+				link = linkState{GeneratedAt: now, ExpiresAt: now.Add(lifetime)}
+			}
+		}
+		if (expired > 0) != c.wantExpired {
+			t.Errorf("%s: %d runs found the link expired, want expired: %v", c.name, expired, c.wantExpired)
+		}
+	}
+}

@@ -1,3 +1,16 @@
+terraform {
+  required_providers {
+    mintlify = {
+      source = "mintlify/mintlify"
+    }
+  }
+}
+
+variable "agent_job_id" {
+  description = "The documentation agent job to follow, as returned when it was created."
+  type        = string
+}
+
 # Wait for the documentation agent to finish and expose its pull request.
 data "mintlify_agent_job" "release_notes" {
   id                  = var.agent_job_id

@@ -1,11 +1,12 @@
 terraform {
+  # Ephemeral resources need Terraform 1.10, write-only arguments 1.11.
+  required_version = ">= 1.11"
   required_providers {
     mintlify = {
       source = "mintlify/mintlify"
     }
     helm = {
-      source  = "hashicorp/helm"
-      version = ">= 3.0" # set_wo and set_wo_revision
+      source = "hashicorp/helm"
     }
   }
 }

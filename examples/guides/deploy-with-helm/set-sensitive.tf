@@ -4,8 +4,7 @@ terraform {
       source = "mintlify/mintlify"
     }
     helm = {
-      source  = "hashicorp/helm"
-      version = ">= 3.0"
+      source = "hashicorp/helm"
     }
   }
 }
@@ -16,8 +15,10 @@ resource "mintlify_static_export_bundle" "docs" {
 }
 
 resource "helm_release" "mintlify" {
-  name  = "mintlify"
-  chart = "mintlify"
+  name       = "mintlify"
+  namespace  = "docs"
+  repository = "oci://registry.example.com/charts"
+  chart      = "mintlify"
 
   set = [
     {

@@ -4,15 +4,14 @@ terraform {
       source = "mintlify/mintlify"
     }
     helm = {
-      source  = "hashicorp/helm"
-      version = ">= 3.0"
+      source = "hashicorp/helm"
     }
   }
 }
 
 variable "docs_commit" {
+  description = "The commit of the docs repository to publish."
   type        = string
-  description = "The commit of the docs repository to export."
 }
 
 resource "mintlify_static_export_bundle" "docs" {

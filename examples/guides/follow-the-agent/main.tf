@@ -1,3 +1,11 @@
+terraform {
+  required_providers {
+    mintlify = {
+      source = "mintlify/mintlify"
+    }
+  }
+}
+
 variable "agent_job_id" {
   description = "The agent job to follow, as returned when the job was created."
   type        = string

@@ -1,3 +1,19 @@
+terraform {
+  required_providers {
+    mintlify = {
+      source = "mintlify/mintlify"
+    }
+  }
+
+  # Scheduled runs need the state to outlive the CI runner: it holds job_id,
+  # and a run without it starts a new export. See the guide "Running in CI".
+  backend "s3" {
+    bucket = "acme-terraform-state"
+    key    = "docs/mintlify.tfstate"
+    region = "us-east-1"
+  }
+}
+
 variable "docs_commit" {
   description = "The commit of the docs repository to publish."
   type        = string
@@ -7,8 +23,9 @@ variable "docs_commit" {
 resource "mintlify_static_export_bundle" "docs" {
   domain = "docs.example.com"
 
-  # Renew the link when less than 6 hours are left: a daily scheduled apply
-  # then always finds a link that outlives the next run.
+  # Renew the link when less than 6 hours are left. With an apply every 4
+  # hours, a run that leaves the link alone leaves one that outlives the
+  # next run, with 2 hours to spare for a run that starts late.
   renew_before = "6h"
 
   # A new docs commit means a new export; renewals reuse the export.

@@ -5,6 +5,17 @@ terraform {
       source = "mintlify/mintlify"
     }
   }
+
+  # CI runners are thrown away after each run, and the state must outlive
+  # them: it holds the export's job_id. A run without it starts a new export
+  # instead of renewing the link of the last one. Any remote backend works
+  # (s3, gcs, azurerm, HCP Terraform's cloud block). Lock the state too:
+  # use_lockfile = true (Terraform and OpenTofu 1.10+) or dynamodb_table.
+  backend "s3" {
+    bucket = "acme-terraform-state"
+    key    = "docs/mintlify.tfstate"
+    region = "us-east-1"
+  }
 }
 
 # Every setting comes from the pipeline's environment:
@@ -19,7 +30,8 @@ variable "docs_commit" {
 }
 
 # Without renew_before, the link is renewed once less than a quarter of its
-# lifetime is left, whatever that lifetime is.
+# lifetime is left, whatever that lifetime is: schedule runs closer together
+# than that (see the guide).
 resource "mintlify_static_export_bundle" "docs" {
   domain = "docs.example.com"
 

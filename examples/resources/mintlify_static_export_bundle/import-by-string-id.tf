@@ -1,4 +1,18 @@
+terraform {
+  required_providers {
+    mintlify = {
+      source = "mintlify/mintlify"
+    }
+  }
+}
+
+# Adopt an existing export job: the next apply generates a link for it,
+# without starting a new export.
 import {
   to = mintlify_static_export_bundle.docs
   id = "se_3f9a2c1b8e7d4a06"
+}
+
+resource "mintlify_static_export_bundle" "docs" {
+  domain = "docs.example.com"
 }

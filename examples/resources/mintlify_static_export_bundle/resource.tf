@@ -1,3 +1,19 @@
+terraform {
+  required_providers {
+    mintlify = {
+      source = "mintlify/mintlify"
+    }
+    helm = {
+      source = "hashicorp/helm"
+    }
+  }
+}
+
+variable "docs_commit" {
+  description = "The commit of the docs repository to publish."
+  type        = string
+}
+
 resource "mintlify_static_export_bundle" "docs" {
   domain  = "docs.example.com"
   version = "2024-06-01"

@@ -79,7 +79,7 @@ func run(planRuns int, skip string) error {
 	b := &bench{terraform: terraform, tmp: tmp, out: os.Stdout}
 
 	fmt.Fprintln(b.out, "Building the provider...")
-	inst, err := devprovider.Install(ctx, ".", tmp)
+	inst, err := devprovider.Install(ctx, ".", tmp, b.out)
 	if err != nil {
 		return err
 	}

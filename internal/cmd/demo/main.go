@@ -12,20 +12,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
-	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
-
-const agentJobID = "aj_demo_0001"
 
 func main() {
 	if err := run(); err != nil {
@@ -49,38 +44,26 @@ func run() error {
 	defer func() { _ = os.RemoveAll(tmp) }()
 
 	step("Building the provider")
-	inst, err := devprovider.Install(ctx, ".", tmp)
+	inst, err := devprovider.Install(ctx, ".", tmp, os.Stdout)
 	if err != nil {
 		return err
 	}
 
 	step("Starting the fake Mintlify API")
-	fake := fakeapi.New(fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
-		return fakeapi.JobPlan{QueueFor: time.Second, RunFor: 4 * time.Second, Pages: 128}
-	}))
-	fake.SeedDemo()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	fake, err := devprovider.StartFake()
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: fake, ReadHeaderTimeout: 5 * time.Second}
-	go func() { _ = srv.Serve(ln) }()
-	defer func() { _ = srv.Close() }()
-	baseURL := "http://" + ln.Addr().String()
-	fmt.Println("  listening on", baseURL)
+	defer func() { _ = fake.Close() }()
+	fmt.Println("  listening on", fake.URL)
 
 	work := filepath.Join(tmp, "quickstart")
 	if err := copyDir(filepath.Join("examples", "quickstart"), work); err != nil {
 		return err
 	}
-	env := append(os.Environ(),
-		"TF_CLI_CONFIG_FILE="+inst.CLIConfig,
-		"TF_IN_AUTOMATION=1",
-		"MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey,
-		"MINTLIFY_BASE_URL="+baseURL,
-		"MINTLIFY_PROJECT_ID=proj_demo",
-	)
-	tfVars := []string{"-input=false", "-no-color", "-var", "agent_job_id=" + agentJobID}
+	env := append(os.Environ(), "TF_CLI_CONFIG_FILE="+inst.CLIConfig, "TF_IN_AUTOMATION=1")
+	env = append(env, fake.Env()...)
+	tfVars := []string{"-input=false", "-no-color", "-var", "agent_job_id=" + devprovider.DemoAgentJobID}
 
 	step("terraform apply examples/quickstart")
 	if err := runCmd(ctx, work, env, os.Stdout, terraform, append([]string{"apply", "-auto-approve"}, tfVars...)...); err != nil {

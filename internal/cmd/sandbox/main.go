@@ -1,0 +1,92 @@
+// Command sandbox is the program behind `make sandbox`: it builds the
+// provider, serves the fake Mintlify API on a loopback port in real time,
+// and prints the environment that points Terraform or OpenTofu at both, so
+// that anyone can try the provider by hand from any directory. It runs until
+// Ctrl-C (SIGINT) or SIGTERM, then stops the fake and removes everything it
+// created: the temporary directory with the provider binary, the mirror and
+// the CLI configuration.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "sandbox failed:", err)
+		os.Exit(1)
+	}
+}
+
+// run sets the sandbox up, prints how to use it, and tears it down when ctx
+// is done. It must run from the module's root, as make runs it.
+func run(ctx context.Context, out io.Writer) error {
+	tmp, err := os.MkdirTemp("", "mintlify-sandbox-")
+	if err != nil {
+		return err
+	}
+	err = serve(ctx, out, tmp)
+	if rmErr := os.RemoveAll(tmp); rmErr != nil {
+		return errors.Join(err, rmErr)
+	}
+	_, _ = fmt.Fprintf(out, "  removed %s\n", tmp)
+	return err
+}
+
+// serve builds the provider into tmp, serves the fake API until ctx is
+// done, and stops it.
+func serve(ctx context.Context, out io.Writer, tmp string) error {
+	step(out, "Building the provider")
+	inst, err := devprovider.Install(ctx, ".", tmp, out)
+	if err != nil {
+		if ctx.Err() != nil {
+			return errors.New("interrupted while building the provider")
+		}
+		return err
+	}
+
+	step(out, "Starting the fake Mintlify API")
+	fake, err := devprovider.StartFake()
+	if err != nil {
+		return err
+	}
+	defer func() { _ = fake.Close() }()
+	_, _ = fmt.Fprintln(out, "  listening on", fake.URL)
+
+	printUsage(out, append(fake.Env(), "TF_CLI_CONFIG_FILE="+inst.CLIConfig), tmp)
+	<-ctx.Done()
+	step(out, "Stopping the fake API")
+	return nil
+}
+
+// printUsage prints the environment as shell exports, then what it does.
+func printUsage(out io.Writer, env []string, tmp string) {
+	step(out, "Ready. In another shell, in any directory:")
+	_, _ = fmt.Fprintln(out)
+	for _, kv := range env {
+		name, value, _ := strings.Cut(kv, "=")
+		_, _ = fmt.Fprintf(out, "export %s='%s'\n", name, value)
+	}
+	_, _ = fmt.Fprintf(out, `
+  The CLI configuration runs the provider just built for source = "mintlify/mintlify",
+  under Terraform and OpenTofu, and installs nothing from a registry (built-in providers
+  such as terraform_data work). Run terraform plan and apply; terraform init is optional.
+  Exports take about 5 seconds; the agent job %s completes after 3 seconds.
+
+  Ctrl-C stops the fake API and removes %s
+  (the provider binary and the CLI configuration).
+`, devprovider.DemoAgentJobID, tmp)
+}
+
+func step(out io.Writer, title string) { _, _ = fmt.Fprintf(out, "\n==> %s\n", title) }

@@ -1,0 +1,130 @@
+package provider
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
+)
+
+// TestExamplesAsWritten validates every example a user may copy, exactly as
+// written: each fenced HCL block of README.md and of the templates under
+// templates/ (the docs/ pages are generated from them) and each .tf file
+// under examples/ (which the templates embed). A block is valid when it
+// parses, is `terraform fmt` clean, and declares
+// `mintlify = { source = "mintlify/mintlify" }` and every other provider it
+// uses in required_providers. Then:
+//
+//   - a block that needs only this provider (and built-in ones) goes through
+//     the real `terraform init` (from a local filesystem mirror of the
+//     provider just built; nothing is downloaded) and `terraform validate`;
+//   - a block that needs another provider (helm) cannot be initialised in
+//     `make test`, so every reference in it must name something it declares;
+//     built with the `ecosystem` tag (`make test-compat`), a block that needs
+//     only helm besides goes through init and validate too, with the real
+//     helm provider.
+//
+// Blocks that are deliberately fragments carry a marker with the reason
+// (`<!-- fragment: reason -->` before the fence, `# fragment: reason` on a
+// .tf file's first line); they must parse and be formatted, nothing more.
+// A failure names the file and the line where the block starts; line numbers
+// in Terraform's output are the source file's.
+func TestExamplesAsWritten(t *testing.T) {
+	root := filepath.Join("..", "..")
+	blocks, err := collectExampleBlocks(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(blocks) == 0 {
+		t.Fatal("found no example blocks")
+	}
+	t.Logf("validating %d example blocks:\n  %s", len(blocks), strings.Join(blockNames(blocks, false), "\n  "))
+	fragments := blockNames(blocks, true)
+	if len(fragments) == 0 {
+		fragments = []string{"(none)"}
+	}
+	t.Logf("of which fragments, checked for syntax and format only:\n  %s", strings.Join(fragments, "\n  "))
+
+	inst, err := devprovider.Install(t.Context(), root, t.TempDir(), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range blocks {
+		t.Run(b.where(), func(t *testing.T) {
+			t.Parallel()
+			validateExample(t, inst, b)
+		})
+	}
+}
+
+// helmExamplesCLIConfig, set in builds with the ecosystem tests, returns a
+// CLI configuration that installs this provider and the real helm provider.
+var helmExamplesCLIConfig func() (string, error)
+
+func validateExample(t *testing.T, inst devprovider.Installation, b exampleBlock) {
+	file, diags := hclsyntax.ParseConfig([]byte(b.text), b.source, hcl.Pos{Line: b.line, Column: 1})
+	if diags.HasErrors() {
+		t.Fatalf("%s: the example does not parse:\n%s", b.where(), diags.Error())
+	}
+	// The file holds the block at the line it has in its source, so that
+	// Terraform's messages give the source's line numbers.
+	dir := t.TempDir()
+	name := strings.TrimSuffix(filepath.Base(b.source), ".tf") + ".tf"
+	padded := strings.Repeat("\n", b.line-1) + b.text
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(padded), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cli := exampleCLI{t: t, dir: dir, cliConfig: inst.CLIConfig, where: b.where()}
+	cli.run("fmt", "-check", "-diff", "-no-color", name)
+	if b.fragment != "" {
+		return
+	}
+	body, ok := file.Body.(*hclsyntax.Body)
+	if !ok {
+		t.Fatalf("%s: not native HCL syntax", b.where())
+	}
+	config := analyseExample(body)
+	alone := config.runsWithThisProviderAlone()
+	if problems := config.problems(!alone); len(problems) > 0 {
+		t.Fatalf("%s: the example is incomplete:\n  %s", b.where(), strings.Join(problems, "\n  "))
+	}
+	if !alone && helmExamplesCLIConfig != nil && config.needsOnly("helm") {
+		cfg, err := helmExamplesCLIConfig()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cli.cliConfig, alone = cfg, true
+	}
+	if alone {
+		cli.run("init", "-backend=false", "-input=false", "-no-color")
+		cli.run("validate", "-no-color")
+	}
+}
+
+// exampleCLI runs the Terraform CLI on one example's directory.
+type exampleCLI struct {
+	t         *testing.T
+	dir       string
+	cliConfig string
+	where     string
+}
+
+func (c exampleCLI) run(args ...string) {
+	c.t.Helper()
+	cmd := exec.Command(os.Getenv("TF_ACC_TERRAFORM_PATH"), args...)
+	cmd.Dir = c.dir
+	cmd.Env = append(os.Environ(), "TF_CLI_CONFIG_FILE="+c.cliConfig, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		c.t.Fatalf("%s: terraform %s failed (%v):\n%s", c.where, strings.Join(args, " "), err, out.String())
+	}
+}
