@@ -4,37 +4,34 @@ import (
 	"bytes"
 	"fmt"
 	"net/http"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"testing"
 	"time"
-
-	"github.com/getkin/kin-openapi/openapi3"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
 )
 
 // The exchange checks themselves live in package contract (and are tested
-// there); this file proves the fake honours the vendor specs, and covers
-// every status they document for the operations it serves.
+// there); this file proves the fake honours the in-repo description of the
+// API (which package contract keeps equal to the vendor specs), and covers
+// every status it documents for the operations the fake serves.
 
-// specFile is one vendor spec and where its server is mounted relative to
-// the fake's base URL.
-type specFile struct {
-	name       string
+// apiGroup is one part of the API and where it is mounted relative to the
+// fake's base URL (the vendor publishes each as its own spec).
+type apiGroup struct {
 	serverPath string
 }
 
 var (
-	staticExportSpec = specFile{name: "static-export-openapi.json", serverPath: "/v1"}
-	adminSpec        = specFile{name: "admin-openapi.json", serverPath: ""}
+	staticExportSpec = apiGroup{serverPath: "/v1"}
+	adminSpec        = apiGroup{serverPath: ""}
 )
 
-// operation names one spec operation the fake implements.
+// operation names one described operation the fake implements.
 type operation struct {
-	spec         specFile
+	spec         apiGroup
 	method, path string
 }
 
@@ -57,24 +54,15 @@ var fakeOperations = []operation{
 // valid exchange produced.
 func missingCoverage(t *testing.T, covered map[string][]int) []string {
 	t.Helper()
-	dir, err := contract.SpecDir()
+	doc, err := contract.Description()
 	if err != nil {
 		t.Fatal(err)
 	}
-	docs := make(map[string]*openapi3.T)
 	var missing []string
 	for _, op := range fakeOperations {
-		doc := docs[op.spec.name]
-		if doc == nil {
-			path := filepath.Join(dir, op.spec.name)
-			if doc, err = openapi3.NewLoader().LoadFromFile(path); err != nil {
-				t.Fatalf("load OpenAPI spec %s: %v", path, err)
-			}
-			docs[op.spec.name] = doc
-		}
-		specOp := doc.Paths.Find(op.path).GetOperation(op.method)
+		specOp := doc.Paths.Find(op.spec.serverPath + op.path).GetOperation(op.method)
 		if specOp == nil {
-			t.Fatalf("%s is not in %s", op, op.spec.name)
+			t.Fatalf("%s is not in the in-repo description", op)
 		}
 		want := []int{http.StatusUnauthorized}
 		for code := range specOp.Responses.Map() {

@@ -65,7 +65,7 @@ func newTestEnvWithHandler(t *testing.T, wrap func(http.Handler) http.Handler, o
 	t.Helper()
 	clk := clock.NewFake(testStart, true)
 	fake := fakeapi.New(append([]fakeapi.Option{fakeapi.WithClock(clk)}, opts...)...)
-	// Every exchange is validated against the vendor's OpenAPI specs.
+	// Every exchange is validated against the in-repo OpenAPI description.
 	return &testEnv{fake: fake, clock: clk, url: contract.Serve(t, wrap(fake))}
 }
 

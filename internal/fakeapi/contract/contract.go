@@ -1,24 +1,25 @@
-// Package contract checks HTTP exchanges against the vendor OpenAPI specs
-// of the Mintlify API (static-export-openapi.json and admin-openapi.json).
+// Package contract checks HTTP exchanges against the project's own OpenAPI
+// description of the Mintlify API (mintlify.openapi.yaml, embedded), which
+// a drift test keeps equal to the vendor's published specs.
 //
 // It wraps any http.Handler (in practice the fake in internal/fakeapi) in
-// an HTTP test server that validates every request to a documented API
-// route, and the handler's response to it, against the specs. Violations
-// are recorded by the handler goroutines and reported by the test
-// goroutine.
+// an HTTP test server that validates every request to a described API
+// route, and the handler's response to it, against the description.
+// Violations are recorded by the handler goroutines and reported by the
+// test goroutine. It reads no file: a plain clone runs every check.
 //
 // This package is test support: imported only by tests, so kin-openapi
 // never reaches the provider binary. It must not import internal/fakeapi,
 // whose own tests use it.
 //
-// The rules, beyond what the specs say for each operation:
-//   - A request the spec rejects must not be accepted (status < 400).
-//   - A status the spec does not list for an operation is allowed only for
-//     401 (implied by the global bearerAuth security), 429 and 5xx; its body
-//     must then be JSON matching the spec's Error schema, with a non-empty
+// The rules, beyond what the description says for each operation:
+//   - A request the description rejects must not be accepted (status < 400).
+//   - A status the description does not list for an operation is allowed
+//     only for 401 (implied by the global bearerAuth security), 429 and 5xx;
+//     its body must then be JSON matching the Error schema, with a non-empty
 //     "error" message.
 //   - string fields of format "uri" must be absolute URIs.
-//   - Requests to routes neither spec documents (such as the fake's
+//   - Requests to routes the description does not have (such as the fake's
 //     /bundles/... downloads) pass through unchecked.
 package contract
 
@@ -34,8 +35,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
-	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
@@ -46,101 +45,48 @@ import (
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 )
 
-// specDirEnv names the environment variable that, when set, overrides
-// where SpecDir finds the vendor specs.
-const specDirEnv = "MINTLIFY_SPEC_DIR"
-
-// specFile is one vendor spec and where its server is mounted relative to
-// the API base URL.
-type specFile struct {
-	name       string
-	serverPath string
-}
-
-var specFiles = []specFile{
-	{name: "static-export-openapi.json", serverPath: "/v1"},
-	{name: "admin-openapi.json", serverPath: ""},
-}
-
-// SpecDir returns the directory holding the vendor OpenAPI specs: the
-// value of MINTLIFY_SPEC_DIR if set, otherwise shared/api beside the
-// checkout, that is <root>/../shared/api where <root> is the nearest
-// directory at or above the working directory that contains go.mod. The
-// path is absolute; SpecDir does not check that the specs are there.
-func SpecDir() (string, error) {
-	if dir := os.Getenv(specDirEnv); dir != "" {
-		return filepath.Abs(dir)
-	}
-	wd, err := os.Getwd()
+// descriptionRouter routes requests to the operations of the in-repo
+// description. It is built once per test binary (parsing takes a few
+// milliseconds, and every test builds a Checker) and shared read-only by
+// every Checker.
+var descriptionRouter = sync.OnceValues(func() (routers.Router, error) {
+	doc, err := Description()
 	if err != nil {
-		return "", fmt.Errorf("find the vendor OpenAPI specs: %w", err)
+		return nil, err
 	}
-	for dir := wd; ; {
-		if fi, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil && !fi.IsDir() {
-			return filepath.Join(filepath.Dir(dir), "shared", "api"), nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("find the vendor OpenAPI specs: no go.mod in %s or any directory above it (set %s to the spec directory)", wd, specDirEnv)
-		}
-		dir = parent
+	// A relative server, so routes match whatever host serves them; the
+	// description's paths already carry /v1 or /v2.
+	doc.Servers = openapi3.Servers{{URL: ""}}
+	doc.SetStringFormatValidator("uri", openapi3.NewCallbackValidator(validateAbsoluteURI))
+	rt, err := gorillamux.NewRouter(doc)
+	if err != nil {
+		return nil, fmt.Errorf("route the in-repo OpenAPI description: %w", err)
 	}
-}
+	return rt, nil
+})
 
-// Checker validates exchanges against the vendor specs and records the
-// outcome. It is the lower-level form of Serve, for tests that assert on
-// Violations or Covered themselves. One Checker may serve any number of
+// Checker validates exchanges against the in-repo description and records
+// the outcome. It is the lower-level form of Serve, for tests that assert
+// on Violations or Covered themselves. One Checker may serve any number of
 // handlers, and is safe for concurrent use.
 type Checker struct {
-	routers []routers.Router // read-only after New
+	router routers.Router // shared, read-only
 
 	mu         sync.Mutex
 	violations []string
 	covered    map[string]map[int]bool // operation key -> statuses seen and valid
 }
 
-// New loads and validates both vendor specs from SpecDir. A missing or
-// invalid spec fails t with t.Fatalf, naming the path it looked at: the
-// contract is the point of the tests that use it, so they never skip.
+// New returns a Checker with nothing recorded. The description is embedded,
+// so New fails t (t.Fatalf) only if it does not parse, which its own tests
+// rule out.
 func New(t testing.TB) *Checker {
 	t.Helper()
-	dir, err := SpecDir()
+	rt, err := descriptionRouter()
 	if err != nil {
 		t.Fatalf("contract: %v", err)
 	}
-	c := &Checker{covered: make(map[string]map[int]bool)}
-	for _, f := range specFiles {
-		doc, err := loadSpec(filepath.Join(dir, f.name), f.serverPath)
-		if err != nil {
-			t.Fatalf("contract: %v", err)
-		}
-		rt, err := gorillamux.NewRouter(doc)
-		if err != nil {
-			t.Fatalf("contract: route OpenAPI spec %s: %v", filepath.Join(dir, f.name), err)
-		}
-		c.routers = append(c.routers, rt)
-	}
-	return c
-}
-
-// loadSpec loads and validates one vendor spec. Its servers are replaced
-// by the relative serverPath, so routes match whatever host serves them.
-func loadSpec(path, serverPath string) (*openapi3.T, error) {
-	if _, err := os.Stat(path); err != nil {
-		return nil, fmt.Errorf("vendor OpenAPI spec %s is missing (looked at %s): %w; the contract checks need shared/api beside the checkout, or %s set to the spec directory",
-			filepath.Base(path), path, err, specDirEnv)
-	}
-	loader := openapi3.NewLoader()
-	doc, err := loader.LoadFromFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("load OpenAPI spec %s: %w", path, err)
-	}
-	if err := doc.Validate(loader.Context); err != nil {
-		return nil, fmt.Errorf("OpenAPI spec %s is invalid: %w", path, err)
-	}
-	doc.Servers = openapi3.Servers{{URL: serverPath}}
-	doc.SetStringFormatValidator("uri", openapi3.NewCallbackValidator(validateAbsoluteURI))
-	return doc, nil
+	return &Checker{router: rt, covered: make(map[string]map[int]bool)}
 }
 
 func validateAbsoluteURI(s string) error {
@@ -155,10 +101,11 @@ func validateAbsoluteURI(s string) error {
 }
 
 // Serve starts an httptest server for h. Every exchange with an API route of
-// the vendor specs is validated (request and response); violations fail t at
-// cleanup (t.Errorf from the test goroutine in a t.Cleanup, never from the handler).
-// Non-API routes (like the fake's /bundles/... downloads) pass through unchecked.
-// Returns the server URL (no trailing slash). The server is closed at cleanup.
+// the in-repo description is validated (request and response); violations
+// fail t at cleanup (t.Errorf from the test goroutine in a t.Cleanup, never
+// from the handler). Non-API routes (like the fake's /bundles/... downloads)
+// pass through unchecked. Returns the server URL (no trailing slash). The
+// server is closed at cleanup.
 func Serve(t testing.TB, h http.Handler) string {
 	t.Helper()
 	c := New(t)
@@ -191,7 +138,7 @@ func (c *Checker) Violations() []string {
 
 // Covered returns, for each operation key ("POST /v1/static-export/jobs",
 // "GET /v2/agent/{projectId}/job/{id}"), the sorted statuses it answered
-// with in exchanges that honoured the spec.
+// with in exchanges that honoured the description.
 func (c *Checker) Covered() map[string][]int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -202,7 +149,7 @@ func (c *Checker) Covered() map[string][]int {
 	return out
 }
 
-// wrap validates each request to a spec route and next's response to it.
+// wrap validates each request to a described route and next's response to it.
 // Other requests (downloads, unknown routes) pass through.
 func (c *Checker) wrap(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -237,12 +184,11 @@ func (c *Checker) wrap(next http.Handler) http.Handler {
 }
 
 func (c *Checker) findRoute(r *http.Request) (*routers.Route, map[string]string) {
-	for _, rt := range c.routers {
-		if route, params, err := rt.FindRoute(r); err == nil {
-			return route, params
-		}
+	route, params, err := c.router.FindRoute(r)
+	if err != nil {
+		return nil, nil
 	}
-	return nil, nil
+	return route, params
 }
 
 // requestInput builds the validation input for r, on a copy of the request
@@ -260,7 +206,7 @@ func requestInput(r *http.Request, body []byte, route *routers.Route, params map
 
 func validationOptions(doc *openapi3.T) *openapi3filter.Options {
 	return &openapi3filter.Options{
-		// Auth is the handler's own job; the spec only says a bearer key exists.
+		// Auth is the handler's own job; the description only says a bearer key exists.
 		AuthenticationFunc:      openapi3filter.NoopAuthenticationFunc,
 		IncludeResponseStatus:   true,
 		MultiError:              true,
@@ -268,14 +214,14 @@ func validationOptions(doc *openapi3.T) *openapi3filter.Options {
 	}
 }
 
-// check records whether one exchange honours the spec.
+// check records whether one exchange honours the description.
 func (c *Checker) check(in *openapi3filter.RequestValidationInput, reqErr error, status int, header http.Header, body []byte) {
 	route := in.Route
 	op := operationKey(route)
 	var problem error
 	switch {
 	case reqErr != nil && status < 400:
-		problem = fmt.Errorf("the spec rejects the request (%v) but the handler accepted it", reqErr)
+		problem = fmt.Errorf("the description rejects the request (%v) but the handler accepted it", reqErr)
 	case route.Operation.Responses.Status(status) != nil:
 		problem = openapi3filter.ValidateResponse(in.Request.Context(), &openapi3filter.ResponseValidationInput{
 			RequestValidationInput: in,
@@ -297,7 +243,7 @@ func (c *Checker) check(in *openapi3filter.RequestValidationInput, reqErr error,
 }
 
 // checkErrorBody checks a response whose status the operation does not
-// list (but the API may send anyway): a JSON body matching the spec's Error
+// list (but the API may send anyway): a JSON body matching the description's Error
 // schema, with a non-empty message.
 func checkErrorBody(doc *openapi3.T, header http.Header, body []byte) error {
 	mediaType, _, err := mime.ParseMediaType(header.Get("Content-Type"))
@@ -310,7 +256,7 @@ func checkErrorBody(doc *openapi3.T, header http.Header, body []byte) error {
 	}
 	schema := doc.Components.Schemas["Error"]
 	if schema == nil || schema.Value == nil {
-		return errors.New("the spec has no Error schema")
+		return errors.New("the description has no Error schema")
 	}
 	if err := schema.Value.VisitJSON(v, doc.GetSchemaValidationOptions()...); err != nil {
 		return fmt.Errorf("body does not match the Error schema: %w", err)
@@ -321,15 +267,10 @@ func checkErrorBody(doc *openapi3.T, header http.Header, body []byte) error {
 	return nil
 }
 
-// operationKey names a route's operation as "METHOD /server-path/path".
+// operationKey names a route's operation as "METHOD /path", the path as
+// the description spells it ("GET /v1/static-export/jobs/{jobId}").
 func operationKey(route *routers.Route) string {
-	base := ""
-	if len(route.Spec.Servers) > 0 {
-		if u, err := url.Parse(route.Spec.Servers[0].URL); err == nil {
-			base = u.Path
-		}
-	}
-	return route.Method + " " + base + route.Path
+	return route.Method + " " + route.Path
 }
 
 func (c *Checker) violate(format string, args ...any) {

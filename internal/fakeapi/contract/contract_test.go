@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -15,7 +13,10 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
 )
 
-const validJob = `{"jobId":"se_1","status":"running","progress":1.5,"pageCount":1,"createdAt":"2024-06-01T12:00:00.000Z","updatedAt":"2024-06-01T12:00:00.000Z"}`
+const (
+	validJob      = `{"jobId":"se_1","status":"running","progress":1.5,"pageCount":1,"createdAt":"2024-06-01T12:00:00.000Z","updatedAt":"2024-06-01T12:00:00.000Z"}`
+	validAgentJob = `{"id":"j","status":"active","source":{"repository":"https://github.com/acme/docs","ref":null},"model":"sonnet","prLink":null,"createdAt":"2024-06-01T12:00:00Z","archivedAt":null}`
+)
 
 // stub answers every request with the same status, content type and body.
 func stub(status int, contentType, body string) http.Handler {
@@ -87,6 +88,13 @@ func TestCatchesViolations(t *testing.T) {
 		{"invalid request accepted", "POST", "/v1/static-export/jobs", `{"version":"x"}`, 202, "application/json", validJob, true},
 		{"invalid request rejected", "POST", "/v1/static-export/jobs", `{"version":"x"}`, 400, "application/json", `{"error":"domain is required"}`, false},
 		{"unchecked download", "GET", "/bundles/se_1", "", 418, "application/zip", "PK", false},
+		{"valid agent job created", "POST", "/v2/agent/p/job", `{"prompt":"Document the CLI"}`, 201, "application/json", validAgentJob, false},
+		{"empty prompt accepted", "POST", "/v2/agent/p/job", `{"prompt":""}`, 201, "application/json", validAgentJob, true},
+		{"empty prompt rejected", "POST", "/v2/agent/p/job", `{"prompt":""}`, 400, "application/json", `{"error":"prompt must not be empty"}`, false},
+		{"valid follow-up", "POST", "/v2/agent/p/job/j/message", `{"prompt":"Also the API"}`, 200, "application/json", validAgentJob, false},
+		{"follow-up rate limited", "POST", "/v2/agent/p/job/j/message", `{"prompt":"Also the API"}`, 429, "application/json", `{"error":"Rate limit exceeded"}`, false},
+		{"unknown agent status", "GET", "/v2/agent/p/job/j", "", 200, "application/json", strings.Replace(validAgentJob, "active", "running", 1), true},
+		{"relative PR link", "GET", "/v2/agent/p/job/j", "", 200, "application/json", strings.Replace(validAgentJob, `"prLink":null`, `"prLink":"/pull/1"`, 1), true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -282,67 +290,38 @@ func TestServeQuietWhenFaithful(t *testing.T) {
 	}
 }
 
-// TestNewMissingSpecs proves a missing spec fails the test, naming the
-// path looked at, instead of skipping.
-func TestNewMissingSpecs(t *testing.T) {
-	dir := t.TempDir()
-	t.Setenv("MINTLIFY_SPEC_DIR", dir)
-	ft := &fakeTB{TB: t}
-	ft.run(func(tb testing.TB) { contract.New(tb) })
-	_, fatal := ft.recorded()
-	if want := filepath.Join(dir, "static-export-openapi.json"); !strings.Contains(fatal, want) || !strings.Contains(fatal, "missing") {
-		t.Errorf("fatal = %q, want it to name %s as missing", fatal, want)
+// TestDescription proves the embedded description parses, describes the
+// operations the provider uses, and is handed out as a fresh copy each time.
+func TestDescription(t *testing.T) {
+	t.Parallel()
+	doc, err := contract.Description()
+	if err != nil {
+		t.Fatal(err)
 	}
-}
-
-// TestSpecDir covers the environment override and the walk up to go.mod.
-func TestSpecDir(t *testing.T) {
-	t.Run("override", func(t *testing.T) {
-		dir := t.TempDir()
-		t.Setenv("MINTLIFY_SPEC_DIR", dir)
-		if got, err := contract.SpecDir(); err != nil || got != dir {
-			t.Errorf("SpecDir() = %q, %v; want %q", got, err, dir)
+	var got []string
+	for path, item := range doc.Paths.Map() {
+		for method := range item.Operations() {
+			got = append(got, method+" "+path)
 		}
-	})
-	t.Run("this checkout", func(t *testing.T) {
-		t.Setenv("MINTLIFY_SPEC_DIR", "")
-		root, err := filepath.Abs(filepath.Join("..", "..", ".."))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
-			t.Fatalf("expected the module root at %s: %v", root, err)
-		}
-		want := filepath.Join(filepath.Dir(root), "shared", "api")
-		if got, err := contract.SpecDir(); err != nil || got != want {
-			t.Errorf("SpecDir() = %q, %v; want %q", got, err, want)
-		}
-	})
-	t.Run("walks up to go.mod", func(t *testing.T) {
-		t.Setenv("MINTLIFY_SPEC_DIR", "")
-		tmp, err := filepath.EvalSymlinks(t.TempDir())
-		if err != nil {
-			t.Fatal(err)
-		}
-		root := filepath.Join(tmp, "checkout")
-		deep := filepath.Join(root, "internal", "a", "b")
-		if err := os.MkdirAll(deep, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module example.com/x\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		// A directory named go.mod is not a module root.
-		if err := os.Mkdir(filepath.Join(deep, "go.mod"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		t.Chdir(deep)
-		got, err := contract.SpecDir()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if want := filepath.Join(tmp, "shared", "api"); got != want {
-			t.Errorf("SpecDir() = %q, want %q", got, want)
-		}
-	})
+	}
+	slices.Sort(got)
+	want := []string{
+		"GET /v1/static-export/jobs/{jobId}",
+		"GET /v2/agent/{projectId}/job/{id}",
+		"POST /v1/static-export/jobs",
+		"POST /v1/static-export/jobs/{jobId}/bundle",
+		"POST /v2/agent/{projectId}/job",
+		"POST /v2/agent/{projectId}/job/{id}/message",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("operations = %q, want %q", got, want)
+	}
+	doc.Paths.Delete("/v1/static-export/jobs")
+	again, err := contract.Description()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Paths.Find("/v1/static-export/jobs") == nil {
+		t.Error("a change to one copy reached the next")
+	}
 }
