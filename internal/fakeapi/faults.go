@@ -38,7 +38,7 @@ const (
 )
 
 // Fault is one misbehaviour. Build it with TooManyRequests, ServerError,
-// DropConnection, TruncatedBody, MalformedBody or SlowResponse.
+// NotFound, DropConnection, TruncatedBody, MalformedBody or SlowResponse.
 type Fault struct {
 	Kind FaultKind
 	// Status is the HTTP status of a FaultStatus.
@@ -62,6 +62,12 @@ func TooManyRequests(retryAfter time.Duration) Fault {
 func ServerError(status int) Fault {
 	return Fault{Kind: FaultStatus, Status: status}
 }
+
+// NotFound is a 404 answer with the API's error body, as when a job is
+// looked up with another organisation's key or through a proxy that points
+// elsewhere. Unlike ForgetJob it is temporary: the job is still there once
+// the rule stops.
+func NotFound() Fault { return Fault{Kind: FaultStatus, Status: http.StatusNotFound} }
 
 // DropConnection closes the connection without answering.
 func DropConnection() Fault { return Fault{Kind: FaultDrop} }
@@ -260,6 +266,7 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) (drop bool) {
 
 // statusMessages are the error texts of injected statuses.
 var statusMessages = map[int]string{
+	http.StatusNotFound:            "Not found",
 	http.StatusTooManyRequests:     "Rate limit exceeded",
 	http.StatusInternalServerError: "Internal server error",
 	http.StatusBadGateway:          "Bad gateway",

@@ -55,6 +55,16 @@ func TestStatusFaultsComeBeforeTheHandler(t *testing.T) {
 	}
 }
 
+// TestNotFoundIsTemporary: a 404 fault hides a job only while its rule
+// lasts, unlike ForgetJob.
+func TestNotFoundIsTemporary(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, WithFaults(FaultRule{Match: IsStatusRequest, Count: 1, Faults: []Fault{NotFound()}}))
+	job := h.startJob(t, map[string]string{"domain": "docs.example.com"})
+	h.do(t, http.MethodGet, "/v1/static-export/jobs/"+job.JobID, DefaultAPIKey, nil).wantError(t, http.StatusNotFound, "Not found")
+	h.do(t, http.MethodGet, "/v1/static-export/jobs/"+job.JobID, DefaultAPIKey, nil).wantStatus(t, http.StatusOK)
+}
+
 func TestRuleSelection(t *testing.T) {
 	t.Parallel()
 	// A burst of two after the first request, and every third of the rest

@@ -418,6 +418,9 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 		resp.Diagnostics.Append(apiErrorDiagnostic(err, fmt.Sprintf("reading static export job %s", jobID)))
 		return
 	}
+	// The job answered: whatever an earlier refresh concluded from a 404
+	// no longer holds.
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateJobGone, nil)...)
 	// Only the job's progress is refreshed: Read never generates a link.
 	// It notes when it looked, which is the moment plans judge the link at.
 	now := r.data.client.Clock().Now()

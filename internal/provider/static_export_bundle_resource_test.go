@@ -296,6 +296,48 @@ func TestAccStaticExportBundle_jobGoneIsReplaced(t *testing.T) {
 	})
 }
 
+// TestAccStaticExportBundle_refreshOnlyAgainst404ThenRestored reproduces a
+// nightly apply's worst case: one `terraform apply -refresh-only` while the
+// API answers 404 for the job (another organisation's key, a proxy that
+// points elsewhere, a blip), then the API answers again. The 404 may plan a
+// replacement while it lasts, but once a refresh sees the job again, plans
+// are empty and no second export starts.
+func TestAccStaticExportBundle_refreshOnlyAgainst404ThenRestored(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	cfg := env.config(bundleConfig("docs.example.com", ""))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{Config: cfg},
+			{
+				// `terraform apply -refresh-only` while the job answers 404;
+				// the plan that follows (still 404) replaces.
+				PreConfig: func() {
+					env.fake.SetFaults(fakeapi.FaultRule{Match: fakeapi.IsStatusRequest, Faults: []fakeapi.Fault{fakeapi.NotFound()}})
+				},
+				RefreshState:       true,
+				ExpectNonEmptyPlan: true,
+			},
+			{
+				// The API answers again: nothing to do.
+				PreConfig: func() { env.fake.SetFaults() },
+				Config:    cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
+			{
+				Config:   cfg,
+				PlanOnly: true,
+			},
+		},
+	})
+	if err := expectCounts(env, 1, 1); err != nil {
+		t.Error(err)
+	}
+}
+
 // TestAccStaticExportBundle_chainsIntoHelmRelease feeds helm_values into a
 // terraform_data standing in for helm_release, in the same apply.
 func TestAccStaticExportBundle_chainsIntoHelmRelease(t *testing.T) {
