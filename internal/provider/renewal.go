@@ -1,39 +1,12 @@
 package provider
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
-
-// Private state keys of mintlify_static_export_bundle. Private state is
-// stored with the resource but never shown to users.
-const (
-	// privateLinkGeneratedAt records when the current link was generated,
-	// so the default policy knows the link's whole lifetime.
-	privateLinkGeneratedAt = "link_generated_at"
-	// privateJobGone records that the API answered 404 for the job during
-	// refresh; the next plan replaces the resource.
-	privateJobGone = "job_gone"
-	// privateRefreshedAt records when Read last saw the job. Plans decide
-	// renewal against this moment, never against the clock: Terraform plans
-	// again during apply, and both plans must agree.
-	privateRefreshedAt = "refreshed_at"
-)
-
-// privateGetter and privateSetter are the parts of the framework's private
-// state used here; requests and responses of every operation provide them.
-type privateGetter interface {
-	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
-}
-
-type privateSetter interface {
-	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
-}
 
 // linkState is what the renewal policy knows about the current link.
 type linkState struct {
@@ -75,9 +48,9 @@ func roundDuration(d time.Duration) time.Duration {
 	return d.Round(time.Second)
 }
 
-// linkFromState reads the link's expiry from the `expires_at` in state and
-// its generation time from private state.
-func linkFromState(ctx context.Context, expiresAt types.String, private privateGetter) (linkState, diag.Diagnostics) {
+// linkFromState reads the link's expiry from the `expires_at` in state; its
+// generation time comes from private state.
+func linkFromState(expiresAt types.String, generatedAt time.Time) (linkState, diag.Diagnostics) {
 	var link linkState
 	var diags diag.Diagnostics
 	if expiresAt.IsNull() || expiresAt.IsUnknown() {
@@ -91,32 +64,10 @@ func linkFromState(ctx context.Context, expiresAt types.String, private privateG
 		return link, diags
 	}
 	link.ExpiresAt = expires
-	generated, _, d := recordedTime(ctx, private, privateLinkGeneratedAt)
-	diags.Append(d...)
-	link.GeneratedAt = generated
-	return link, diags
-}
-
-// recordTime stores a moment under a private state key.
-func recordTime(ctx context.Context, private privateSetter, key string, at time.Time) diag.Diagnostics {
-	raw, _ := json.Marshal(at.UTC()) // a time always marshals
-	return private.SetKey(ctx, key, raw)
-}
-
-// recordedTime reads a moment stored by recordTime; ok is false when none
-// was recorded.
-func recordedTime(ctx context.Context, private privateGetter, key string) (at time.Time, ok bool, diags diag.Diagnostics) {
-	raw, diags := private.GetKey(ctx, key)
-	if len(raw) == 0 || json.Unmarshal(raw, &at) != nil {
-		return time.Time{}, false, diags
+	if generatedAt.Before(expires) {
+		link.GeneratedAt = generatedAt
 	}
-	return at, true, diags
-}
-
-// jobGone reports whether the last refresh found the job deleted.
-func jobGone(ctx context.Context, private privateGetter) (bool, diag.Diagnostics) {
-	raw, diags := private.GetKey(ctx, privateJobGone)
-	return string(raw) == "true", diags
+	return link, diags
 }
 
 // renewBeforeValue returns the configured renew_before, or zero when unset.

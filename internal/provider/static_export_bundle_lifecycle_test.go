@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -172,6 +173,45 @@ func TestAccStaticExportBundle_resumeAfterTimeout(t *testing.T) {
 					resource.TestCheckResourceAttr(bundleAddr, "status", "completed"),
 					checkLinkWorks(env),
 					func(*terraform.State) error { return expectCounts(env, 1, 1) },
+				),
+			},
+		},
+	})
+}
+
+// TestAccStaticExportBundle_failedJobIsReplaced: a failed create leaves a
+// tainted resource; untainting it cannot resume a failed job, so the plan
+// replaces it (replace-failed) instead of retrying the same job forever.
+func TestAccStaticExportBundle_failedJobIsReplaced(t *testing.T) {
+	workRoot := t.TempDir()
+	t.Setenv("TF_ACC_TEMP_DIR", workRoot)
+	var started atomic.Int32
+	env := newTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+		if started.Add(1) == 1 {
+			return fakeapi.JobPlan{RunFor: time.Minute, FailWith: "page guides/broken could not be rendered"}
+		}
+		return fakeapi.JobPlan{RunFor: time.Minute}
+	}))
+	cfg := env.config(bundleConfig("docs.example.com", ""))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{
+				Config:      cfg,
+				ExpectError: expectError("Static Export Job Failed", "the next apply starts a new export"),
+			},
+			{
+				PreConfig: func() { untaint(t, workRoot, bundleAddr) },
+				Config:    cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionReplace),
+				}},
+				Check: resource.ComposeTestCheckFunc(
+					func(s *terraform.State) error {
+						return resource.TestCheckResourceAttr(bundleAddr, "job_id", env.fake.JobIDs()[1])(s)
+					},
+					checkLinkWorks(env),
+					func(*terraform.State) error { return expectCounts(env, 2, 1) },
 				),
 			},
 		},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -339,7 +340,7 @@ func (r *staticExportBundleResource) complete(ctx context.Context, m *staticExpo
 		// revision growing past any resource this one replaced.
 		m.LinkRevision = types.Int64Value(max(priorRevision+1, now.Unix()))
 	}
-	diags.Append(recordTime(ctx, private, privateLinkGeneratedAt, now)...)
+	diags.Append(recordLink(ctx, private, now)...)
 	tflog.Info(ctx, "Static export bundle link generated", map[string]any{
 		"size_bytes": bundle.SizeBytes, "expires_at": bundle.ExpiresAt.UTC().Format(time.RFC3339),
 	})
@@ -401,6 +402,7 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	}
 	jobID := state.JobID.ValueString()
 	job, err := r.data.client.GetStaticExportJob(ctx, jobID)
+	now := r.data.client.Clock().Now()
 	if mintlify.IsNotFound(err) {
 		if state.Domain.IsNull() {
 			// Freshly imported: there is nothing to adopt.
@@ -411,126 +413,100 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 		}
 		// Keep the resource so that the plan shows a replacement, and why,
 		// instead of silently forgetting the export.
-		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateJobGone, []byte("true"))...)
+		resp.Diagnostics.Append(recordRefresh(ctx, resp.Private, now, true)...)
 		return
 	}
 	if err != nil {
 		resp.Diagnostics.Append(apiErrorDiagnostic(err, fmt.Sprintf("reading static export job %s", jobID)))
 		return
 	}
-	// The job answered: whatever an earlier refresh concluded from a 404
-	// no longer holds.
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateJobGone, nil)...)
+
 	// Only the job's progress is refreshed: Read never generates a link.
-	// It notes when it looked, which is the moment plans judge the link at.
-	now := r.data.client.Clock().Now()
+	// The facts of private state are written afresh from this answer.
+	priv, diags := readBundlePrivate(ctx, req.Private)
+	resp.Diagnostics.Append(diags...)
+	resp.Diagnostics.Append(recordRefresh(ctx, resp.Private, now, false)...)
+	priv.RefreshedAt, priv.JobGone = now, false
 	prior := state
 	state.setJob(job)
-	link, diags := linkFromState(ctx, state.ExpiresAt, req.Private)
+	facts, diags := newLinkFacts(state.JobID, state.Domain, state.Status, state.BundleURL, state.ExpiresAt, state.RenewBefore, priv)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	due := !link.ExpiresAt.IsZero() && renewalReason(link, renewBeforeValue(state.RenewBefore), now) != ""
-	state.ReadyForRenewal = types.BoolValue(due)
-	resp.Diagnostics.Append(recordTime(ctx, resp.Private, privateRefreshedAt, now)...)
+	if !facts.HasLink {
+		resp.Diagnostics.Append(forgetLink(ctx, resp.Private)...)
+	}
+	// ready_for_renewal tells what the next plan decides, unless the
+	// configuration changes first.
+	action, _ := planLink(facts)
+	state.ReadyForRenewal = types.BoolValue(action == actionRenew)
 	// The response starts as the prior state. A completed export's refresh
 	// usually changes nothing, and writing the whole model back is the
 	// framework's most expensive step of Read: skip it then.
-	if !state.sameRefresh(&prior) {
+	if !reflect.DeepEqual(state, prior) {
 		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 	}
 }
 
-// ModifyPlan is where renewal, resumption and vanished jobs are decided:
-// only a plan ever schedules a new link, so an apply does exactly what the
-// plan showed. It reads no clock: Terraform plans again during apply, and
-// that plan must agree with the first, so every decision rests on what the
-// last refresh recorded.
+// ModifyPlan asks planLink what to do about the job and its link, shapes
+// the plan after the answer, and carries the answer to Update in planned
+// private state: only a plan ever schedules a new link or a new export, so
+// an apply does exactly what the plan showed.
 func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
 		return // create or destroy
 	}
-
-	gone, diags := jobGone(ctx, req.Private)
-	resp.Diagnostics.Append(diags...)
-	if gone {
-		var state, plan staticExportBundleModel
-		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-		resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-		if resp.Diagnostics.HasError() {
-			return
-		}
-		resp.Diagnostics.AddWarning("Static Export Job No Longer Exists",
-			fmt.Sprintf("The Mintlify API answered 404 for the static export job %s, so its link cannot be "+
-				"renewed. The plan replaces the resource: the apply starts a new export.", state.JobID.ValueString()))
-		plan.ID = types.StringUnknown()
-		plan.JobID = types.StringUnknown()
-		plan.markJobUnknown()
-		plan.markLinkUnknown()
-		plan.CreatedAt = types.StringUnknown()
-		plan.LinkRevision = types.Int64Unknown()
-		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("job_id"))
-		resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
-		return
-	}
-
-	// Most plans leave the link alone. The decision needs three attributes,
-	// read one by one: reading the whole state and plan into models costs
-	// the framework ten times as much, and is done only when the plan
-	// changes.
-	var bundleURL, expiresAt, renewBeforeArg types.String
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("bundle_url"), &bundleURL)...)
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathExpiresAt, &expiresAt)...)
-	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("renew_before"), &renewBeforeArg)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	link, diags := linkFromState(ctx, expiresAt, req.Private)
+	facts, diags := planFacts(ctx, req)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	renewBefore := renewBeforeValue(renewBeforeArg)
-	if renewsEveryRun(link, renewBefore) {
+	if renewsEveryRun(facts.Link, facts.RenewBefore) {
 		resp.Diagnostics.AddAttributeWarning(path.Root("renew_before"), "Link Renewed On Every Run",
 			fmt.Sprintf("`renew_before` (%s) is at least the link's whole lifetime (%s), so every plan renews "+
 				"the link and rolls anything that uses it. Set it below the lifetime, or remove it to renew once "+
-				"less than a quarter of the lifetime is left.", renewBefore, roundDuration(link.ExpiresAt.Sub(link.GeneratedAt))))
+				"less than a quarter of the lifetime is left.", facts.RenewBefore,
+				roundDuration(facts.Link.ExpiresAt.Sub(facts.Link.GeneratedAt))))
 	}
-
-	finish := bundleURL.IsNull()
-	var renewal string
-	switch {
-	case finish:
-		// Imported, or a create that ended before its link: finish the
-		// same job in place.
-	case !renewBeforeArg.IsUnknown():
-		refreshedAt, refreshed, diags := recordedTime(ctx, req.Private, privateRefreshedAt)
-		resp.Diagnostics.Append(diags...)
-		if !refreshed {
-			return // planned without a refresh: nothing to judge the link by
+	action, reason := planLink(facts)
+	resp.Diagnostics.Append(recordPlannedAction(ctx, resp.Private, action)...)
+	if action == actionNone {
+		if reason != "" {
+			tflog.Debug(ctx, "Leaving the bundle link as it is: "+reason, map[string]any{"job_id": facts.JobID})
 		}
-		if renewal = renewalReason(link, renewBefore, refreshedAt); renewal == "" {
-			return
-		}
-	default:
 		return
 	}
 
+	// Most plans stop above. Reading the whole state and plan into models
+	// costs the framework ten times as much as the attributes planFacts
+	// reads, so it is done only when the plan changes.
 	var state, plan staticExportBundleModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if finish {
-		tflog.Info(ctx, "Planning to finish the static export job and generate its link", map[string]any{"job_id": state.JobID.ValueString()})
-		if state.Status.ValueString() != mintlify.StatusCompleted {
-			plan.markJobUnknown()
+	tflog.Info(ctx, "Planning to "+string(action)+": "+reason, map[string]any{"job_id": facts.JobID})
+	if action.replaces() {
+		summary := "Static Export Job No Longer Exists"
+		if action == actionReplaceFailed {
+			summary = "Static Export Job Failed"
 		}
-	} else {
-		tflog.Info(ctx, "Planning to renew the bundle link: "+renewal, map[string]any{"job_id": state.JobID.ValueString()})
+		resp.Diagnostics.AddWarning(summary, capitalize(reason)+". The plan replaces the resource: the apply "+
+			"starts a new export.")
+		plan.ID = types.StringUnknown()
+		plan.JobID = types.StringUnknown()
+		plan.CreatedAt = types.StringUnknown()
+		plan.LinkRevision = types.Int64Unknown()
+		plan.markJobUnknown()
+		plan.markLinkUnknown()
+		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("job_id"))
+		resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
+		return
+	}
+	if facts.Status != mintlify.StatusCompleted {
+		plan.markJobUnknown()
 	}
 	plan.markLinkUnknown()
 	plan.ReadyForRenewal = types.BoolValue(false)
@@ -541,22 +517,68 @@ func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resourc
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
 }
 
-// Update finishes what the plan scheduled: a fresh link for the same job
-// (renewal), or waiting for an interrupted or imported job and then its
-// link. When the plan schedules no link, only arguments such as `timeouts`
-// or `renew_before` changed and no request is made.
+// planFacts gathers planLink's facts from the prior state, the plan and
+// private state, reading single attributes.
+func planFacts(ctx context.Context, req resource.ModifyPlanRequest) (linkFacts, diag.Diagnostics) {
+	var jobID, domain, status, bundleURL, expiresAt, renewBefore types.String
+	var diags diag.Diagnostics
+	for _, a := range []struct {
+		name string
+		dst  *types.String
+	}{{"job_id", &jobID}, {"domain", &domain}, {"status", &status}, {"bundle_url", &bundleURL}, {"expires_at", &expiresAt}} {
+		diags.Append(req.State.GetAttribute(ctx, path.Root(a.name), a.dst)...)
+	}
+	diags.Append(req.Plan.GetAttribute(ctx, path.Root("renew_before"), &renewBefore)...)
+	priv, d := readBundlePrivate(ctx, req.Private)
+	diags.Append(d...)
+	if diags.HasError() {
+		return linkFacts{}, diags
+	}
+	facts, d := newLinkFacts(jobID, domain, status, bundleURL, expiresAt, renewBefore, priv)
+	diags.Append(d...)
+	return facts, diags
+}
+
+// newLinkFacts builds planLink's facts from attribute values and private
+// state; Read and ModifyPlan both use it.
+func newLinkFacts(jobID, domain, status, bundleURL, expiresAt, renewBefore types.String, priv bundlePrivate) (linkFacts, diag.Diagnostics) {
+	link, diags := linkFromState(expiresAt, priv.LinkGeneratedAt)
+	return linkFacts{
+		JobID:              jobID.ValueString(),
+		Imported:           domain.IsNull(),
+		Gone:               priv.JobGone,
+		Status:             status.ValueString(),
+		HasLink:            !bundleURL.IsNull() && !bundleURL.IsUnknown(),
+		Link:               link,
+		RenewBefore:        renewBeforeValue(renewBefore),
+		RenewBeforeUnknown: renewBefore.IsUnknown(),
+		RefreshedAt:        priv.RefreshedAt,
+	}, diags
+}
+
+// Update does what the plan decided (see planLink): for actionRenew, a fresh
+// link for the same job; for actionResume and actionAdoptImport, waiting for
+// the job unless it completed, then its link. For actionNone, only arguments
+// such as `timeouts` or `renew_before` changed, and no request is made.
 func (r *staticExportBundleResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	action, diags := takePlannedAction(ctx, resp.Private)
+	resp.Diagnostics.Append(diags...)
 	var plan, state staticExportBundleModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if !plan.BundleURL.IsUnknown() {
+	switch {
+	case action == actionNone:
 		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 		return
-	}
-	if r.data == nil {
+	case !action.requestsLink():
+		resp.Diagnostics.AddError("Unexpected Planned Action",
+			fmt.Sprintf("The plan asked to update the bundle in place with the action %q, which replaces it. This is "+
+				"a bug in the mintlify provider: please report it. Running `terraform apply` again plans afresh.", action))
+		return
+	case r.data == nil:
 		resp.Diagnostics.Append(notConfiguredDiagnostic())
 		return
 	}
@@ -568,6 +590,7 @@ func (r *staticExportBundleResource) Update(ctx context.Context, req resource.Up
 	ctx, cancel := r.data.client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 	ctx = tflog.SetField(ctx, "job_id", state.JobID.ValueString())
+	tflog.Info(ctx, "Applying the planned action: "+string(action))
 
 	// Start from what is known: the job as last read and the current link,
 	// which stays in state if a fresh one cannot be had.
@@ -626,14 +649,6 @@ func (m *staticExportBundleModel) setJob(job *mintlify.StaticExportJob) {
 	m.Progress = types.Float64Value(job.Progress)
 	m.PageCount = types.Int64Value(job.PageCount)
 	m.CreatedAt = types.StringValue(job.CreatedAt.UTC().Format(time.RFC3339))
-}
-
-// sameRefresh reports whether m holds the same job as prior in every
-// attribute that Read writes: those of setJob and ready_for_renewal.
-func (m *staticExportBundleModel) sameRefresh(prior *staticExportBundleModel) bool {
-	return m.ID.Equal(prior.ID) && m.JobID.Equal(prior.JobID) && m.Status.Equal(prior.Status) &&
-		m.Progress.Equal(prior.Progress) && m.PageCount.Equal(prior.PageCount) && m.CreatedAt.Equal(prior.CreatedAt) &&
-		m.ReadyForRenewal.Equal(prior.ReadyForRenewal)
 }
 
 // markJobUnknown plans new values for the job's progress.
