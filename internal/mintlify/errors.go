@@ -187,11 +187,12 @@ func IsNotFound(err error) bool { return StatusCode(err) == http.StatusNotFound 
 func IsUnauthorized(err error) bool { return StatusCode(err) == http.StatusUnauthorized }
 
 // IsForbidden reports whether err is the API's 403: static export is not
-// enabled for the organization.
+// enabled for the organization, or the key has no access to the project of
+// an agent job.
 func IsForbidden(err error) bool { return StatusCode(err) == http.StatusForbidden }
 
-// IsConflict reports whether err is the API's 409: a bundle was requested
-// before the job completed.
+// IsConflict reports whether err is the API's 409, such as a bundle
+// requested before its job completed.
 func IsConflict(err error) bool { return StatusCode(err) == http.StatusConflict }
 
 // IsBadRequest reports whether err is the API's 400.

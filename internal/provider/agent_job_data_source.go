@@ -193,14 +193,8 @@ func (d *agentJobDataSource) Read(ctx context.Context, req datasource.ReadReques
 	} else {
 		job, err = client.GetAgentJob(ctx, projectID, id)
 	}
-	if mintlify.IsNotFound(err) {
-		resp.Diagnostics.AddAttributeError(path.Root("id"), "Agent Job Not Found",
-			fmt.Sprintf("The Mintlify API found no agent job %q in project %q (HTTP 404: %s). Check the job ID, "+
-				"and that the job belongs to this project.", id, projectID, apiMessage(err)))
-		return
-	}
 	if err != nil {
-		resp.Diagnostics.Append(apiErrorDiagnostic(err, fmt.Sprintf("reading agent job %s in project %s", id, projectID)))
+		resp.Diagnostics.Append(getAgentJobOp(projectID, id).at(path.Root("id")).diagnostic(err))
 		return
 	}
 

@@ -4,21 +4,139 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
 
-// apiErrorDiagnostic turns a client error into a diagnostic for the person at
-// the terminal: what failed, the API's own words, and what to do next. doing
-// completes "... while <doing>", e.g. "starting the static export of
-// docs.example.com". An error of StartStaticExport also says whether a job
-// may have started.
-func apiErrorDiagnostic(err error, doing string) diag.Diagnostic {
-	summary, detail := describeAPIError(err, doing)
+// apiCall names one documented operation of the Mintlify API, by its
+// operationId in the API's description (mintlify.openapi.yaml).
+type apiCall string
+
+const (
+	callStartStaticExport   apiCall = "startStaticExportJob"
+	callGetStaticExportJob  apiCall = "getStaticExportJob"
+	callGenerateBundle      apiCall = "generateStaticExportBundle"
+	callCreateAgentJob      apiCall = "createAgentJob"
+	callGetAgentJob         apiCall = "getAgentJob"
+	callSendAgentJobMessage apiCall = "sendAgentJobMessage"
+)
+
+// apiCalls lists every call, for tests.
+var apiCalls = []apiCall{callStartStaticExport, callGetStaticExportJob, callGenerateBundle, callCreateAgentJob,
+	callGetAgentJob, callSendAgentJobMessage}
+
+// isStaticExport reports whether the call is one of the static export
+// operations, which the API refuses with 403 when the organization has no
+// static export.
+func (c apiCall) isStaticExport() bool {
+	return c == callStartStaticExport || c == callGetStaticExportJob || c == callGenerateBundle
+}
+
+// apiOperation is one call of the Mintlify API as a diagnostic speaks of it:
+// which operation, on what, and what the user can do when it fails. Build
+// it with the constructor of the call (startStaticExportOp,
+// getAgentJobOp, ...), then turn any error of the call into a diagnostic
+// with diagnostic(err), which maps each status by what that operation
+// means by it:
+//
+//	op := getAgentJobOp(projectID, id).at(path.Root("id"))
+//	job, err := client.GetAgentJob(ctx, projectID, id)
+//	if err != nil {
+//		resp.Diagnostics.Append(op.diagnostic(err))
+//		return
+//	}
+type apiOperation struct {
+	call apiCall
+	// doing completes "... while <doing>".
+	doing string
+	// jobID and projectID are the call's subject, when it has one.
+	jobID, projectID string
+	// attr is the configuration attribute that names the subject, which a
+	// not-found diagnostic points at; empty for none.
+	attr path.Path
+	// next replaces the default advice of a not-found (404) or conflict
+	// (409) diagnostic; see advise.
+	next map[int]string
+}
+
+// startStaticExportOp is "Start static export job" for a domain.
+func startStaticExportOp(domain string) apiOperation {
+	return apiOperation{call: callStartStaticExport, doing: fmt.Sprintf("starting the static export of %s", domain)}
+}
+
+// getStaticExportJobOp is "Get static export job status".
+func getStaticExportJobOp(jobID string) apiOperation {
+	return apiOperation{call: callGetStaticExportJob, jobID: jobID, doing: fmt.Sprintf("reading static export job %s", jobID)}
+}
+
+// generateBundleOp is "Generate bundle" for a job.
+func generateBundleOp(jobID string) apiOperation {
+	return apiOperation{call: callGenerateBundle, jobID: jobID,
+		doing: fmt.Sprintf("generating the bundle link of static export job %s", jobID)}
+}
+
+// createAgentJobOp is "Create agent job" in a project.
+func createAgentJobOp(projectID string) apiOperation {
+	return apiOperation{call: callCreateAgentJob, projectID: projectID,
+		doing: fmt.Sprintf("starting an agent job in project %s", projectID)}
+}
+
+// getAgentJobOp is "Get agent job".
+func getAgentJobOp(projectID, id string) apiOperation {
+	return apiOperation{call: callGetAgentJob, projectID: projectID, jobID: id,
+		doing: fmt.Sprintf("reading agent job %s in project %s", id, projectID)}
+}
+
+// sendAgentJobMessageOp is "Send follow-up message" to an agent job.
+func sendAgentJobMessageOp(projectID, id string) apiOperation {
+	return apiOperation{call: callSendAgentJobMessage, projectID: projectID, jobID: id,
+		doing: fmt.Sprintf("sending a follow-up prompt to agent job %s in project %s", id, projectID)}
+}
+
+// while returns the operation described as a part of something longer,
+// such as "waiting for static export job se_1 (`running` at 40%)".
+func (op apiOperation) while(doing string) apiOperation {
+	op.doing = doing
+	return op
+}
+
+// at returns the operation with the attribute that names its subject, so
+// that a diagnostic about the subject (404, 409) points at it.
+func (op apiOperation) at(attr path.Path) apiOperation {
+	op.attr = attr
+	return op
+}
+
+// advise returns the operation with next as the advice of its diagnostic
+// for status (404 or 409), in place of the default one.
+func (op apiOperation) advise(status int, next string) apiOperation {
+	n := make(map[int]string, len(op.next)+1)
+	for k, v := range op.next {
+		n[k] = v
+	}
+	n[status] = next
+	op.next = n
+	return op
+}
+
+// diagnostic turns an error of the operation into a diagnostic for the
+// person at the terminal: what failed, the API's own words, and what to do
+// next, about this operation only. An error of StartStaticExport also says
+// whether a job may have started.
+func (op apiOperation) diagnostic(err error) diag.Diagnostic {
+	if mintlify.IsNotFound(err) {
+		return op.notFound(err)
+	}
+	summary, detail := op.describe(err)
+	if mintlify.IsConflict(err) {
+		return op.pointed(diag.NewErrorDiagnostic(summary, detail))
+	}
 	var startErr *mintlify.StartError
 	if errors.As(err, &startErr) {
 		if startErr.MayHaveStarted {
@@ -34,9 +152,57 @@ func apiErrorDiagnostic(err error, doing string) diag.Diagnostic {
 	return diag.NewErrorDiagnostic(summary, detail)
 }
 
-// describeAPIError is apiErrorDiagnostic's summary and detail, one case per
-// kind of failure.
-func describeAPIError(err error, doing string) (summary, detail string) {
+// notFound is the one builder of every diagnostic for an HTTP 404: it names
+// what was not found, quotes the API, and gives the advice of the
+// operation (see advise).
+func (op apiOperation) notFound(err error) diag.Diagnostic {
+	var summary, detail string
+	switch op.call {
+	case callGetStaticExportJob, callGenerateBundle:
+		summary = "Static Export Job Not Found"
+		detail = fmt.Sprintf("The Mintlify API found no static export job %q while %s (HTTP 404: %s). %s", op.jobID,
+			op.doing, apiMessage(err), op.advice(http.StatusNotFound, "Check the job ID; jobs belong to the "+
+				"organization of the API key."))
+	case callGetAgentJob, callSendAgentJobMessage:
+		summary = "Agent Job Not Found"
+		detail = fmt.Sprintf("The Mintlify API found no agent job %q in project %q while %s (HTTP 404: %s). %s",
+			op.jobID, op.projectID, op.doing, apiMessage(err), op.advice(http.StatusNotFound, "Check the job ID, "+
+				"and that the job belongs to this project."))
+	case callCreateAgentJob:
+		summary = "Mintlify Project Not Found"
+		detail = fmt.Sprintf("The Mintlify API found no project %q while %s (HTTP 404: %s). %s", op.projectID, op.doing,
+			apiMessage(err), op.advice(http.StatusNotFound, "Check `project_id`: the project ID is shown on the API "+
+				"keys page of the Mintlify dashboard. If every request answers 404, check that `base_url` is the "+
+				"root of the Mintlify API."))
+	default:
+		summary = "Mintlify API Endpoint Not Found"
+		detail = fmt.Sprintf("The Mintlify API answered HTTP 404 while %s (%s). %s", op.doing, apiMessage(err),
+			op.advice(http.StatusNotFound, "Check that the provider's `base_url` is the root of the Mintlify API."))
+	}
+	return op.pointed(diag.NewErrorDiagnostic(summary, detail))
+}
+
+// pointed attaches the attribute that names the operation's subject, if
+// any, to a diagnostic about that subject.
+func (op apiOperation) pointed(d diag.Diagnostic) diag.Diagnostic {
+	if len(op.attr.Steps()) == 0 {
+		return d
+	}
+	return diag.WithPath(op.attr, d)
+}
+
+// advice is the operation's advice for status, or else def.
+func (op apiOperation) advice(status int, def string) string {
+	if next, ok := op.next[status]; ok {
+		return next
+	}
+	return def
+}
+
+// describe is diagnostic's summary and detail for every failure but a 404,
+// one case per kind of failure; 403 and 409 depend on the operation.
+func (op apiOperation) describe(err error) (summary, detail string) {
+	doing := op.doing
 	var apiErr *mintlify.APIError
 	var transportErr *mintlify.TransportError
 	var retryErr *mintlify.RetryError
@@ -62,23 +228,13 @@ func describeAPIError(err error, doing string) (summary, detail string) {
 				"`api_key` argument or the `%s` environment variable: it must be a current admin API key, "+
 				"which begins with `mint_`.", doing, apiMessage(err), envAPIKey)
 	case mintlify.IsForbidden(err):
-		return "Static Export Not Enabled",
-			fmt.Sprintf("The Mintlify API refused %s (HTTP 403: %s). Static export is available on Mintlify "+
-				"Enterprise plans and must be enabled for your organization: contact Mintlify to enable it, "+
-				"then apply again.", doing, apiMessage(err))
+		return op.forbidden(err)
 	case mintlify.IsBadRequest(err):
 		return "Mintlify Rejected The Request",
 			fmt.Sprintf("The Mintlify API rejected the request while %s (HTTP 400: %s). Correct the argument "+
 				"the message names and apply again.", doing, apiMessage(err))
 	case mintlify.IsConflict(err):
-		return "Static Export Not Finished",
-			fmt.Sprintf("The Mintlify API answered that the job has not finished while %s (HTTP 409: %s). A "+
-				"bundle can only be generated for a completed job; apply again once it completes.", doing, apiMessage(err))
-	case mintlify.IsNotFound(err):
-		return "Mintlify Object Not Found",
-			fmt.Sprintf("The Mintlify API found nothing while %s (HTTP 404: %s). Check the ID, and that it "+
-				"belongs to the organization of the API key (and, for an agent job, to the project). If every "+
-				"request answers 404, check that `base_url` is the root of the Mintlify API.", doing, apiMessage(err))
+		return op.conflict(err)
 	case mintlify.IsRateLimited(err):
 		return "Mintlify API Rate Limit Exceeded",
 			fmt.Sprintf("The Mintlify API kept answering HTTP 429 (%s) while %s%s. Wait a few minutes and apply "+
@@ -103,6 +259,35 @@ func describeAPIError(err error, doing string) (summary, detail string) {
 	default:
 		return "Mintlify Request Failed", fmt.Sprintf("The request failed while %s: %v.", doing, err)
 	}
+}
+
+// forbidden explains a 403: for static export, a feature the organization
+// does not have; for agent jobs, a project the key cannot reach.
+func (op apiOperation) forbidden(err error) (summary, detail string) {
+	if op.call.isStaticExport() {
+		return "Static Export Not Enabled",
+			fmt.Sprintf("The Mintlify API refused %s (HTTP 403: %s). Static export is available on Mintlify "+
+				"Enterprise plans and must be enabled for your organization: contact Mintlify to enable it, "+
+				"then apply again.", op.doing, apiMessage(err))
+	}
+	return "Mintlify Project Access Denied",
+		fmt.Sprintf("The Mintlify API refused %s (HTTP 403: %s): the API key has no access to project %q. Check "+
+			"`project_id` (the project ID is shown on the API keys page of the Mintlify dashboard), and that "+
+			"the key is an admin API key of the organization that owns the project.", op.doing, apiMessage(err), op.projectID)
+}
+
+// conflict explains a 409: for a bundle, a job that has not completed;
+// elsewhere, in the API's own words.
+func (op apiOperation) conflict(err error) (summary, detail string) {
+	if op.call == callGenerateBundle {
+		return "Static Export Not Finished",
+			fmt.Sprintf("The Mintlify API answered that static export job %s has not completed, so no link can be "+
+				"generated for it yet (HTTP 409: %s). %s", op.jobID, apiMessage(err),
+				op.advice(http.StatusConflict, "Apply again once the job completes."))
+	}
+	return "Mintlify API Conflict",
+		fmt.Sprintf("The Mintlify API answered HTTP 409 while %s: %s. %s", op.doing, apiMessage(err),
+			op.advice(http.StatusConflict, "Apply again once the operation the message names has finished."))
 }
 
 // lastFailure describes one failed attempt in a few words.

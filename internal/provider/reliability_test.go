@@ -1,12 +1,8 @@
 package provider
 
 import (
-	"context"
-	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
-	"strings"
 	"testing"
 	"time"
 
@@ -17,7 +13,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
-	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
 
 // TestAccReliability_applySurvivesFaults: under bursts of 429 and every
@@ -239,51 +234,5 @@ func TestAccReliability_permanentErrorsFailFast(t *testing.T) {
 			expectApplyFails(t, env, env.configWithKey(tc.key, bundleConfig("docs.example.com", "")), tc.want,
 				fakeapi.IsAPIRequest, 1, 0)
 		})
-	}
-}
-
-// TestAPIErrorDiagnostic: each kind of failure gets its own summary and a
-// detail that names the operation and what to do.
-func TestAPIErrorDiagnostic(t *testing.T) {
-	t.Parallel()
-	const route = "GET /v1/static-export/jobs/se_1"
-	apiErr := func(status int, msg string) error {
-		return &mintlify.APIError{Route: route, StatusCode: status, Message: msg}
-	}
-	transport := &mintlify.TransportError{Route: route, Err: errors.New("connection reset by peer")}
-	cases := []struct {
-		name    string
-		err     error
-		summary string
-		detail  []string
-	}{
-		{"401", apiErr(401, "Invalid or missing API key"), "Mintlify API Key Rejected", []string{"HTTP 401", "`api_key`", "`MINTLIFY_API_KEY`"}},
-		{"403", apiErr(403, "Not enabled"), "Static Export Not Enabled", []string{"HTTP 403", "Enterprise plans"}},
-		{"400", apiErr(400, "domain must be a bare hostname."), "Mintlify Rejected The Request", []string{"HTTP 400: domain must be a bare hostname)"}},
-		{"404", apiErr(404, "Job not found"), "Mintlify Object Not Found", []string{"while reading job se_1", "HTTP 404", "check that `base_url`"}},
-		{"409", apiErr(409, "Job is running"), "Static Export Not Finished", []string{"HTTP 409", "completed job"}},
-		{"429 after retries", &mintlify.RetryError{Attempts: 6, Err: apiErr(429, "Rate limit exceeded")},
-			"Mintlify API Rate Limit Exceeded", []string{"HTTP 429 (Rate limit exceeded)", "after 6 attempts", "`max_retries`"}},
-		{"502 once", apiErr(502, "Bad gateway"), "Mintlify API Unavailable", []string{"HTTP 502 (Bad gateway) while reading job se_1. The problem"}},
-		{"transport after retries", &mintlify.RetryError{Attempts: 3, Err: transport},
-			"Mintlify API Unreachable", []string{"after 3 attempts: connection reset by peer", "`request_timeout`"}},
-		{"deadline before a retry", &mintlify.RetryError{Attempts: 2, Err: apiErr(503, "Down"), Stop: context.DeadlineExceeded, Wait: 40 * time.Second, Left: 12 * time.Second},
-			"Mintlify API Retry Would Outlast The Timeout", []string{"(HTTP 503: Down)", "due in 40s", "ends in 12s", "`timeouts`"}},
-		{"deadline", fmt.Errorf("waiting: %w", context.DeadlineExceeded), "Mintlify Operation Timed Out", []string{"Raise the resource's `timeouts`"}},
-		{"interrupted", &mintlify.RetryError{Attempts: 2, Err: transport, Stop: context.Canceled}, "Operation Interrupted", []string{"interrupted while reading job se_1"}},
-		{"start refused", &mintlify.StartError{Err: apiErr(401, "Invalid")}, "Mintlify API Key Rejected", []string{"No static export job was started."}},
-		{"start lost", &mintlify.StartError{MayHaveStarted: true, Err: transport}, "Static Export May Have Started",
-			[]string{"connection reset by peer", "a static export job may have started", "did not retry", "nothing was saved in state"}},
-	}
-	for _, c := range cases {
-		d := apiErrorDiagnostic(c.err, "reading job se_1")
-		if d.Summary() != c.summary {
-			t.Errorf("%s: summary %q, want %q", c.name, d.Summary(), c.summary)
-		}
-		for _, want := range c.detail {
-			if !strings.Contains(d.Detail(), want) {
-				t.Errorf("%s: detail lacks %q:\n%s", c.name, want, d.Detail())
-			}
-		}
 	}
 }

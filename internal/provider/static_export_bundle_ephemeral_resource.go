@@ -2,7 +2,7 @@ package provider
 
 import (
 	"context"
-	"fmt"
+	"net/http"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -11,8 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-
-	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
 
 var (
@@ -93,20 +91,10 @@ func (e *staticExportBundleEphemeralResource) Open(ctx context.Context, req ephe
 	}
 	jobID := m.JobID.ValueString()
 	bundle, err := e.data.client.GenerateBundle(ctx, jobID)
-	switch {
-	case mintlify.IsNotFound(err):
-		resp.Diagnostics.AddAttributeError(path.Root("job_id"), "Static Export Job Not Found",
-			fmt.Sprintf("The Mintlify API has no static export job %q, so no link can be generated for it (HTTP "+
-				"404: %s). Check the job ID.", jobID, apiMessage(err)))
-		return
-	case mintlify.IsConflict(err):
-		resp.Diagnostics.AddAttributeError(path.Root("job_id"), "Static Export Not Finished",
-			fmt.Sprintf("The static export job %s has not completed, so no link can be generated yet (HTTP 409: "+
-				"%s). Take `job_id` from a `mintlify_static_export_bundle`, which waits for its job, or apply "+
-				"again once the job completes.", jobID, apiMessage(err)))
-		return
-	case err != nil:
-		resp.Diagnostics.Append(apiErrorDiagnostic(err, fmt.Sprintf("generating a bundle link for static export job %s", jobID)))
+	if err != nil {
+		op := generateBundleOp(jobID).at(path.Root("job_id")).advise(http.StatusConflict, "Take `job_id` from a "+
+			"`mintlify_static_export_bundle`, which waits for its job, or apply again once the job completes.")
+		resp.Diagnostics.Append(op.diagnostic(err))
 		return
 	}
 	m.BundleURL = types.StringValue(bundle.BundleURL)

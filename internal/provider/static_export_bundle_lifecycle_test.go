@@ -300,7 +300,7 @@ func TestAccStaticExportBundle_importFailedOrMissing(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config:      importOf("se_does_not_exist"),
-				ExpectError: expectError("Static Export Job Not Found", `no static export job "se_does_not_exist" to import`),
+				ExpectError: expectError("Static Export Job Not Found", `no static export job "se_does_not_exist"`, "nothing to import"),
 			},
 			{
 				Config:      importOf(job),

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"reflect"
 	"time"
 
@@ -257,7 +258,7 @@ func (r *staticExportBundleResource) Create(ctx context.Context, req resource.Cr
 
 	job, err := client.StartStaticExport(ctx, start)
 	if err != nil {
-		resp.Diagnostics.Append(apiErrorDiagnostic(err, fmt.Sprintf("starting the static export of %s", start.Domain)))
+		resp.Diagnostics.Append(startStaticExportOp(start.Domain).diagnostic(err))
 		return
 	}
 	ctx = tflog.SetField(ctx, "job_id", job.JobID)
@@ -282,6 +283,15 @@ func (r *staticExportBundleResource) Create(ctx context.Context, req resource.Cr
 type waitContext struct {
 	timeout time.Duration
 	op      string // "create" or "update"
+}
+
+// goneAdvice says what follows when the job turns out to be gone during
+// the operation.
+func (wc waitContext) goneAdvice() string {
+	if wc.op == "create" {
+		return "The resource is tainted, so the next apply starts a new export."
+	}
+	return "Apply again: the refresh will find the job gone, and the plan replaces the resource with a new export."
 }
 
 // complete brings the model's job to a fresh link: it waits for the job
@@ -323,13 +333,8 @@ func (r *staticExportBundleResource) complete(ctx context.Context, m *staticExpo
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
 		diags.Append(waitDiagnostic(err, jobID, last, wc))
 		return diags
-	case mintlify.IsNotFound(err):
-		diags.AddError("Static Export Job Not Found",
-			fmt.Sprintf("The Mintlify API no longer knows the static export job %s, so no link can be generated "+
-				"for it. Run `terraform apply -replace` with the address above to start a new export.", jobID))
-		return diags
 	case err != nil:
-		diags.Append(apiErrorDiagnostic(err, fmt.Sprintf("generating the bundle link of static export job %s", jobID)))
+		diags.Append(generateBundleOp(jobID).advise(http.StatusNotFound, wc.goneAdvice()).diagnostic(err))
 		return diags
 	}
 	now := client.Clock().Now()
@@ -383,7 +388,11 @@ func waitDiagnostic(err error, jobID string, last *mintlify.StaticExportJob, wc 
 			fmt.Sprintf("Terraform was interrupted while waiting for the Mintlify static export job %s; it was %s. "+
 				"The job keeps running on the Mintlify side.\n\n%s", jobID, reached, resume))
 	default:
-		d := apiErrorDiagnostic(err, fmt.Sprintf("waiting for static export job %s (%s)", jobID, reached))
+		op := getStaticExportJobOp(jobID).while(fmt.Sprintf("waiting for static export job %s (%s)", jobID, reached))
+		d := op.advise(http.StatusNotFound, wc.goneAdvice()).diagnostic(err)
+		if mintlify.IsNotFound(err) {
+			return d
+		}
 		return diag.NewErrorDiagnostic(d.Summary(), d.Detail()+"\n\n"+resume)
 	}
 }
@@ -406,9 +415,8 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	if mintlify.IsNotFound(err) {
 		if state.Domain.IsNull() {
 			// Freshly imported: there is nothing to adopt.
-			resp.Diagnostics.AddError("Static Export Job Not Found",
-				fmt.Sprintf("The Mintlify API has no static export job %q to import. Check the job ID; jobs belong "+
-					"to the organization of the API key.", jobID))
+			resp.Diagnostics.Append(getStaticExportJobOp(jobID).advise(http.StatusNotFound, "There is nothing to "+
+				"import: check the job ID; jobs belong to the organization of the API key.").diagnostic(err))
 			return
 		}
 		// Keep the resource so that the plan shows a replacement, and why,
@@ -417,7 +425,7 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 		return
 	}
 	if err != nil {
-		resp.Diagnostics.Append(apiErrorDiagnostic(err, fmt.Sprintf("reading static export job %s", jobID)))
+		resp.Diagnostics.Append(getStaticExportJobOp(jobID).diagnostic(err))
 		return
 	}
 

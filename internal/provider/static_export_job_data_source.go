@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -103,14 +102,8 @@ func (d *staticExportJobDataSource) Read(ctx context.Context, req datasource.Rea
 	}
 	jobID := m.JobID.ValueString()
 	job, err := d.data.client.GetStaticExportJob(ctx, jobID)
-	if mintlify.IsNotFound(err) {
-		resp.Diagnostics.AddAttributeError(path.Root("job_id"), "Static Export Job Not Found",
-			fmt.Sprintf("The Mintlify API found no static export job %q (HTTP 404: %s). Check the job ID; "+
-				"jobs belong to the organization of the API key.", jobID, apiMessage(err)))
-		return
-	}
 	if err != nil {
-		resp.Diagnostics.Append(apiErrorDiagnostic(err, fmt.Sprintf("reading static export job %s", jobID)))
+		resp.Diagnostics.Append(getStaticExportJobOp(jobID).at(path.Root("job_id")).diagnostic(err))
 		return
 	}
 	m.Status = types.StringValue(job.Status)
