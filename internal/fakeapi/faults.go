@@ -16,15 +16,18 @@ type FaultKind string
 // The faults the server can inject. Status and Drop happen before the
 // handler runs, so a faulted start request never creates a job: the API did
 // not take it, although the client cannot know that from a 5xx or a dropped
-// connection. Truncate, Malformed and Slow happen after the handler ran, as
-// when a proxy or the network breaks a good answer: a faulted start request
-// did create its job.
+// connection. Lost, Truncate, Malformed and Slow happen after the handler
+// ran, as when a proxy or the network breaks a good answer: a faulted start
+// request did create its job.
 const (
 	// FaultStatus answers Status with the API's error body (and a
 	// Retry-After header when RetryAfter is set).
 	FaultStatus FaultKind = "status"
 	// FaultDrop closes the connection without answering.
 	FaultDrop FaultKind = "drop"
+	// FaultLost runs the handler, then closes the connection without
+	// sending its answer: the request took effect, but its answer is lost.
+	FaultLost FaultKind = "lost"
 	// FaultTruncate sends the handler's answer with its full Content-Length
 	// but only the first half of its body, then closes the connection.
 	FaultTruncate FaultKind = "truncate"
@@ -38,7 +41,8 @@ const (
 )
 
 // Fault is one misbehaviour. Build it with TooManyRequests, ServerError,
-// NotFound, DropConnection, TruncatedBody, MalformedBody or SlowResponse.
+// NotFound, DropConnection, LoseAnswer, TruncatedBody, MalformedBody or
+// SlowResponse.
 type Fault struct {
 	Kind FaultKind
 	// Status is the HTTP status of a FaultStatus.
@@ -71,6 +75,11 @@ func NotFound() Fault { return Fault{Kind: FaultStatus, Status: http.StatusNotFo
 
 // DropConnection closes the connection without answering.
 func DropConnection() Fault { return Fault{Kind: FaultDrop} }
+
+// LoseAnswer lets the handler act, then closes the connection without its
+// answer: a start request so faulted creates a job whose id the client
+// never learns.
+func LoseAnswer() Fault { return Fault{Kind: FaultLost} }
 
 // TruncatedBody cuts the answer's body in half under a Content-Length that
 // promises all of it.
@@ -257,6 +266,9 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) (drop bool) {
 	case fault.Kind == FaultStatus:
 		s.writeStatusFault(w, *fault)
 	case fault.Kind == FaultDrop:
+		return true
+	case fault.Kind == FaultLost:
+		s.mux.ServeHTTP(&bufferedResponse{header: make(http.Header)}, r)
 		return true
 	default:
 		s.serveBroken(w, r, *fault)

@@ -65,6 +65,37 @@ func TestNotFoundIsTemporary(t *testing.T) {
 	h.do(t, http.MethodGet, "/v1/static-export/jobs/"+job.JobID, DefaultAPIKey, nil).wantStatus(t, http.StatusOK)
 }
 
+// TestLostAnswerStartsTheJob: the start request takes effect, the client
+// gets no answer, and the request is recorded without a status.
+func TestLostAnswerStartsTheJob(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, WithFaults(FaultRule{Match: IsStartRequest, Count: 1, Faults: []Fault{LoseAnswer()}}))
+	req, _ := http.NewRequest(http.MethodPost, h.url+"/v1/static-export/jobs", strings.NewReader(`{"domain":"docs.example.com"}`))
+	req.Header.Set("Authorization", "Bearer "+DefaultAPIKey)
+	req.Header.Set("Content-Type", "application/json")
+	if resp, err := http.DefaultClient.Do(req); err == nil {
+		_ = resp.Body.Close()
+		t.Fatalf("the lost answer reached the client: HTTP %d", resp.StatusCode)
+	}
+	if n := h.fake.ExportJobsStarted(); n != 1 {
+		t.Fatalf("jobs started = %d, want 1", n)
+	}
+	reqs := h.fake.Requests()
+	if last := reqs[len(reqs)-1]; last.Status != 0 || !last.At.Equal(testStart) {
+		t.Errorf("recorded status %d at %s, want 0 at %s", last.Status, last.At, testStart)
+	}
+	job := h.fake.JobIDs()[0]
+	if st, ok := h.fake.JobStatusAt(job, testStart); !ok || st != statusQueued {
+		t.Errorf("JobStatusAt(start) = %q, %v; want queued", st, ok)
+	}
+	if st, _ := h.fake.JobStatusAt(job, testStart.Add(time.Hour)); st != statusCompleted {
+		t.Errorf("JobStatusAt(+1h) = %q, want completed", st)
+	}
+	if _, ok := h.fake.JobStatusAt("se_missing", testStart); ok {
+		t.Error("JobStatusAt found a job that was never started")
+	}
+}
+
 func TestRuleSelection(t *testing.T) {
 	t.Parallel()
 	// A burst of two after the first request, and every third of the rest

@@ -3,6 +3,7 @@ package fakeapi
 import (
 	"slices"
 	"strings"
+	"time"
 )
 
 // Request is one request the server answered, recorded for assertions.
@@ -18,8 +19,11 @@ type Request struct {
 	UserAgent string
 	// Body is the request body (up to 1 MiB).
 	Body []byte
-	// Status is the response status code.
+	// Status is the response status code; 0 when the connection was
+	// dropped (DropConnection, LoseAnswer).
 	Status int
+	// At is the server clock's time when the request was answered.
+	At time.Time
 }
 
 func (s *Server) record(r Request) {
@@ -55,8 +59,9 @@ func (s *Server) Count(method, pathPrefix string) int {
 	return n
 }
 
-// ExportJobsStarted returns how many static export jobs were started
-// (answered 202).
+// ExportJobsStarted returns how many static export jobs were started: the
+// start requests the handler answered 202, including those whose answer a
+// LoseAnswer fault kept from the client.
 func (s *Server) ExportJobsStarted() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -84,6 +89,18 @@ func (s *Server) Reset() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.requests = nil
+}
+
+// JobStatusAt returns the status static export job jobID had at t, and
+// false when the server has no such job (never started, or forgotten).
+func (s *Server) JobStatusAt(jobID string, t time.Time) (string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	job, ok := s.jobs[jobID]
+	if !ok {
+		return "", false
+	}
+	return job.stateAt(t).Status, true
 }
 
 // ForgetJob deletes a static export job, as if the platform had purged it:

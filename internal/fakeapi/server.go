@@ -131,6 +131,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		UserAgent:  r.UserAgent(),
 		Body:       body,
 		Status:     status,
+		At:         s.clock.Now(),
 	})
 	if drop {
 		dropConnection(w)
