@@ -57,9 +57,9 @@ func readBundlePrivate(ctx context.Context, private privateGetter) (bundlePrivat
 	var p bundlePrivate
 	var diags diag.Diagnostics
 	var d diag.Diagnostics
-	p.LinkGeneratedAt, _, d = recordedTime(ctx, private, privateLinkGeneratedAt)
+	p.LinkGeneratedAt, d = recordedTime(ctx, private, privateLinkGeneratedAt)
 	diags.Append(d...)
-	p.RefreshedAt, _, d = recordedTime(ctx, private, privateRefreshedAt)
+	p.RefreshedAt, d = recordedTime(ctx, private, privateRefreshedAt)
 	diags.Append(d...)
 	raw, d := private.GetKey(ctx, privateJobGone)
 	diags.Append(d...)
@@ -132,12 +132,13 @@ func recordTime(ctx context.Context, private privateSetter, key string, at time.
 	return private.SetKey(ctx, key, raw)
 }
 
-// recordedTime reads a moment stored by recordTime; ok is false when none
-// was recorded.
-func recordedTime(ctx context.Context, private privateGetter, key string) (at time.Time, ok bool, diags diag.Diagnostics) {
+// recordedTime reads a moment stored by recordTime; zero when none was
+// recorded.
+func recordedTime(ctx context.Context, private privateGetter, key string) (time.Time, diag.Diagnostics) {
 	raw, diags := private.GetKey(ctx, key)
+	var at time.Time
 	if len(raw) == 0 || json.Unmarshal(raw, &at) != nil {
-		return time.Time{}, false, diags
+		return time.Time{}, diags
 	}
-	return at, true, diags
+	return at, diags
 }

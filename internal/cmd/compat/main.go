@@ -148,6 +148,19 @@ type testEvent struct {
 	Output  string
 }
 
+// compatModelSeeds is how many of the bundle's model-based sequences
+// (TestModelBundleLifecycle) run under each CLI: `make test` runs them all
+// under one CLI; here each CLI gets the first few, about 15 seconds.
+const compatModelSeeds = "4"
+
+// modelSeedsEnv limits the model-based sequences, unless the caller chose.
+func modelSeedsEnv() string {
+	if v, ok := os.LookupEnv("MINTLIFY_MODEL_SEEDS"); ok {
+		return "MINTLIFY_MODEL_SEEDS=" + v
+	}
+	return "MINTLIFY_MODEL_SEEDS=" + compatModelSeeds
+}
+
 func runSuite(c cli, cliConfig, pkg, run string) (result, error) {
 	args := []string{"test", "-json", "-count=1", "-tags", "ecosystem", "-timeout", "30m"}
 	if run != "" {
@@ -155,7 +168,7 @@ func runSuite(c cli, cliConfig, pkg, run string) (result, error) {
 	}
 	cmd := exec.Command("go", append(args, pkg)...)
 	cmd.Env = append(os.Environ(), "TF_ACC=1", "TF_ACC_TERRAFORM_PATH="+c.path, "TF_CLI_CONFIG_FILE="+cliConfig,
-		"CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1")
+		"CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1", modelSeedsEnv())
 	if c.openTofu {
 		// `source = "mintlify/mintlify"` means registry.opentofu.org under OpenTofu.
 		cmd.Env = append(cmd.Env, "TF_ACC_PROVIDER_HOST=registry.opentofu.org")
