@@ -213,3 +213,25 @@ func TestDiagnosticKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkCutShort: a timeout or an interrupt while the link of a completed
+// job is generated says so, and never that the job keeps running.
+func TestLinkCutShort(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		err     error
+		wc      waitContext
+		summary string
+		want    string
+	}{
+		{context.Canceled, waitContext{op: "create"}, "Static Export Interrupted", "run `terraform untaint`"},
+		{context.Canceled, waitContext{op: "update"}, "Static Export Interrupted", "Apply again to generate the link"},
+		{context.DeadlineExceeded, waitContext{op: "update", timeout: time.Minute}, "Static Export Timed Out", "`timeouts.update` (1m0s) ran out"},
+	} {
+		d := linkCutShort(c.err, "se_1", c.wc)
+		if d.Summary() != c.summary || !strings.Contains(d.Detail(), c.want) || !strings.Contains(d.Detail(), "completed") ||
+			strings.Contains(d.Detail(), "keeps running") {
+			t.Errorf("%v, %s: %s: %s", c.err, c.wc.op, d.Summary(), d.Detail())
+		}
+	}
+}

@@ -331,7 +331,7 @@ func (r *staticExportBundleResource) complete(ctx context.Context, m *staticExpo
 	bundle, err := client.GenerateBundle(ctx, jobID)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
-		diags.Append(waitDiagnostic(err, jobID, last, wc))
+		diags.Append(linkCutShort(err, jobID, wc))
 		return diags
 	case err != nil:
 		diags.Append(generateBundleOp(jobID).advise(http.StatusNotFound, wc.goneAdvice()).diagnostic(err))
@@ -395,6 +395,24 @@ func waitDiagnostic(err error, jobID string, last *mintlify.StaticExportJob, wc 
 		}
 		return diag.NewErrorDiagnostic(d.Summary(), d.Detail()+"\n\n"+resume)
 	}
+}
+
+// linkCutShort explains a timeout or an interrupt while the link of a
+// completed job was being generated, and how to get it without a new export.
+func linkCutShort(err error, jobID string, wc waitContext) diag.Diagnostic {
+	next := "Apply again to generate the link; no new export starts."
+	if wc.op == "create" {
+		next = "The resource is tainted but keeps the job id. To generate the link of this same job instead of " +
+			"starting a new export, run `terraform untaint` with the address above, then `terraform apply`."
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return diag.NewErrorDiagnostic("Static Export Timed Out",
+			fmt.Sprintf("The static export job %s completed, but `timeouts.%s` (%s) ran out while its bundle link "+
+				"was being generated.\n\n%s", jobID, wc.op, wc.timeout, next))
+	}
+	return diag.NewErrorDiagnostic("Static Export Interrupted",
+		fmt.Sprintf("Terraform was interrupted while generating the bundle link of the completed static export "+
+			"job %s.\n\n%s", jobID, next))
 }
 
 func (r *staticExportBundleResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
