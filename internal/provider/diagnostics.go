@@ -160,23 +160,24 @@ func (op apiOperation) notFound(err error) diag.Diagnostic {
 	switch op.call {
 	case callGetStaticExportJob, callGenerateBundle:
 		summary = "Static Export Job Not Found"
-		detail = fmt.Sprintf("The Mintlify API found no static export job %q while %s (HTTP 404: %s). %s", op.jobID,
-			op.doing, apiMessage(err), op.advice(http.StatusNotFound, "Check the job ID; jobs belong to the "+
-				"organization of the API key."))
+		detail = fmt.Sprintf("The Mintlify API answered HTTP 404 (%s) while %s: it has no static export job %q, at "+
+			"least not for the organization of the API key. %s", apiMessage(err), op.doing, op.jobID,
+			op.advice(http.StatusNotFound, "Check the job ID. If every request answers 404, check that `base_url` "+
+				"is the root of the Mintlify API."))
 	case callGetAgentJob, callSendAgentJobMessage:
 		summary = "Agent Job Not Found"
-		detail = fmt.Sprintf("The Mintlify API found no agent job %q in project %q while %s (HTTP 404: %s). %s",
-			op.jobID, op.projectID, op.doing, apiMessage(err), op.advice(http.StatusNotFound, "Check the job ID, "+
-				"and that the job belongs to this project."))
+		detail = fmt.Sprintf("The Mintlify API answered HTTP 404 (%s) while %s: it has no agent job %q in project "+
+			"%q. %s", apiMessage(err), op.doing, op.jobID, op.projectID, op.advice(http.StatusNotFound,
+			"Check the job ID, and that the job belongs to this project."))
 	case callCreateAgentJob:
 		summary = "Mintlify Project Not Found"
-		detail = fmt.Sprintf("The Mintlify API found no project %q while %s (HTTP 404: %s). %s", op.projectID, op.doing,
-			apiMessage(err), op.advice(http.StatusNotFound, "Check `project_id`: the project ID is shown on the API "+
-				"keys page of the Mintlify dashboard. If every request answers 404, check that `base_url` is the "+
-				"root of the Mintlify API."))
+		detail = fmt.Sprintf("The Mintlify API answered HTTP 404 (%s) while %s: it has no project %q. %s",
+			apiMessage(err), op.doing, op.projectID, op.advice(http.StatusNotFound, "Check `project_id`: the "+
+				"project ID is shown on the API keys page of the Mintlify dashboard. If every request answers 404, "+
+				"check that `base_url` is the root of the Mintlify API."))
 	default:
 		summary = "Mintlify API Endpoint Not Found"
-		detail = fmt.Sprintf("The Mintlify API answered HTTP 404 while %s (%s). %s", op.doing, apiMessage(err),
+		detail = fmt.Sprintf("The Mintlify API answered HTTP 404 (%s) while %s. %s", apiMessage(err), op.doing,
 			op.advice(http.StatusNotFound, "Check that the provider's `base_url` is the root of the Mintlify API."))
 	}
 	return op.pointed(diag.NewErrorDiagnostic(summary, detail))

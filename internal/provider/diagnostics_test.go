@@ -143,7 +143,7 @@ func TestNotFoundDiagnostics(t *testing.T) {
 	t.Parallel()
 	notFound := &mintlify.APIError{StatusCode: http.StatusNotFound, Message: "No static export job with ID \"se_1\""}
 	d := getStaticExportJobOp("se_1").at(path.Root("job_id")).diagnostic(notFound)
-	if d.Summary() != "Static Export Job Not Found" || !strings.Contains(d.Detail(), `found no static export job "se_1"`) ||
+	if d.Summary() != "Static Export Job Not Found" || !strings.Contains(d.Detail(), `has no static export job "se_1"`) ||
 		!strings.Contains(d.Detail(), "Check the job ID") {
 		t.Errorf("default 404: %s: %s", d.Summary(), d.Detail())
 	}

@@ -519,8 +519,12 @@ func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resourc
 		if action == actionReplaceFailed {
 			summary = "Static Export Job Failed"
 		}
-		resp.Diagnostics.AddWarning(summary, capitalize(reason)+". The plan replaces the resource: the apply "+
-			"starts a new export.")
+		detail := capitalize(reason) + ". The plan replaces the resource: the apply starts a new export."
+		if action == actionReplaceGone {
+			detail += " If the 404 came from a wrong API key or `base_url`, fix that first: once a refresh finds " +
+				"the job again, the replacement is no longer planned."
+		}
+		resp.Diagnostics.AddWarning(summary, detail)
 		plan.ID = types.StringUnknown()
 		plan.JobID = types.StringUnknown()
 		plan.CreatedAt = types.StringUnknown()
