@@ -224,7 +224,7 @@ func TestLinkCutShort(t *testing.T) {
 		summary string
 		want    string
 	}{
-		{context.Canceled, waitContext{op: "create"}, "Static Export Interrupted", "run `terraform untaint`"},
+		{context.Canceled, waitContext{op: "create"}, "Static Export Interrupted", "run `terraform untaint mintlify_static_export_bundle.NAME`"},
 		{context.Canceled, waitContext{op: "update"}, "Static Export Interrupted", "Apply again to generate the link"},
 		{context.DeadlineExceeded, waitContext{op: "update", timeout: time.Minute}, "Static Export Timed Out", "`timeouts.update` (1m0s) ran out"},
 	} {
