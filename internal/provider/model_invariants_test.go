@@ -39,10 +39,13 @@ func (m *modelRun) checkStep(i int, step modelStep, snap stepSnapshot, results [
 	m.checkSecrets(i, results)
 	m.checkRevision(i, after)
 	m.checkPrivate(i, after)
-	if (step.Op == opApply || step.Op == opInterrupt) && results[len(results)-1].exit == 0 {
+	if applies(step.Op) && results[len(results)-1].exit == 0 && results[len(results)-1].args[0] == "apply" {
 		m.checkAfterApply(i, after)
 	}
 }
+
+// applies reports whether a step applies changes, which may start a job.
+func applies(op stepOp) bool { return op == opApply || op == opSavedApply || op == opInterrupt }
 
 // startedSince lists the jobs the provider started since the fake had n.
 func (m *modelRun) startedSince(n int) []string {
@@ -63,7 +66,7 @@ func (m *modelRun) checkStarts(i int, step modelStep, snap stepSnapshot, started
 	if len(started) == 0 {
 		return
 	}
-	if step.Op != opApply && step.Op != opInterrupt {
+	if !applies(step.Op) {
 		m.violation(i, "%s started export job(s) %v", step.Op, started)
 	}
 	if len(started) > 1 {

@@ -19,7 +19,9 @@ type stepOp string
 
 const (
 	opApply       stepOp = "apply"
+	opSavedApply  stepOp = "apply-saved-plan"
 	opPlan        stepOp = "plan"
+	opPlanNoRead  stepOp = "plan-refresh=false"
 	opRefreshOnly stepOp = "refresh-only"
 	opImport      stepOp = "import"
 	opTaint       stepOp = "taint"
@@ -99,7 +101,7 @@ var stepWeights = []struct {
 	op     stepOp
 	weight int
 }{
-	{opApply, 26}, {opPlan, 8}, {opRefreshOnly, 8}, {opImport, 4}, {opTaint, 3}, {opUntaint, 4},
+	{opApply, 22}, {opSavedApply, 5}, {opPlan, 6}, {opPlanNoRead, 3}, {opRefreshOnly, 8}, {opImport, 4}, {opTaint, 3}, {opUntaint, 4},
 	{opConfig, 12}, {opAdvance, 12}, {opFault, 12}, {opNextJob, 5}, {opInterrupt, 6},
 }
 
