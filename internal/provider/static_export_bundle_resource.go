@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"reflect"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -474,7 +473,7 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	// The response starts as the prior state. A completed export's refresh
 	// usually changes nothing, and writing the whole model back is the
 	// framework's most expensive step of Read: skip it then.
-	if !reflect.DeepEqual(state, prior) {
+	if !sameValues(&state, &prior) {
 		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 	}
 }
