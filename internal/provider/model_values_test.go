@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
@@ -39,11 +40,11 @@ func TestRefreshOfUnchangedJobChangesNothing(t *testing.T) {
 		t.Fatal(diags)
 	}
 	// The state reaches Read as MessagePack, as Terraform sends it.
-	wire, err := state.Raw.MarshalMsgPack(typ) //nolint:staticcheck // the wire format, not a deprecated use
+	wire, err := tfprotov6.NewDynamicValue(typ, state.Raw)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if state.Raw, err = tftypes.ValueFromMsgPack(wire, typ); err != nil {
+	if state.Raw, err = wire.Unmarshal(typ); err != nil {
 		t.Fatal(err)
 	}
 	var read staticExportBundleModel
