@@ -150,8 +150,8 @@ type testEvent struct {
 
 // compatModelSeeds is how many of the bundle's model-based sequences
 // (TestModelBundleLifecycle) run under each CLI: `make test` runs them all
-// under one CLI; here each CLI gets the first few, about 15 seconds.
-const compatModelSeeds = "4"
+// under one CLI; here each CLI gets the first few, about 10 seconds.
+const compatModelSeeds = "6"
 
 // modelSeedsEnv limits the model-based sequences, unless the caller chose.
 func modelSeedsEnv() string {
