@@ -33,7 +33,11 @@ func TestRefreshOfUnchangedJobChangesNothing(t *testing.T) {
 	written.Domain = types.StringValue("docs.example.com")
 	written.Paths = types.ListNull(types.StringType)
 	written.Triggers = types.MapValueMust(types.StringType, map[string]attr.Value{"docs_commit": types.StringValue("abc")})
-	written.Timeouts = timeouts.Value{Object: types.ObjectNull(schemaResp.Schema.Attributes["timeouts"].GetType().(timeouts.Type).AttrTypes)}
+	timeoutsType, ok := schemaResp.Schema.Attributes["timeouts"].GetType().(timeouts.Type)
+	if !ok {
+		t.Fatalf("timeouts has type %T", schemaResp.Schema.Attributes["timeouts"].GetType())
+	}
+	written.Timeouts = timeouts.Value{Object: types.ObjectNull(timeoutsType.AttrTypes)}
 	written.setJob(job)
 	written.ReadyForRenewal = types.BoolValue(false)
 	if diags := state.Set(ctx, &written); diags.HasError() {
