@@ -130,7 +130,22 @@ func IsBundleRequest(r *http.Request) bool {
 
 // IsAgentJobRequest matches "Get agent job".
 func IsAgentJobRequest(r *http.Request) bool {
-	return r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/v2/agent/")
+	parts := strings.Split(strings.TrimPrefix(r.URL.Path, "/v2/agent/"), "/")
+	return r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/v2/agent/") &&
+		len(parts) == 3 && parts[0] != "" && parts[1] == "job" && parts[2] != ""
+}
+
+// IsCreateAgentJobRequest matches "Create agent job".
+func IsCreateAgentJobRequest(r *http.Request) bool {
+	rest, ok := strings.CutPrefix(r.URL.Path, "/v2/agent/")
+	project, tail, _ := strings.Cut(rest, "/")
+	return ok && r.Method == http.MethodPost && project != "" && tail == "job"
+}
+
+// IsAgentMessageRequest matches "Send follow-up message".
+func IsAgentMessageRequest(r *http.Request) bool {
+	return r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/v2/agent/") &&
+		strings.HasSuffix(r.URL.Path, "/message")
 }
 
 // AnyOf matches the requests that any of matchers matches.

@@ -78,8 +78,33 @@ func (s *Server) JobIDs() []string {
 	return slices.Clone(s.jobIDs)
 }
 
-// Reset forgets the recorded requests. Jobs, agent jobs and the
-// ExportJobsStarted and BundlesGenerated counts are kept.
+// AgentJobsCreated returns how many agent jobs were created through the API
+// (answered 201); seeded jobs do not count.
+func (s *Server) AgentJobsCreated() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.agentJobIDs)
+}
+
+// AgentJobIDs returns the ids of the agent jobs created through the API,
+// oldest first.
+func (s *Server) AgentJobIDs() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.agentJobIDs)
+}
+
+// AgentMessagesSent returns how many follow-up messages were taken
+// (answered 200).
+func (s *Server) AgentMessagesSent() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.agentMessages
+}
+
+// Reset forgets the recorded requests. Jobs, agent jobs and the counts
+// (ExportJobsStarted, BundlesGenerated, AgentJobsCreated,
+// AgentMessagesSent) are kept.
 func (s *Server) Reset() {
 	s.mu.Lock()
 	defer s.mu.Unlock()

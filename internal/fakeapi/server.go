@@ -41,6 +41,8 @@ type Server struct {
 	apiKey               string
 	staticExportDisabled bool
 	jobPlan              func(StartRequest) JobPlan
+	agentPlan            func(AgentJobRequest) AgentJobPlan
+	projects             []string // nil: every project exists
 	linkTTL              time.Duration
 	downloadBase         string
 	signingKey           []byte
@@ -53,6 +55,10 @@ type Server struct {
 	agentJobs map[agentJobKey]*agentJob
 	requests  []Request
 	bundles   int
+
+	agentJobIDs   []string // created through the API, oldest first
+	agentMessages int
+	pullRequests  int
 }
 
 // New returns a Server with no jobs, configured by opts.
@@ -61,6 +67,7 @@ func New(opts ...Option) *Server {
 		clock:      clock.Real(),
 		apiKey:     DefaultAPIKey,
 		jobPlan:    DefaultJobPlan,
+		agentPlan:  DefaultAgentJobPlan,
 		linkTTL:    time.Hour,
 		signingKey: make([]byte, 32),
 		jobs:       make(map[string]*exportJob),
@@ -86,7 +93,9 @@ func (s *Server) routes() *http.ServeMux {
 	api(http.MethodPost, "/v1/static-export/jobs", s.staticExport(s.handleStartJob))
 	api(http.MethodGet, "/v1/static-export/jobs/{jobId}", s.staticExport(s.handleGetJob))
 	api(http.MethodPost, "/v1/static-export/jobs/{jobId}/bundle", s.staticExport(s.handleGenerateBundle))
+	api(http.MethodPost, "/v2/agent/{projectId}/job", s.handleCreateAgentJob)
 	api(http.MethodGet, "/v2/agent/{projectId}/job/{id}", s.handleGetAgentJob)
+	api(http.MethodPost, "/v2/agent/{projectId}/job/{id}/message", s.handleSendAgentJobMessage)
 
 	// The presigned download stands in for S3: no API key, S3-style errors.
 	mux.HandleFunc("GET "+bundlePathPattern, s.handleDownload)

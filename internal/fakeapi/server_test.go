@@ -21,6 +21,8 @@ func TestAuthentication(t *testing.T) {
 		{http.MethodGet, "/v1/static-export/jobs/se_0000000000000000"},
 		{http.MethodPost, "/v1/static-export/jobs/se_0000000000000000/bundle"},
 		{http.MethodGet, "/v2/agent/proj_demo/job/aj_demo_0001"},
+		{http.MethodPost, "/v2/agent/proj_demo/job"},
+		{http.MethodPost, "/v2/agent/proj_demo/job/aj_demo_0001/message"},
 	}
 	headers := []struct{ name, value string }{
 		{"missing", ""},
@@ -77,7 +79,8 @@ func TestRouting(t *testing.T) {
 		{"unknown route", http.MethodGet, "/v1/nope", http.StatusNotFound, "No route for GET /v1/nope", ""},
 		{"root", http.MethodGet, "/", http.StatusNotFound, "No route for GET /", ""},
 		{"trailing slash", http.MethodGet, "/v1/static-export/jobs/", http.StatusNotFound, "No route for GET /v1/static-export/jobs/", ""},
-		{"agent job list is not served", http.MethodGet, "/v2/agent/proj_demo/job", http.StatusNotFound, "No route for GET /v2/agent/proj_demo/job", ""},
+		{"agent job list is not served", http.MethodGet, "/v2/agent/proj_demo/job", http.StatusMethodNotAllowed, "Method GET is not allowed on /v2/agent/proj_demo/job; use POST", "POST"},
+		{"get agent message", http.MethodGet, "/v2/agent/p/job/aj/message", http.StatusMethodNotAllowed, "Method GET is not allowed on /v2/agent/p/job/aj/message; use POST", "POST"},
 		{"list jobs", http.MethodGet, "/v1/static-export/jobs", http.StatusMethodNotAllowed, "Method GET is not allowed on /v1/static-export/jobs; use POST", "POST"},
 		{"delete job", http.MethodDelete, "/v1/static-export/jobs/se_1", http.StatusMethodNotAllowed, "Method DELETE is not allowed on /v1/static-export/jobs/se_1; use GET, HEAD", "GET, HEAD"},
 		{"get bundle", http.MethodGet, "/v1/static-export/jobs/se_1/bundle", http.StatusMethodNotAllowed, "Method GET is not allowed on /v1/static-export/jobs/se_1/bundle; use POST", "POST"},
