@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -34,6 +35,7 @@ const (
 var (
 	_ provider.Provider                       = (*mintlifyProvider)(nil)
 	_ provider.ProviderWithEphemeralResources = (*mintlifyProvider)(nil)
+	_ provider.ProviderWithActions            = (*mintlifyProvider)(nil)
 )
 
 type mintlifyProvider struct {
@@ -96,9 +98,9 @@ func (p *mintlifyProvider) Schema(_ context.Context, _ provider.SchemaRequest, r
 				Validators: []validator.String{baseURLValidator},
 			},
 			"project_id": schema.StringAttribute{
-				MarkdownDescription: "The Mintlify project ID used by `mintlify_agent_job` when the data source does " +
-					"not set its own. Copy it from the API keys page of the Mintlify dashboard. Can also be set " +
-					"with the `" + envProjectID + "` environment variable.",
+				MarkdownDescription: "The Mintlify project ID used by the `mintlify_agent_job` resource, data source " +
+					"and action when they do not set their own. Copy it from the API keys page of the Mintlify " +
+					"dashboard. Can also be set with the `" + envProjectID + "` environment variable.",
 				Optional: true,
 				Validators: []validator.String{notBlank("Set it to the project ID from the API keys page of the " +
 					"Mintlify dashboard, or remove it to use the `" + envProjectID + "` environment variable.")},
@@ -197,11 +199,13 @@ func (p *mintlifyProvider) Configure(ctx context.Context, req provider.Configure
 	resp.ResourceData = data
 	resp.DataSourceData = data
 	resp.EphemeralResourceData = data
+	resp.ActionData = data
 }
 
 func (p *mintlifyProvider) Resources(context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
 		NewStaticExportBundleResource,
+		NewAgentJobResource,
 	}
 }
 
@@ -217,6 +221,13 @@ func (p *mintlifyProvider) DataSources(context.Context) []func() datasource.Data
 func (p *mintlifyProvider) EphemeralResources(context.Context) []func() ephemeral.EphemeralResource {
 	return []func() ephemeral.EphemeralResource{
 		NewStaticExportBundleEphemeralResource,
+	}
+}
+
+// Actions lists the provider's actions (Terraform 1.14 and later).
+func (p *mintlifyProvider) Actions(context.Context) []func() action.Action {
+	return []func() action.Action{
+		NewAgentJobAction,
 	}
 }
 
