@@ -83,7 +83,10 @@ func TestAgentPromptsRetryOnlyWhenNothingWasTaken(t *testing.T) {
 	t.Parallel()
 	type prompt func(c *Client) error
 	create := func(c *Client) error { _, err := c.CreateAgentJob(t.Context(), "proj", "Document v2"); return err }
-	message := func(c *Client) error { _, err := c.SendAgentJobMessage(t.Context(), "proj", "aj_1", "Also v3"); return err }
+	message := func(c *Client) error {
+		_, err := c.SendAgentJobMessage(t.Context(), "proj", "aj_1", "Also v3")
+		return err
+	}
 	calls := []struct {
 		name   string
 		match  func(*http.Request) bool
