@@ -143,17 +143,17 @@ func describeAgentJob(j agentJobJSON) string {
 		"prLink=" + deref(j.PRLink), "created=" + j.CreatedAt, "archived=" + deref(j.ArchivedAt)}, " ")
 }
 
-// createAgentJob creates an agent job in projectID and returns it.
-func (h *harness) createAgentJob(t *testing.T, projectID, prompt string) agentJobJSON {
+// createAgentJob creates an agent job in proj_1 and returns it.
+func (h *harness) createAgentJob(t *testing.T, prompt string) agentJobJSON {
 	t.Helper()
-	r := h.do(t, http.MethodPost, "/v2/agent/"+projectID+"/job", DefaultAPIKey, map[string]any{"prompt": prompt})
+	r := h.do(t, http.MethodPost, "/v2/agent/proj_1/job", DefaultAPIKey, map[string]any{"prompt": prompt})
 	return decode[agentJobJSON](t, r.wantStatus(t, http.StatusCreated))
 }
 
-// getAgentJob returns an agent job as it stands.
-func (h *harness) getAgentJob(t *testing.T, projectID, id string) agentJobJSON {
+// getAgentJob returns an agent job of proj_1 as it stands.
+func (h *harness) getAgentJob(t *testing.T, id string) agentJobJSON {
 	t.Helper()
-	r := h.do(t, http.MethodGet, "/v2/agent/"+projectID+"/job/"+id, DefaultAPIKey, nil)
+	r := h.do(t, http.MethodGet, "/v2/agent/proj_1/job/"+id, DefaultAPIKey, nil)
 	return decode[agentJobJSON](t, r.wantStatus(t, http.StatusOK))
 }
 
@@ -195,17 +195,17 @@ func TestCreateAgentJobLifecycle(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.prompt, func(t *testing.T) {
 			h := newHarness(t, WithAgentJobPlan(planByPrompt))
-			created := h.createAgentJob(t, "proj_1", tt.prompt)
+			created := h.createAgentJob(t, tt.prompt)
 			if !regexp.MustCompile(`^aj_[0-9a-f]{16}$`).MatchString(created.ID) {
 				t.Errorf("id = %q, want aj_ and 16 hex digits", created.ID)
 			}
 			ref := "mintlify/docs-agent-" + created.ID[len(created.ID)-8:]
 			active := agentJobJSON{ID: created.ID, Status: "active", Source: agentSourceJSON{repo, &ref}, Model: "sonnet", CreatedAt: ts(0)}
 			wantAgentJob(t, created, active)
-			wantAgentJob(t, h.getAgentJob(t, "proj_1", created.ID), active)
+			wantAgentJob(t, h.getAgentJob(t, created.ID), active)
 
 			h.clock.Advance(5*time.Minute - time.Millisecond)
-			wantAgentJob(t, h.getAgentJob(t, "proj_1", created.ID), active)
+			wantAgentJob(t, h.getAgentJob(t, created.ID), active)
 
 			h.clock.Advance(time.Millisecond)
 			final := active
@@ -216,7 +216,7 @@ func TestCreateAgentJobLifecycle(t *testing.T) {
 			if tt.archived {
 				final.ArchivedAt = ptr(ts(5 * time.Minute))
 			}
-			wantAgentJob(t, h.getAgentJob(t, "proj_1", created.ID), final)
+			wantAgentJob(t, h.getAgentJob(t, created.ID), final)
 			if got := h.fake.AgentJobIDs(); !slices.Equal(got, []string{created.ID}) || h.fake.AgentJobsCreated() != 1 {
 				t.Errorf("AgentJobIDs() = %v, AgentJobsCreated() = %d; want [%s], 1", got, h.fake.AgentJobsCreated(), created.ID)
 			}
@@ -230,21 +230,21 @@ func TestAgentJobPlanSeesRequest(t *testing.T) {
 		seen = append(seen, req)
 		return AgentJobPlan{}
 	}))
-	job := h.createAgentJob(t, "proj_1", "Document v2")
+	job := h.createAgentJob(t, "Document v2")
 	h.sendAgentMessage(t, "proj_1", job.ID, "Also the changelog")
 	want := []AgentJobRequest{{ProjectID: "proj_1", Prompt: "Document v2"}, {ProjectID: "proj_1", JobID: job.ID, Prompt: "Also the changelog"}}
 	if !slices.Equal(seen, want) {
 		t.Errorf("plans asked for %+v, want %+v", seen, want)
 	}
-	if got := h.getAgentJob(t, "proj_1", job.ID).Status; got != "completed" {
+	if got := h.getAgentJob(t, job.ID).Status; got != "completed" {
 		t.Errorf("a zero plan: status = %s, want completed at once", got)
 	}
 }
 
 func TestAgentJobFollowUp(t *testing.T) {
 	h := newHarness(t, WithAgentJobPlan(planByPrompt))
-	withPR := h.createAgentJob(t, "proj_1", "Document the export API")
-	unchanged := h.createAgentJob(t, "proj_1", "There is nothing to change")
+	withPR := h.createAgentJob(t, "Document the export API")
+	unchanged := h.createAgentJob(t, "There is nothing to change")
 	h.clock.Advance(10 * time.Minute)
 
 	// A follow-up runs the job again; its pull request is kept.
@@ -255,10 +255,10 @@ func TestAgentJobFollowUp(t *testing.T) {
 	// A job without a pull request opens one when the follow-up changes files.
 	h.sendAgentMessage(t, "proj_1", unchanged.ID, "Document the export API")
 	h.clock.Advance(5 * time.Minute)
-	if got := h.getAgentJob(t, "proj_1", withPR.ID); got.Status != "completed" || got.PRLink == nil || *got.PRLink != AgentRepository+"/pull/101" {
+	if got := h.getAgentJob(t, withPR.ID); got.Status != "completed" || got.PRLink == nil || *got.PRLink != AgentRepository+"/pull/101" {
 		t.Errorf("after the follow-up: %s, want completed with the first pull request", describeAgentJob(got))
 	}
-	if got := h.getAgentJob(t, "proj_1", unchanged.ID); got.PRLink == nil || *got.PRLink != AgentRepository+"/pull/102" {
+	if got := h.getAgentJob(t, unchanged.ID); got.PRLink == nil || *got.PRLink != AgentRepository+"/pull/102" {
 		t.Errorf("after the follow-up: %s, want a new pull request", describeAgentJob(got))
 	}
 	// Seeded jobs take follow-ups too.
@@ -273,7 +273,7 @@ func TestAgentJobFollowUp(t *testing.T) {
 
 func TestAgentPromptValidation(t *testing.T) {
 	h := newUncheckedHarness(t, WithAgentJobPlan(planByPrompt))
-	job := h.createAgentJob(t, "proj_1", "Document v2")
+	job := h.createAgentJob(t, "Document v2")
 	tests := []struct {
 		name    string
 		body    any
@@ -303,7 +303,7 @@ func TestAgentJobUnknownProjectOrJob(t *testing.T) {
 	h := newHarness(t, WithProjects("proj_1"))
 	h.do(t, http.MethodPost, "/v2/agent/proj_other/job", DefaultAPIKey, map[string]any{"prompt": "x"}).
 		wantError(t, http.StatusNotFound, `Project "proj_other" not found`)
-	job := h.createAgentJob(t, "proj_1", "Document v2")
+	job := h.createAgentJob(t, "Document v2")
 	for _, path := range []string{"proj_other/job/" + job.ID, "proj_1/job/aj_unknown"} {
 		h.do(t, http.MethodPost, "/v2/agent/"+path+"/message", DefaultAPIKey, map[string]any{"prompt": "x"}).
 			wantError(t, http.StatusNotFound, "Job not found")

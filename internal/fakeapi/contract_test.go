@@ -183,7 +183,7 @@ func runAgentPromptScenarios(t *testing.T, h *harness) {
 	const create = "/v2/agent/proj_1/job"
 	var jobs []agentJobJSON
 	for _, prompt := range []string{"Document the export API", "There is nothing to change", "Something impossible", "Then archive it"} {
-		jobs = append(jobs, h.createAgentJob(t, "proj_1", prompt))
+		jobs = append(jobs, h.createAgentJob(t, prompt))
 	}
 	message := func(id string) string { return create + "/" + id + "/message" }
 	for _, body := range []any{``, `[]`, `{"prompt":`, map[string]any{}, map[string]any{"prompt": ""}, map[string]any{"prompt": 7}} {
@@ -208,7 +208,7 @@ func runAgentPromptScenarios(t *testing.T, h *harness) {
 	for _, step := range []time.Duration{0, time.Minute, 5 * time.Minute, 5 * time.Minute} {
 		h.clock.Advance(step)
 		for _, job := range jobs {
-			h.getAgentJob(t, "proj_1", job.ID)
+			h.getAgentJob(t, job.ID)
 		}
 		if step == time.Minute {
 			for _, job := range jobs {

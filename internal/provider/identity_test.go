@@ -80,7 +80,7 @@ func TestAccAgentJob_identity(t *testing.T) {
 			resource.TestCheckResourceAttr(agentJobAddr, "id", id),
 			resource.TestCheckResourceAttr(agentJobAddr, "project_id", testProjectID),
 			resource.TestCheckResourceAttr(agentJobAddr, "status", "completed"),
-			func(*terraform.State) error { return expectAgentJobs(env, 1, 0) },
+			func(*terraform.State) error { return expectAgentJobs(env, 1) },
 		)
 	}
 	inPlace := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
