@@ -243,7 +243,7 @@ func TestHelmReleaseExamplesPlan(t *testing.T) {
 		t.Run(tc.file, func(t *testing.T) {
 			t.Parallel()
 			if tc.minimum != "" {
-				skipBelowCLI(t, tc.minimum)
+				skipUnlessCLIMeets(t, ">= "+tc.minimum)
 			}
 			c := newHelmCLI(t)
 			example := readExampleAsWritten(t, filepath.Join(tc.dir, tc.file))
