@@ -91,7 +91,7 @@ func agentPrompts(env *testEnv, messages bool) []string {
 // one create request, and progress from the job's start to its pull
 // request, or to "without changes".
 func TestAgentJobAction_invoke(t *testing.T) {
-	skipBelowCLI(t, "1.14.0")
+	skipUnlessCLIMeets(t, ">= 1.14")
 	env := newTestEnv(t, agentPlanByPrompt())
 	cli := newServedCLI(t, env)
 	cli.writeConfig(env.config(agentAction("docs", `prompt = "Document release 2.3"`) +
@@ -124,7 +124,7 @@ func TestAgentJobAction_invoke(t *testing.T) {
 // a release changes: once per change, never on an apply that changes
 // nothing.
 func TestAgentJobAction_trigger(t *testing.T) {
-	skipBelowCLI(t, "1.14.0")
+	skipUnlessCLIMeets(t, ">= 1.14")
 	env := newTestEnv(t, agentPlanByPrompt())
 	cli := newServedCLI(t, env)
 	cli.writeConfig(env.config(`
@@ -164,7 +164,7 @@ resource "terraform_data" "release" {
 // TestAgentJobAction_followUp sends the prompt to an existing job, and can
 // leave it running.
 func TestAgentJobAction_followUp(t *testing.T) {
-	skipBelowCLI(t, "1.14.0")
+	skipUnlessCLIMeets(t, ">= 1.14")
 	env := newTestEnv(t, agentPlanByPrompt())
 	seedImportableAgentJobs(env)
 	cli := newServedCLI(t, env)

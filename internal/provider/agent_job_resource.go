@@ -126,7 +126,7 @@ func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				Computed: true,
 				Default:  booldefault.StaticBool(true),
 			},
-			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{
+			"timeouts": resourceTimeouts(ctx, timeouts.Opts{
 				Create: true,
 				CreateDescription: "How long to wait for the job to finish, as a duration such as `1h`; it also bounds " +
 					"the wait that an apply resumes after `terraform untaint`. Changes nothing on the Mintlify side. " +
@@ -315,9 +315,12 @@ func (r *agentJobResource) Create(ctx context.Context, req resource.CreateReques
 }
 
 // resumeAfterTaint tells how to pick up a job whose create ended early.
+// The provider is never told the resource's address; Terraform prints it
+// above the message, after "with".
 const resumeAfterTaint = "The resource is tainted but keeps the job id. To wait for this same job instead of " +
-	"starting a new one, run `terraform untaint` with the address above, then `terraform apply`. If the agent " +
-	"usually takes this long, raise `timeouts.create`, for example `timeouts = { create = \"1h\" }`."
+	"starting a new one, run `terraform untaint mintlify_agent_job.NAME`, with the address shown above after " +
+	"`with`, then `terraform apply`. If the agent usually takes this long, raise `timeouts.create`, for example " +
+	"`timeouts = { create = \"1h\" }`."
 
 // wait waits for the job until it is no longer active, keeping the model
 // current with whatever was learned, also on failure. started is the
@@ -344,11 +347,12 @@ func (r *agentJobResource) wait(ctx context.Context, m *agentJobResourceModel, s
 	case job.Status == mintlify.AgentStatusFailed && started != nil:
 		diags.Append(agentFailedDiagnostic(call, "The resource is tainted and keeps the job id: the next apply "+
 			"replaces it, which starts a new agent job. Change `prompt` first if it was the cause. To keep the "+
-			"failed job in state instead, run `terraform untaint` with the address above."))
+			"failed job in state instead, run `terraform untaint mintlify_agent_job.NAME`, with the address shown "+
+			"above after `with`."))
 	case job.Status == mintlify.AgentStatusFailed:
 		diags.Append(agentFailedDiagnostic(call, "The state records the failed job, and no new job starts by "+
-			"itself. To start a new agent job, change `prompt` or `triggers`, or run `terraform apply -replace` "+
-			"with the address above."))
+			"itself. To start a new agent job, change `prompt` or `triggers`, or run "+
+			"`terraform apply -replace=mintlify_agent_job.NAME`, with the address shown above after `with`."))
 	}
 	return diags
 }

@@ -177,7 +177,7 @@ func TestAccAgentJob_failed(t *testing.T) {
 			{
 				Config: cfg,
 				ExpectError: expectError("Agent Job Failed", "agent job aj_", "in project "+testProjectID+" failed",
-					"The resource is tainted and keeps the job id", "`terraform untaint`"),
+					"The resource is tainted and keeps the job id", "`terraform untaint mintlify_agent_job.NAME`"),
 			},
 			{
 				// The tainted resource still names its job.
@@ -215,7 +215,8 @@ func TestAccAgentJob_resumeAfterTimeout(t *testing.T) {
 			{
 				Config: cfg,
 				ExpectError: expectError("Agent Job Still Running", "did not finish within `timeouts.create` (10m0s); it was `active`",
-					"run `terraform untaint` with the address above, then `terraform apply`", "raise `timeouts.create`"),
+					"run `terraform untaint mintlify_agent_job.NAME`, with the address shown above after `with`, then `terraform apply`",
+					"raise `timeouts.create`"),
 			},
 			{
 				PreConfig: func() { untaint(t, workRoot, agentJobAddr) },
@@ -385,7 +386,8 @@ provider "mintlify" {
 	expectRefusedAtPlan(t, env, []refusal{
 		{env.config(agentJobResourceConfig("  ", "")), "Empty Argument|The `prompt` argument is empty"},
 		{env.config(agentJobResourceConfig("Document v2", `project_id = ""`)), "Empty Argument|The `project_id` argument is empty"},
-		{env.config(agentJobResourceConfig("Document v2", `timeouts = { create = "soon" }`)), "Invalid Attribute Value Time Duration"},
+		{env.config(agentJobResourceConfig("Document v2", `timeouts = { create = "soon" }`)), "Invalid Duration|The value \"soon\" of `timeouts.create` is not a duration"},
+		{env.config(agentJobResourceConfig("Document v2", `timeouts = { create = "-5m" }`)), "Invalid Duration|must be longer than zero"},
 		{noProject + agentJobResourceConfig("Document v2", ""), "Missing Project ID|Set `project_id` on this resource, or `project_id` on the mintlify provider|`MINTLIFY_PROJECT_ID`"},
 	})
 }

@@ -12,7 +12,6 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
-	goversion "github.com/hashicorp/go-version"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 )
@@ -107,23 +106,4 @@ func (c *servedCLI) mustRun(args ...string) string {
 		c.t.Fatalf("terraform %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
 	return out
-}
-
-// skipBelowCLI is tfversion.SkipBelow for tests that run the CLI directly:
-// the same message, which `make test-compat` counts as a version skip.
-func skipBelowCLI(t *testing.T, minimum string) {
-	t.Helper()
-	out, err := exec.Command(os.Getenv("TF_ACC_TERRAFORM_PATH"), "version", "-json").Output()
-	if err != nil {
-		t.Fatalf("terraform version -json: %v", err)
-	}
-	var v struct {
-		Version string `json:"terraform_version"`
-	}
-	if err := json.Unmarshal(out, &v); err != nil {
-		t.Fatalf("terraform version -json: %v", err)
-	}
-	if goversion.Must(goversion.NewVersion(v.Version)).LessThan(goversion.Must(goversion.NewVersion(minimum))) {
-		t.Skipf("Terraform CLI version %s is below minimum version %s: skipping test", v.Version, minimum)
-	}
 }
