@@ -86,8 +86,8 @@ func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 			"`timeouts.create`. A `failed` job is an error and leaves a tainted resource that keeps the job's id. A " +
 			"timeout or an interruption does too: `terraform untaint` and apply again to wait for the same job " +
 			"instead of starting another.\n\n" +
-			"Changing `prompt`, `project_id` or `triggers` starts a new agent job, which opens a new pull request; " +
-			"nothing else ever does. Refreshing reads the job; a job the API no longer returns stays in state, with " +
+			"Changing `prompt`, `triggers` or a configured `project_id` starts a new agent job, which opens a new " +
+			"pull request; nothing else ever does. Refreshing reads the job; a job the API no longer returns stays in state, with " +
 			"a warning, and is never run again by itself. The Mintlify API cannot delete an agent job: destroying " +
 			"this resource only removes it from Terraform state, and the job and its pull request stay as they are.",
 		Attributes: map[string]schema.Attribute{
@@ -103,8 +103,9 @@ func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 			// Optional
 			"project_id": schema.StringAttribute{
 				MarkdownDescription: "The Mintlify project to run the agent in. Defaults to the provider's " +
-					"`project_id` (or `" + envProjectID + "`). Changing it, including through the provider's, starts " +
-					"a new agent job.",
+					"`project_id` (or `" + envProjectID + "`) when the job is started. Setting it to another project " +
+					"starts a new agent job there; while it is not set, the job stays in the project it was started " +
+					"(or imported) in, whatever the provider's project becomes.",
 				Optional:      true,
 				Computed:      true,
 				Validators:    []validator.String{notBlank("Set it to the project ID from the API keys page of the Mintlify dashboard, or remove it to use the provider's `project_id`.")},
@@ -219,22 +220,27 @@ func (r *agentJobResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	if resp.Diagnostics.HasError() || configured.IsUnknown() {
 		return
 	}
-	project := planned
-	if configured.IsNull() && r.data != nil && r.data.projectID != "" {
-		project = types.StringValue(r.data.projectID)
-	}
 	if req.State.Raw.IsNull() {
-		if configured.IsNull() && r.data != nil && r.data.projectID == "" {
+		// A new job runs in the configured project, or the provider's.
+		if !configured.IsNull() || r.data == nil {
+			return // planned as configured, or unknown until the provider is
+		}
+		if r.data.projectID == "" {
 			resp.Diagnostics.AddAttributeError(pathProjectID, "Missing Project ID", missingProjectDetail("Starting an agent job", "resource"))
 			return
 		}
-		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathProjectID, project)...)
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathProjectID, r.data.projectID)...)
 		return
 	}
-	if !project.IsUnknown() && !project.Equal(prior) {
-		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathProjectID, project)...)
+	// An existing job stays in its project unless project_id names
+	// another: a change of the provider's project (or an import from
+	// another project) never starts a job by itself.
+	if !configured.IsNull() && !planned.Equal(prior) {
 		resp.RequiresReplace = append(resp.RequiresReplace, pathProjectID)
 		return
+	}
+	if configured.IsNull() {
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathProjectID, prior)...)
 	}
 	r.planResume(ctx, req, resp)
 }

@@ -236,8 +236,9 @@ func TestAccAgentJob_resumeAfterTimeout(t *testing.T) {
 	})
 }
 
-// TestAccAgentJob_replace: a change of triggers or prompt starts exactly
-// one new job; wait_for_completion and timeouts change nothing remote.
+// TestAccAgentJob_replace: a change of triggers, prompt or a configured
+// project starts exactly one new job; wait_for_completion, timeouts and the
+// provider's project change nothing remote.
 func TestAccAgentJob_replace(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, agentPlan(3*time.Minute, "", false))
@@ -258,7 +259,13 @@ func TestAccAgentJob_replace(t *testing.T) {
 		step("Document release 2.4", `triggers = { release = "2.4.0" }`+"\n"+`wait_for_completion = false`+"\n"+
 			`timeouts = { create = "1h" }`, plancheck.ResourceActionUpdate, 3),
 		step("Document release 2.4", `triggers = { release = "2.4.0" }`+"\n"+`project_id = "proj_other"`, plancheck.ResourceActionReplace, 4),
+		step("Document release 2.4", `triggers = { release = "2.4.0" }`, plancheck.ResourceActionNoop, 4),
 	}
+	// Without project_id, the job stays in its project whatever the
+	// provider's becomes.
+	steps[5].Config = env.configWithProvider(fakeapi.DefaultAPIKey, `project_id = "proj_moved"`,
+		agentJobResourceConfig("Document release 2.4", `triggers = { release = "2.4.0" }`))
+	steps[5].Check = resource.ComposeTestCheckFunc(steps[5].Check, resource.TestCheckResourceAttr(agentJobAddr, "project_id", "proj_other"))
 	steps[0].Check = resource.ComposeTestCheckFunc(steps[0].Check, resource.TestCheckResourceAttrWith(agentJobAddr, "id", capture(&first)))
 	steps[1].Check = resource.ComposeTestCheckFunc(steps[1].Check, resource.TestCheckResourceAttrWith(agentJobAddr, "id", func(v string) error {
 		if v == first || !strings.HasPrefix(v, "aj_") {
@@ -413,5 +420,25 @@ func TestAccAgentJob_forbiddenNamesTheProject(t *testing.T) {
 		if r.Method != http.MethodPost {
 			t.Errorf("unexpected request %s %s", r.Method, r.Path)
 		}
+	}
+}
+
+// TestAccAgentJob_mayHaveStarted: a create request that got no definite
+// answer is not repeated, and the error says a job may be running.
+func TestAccAgentJob_mayHaveStarted(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{
+		Match: fakeapi.IsCreateAgentJobRequest, Count: 1, Faults: []fakeapi.Fault{fakeapi.ServerError(http.StatusBadGateway)},
+	}))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config: env.config(agentJobResourceConfig("Document v2", "")),
+			ExpectError: expectError("Agent Job May Have Started", "HTTP 502", "did not retry", "second pull request",
+				"nothing was saved in state"),
+		}},
+	})
+	if got := env.fake.Count(http.MethodPost, "/v2/agent/"); got != 1 {
+		t.Errorf("create requests = %d, want 1: never repeated", got)
 	}
 }

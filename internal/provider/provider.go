@@ -75,8 +75,8 @@ func (p *mintlifyProvider) Metadata(_ context.Context, _ provider.MetadataReques
 func (p *mintlifyProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "The Mintlify provider manages static exports of Mintlify documentation " +
-			"for the self-hosted Enterprise Helm chart, and reads the jobs of Mintlify's documentation agent, " +
-			"through the Mintlify admin API.",
+			"for the self-hosted Enterprise Helm chart, and starts and follows the jobs of Mintlify's " +
+			"documentation agent, through the Mintlify admin API.",
 		Attributes: map[string]schema.Attribute{
 			// Optional
 			"api_key": schema.StringAttribute{
@@ -110,9 +110,10 @@ func (p *mintlifyProvider) Schema(_ context.Context, _ provider.SchemaRequest, r
 					"gives up; `0` disables retries. Reads and bundle link requests are retried after connection "+
 					"errors, timeouts, truncated answers, HTTP 429 and 500/502/503/504, with exponential backoff and "+
 					"jitter (about 1s, 2s, 4s, ... up to 30s), honouring the API's `Retry-After` up to one minute, and "+
-					"never waiting past the operation's timeout. Starting an export is retried only when the API "+
-					"certainly did not take the request (HTTP 429, a refused connection), so a retry never starts a "+
-					"second export. Defaults to `%d`.", mintlify.DefaultMaxRetries),
+					"never waiting past the operation's timeout. Starting an export or an agent job, and sending a "+
+					"follow-up to an agent job, are retried only when the API certainly did not take the request "+
+					"(HTTP 429, a refused connection), so a retry never starts a second export or agent job. "+
+					"Defaults to `%d`.", mintlify.DefaultMaxRetries),
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.AtLeast(0)},
 			},
