@@ -14,6 +14,8 @@ import (
 	"github.com/hashicorp/go-plugin"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 )
 
 // servedCLI runs the terraform CLI against the provider served from the
@@ -32,13 +34,19 @@ type servedCLI struct {
 // working directory. The provider stops at the end of the test.
 func newServedCLI(t *testing.T, env *testEnv) *servedCLI {
 	t.Helper()
+	return newServedCLIOn(t, env.clock)
+}
+
+// newServedCLIOn is newServedCLI for a provider on clk.
+func newServedCLIOn(t *testing.T, clk clock.Clock) *servedCLI {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	reattach := make(chan *plugin.ReattachConfig, 1)
 	closed := make(chan struct{})
 	address := providerAddress()
 	served := make(chan error, 1)
 	go func() {
-		served <- tf6server.Serve(address, providerserver.NewProtocol6(&mintlifyProvider{version: "test", clock: env.clock}),
+		served <- tf6server.Serve(address, providerserver.NewProtocol6(&mintlifyProvider{version: "test", clock: clk}),
 			tf6server.WithDebug(ctx, reattach, closed), tf6server.WithLoggingSink(t),
 			tf6server.WithGoPluginLogger(hclog.NewNullLogger()))
 	}()
