@@ -43,6 +43,7 @@ type Server struct {
 	jobPlan              func(StartRequest) JobPlan
 	linkTTL              time.Duration
 	downloadBase         string
+	archiveFor           func(StartRequest) Archive
 	signingKey           []byte
 	mux                  *http.ServeMux
 	faults               faultState // rate limit and injected faults (faults.go)
