@@ -202,6 +202,7 @@ func (p *mintlifyProvider) Configure(ctx context.Context, req provider.Configure
 func (p *mintlifyProvider) Resources(context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
 		NewStaticExportBundleResource,
+		NewStaticExportArchiveResource,
 	}
 }
 
