@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -32,10 +33,29 @@ var (
 	_ resource.ResourceWithModifyPlan = (*staticExportArchiveResource)(nil)
 )
 
-// privateFileSHA256 is set by Read when the file at output_path no longer
-// holds the archive in state: the SHA-256 it found, hex. The next plan
-// replaces the resource.
-const privateFileSHA256 = "file_sha256"
+// Private state keys of mintlify_static_export_archive.
+const (
+	// privateFileSHA256 is set by Read when the file at output_path no
+	// longer holds the archive in state: the SHA-256 it found, hex. The next
+	// plan replaces the resource.
+	privateFileSHA256 = "file_sha256"
+	// privateWritten identifies the file Create wrote (its modification time
+	// and size), so that Delete leaves alone a file that has taken its place
+	// since: the archive of a replacement created before this resource is
+	// destroyed (create_before_destroy, which Terraform also applies to the
+	// resources that a create_before_destroy resource depends on).
+	privateWritten = "written"
+)
+
+// writtenFile is what privateWritten holds.
+type writtenFile struct {
+	ModTimeNanos int64 `json:"mtime_ns"`
+	Size         int64 `json:"size"`
+}
+
+func writtenFileOf(info fs.FileInfo) writtenFile {
+	return writtenFile{ModTimeNanos: info.ModTime().UnixNano(), Size: info.Size()}
+}
 
 // NewStaticExportArchiveResource returns the mintlify_static_export_archive
 // resource.
@@ -88,7 +108,10 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 			"Refreshing reads the file, never the network: a missing file removes the resource from state, so the " +
 			"next apply downloads it again (from the same export: no new export runs), and a file whose SHA-256 " +
 			"differs from `sha256` is replaced. Changing `job_id` or `output_path` replaces the resource.\n\n" +
-			"Destroying the resource deletes the file at `output_path`, as `local_file` does.",
+			"Destroying the resource deletes the file at `output_path`, as `local_file` does, unless another file has " +
+			"taken its place since the resource wrote it: for example the archive of a replacement that Terraform " +
+			"created first (`create_before_destroy`, which Terraform also applies to the resources a " +
+			"`create_before_destroy` resource depends on), which is left in place.",
 		Attributes: map[string]schema.Attribute{
 			// Required
 			"job_id": schema.StringAttribute{
@@ -204,6 +227,10 @@ func (r *staticExportArchiveResource) Create(ctx context.Context, req resource.C
 		return
 	}
 	plan.setArchive(sum, client.Clock().Now())
+	if info, err := os.Stat(outputPath); err == nil {
+		written, _ := json.Marshal(writtenFileOf(info))
+		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateWritten, written)...)
+	}
 	tflog.Info(ctx, "Static export archive written", map[string]any{
 		"size_bytes": sum.Size, "file_count": sum.Entries, "sha256": plan.SHA256.ValueString(),
 		"attempts": dl.Attempts, "links": dl.Links, "seconds": time.Since(began).Seconds(),
@@ -313,7 +340,8 @@ func (r *staticExportArchiveResource) Update(ctx context.Context, req resource.U
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
-// Delete removes the file, as local_file does.
+// Delete removes the file, as local_file does, unless another file has
+// taken its place since Create wrote it.
 func (r *staticExportArchiveResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var outputPath types.String
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("output_path"), &outputPath)...)
@@ -321,6 +349,18 @@ func (r *staticExportArchiveResource) Delete(ctx context.Context, req resource.D
 		return
 	}
 	p := outputPath.ValueString()
+	info, err := os.Stat(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return
+	}
+	if raw, diags := req.Private.GetKey(ctx, privateWritten); !diags.HasError() && len(raw) > 0 && err == nil {
+		var written writtenFile
+		if json.Unmarshal(raw, &written) == nil && written != writtenFileOf(info) {
+			tflog.Info(ctx, "Leaving the file at output_path: it is not the one this resource wrote (a replacement "+
+				"created before this resource was destroyed wrote it, or it was changed)", map[string]any{"output_path": p})
+			return
+		}
+	}
 	if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		resp.Diagnostics.AddAttributeError(path.Root("output_path"), "Cannot Delete The Archive",
 			fmt.Sprintf("Deleting the archive at %s failed: %s. Delete it by hand, or fix the permissions of its "+

@@ -322,6 +322,33 @@ func TestAccStaticExportArchive_waitsForTheJob(t *testing.T) {
 	})
 }
 
+// TestAccStaticExportArchive_createBeforeDestroy replaces an archive whose
+// replacement is created first, at the same path: destroying the old one
+// must not delete the new one's file.
+func TestAccStaticExportArchive_createBeforeDestroy(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
+	first, second := startJobDirectly(t, env), startJobDirectly(t, env)
+	out := filepath.Join(t.TempDir(), "docs-bundle.tar.gz")
+	cfg := func(jobID string) string {
+		return env.config(strings.Replace(archiveConfig(strconv.Quote(jobID), out), "\n}\n",
+			"\n  lifecycle {\n    create_before_destroy = true\n  }\n}\n", 1))
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{Config: cfg(first), Check: checkArchiveOnDisk(out)},
+			{
+				Config: cfg(second),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(archiveAddr, plancheck.ResourceActionCreateBeforeDestroy)},
+				},
+				Check: resource.ComposeTestCheckFunc(checkArchiveOnDisk(out), resource.TestCheckResourceAttr(archiveAddr, "job_id", second)),
+			},
+		},
+	})
+}
+
 func TestAccStaticExportArchive_badInputRefusedBeforeAnyRequest(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
