@@ -92,7 +92,7 @@ func (d *agentJobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequ
 					"bounded by `timeouts.read`. Defaults to `false`: the job is read once, as it is.",
 				Optional: true,
 			},
-			"timeouts": timeouts.AttributesWithOpts(ctx, timeouts.Opts{
+			"timeouts": dataSourceTimeouts(ctx, timeouts.Opts{
 				ReadDescription: "How long `wait_for_completion` may wait, as a duration such as `45m`. " +
 					"Defaults to `30m`.",
 			}),

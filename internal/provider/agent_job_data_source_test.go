@@ -161,3 +161,24 @@ func TestAccAgentJobDataSource_missingProjectID(t *testing.T) {
 		}},
 	})
 }
+
+// TestAccAgentJobDataSource_badTimeoutRefusedBeforeAnyRequest: a timeout
+// that is not a positive duration is an error at plan that names
+// `timeouts.read`, before any request.
+func TestAccAgentJobDataSource_badTimeoutRefusedBeforeAnyRequest(t *testing.T) {
+	t.Parallel()
+	env := newAgentEnv(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config: env.config(agentJobConfig("aj_active", `
+  wait_for_completion = true
+  timeouts            = { read = "-1m" }`)),
+			PlanOnly:    true,
+			ExpectError: expectError("Invalid Duration", "The value \"-1m\" of `timeouts.read` must be longer than zero"),
+		}},
+	})
+	if n := len(env.fake.Requests()); n != 0 {
+		t.Errorf("bad input reached the API: %d requests, want 0", n)
+	}
+}

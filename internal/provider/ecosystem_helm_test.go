@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -24,8 +23,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-
-	"github.com/hashicorp/go-version"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
@@ -182,25 +179,6 @@ func (c *helmCLI) state() map[string]map[string]any {
 	return byAddr
 }
 
-// skipBelowCLI is tfversion.SkipBelow for tests that run the CLI directly:
-// the same message, which `make test-compat` counts as a version skip.
-func skipBelowCLI(t *testing.T, minimum string) {
-	t.Helper()
-	out, err := exec.Command(os.Getenv("TF_ACC_TERRAFORM_PATH"), "version", "-json").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var v struct {
-		Version string `json:"terraform_version"`
-	}
-	if err := json.Unmarshal(out, &v); err != nil {
-		t.Fatal(err)
-	}
-	if version.Must(version.NewVersion(v.Version)).LessThan(version.Must(version.NewVersion(minimum))) {
-		t.Skipf("Terraform CLI version %s is below minimum version %s: skipping test", v.Version, minimum)
-	}
-}
-
 // readExampleAsWritten returns an example file under examples/, terraform
 // block and all.
 func readExampleAsWritten(t *testing.T, name string) string {
@@ -265,7 +243,7 @@ func TestHelmReleaseExamplesPlan(t *testing.T) {
 		t.Run(tc.file, func(t *testing.T) {
 			t.Parallel()
 			if tc.minimum != "" {
-				skipBelowCLI(t, tc.minimum)
+				skipUnlessCLIMeets(t, ">= "+tc.minimum)
 			}
 			c := newHelmCLI(t)
 			example := readExampleAsWritten(t, filepath.Join(tc.dir, tc.file))

@@ -18,6 +18,9 @@ type exampleConfig struct {
 	used     map[string]string // provider local name -> the first block that uses it
 	declared map[string]bool   // what references may name: var.x, local.x, type.name, data.type.name, ...
 	refs     []hcl.Traversal   // every reference in an expression
+	// requiredVersion is the terraform block's `required_version`, "" when
+	// it has none.
+	requiredVersion string
 }
 
 // builtinProvider is the provider built into Terraform and OpenTofu
@@ -37,6 +40,11 @@ func (c *exampleConfig) addBlock(block *hclsyntax.Block) {
 	switch block.Type {
 	case "terraform":
 		c.addRequiredProviders(block.Body)
+		if attr, ok := block.Body.Attributes["required_version"]; ok {
+			if v, diags := attr.Expr.Value(nil); !diags.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
+				c.requiredVersion = v.AsString()
+			}
+		}
 		return // the terraform block holds no references
 	case "resource", "data", "ephemeral", "action", "list":
 		address := labels[0] + "." + labels[1]

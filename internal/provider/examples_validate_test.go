@@ -32,6 +32,10 @@ import (
 //     only helm besides goes through init and validate too, with the real
 //     helm provider.
 //
+// An example that declares `required_version` goes through init and validate
+// only under a CLI that meets it; under an older one it is skipped with the
+// version gate's words, which `make test-compat` counts.
+//
 // Blocks that are deliberately fragments carry a marker with the reason
 // (`<!-- fragment: reason -->` before the fence, `# fragment: reason` on a
 // .tf file's first line); they must parse and be formatted, nothing more.
@@ -104,6 +108,11 @@ func validateExample(t *testing.T, inst devprovider.Installation, b exampleBlock
 		cli.cliConfig, alone = cfg, true
 	}
 	if alone {
+		// An example for a newer CLI says so, and is run only where it can
+		// be: under an older CLI the version gate skips it, visibly.
+		if config.requiredVersion != "" {
+			skipUnlessCLIMeets(t, config.requiredVersion)
+		}
 		cli.run("init", "-backend=false", "-input=false", "-no-color")
 		cli.run("validate", "-no-color")
 	}

@@ -180,6 +180,16 @@ func TestAPIKeyDiagnostics(t *testing.T) {
 				t.Errorf("%q (env %v): got %v, want one %v saying %q", c.key, fromEnv, diags, c.severity, c.want)
 				continue
 			}
+			// The hint fits where the key came from: trimspace(file()) is
+			// for a configuration, never for an environment variable.
+			if strings.Contains(c.want, "line breaks") {
+				if hint := strings.Contains(diags[0].Detail(), "trimspace(file(...))"); hint == fromEnv {
+					t.Errorf("%q (env %v): the fix does not fit the source: %s", c.key, fromEnv, diags[0].Detail())
+				}
+				if fromEnv && !strings.Contains(diags[0].Detail(), "`MINTLIFY_API_KEY` environment variable") {
+					t.Errorf("%q: the message does not name the environment variable: %s", c.key, diags[0].Detail())
+				}
+			}
 			if strings.TrimSpace(c.key) != "" && strings.Contains(diags[0].Detail(), strings.TrimSpace(c.key)) {
 				t.Errorf("%q: the diagnostic repeats the key: %s", c.key, diags[0].Detail())
 			}

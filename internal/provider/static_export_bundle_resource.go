@@ -140,7 +140,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 				Optional:   true,
 				Validators: []validator.String{positiveDuration},
 			},
-			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{
+			"timeouts": resourceTimeouts(ctx, timeouts.Opts{
 				Create: true,
 				Update: true,
 				CreateDescription: "How long to wait for the export to complete and its link to be generated, " +
@@ -356,8 +356,11 @@ func waitDiagnostic(err error, jobID string, last *mintlify.StaticExportJob, wc 
 	}
 	resume := "Apply again to resume waiting for the same job; no new export starts."
 	if wc.op == "create" {
+		// The provider is never told the resource's address; Terraform
+		// prints it above this message, after "with".
 		resume = "The resource is tainted but keeps the job id. To resume this same job instead of starting a " +
-			"new export, run `terraform untaint` with the address above, then `terraform apply`."
+			"new export, run `terraform untaint mintlify_static_export_bundle.NAME`, with the address shown " +
+			"above after `with`, then `terraform apply`."
 	}
 	var failed *mintlify.JobFailedError
 	switch {
@@ -578,14 +581,26 @@ func (r *staticExportBundleResource) Update(ctx context.Context, req resource.Up
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
-// Delete forgets the bundle: the API has no way to delete an export.
-func (r *staticExportBundleResource) Delete(ctx context.Context, req resource.DeleteRequest, _ *resource.DeleteResponse) {
-	var state staticExportBundleModel
-	if diags := req.State.Get(ctx, &state); !diags.HasError() {
-		tflog.Info(ctx, "Forgetting static export bundle; the Mintlify API has no delete", map[string]any{
-			"job_id": state.JobID.ValueString(),
-		})
+// Delete forgets the bundle: the API has no way to delete an export or
+// revoke its link, so it warns that the link keeps working.
+func (r *staticExportBundleResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var jobID, expiresAt types.String
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("job_id"), &jobID)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathExpiresAt, &expiresAt)...)
+	if resp.Diagnostics.HasError() {
+		return
 	}
+	tflog.Info(ctx, "Forgetting static export bundle; the Mintlify API has no delete", map[string]any{
+		"job_id": jobID.ValueString(),
+	})
+	if expiresAt.IsNull() || expiresAt.IsUnknown() {
+		return // no link was ever generated
+	}
+	resp.Diagnostics.AddWarning("Bundle Link Still Works Until It Expires",
+		fmt.Sprintf("Terraform forgot the static export job %s, but the Mintlify API cannot delete an export or "+
+			"revoke its link: the bundle link in the former state keeps working until %s, for anyone who holds "+
+			"it. Nothing else needs to be done; pods that still use the link can download the bundle until then.",
+			jobID.ValueString(), expiresAt.ValueString()))
 }
 
 // ImportState adopts an existing export job by its id. The API does not

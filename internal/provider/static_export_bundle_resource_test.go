@@ -185,7 +185,7 @@ func TestAccStaticExportBundle_createTimeoutKeepsJob(t *testing.T) {
 			{
 				Config: cfg,
 				ExpectError: expectError("Static Export Timed Out", "did not complete within `timeouts.create` (5m0s); it was `running` at 10%",
-					"run `terraform untaint` with the address above, then `terraform apply`", "raise `timeouts.create`"),
+					"run `terraform untaint mintlify_static_export_bundle.NAME`, with the address shown above after `with`, then `terraform apply`", "raise `timeouts.create`"),
 			},
 			{
 				// The tainted resource still names its job.
@@ -243,11 +243,15 @@ func TestAccStaticExportBundle_badInputRefusedBeforeAnyRequest(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
 	cases := []struct{ extra, domain, want string }{
-		{"", "https://docs.example.com", `Invalid Domain|remove the scheme "https://"`},
+		{"", "https://docs.example.com", `Invalid Domain|remove the scheme "https://" (use "docs.example.com")`},
 		{"", "docs.example.com/guides", `Invalid Domain|remove the path "/guides"`},
-		{"", "Docs.Example.com", `Invalid Domain|use lower case ("docs.example.com")`},
+		{"", "Docs.Example.com", `Invalid Domain|write it in lower case (use "docs.example.com")`},
 		{`paths = ["/index"]`, "docs.example.com", `Invalid Page Path|remove the leading slash (use "index")`},
-		{`timeouts = { create = "soon" }`, "docs.example.com", `Invalid Attribute Value Time Duration|"soon" must be a string containing a sequence of decimal numbers`},
+		{"", "Docs.Example.com:443", `Invalid Domain|remove the port ":443" (use "docs.example.com")`},
+		{`timeouts = { create = "soon" }`, "docs.example.com", "Invalid Duration|The value \"soon\" of `timeouts.create` is not a duration|such as `6h`"},
+		{`timeouts = { create = "-5m" }`, "docs.example.com", "Invalid Duration|The value \"-5m\" of `timeouts.create` must be longer than zero"},
+		{`timeouts = { update = "0s" }`, "docs.example.com", "Invalid Duration|The value \"0s\" of `timeouts.update` must be longer than zero"},
+		{`renew_before = "0h"`, "docs.example.com", "Invalid Duration|`renew_before` must be longer than zero"},
 	}
 	var steps []resource.TestStep
 	for _, c := range cases {

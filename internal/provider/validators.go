@@ -36,8 +36,23 @@ var bareHostname = stringCheck{
 }
 
 // hostnameProblem explains what is wrong with d as a bare hostname, or
-// returns "" when it is one.
+// returns "" when it is one. When d holds a bare hostname that can be had by
+// removing what does not belong (`Docs.Example.com:443`), the explanation
+// ends with that hostname, so the suggested fix is itself valid.
 func hostnameProblem(d string) string {
+	problem := firstHostnameProblem(d)
+	if problem == "" {
+		return ""
+	}
+	if fixed := bareHostOf(d); fixed != d && firstHostnameProblem(fixed) == "" {
+		return fmt.Sprintf("%s (use %q)", problem, fixed)
+	}
+	return problem
+}
+
+// firstHostnameProblem names the first thing wrong with d as a bare
+// hostname, or returns "".
+func firstHostnameProblem(d string) string {
 	switch {
 	case d == "":
 		return "it is empty"
@@ -54,11 +69,11 @@ func hostnameProblem(d string) string {
 	case strings.Contains(d, "@"):
 		return "remove the user information before `@`"
 	}
-	if host, port, err := net.SplitHostPort(d); err == nil {
-		return fmt.Sprintf("remove the port %q (use %q)", ":"+port, host)
+	if _, port, err := net.SplitHostPort(d); err == nil {
+		return fmt.Sprintf("remove the port %q", ":"+port)
 	}
 	if d != strings.ToLower(d) {
-		return fmt.Sprintf("use lower case (%q)", strings.ToLower(d))
+		return "write it in lower case"
 	}
 	if len(d) > 253 {
 		return "it is longer than 253 characters"
@@ -73,6 +88,26 @@ func hostnameProblem(d string) string {
 		}
 	}
 	return ""
+}
+
+// bareHostOf removes from d everything a URL may add around a hostname:
+// spaces, scheme, user information, path, query, fragment and port; and
+// lowers its case.
+func bareHostOf(d string) string {
+	d = strings.TrimSpace(d)
+	if _, rest, ok := strings.Cut(d, "://"); ok {
+		d = rest
+	}
+	if i := strings.IndexAny(d, "/?#"); i >= 0 {
+		d = d[:i]
+	}
+	if i := strings.LastIndex(d, "@"); i >= 0 {
+		d = d[i+1:]
+	}
+	if host, _, err := net.SplitHostPort(d); err == nil {
+		d = host
+	}
+	return strings.ToLower(d)
 }
 
 // pagePath validates one entry of `paths`.
@@ -137,10 +172,15 @@ func apiKeyDiagnostics(key string, fromEnv bool) diag.Diagnostics {
 			fmt.Sprintf("%s is empty. Set it to a Mintlify admin API key (it begins with `%s`, from the API keys "+
 				"page of the Mintlify dashboard), or %s.", source, adminKeyPrefix, unset))
 	case strings.IndexFunc(key, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0:
+		fix := "Remove them: a key read with `file(...)` usually ends with a line break, which " +
+			"`trimspace(file(...))` removes."
+		if fromEnv {
+			fix = "Remove them where the variable is set: a value read from a file or a secret store often ends " +
+				"with a line break, which `export " + envAPIKey + "=\"$(tr -d '[:space:]' < key-file)\"` leaves out."
+		}
 		diags.AddAttributeError(path.Root("api_key"), "Invalid Mintlify API Key",
 			fmt.Sprintf("%s contains spaces or line breaks, which an API key never does; the value is not shown "+
-				"because it is secret. Remove them: a key read with `file(...)` usually ends with a line break, "+
-				"which `trimspace(file(...))` removes.", source))
+				"because it is secret. %s", source, fix))
 	case !strings.HasPrefix(key, adminKeyPrefix):
 		diags.AddAttributeWarning(path.Root("api_key"), "Unexpected Mintlify API Key Format",
 			fmt.Sprintf("%s does not begin with `%s`, so it does not look like a Mintlify admin API key. Static "+
