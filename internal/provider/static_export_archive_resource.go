@@ -129,7 +129,7 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 				Validators:    []validator.String{outputPathValidator},
 				PlanModifiers: replace,
 			},
-			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{
+			"timeouts": resourceTimeouts(ctx, timeouts.Opts{
 				Create: true,
 				CreateDescription: "How long the create may take, waiting for the job if it has not completed and " +
 					"downloading its archive, retries included, as a duration such as `45m`. Defaults to `30m`.",

@@ -363,6 +363,8 @@ func TestAccStaticExportArchive_badInputRefusedBeforeAnyRequest(t *testing.T) {
 		{env.config(archiveConfig(`"se_1"`, dir)), "Invalid Output Path|it is a directory. Add a file name, such as"},
 		{env.config(archiveConfig(`"se_1"`, dir+"/build/")), "Invalid Output Path|it names a directory (it ends with a slash)"},
 		{env.config(archiveConfig(`"se_1"`, filepath.Join(aFile, "x.tar.gz"))), "Invalid Output Path|its parent " + aFile + " is a file, not a directory"},
+		{env.config(strings.Replace(archiveConfig(`"se_1"`, filepath.Join(dir, "x.tar.gz")), "\n}\n", "\n  timeouts = { create = \"-5m\" }\n}\n", 1)),
+			"Invalid Duration|`timeouts.create` must be longer than zero"},
 	})
 }
 
