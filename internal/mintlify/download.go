@@ -102,6 +102,11 @@ func (c *Client) DownloadBundle(ctx context.Context, jobID string, sink Download
 		d.Attempts += dl.state.n
 		if err == nil {
 			d.Bytes, d.ExpiresAt = dl.bytes, bundle.ExpiresAt
+			if bundle.SizeBytes > 0 && bundle.SizeBytes != dl.bytes {
+				c.logger.Warn(ctx, "The archive's size differs from the bundle's sizeBytes", map[string]any{
+					"job_id": jobID, "size_bytes": dl.bytes, "announced_size_bytes": bundle.SizeBytes,
+				})
+			}
 			c.logger.Info(ctx, "Bundle downloaded", map[string]any{
 				"job_id": jobID, "size_bytes": dl.bytes, "attempts": d.Attempts, "links": d.Links,
 			})
