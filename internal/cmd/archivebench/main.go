@@ -130,6 +130,9 @@ func run(runs int) (bool, error) {
 		return false, err
 	}
 
+	// The hash rates vary with the machine's load: the best of a measure
+	// before and one after the downloads is the floor's honest estimate.
+	md5Rate, shaRate := hashRates()
 	var results []*result
 	for _, size := range sizes {
 		fmt.Printf("==> %s archive, %d runs each of curl and the provider\n", formatSize(size), runs)
@@ -139,8 +142,8 @@ func run(runs int) (bool, error) {
 		}
 		results = append(results, r)
 	}
-	md5Rate, shaRate := hashRates()
-	return report(results, md5Rate, shaRate), nil
+	md5After, shaAfter := hashRates()
+	return report(results, max(md5Rate, md5After), max(shaRate, shaAfter)), nil
 }
 
 // measure downloads one size's archive runs times with each tool.
@@ -472,7 +475,8 @@ func report(results []*result, md5Rate, shaRate float64) bool {
 	fmt.Printf("\ntargets: provider at most %.1f× curl; provider peak RSS under %d MiB (! marks a miss)\n", maxRatio, maxPeakRSS/mib)
 	fmt.Println("curl -o, provider: from the download request reaching the fake to the complete file (curl's exit; the")
 	fmt.Println("  provider's rename of the verified archive into place). whole apply: the `terraform apply` command.")
-	fmt.Printf("MD5 alone: the archive's MD5 on one core of this machine, measured now (%.0f MiB/s; SHA-256 %.0f MiB/s).\n", md5Rate, shaRate)
+	fmt.Printf("MD5 alone: the archive's MD5 on one core of this machine, at the best rate measured before and after the\n"+
+		"  downloads (%.0f MiB/s; SHA-256 %.0f MiB/s).\n", md5Rate, shaRate)
 	fmt.Println("  The provider computes MD5 and SHA-256 while it writes and checks the archive, side by side; curl")
 	fmt.Println("  computes neither, so the provider cannot be faster than MD5 alone.")
 	if ok {
