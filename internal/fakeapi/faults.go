@@ -1,9 +1,9 @@
 package fakeapi
 
 import (
-	"bytes"
 	"math"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
@@ -284,10 +284,10 @@ func (s *Server) writeStatusFault(w http.ResponseWriter, f Fault) {
 
 // serveBroken runs the handler, then sends its answer broken by f.
 func (s *Server) serveBroken(w http.ResponseWriter, r *http.Request, f Fault) {
-	rec := &bufferedResponse{header: make(http.Header)}
+	rec := httptest.NewRecorder()
 	s.mux.ServeHTTP(rec, r)
-	body := rec.body.Bytes()
-	for k, v := range rec.header {
+	body := rec.Body.Bytes()
+	for k, v := range rec.Header() {
 		w.Header()[k] = v
 	}
 	switch f.Kind {
@@ -304,7 +304,7 @@ func (s *Server) serveBroken(w http.ResponseWriter, r *http.Request, f Fault) {
 			return // the client gave up
 		}
 	}
-	w.WriteHeader(rec.status())
+	w.WriteHeader(rec.Code)
 	_, _ = w.Write(body)
 }
 
@@ -318,35 +318,6 @@ func dropConnection(w http.ResponseWriter) {
 		return
 	}
 	panic(http.ErrAbortHandler)
-}
-
-// bufferedResponse records a handler's answer.
-type bufferedResponse struct {
-	header http.Header
-	code   int
-	body   bytes.Buffer
-}
-
-func (b *bufferedResponse) Header() http.Header { return b.header }
-
-func (b *bufferedResponse) WriteHeader(code int) {
-	if b.code == 0 {
-		b.code = code
-	}
-}
-
-func (b *bufferedResponse) Write(p []byte) (int, error) {
-	if b.code == 0 {
-		b.code = http.StatusOK
-	}
-	return b.body.Write(p)
-}
-
-func (b *bufferedResponse) status() int {
-	if b.code == 0 {
-		return http.StatusOK
-	}
-	return b.code
 }
 
 // rateLimiter is a token bucket on the server's clock: perSecond tokens a

@@ -3,6 +3,7 @@ package fakeapi
 import (
 	"slices"
 	"strings"
+	"time"
 )
 
 // Request is one request the server answered, recorded for assertions.
@@ -18,8 +19,14 @@ type Request struct {
 	UserAgent string
 	// Body is the request body (up to 1 MiB).
 	Body []byte
-	// Status is the response status code.
+	// At is when the server received the request, on its clock.
+	At time.Time
+	// Status is the response status code; 0 for a dropped connection.
 	Status int
+	// Response is the answer's body when it is JSON, as every API answer
+	// is (up to 1 MiB); nil for presigned downloads and dropped
+	// connections.
+	Response []byte
 }
 
 func (s *Server) record(r Request) {
@@ -35,7 +42,7 @@ func (s *Server) Requests() []Request {
 	defer s.mu.Unlock()
 	out := make([]Request, len(s.requests))
 	for i, r := range s.requests {
-		r.Body = slices.Clone(r.Body)
+		r.Body, r.Response = slices.Clone(r.Body), slices.Clone(r.Response)
 		out[i] = r
 	}
 	return out

@@ -105,12 +105,13 @@ func (s *Server) routes() *http.ServeMux {
 // pass the rate limiter and the fault rules first (faults.go); a dropped
 // connection is recorded with Status 0.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	at := s.clock.Now()
 	if r.Body == nil { // possible for requests built by hand in tests
 		r.Body = http.NoBody
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
 	r.Body = io.NopCloser(bytes.NewReader(body))
-	sw := &statusWriter{ResponseWriter: w}
+	sw := &answerWriter{ResponseWriter: w}
 	var tooLarge *http.MaxBytesError
 	drop := false
 	switch {
@@ -121,9 +122,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		drop = s.serveAPI(sw, r) // the rate limit and injected faults, then the routes
 	}
-	status := sw.status()
+	status, response := sw.status(), sw.json()
 	if drop {
-		status = 0 // no answer
+		status, response = 0, nil // no answer
 	}
 	s.record(Request{
 		Method:     r.Method,
@@ -131,7 +132,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Authorized: s.authorized(r),
 		UserAgent:  r.UserAgent(),
 		Body:       body,
+		At:         at,
 		Status:     status,
+		Response:   response,
 	})
 	if drop {
 		dropConnection(w)
@@ -195,32 +198,49 @@ func formatTime(t time.Time) string {
 	return t.UTC().Format(timeLayout)
 }
 
-// statusWriter remembers the status code written through it.
-type statusWriter struct {
+// answerWriter passes an answer through and keeps its status code and, when
+// it is JSON, a copy of its body (up to maxBodyBytes).
+type answerWriter struct {
 	http.ResponseWriter
 	code int
+	body bytes.Buffer
 }
 
-func (w *statusWriter) WriteHeader(code int) {
+func (w *answerWriter) WriteHeader(code int) {
 	if w.code == 0 {
 		w.code = code
 	}
 	w.ResponseWriter.WriteHeader(code)
 }
 
-func (w *statusWriter) Write(b []byte) (int, error) {
+func (w *answerWriter) Write(b []byte) (int, error) {
 	if w.code == 0 {
 		w.code = http.StatusOK
+	}
+	if w.isJSON() && w.body.Len()+len(b) <= maxBodyBytes {
+		w.body.Write(b)
 	}
 	return w.ResponseWriter.Write(b)
 }
 
 // Unwrap lets http.ResponseController reach the underlying writer.
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+func (w *answerWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-func (w *statusWriter) status() int {
+func (w *answerWriter) status() int {
 	if w.code == 0 {
 		return http.StatusOK
 	}
 	return w.code
+}
+
+func (w *answerWriter) isJSON() bool {
+	return strings.HasPrefix(w.Header().Get("Content-Type"), "application/json")
+}
+
+// json returns the JSON body written, or nil.
+func (w *answerWriter) json() []byte {
+	if w.body.Len() == 0 {
+		return nil
+	}
+	return bytes.Clone(w.body.Bytes())
 }

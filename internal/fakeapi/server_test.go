@@ -138,9 +138,21 @@ func TestInspection(t *testing.T) {
 	if !slices.EqualFunc(reqs, want, equalRequest) {
 		t.Errorf("Requests() =\n%+v\nwant\n%+v", reqs, want)
 	}
-	reqs[0].Body[0] = 'X'
-	if h.fake.Requests()[0].Body[0] != '{' {
-		t.Error("Requests() returned the recorded body itself, not a copy")
+	// Each request records when it arrived, on the server's clock, and
+	// the JSON answer it got.
+	for i, at := range []time.Time{testStart, testStart, testStart.Add(time.Minute), testStart.Add(time.Minute)} {
+		if !reqs[i].At.Equal(at) {
+			t.Errorf("request %d: At = %s, want %s", i, reqs[i].At, at)
+		}
+	}
+	for i, want := range []string{`"jobId":"` + first.JobID + `"`, `"error":"Invalid or missing API key"`, `"bundleUrl":`, `"jobId":"` + second.JobID + `"`} {
+		if !strings.Contains(string(reqs[i].Response), want) {
+			t.Errorf("request %d: Response = %s, want it to hold %s", i, reqs[i].Response, want)
+		}
+	}
+	reqs[0].Body[0], reqs[0].Response[0] = 'X', 'X'
+	if again := h.fake.Requests()[0]; again.Body[0] != '{' || again.Response[0] != '{' {
+		t.Error("Requests() returned the recorded bodies themselves, not copies")
 	}
 
 	counts := []struct {
