@@ -46,6 +46,7 @@ import (
 	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/archivefile"
+	"github.com/mintlify/terraform-provider-mintlify/internal/benchreport"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
@@ -76,8 +77,7 @@ func main() {
 // bench holds what every measurement shares.
 type bench struct {
 	terraform, curl string
-	tmp             string
-	inst            devprovider.Installation
+	ws              *devprovider.Workspace
 	fake            *arrivals
 	url             string
 	client          *mintlify.Client
@@ -97,21 +97,17 @@ func run(runs int) (bool, error) {
 	defer stop()
 	b := &bench{}
 	var err error
-	if b.terraform, err = exec.LookPath("terraform"); err != nil {
-		return false, errors.New("the Terraform CLI is not on PATH; install it (nothing is downloaded)")
+	if b.terraform, err = devprovider.Terraform(); err != nil {
+		return false, err
 	}
 	if b.curl, err = exec.LookPath("curl"); err != nil {
 		return false, errors.New("curl is not on PATH; the benchmark compares the provider with it")
 	}
-	if b.tmp, err = os.MkdirTemp("", "mintlify-bench-archive-"); err != nil {
-		return false, err
-	}
-	defer func() { _ = os.RemoveAll(b.tmp) }()
-
 	fmt.Println("==> Building the provider")
-	if b.inst, err = devprovider.Install(ctx, ".", b.tmp, os.Stdout); err != nil {
+	if b.ws, err = devprovider.NewWorkspace(ctx, ".", "mintlify-bench-archive-", os.Stdout); err != nil {
 		return false, err
 	}
+	defer func() { _ = b.ws.Close() }()
 	sizes := []int64{100 * mib, 1024 * mib}
 	fake := fakeapi.New(fakeapi.WithClock(clock.Real()),
 		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }),
@@ -181,7 +177,7 @@ func (b *bench) curlOnce(ctx context.Context, jobID string, r *result, hash bool
 	if err != nil {
 		return err
 	}
-	out := filepath.Join(b.tmp, "curl", "bundle.tar.gz")
+	out := filepath.Join(b.ws.Dir, "curl", "bundle.tar.gz")
 	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 		return err
 	}
@@ -206,7 +202,7 @@ func (b *bench) curlOnce(ctx context.Context, jobID string, r *result, hash bool
 // directory, timed from the download request's arrival to the rename of the
 // archive into place.
 func (b *bench) providerOnce(ctx context.Context, jobID string, r *result, i int) error {
-	dir := filepath.Join(b.tmp, fmt.Sprintf("apply-%d-%d", r.size, i))
+	dir := filepath.Join(b.ws.Dir, fmt.Sprintf("apply-%d-%d", r.size, i))
 	outDir := filepath.Join(dir, "build")
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return err
@@ -235,7 +231,7 @@ output "sha256" {
 		return err
 	}
 	defer watch.close()
-	sampler := newMemorySampler(b.inst.Binary)
+	sampler := newMemorySampler(b.ws.Binary)
 	began := time.Now()
 	applyErr := b.terraformRun(ctx, dir, "apply", "-auto-approve", "-input=false", "-no-color")
 	r.apply = append(r.apply, time.Since(began))
@@ -259,8 +255,7 @@ output "sha256" {
 func (b *bench) terraformCmd(ctx context.Context, dir string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, b.terraform, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "TF_CLI_CONFIG_FILE="+b.inst.CLIConfig, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1",
-		"MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+b.url)
+	cmd.Env = b.ws.Env("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+b.url)
 	return cmd
 }
 
@@ -452,45 +447,35 @@ func hashRates() (md5Rate, shaRate float64) {
 	return rate(md5.New()), rate(sha256.New()) //nolint:gosec
 }
 
-// report prints the table and says whether every target was met.
+// report prints the table and the verdict, and says whether every target
+// was met.
 func report(results []*result, md5Rate, shaRate float64) bool {
-	ok := true
-	mark := func(good bool) string {
-		if good {
-			return " "
-		}
-		ok = false
-		return "!"
-	}
 	fmt.Println()
 	fmt.Println("Bundle archive download over loopback, medians: curl -o vs terraform apply of mintlify_static_export_archive")
-	fmt.Printf("%-9s %9s %9s %7s %19s %12s %11s\n", "archive", "curl -o", "provider", "ratio", "provider peak RSS", "whole apply", "MD5 alone")
+	fmt.Printf("%-9s %9s %9s %7s %18s %12s %10s\n", "archive", "curl -o", "provider", "ratio", "provider peak RSS", "whole apply", "MD5 alone")
 	for _, r := range results {
-		ratio := median(r.provider).Seconds() / median(r.curl).Seconds()
-		fmt.Printf("%-9s %9s %9s %6.2f%s %15.1f MiB%s %12s %11s\n", formatSize(r.size), seconds(median(r.curl)),
-			seconds(median(r.provider)), ratio, mark(ratio <= maxRatio),
-			float64(r.peak)/mib, mark(r.peak > 0 && r.peak < maxPeakRSS), seconds(median(r.apply)),
+		fmt.Printf("%-9s %9s %9s %6.2f× %14.1f MiB %12s %10s\n", formatSize(r.size), seconds(benchreport.Median(r.curl)),
+			seconds(benchreport.Median(r.provider)), r.ratio(), float64(r.peak)/mib, seconds(benchreport.Median(r.apply)),
 			seconds(time.Duration(float64(r.size)/mib/md5Rate*float64(time.Second))))
 	}
-	fmt.Printf("\ntargets: provider at most %.1f× curl; provider peak RSS under %d MiB (! marks a miss)\n", maxRatio, maxPeakRSS/mib)
 	fmt.Println("curl -o, provider: from the download request reaching the fake to the complete file (curl's exit; the")
 	fmt.Println("  provider's rename of the verified archive into place). whole apply: the `terraform apply` command.")
 	fmt.Printf("MD5 alone: the archive's MD5 on one core of this machine, at the best rate measured before and after the\n"+
-		"  downloads (%.0f MiB/s; SHA-256 %.0f MiB/s).\n", md5Rate, shaRate)
-	fmt.Println("  The provider computes MD5 and SHA-256 while it writes and checks the archive, side by side; curl")
-	fmt.Println("  computes neither, so the provider cannot be faster than MD5 alone.")
-	if ok {
-		fmt.Println("PASS")
-	} else {
-		fmt.Println("FAIL: a target was missed")
+		"  downloads (%.0f MiB/s; SHA-256 %.0f MiB/s). The provider computes MD5 and SHA-256 while it writes and\n"+
+		"  checks the archive, side by side; curl computes neither, so the provider cannot be faster than MD5 alone.\n\n",
+		md5Rate, shaRate)
+
+	v := benchreport.NewVerdict(os.Stdout)
+	for _, r := range results {
+		v.Check(r.ratio() <= maxRatio, "%s: provider at most %.1f× curl -o: %.2f×", formatSize(r.size), maxRatio, r.ratio())
+		v.Check(r.peak > 0 && r.peak < maxPeakRSS, "%s: provider peak RSS under %d MiB: %.1f MiB",
+			formatSize(r.size), maxPeakRSS/mib, float64(r.peak)/mib)
 	}
-	return ok
+	return !v.Failed()
 }
 
-func median(ds []time.Duration) time.Duration {
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	return s[len(s)/2]
+func (r *result) ratio() float64 {
+	return benchreport.Median(r.provider).Seconds() / benchreport.Median(r.curl).Seconds()
 }
 
 func seconds(d time.Duration) string { return fmt.Sprintf("%.2f s", d.Seconds()) }
