@@ -1,6 +1,7 @@
-// Package benchreport is what the benchmarks behind `make bench` and `make
-// bench-e2e` share: how they name durations and how they judge their figures
-// against their targets, so that a missed target fails the run.
+// Package benchreport is what the benchmarks behind `make bench`, `make
+// bench-e2e` and `make bench-archive` share: how they name durations and how
+// they judge their figures against their targets, so that a missed target
+// fails the run.
 package benchreport
 
 import (

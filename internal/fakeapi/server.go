@@ -45,6 +45,7 @@ type Server struct {
 	projects             []string // nil: every project exists
 	linkTTL              time.Duration
 	downloadBase         string
+	archiveFor           func(StartRequest) Archive
 	signingKey           []byte
 	mux                  *http.ServeMux
 	faults               faultState // rate limit and injected faults (faults.go)

@@ -207,6 +207,7 @@ func (p *mintlifyProvider) Resources(context.Context) []func() resource.Resource
 	return []func() resource.Resource{
 		NewStaticExportBundleResource,
 		NewAgentJobResource,
+		NewStaticExportArchiveResource,
 	}
 }
 
