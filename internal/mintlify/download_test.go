@@ -322,11 +322,17 @@ func TestDownloadPermanentFailures(t *testing.T) {
 	})
 }
 
+// stallTestTimeout is the request timeout of the stall tests: the stall itself
+// is real time (a hung connection), so the tests wait this long once; it
+// also bounds their API calls, which must not run into it on a loaded
+// 2-core CI machine under -race (500 ms did, once).
+const stallTestTimeout = 3 * time.Second
+
 func TestDownloadStalls(t *testing.T) {
 	t.Parallel()
 	t.Run("retried", func(t *testing.T) {
 		t.Parallel()
-		b := newDownloadBench(t, []downloadFault{hangAfter(1<<20, make(chan struct{}))}, WithRequestTimeout(500*time.Millisecond))
+		b := newDownloadBench(t, []downloadFault{hangAfter(1<<20, make(chan struct{}))}, WithRequestTimeout(stallTestTimeout))
 		jobID := b.completedJob(t)
 		var sink memorySink
 		d, err := b.c.DownloadBundle(t.Context(), jobID, &sink)
@@ -339,10 +345,10 @@ func TestDownloadStalls(t *testing.T) {
 	})
 	t.Run("without retries", func(t *testing.T) {
 		t.Parallel()
-		b := newDownloadBench(t, []downloadFault{hangAfter(1<<20, make(chan struct{}))}, WithRequestTimeout(500*time.Millisecond), WithMaxRetries(0))
+		b := newDownloadBench(t, []downloadFault{hangAfter(1<<20, make(chan struct{}))}, WithRequestTimeout(stallTestTimeout), WithMaxRetries(0))
 		_, err := b.c.DownloadBundle(t.Context(), b.completedJob(t), &memorySink{})
 		var stall *StallError
-		if !errors.As(err, &stall) || !strings.Contains(err.Error(), "reading the archive after 1048576 bytes: no data arrived for 500ms") {
+		if !errors.As(err, &stall) || !strings.Contains(err.Error(), "reading the archive after 1048576 bytes: no data arrived for 3s") {
 			t.Errorf("err = %v, want a stall after the first MiB", err)
 		}
 	})
