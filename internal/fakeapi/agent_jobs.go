@@ -42,9 +42,26 @@ type AgentJobSeed struct {
 
 type agentJobKey struct{ projectID, id string }
 
+// agentJob is one agent job. Its status is never stored: it is computed
+// from its turns and the clock at every request.
 type agentJob struct {
-	seed      AgentJobSeed
-	createdAt time.Time
+	id         string
+	repository string
+	ref        *string
+	model      string
+	createdAt  time.Time
+	// turns are the job's runs, oldest first: the first from its creation
+	// (or seed), one more for each follow-up message.
+	turns []agentTurn
+}
+
+// agentTurn is one run of the agent on a prompt: `active` from at for
+// activeFor, then settled in final, showing prLink.
+type agentTurn struct {
+	at        time.Time
+	activeFor time.Duration
+	final     string
+	prLink    *string
 }
 
 // agentJobJSON is the API's AgentJob object.
@@ -79,11 +96,18 @@ func (s *Server) AddAgentJob(projectID string, job AgentJobSeed) {
 	if !slices.Contains(finalAgentStatuses, job.FinalStatus) {
 		panic(fmt.Sprintf("fakeapi: AgentJobSeed.FinalStatus must be one of %q, got %q", finalAgentStatuses, job.FinalStatus))
 	}
-	job.Ref, job.PRLink = clonePtr(job.Ref), clonePtr(job.PRLink)
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.agentJobs[agentJobKey{projectID, job.ID}] = &agentJob{seed: job, createdAt: s.clock.Now()}
+	now := s.clock.Now()
+	s.agentJobs[agentJobKey{projectID, job.ID}] = &agentJob{
+		id:         job.ID,
+		repository: job.Repository,
+		ref:        clonePtr(job.Ref),
+		model:      job.Model,
+		createdAt:  now,
+		turns:      []agentTurn{{at: now, activeFor: job.ActiveFor, final: job.FinalStatus, prLink: clonePtr(job.PRLink)}},
+	}
 }
 
 // SeedDemo adds the demo fixtures: one agent job (project "proj_demo", id
@@ -103,6 +127,14 @@ func (s *Server) SeedDemo() {
 	})
 }
 
+// ForgetAgentJob deletes an agent job, as if the platform had purged it:
+// from now on it answers 404. It still counts in AgentJobsCreated.
+func (s *Server) ForgetAgentJob(projectID, id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.agentJobs, agentJobKey{projectID, id})
+}
+
 // handleGetAgentJob serves GET /v2/agent/{projectId}/job/{id}.
 func (s *Server) handleGetAgentJob(w http.ResponseWriter, r *http.Request) {
 	key := agentJobKey{r.PathValue("projectId"), r.PathValue("id")}
@@ -115,26 +147,31 @@ func (s *Server) handleGetAgentJob(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 
 	if !ok {
-		writeError(w, http.StatusNotFound, "Job not found")
+		writeError(w, http.StatusNotFound, agentJobNotFound)
 		return
 	}
 	writeJSON(w, http.StatusOK, view)
 }
 
-// view renders the agent job as the API shows it at now.
+// agentJobNotFound is the 404 message of an unknown agent job.
+const agentJobNotFound = "Job not found"
+
+// view renders the agent job as the API shows it at now: its latest turn
+// decides the status. prLink is null while the job is active.
 func (j *agentJob) view(now time.Time) agentJobJSON {
 	v := agentJobJSON{
-		ID:        j.seed.ID,
+		ID:        j.id,
 		Status:    agentActive,
-		Source:    agentSourceJSON{Repository: j.seed.Repository, Ref: clonePtr(j.seed.Ref)},
-		Model:     j.seed.Model,
+		Source:    agentSourceJSON{Repository: j.repository, Ref: clonePtr(j.ref)},
+		Model:     j.model,
 		CreatedAt: formatTime(j.createdAt),
 	}
-	settledAt := j.createdAt.Add(j.seed.ActiveFor)
+	turn := j.turns[len(j.turns)-1]
+	settledAt := turn.at.Add(turn.activeFor)
 	if now.Before(settledAt) {
 		return v
 	}
-	v.Status, v.PRLink = j.seed.FinalStatus, clonePtr(j.seed.PRLink)
+	v.Status, v.PRLink = turn.final, clonePtr(turn.prLink)
 	if v.Status == agentArchived {
 		archivedAt := formatTime(settledAt)
 		v.ArchivedAt = &archivedAt

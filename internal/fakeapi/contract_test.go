@@ -46,7 +46,9 @@ var fakeOperations = []operation{
 	{staticExportSpec, http.MethodPost, "/static-export/jobs"},
 	{staticExportSpec, http.MethodGet, "/static-export/jobs/{jobId}"},
 	{staticExportSpec, http.MethodPost, "/static-export/jobs/{jobId}/bundle"},
+	{adminSpec, http.MethodPost, "/v2/agent/{projectId}/job"},
 	{adminSpec, http.MethodGet, "/v2/agent/{projectId}/job/{id}"},
+	{adminSpec, http.MethodPost, "/v2/agent/{projectId}/job/{id}/message"},
 }
 
 // missingCoverage lists the documented statuses (plus 401, which the
@@ -88,7 +90,7 @@ func missingCoverage(t *testing.T, covered map[string][]int) []string {
 func TestContract(t *testing.T) {
 	c := contract.New(t)
 	fc := clock.NewFake(testStart, false)
-	enabled := New(WithClock(fc), WithJobPlan(planByDomain))
+	enabled := New(WithClock(fc), WithJobPlan(planByDomain), WithAgentJobPlan(planByPrompt), WithProjects("proj_demo", "proj_1"))
 	enabled.SeedDemo()
 	seedAgentJobs(enabled)
 	disabled := New(WithClock(fc), WithStaticExportDisabled())
@@ -170,6 +172,50 @@ func runContractScenarios(t *testing.T, h, off *harness) {
 	// Agent jobs: 404 for an unknown project or id.
 	h.do(t, http.MethodGet, "/v2/agent/proj_unknown/job/aj_done", DefaultAPIKey, nil).wantStatus(t, http.StatusNotFound)
 	h.do(t, http.MethodGet, "/v2/agent/proj_1/job/aj_unknown", DefaultAPIKey, nil).wantStatus(t, http.StatusNotFound)
+
+	runAgentPromptScenarios(t, h)
+}
+
+// runAgentPromptScenarios covers creating agent jobs and sending them
+// follow-up messages: 200/201, 400, 401, 404 and 429.
+func runAgentPromptScenarios(t *testing.T, h *harness) {
+	t.Helper()
+	const create = "/v2/agent/proj_1/job"
+	var jobs []agentJobJSON
+	for _, prompt := range []string{"Document the export API", "There is nothing to change", "Something impossible", "Then archive it"} {
+		jobs = append(jobs, h.createAgentJob(t, prompt))
+	}
+	message := func(id string) string { return create + "/" + id + "/message" }
+	for _, body := range []any{``, `[]`, `{"prompt":`, map[string]any{}, map[string]any{"prompt": ""}, map[string]any{"prompt": 7}} {
+		h.do(t, http.MethodPost, create, DefaultAPIKey, body).wantStatus(t, http.StatusBadRequest)
+		h.do(t, http.MethodPost, message(jobs[0].ID), DefaultAPIKey, body).wantStatus(t, http.StatusBadRequest)
+	}
+	prompt := map[string]any{"prompt": "Also document the CLI"}
+	for _, key := range []string{noKey, "mint_wrong"} {
+		h.do(t, http.MethodPost, create, key, prompt).wantStatus(t, http.StatusUnauthorized)
+		h.do(t, http.MethodPost, message(jobs[0].ID), key, prompt).wantStatus(t, http.StatusUnauthorized)
+	}
+	h.do(t, http.MethodPost, "/v2/agent/proj_unknown/job", DefaultAPIKey, prompt).wantStatus(t, http.StatusNotFound)
+	h.do(t, http.MethodPost, message("aj_unknown"), DefaultAPIKey, prompt).wantStatus(t, http.StatusNotFound)
+	h.do(t, http.MethodPost, "/v2/agent/proj_unknown/job/"+jobs[0].ID+"/message", DefaultAPIKey, prompt).wantStatus(t, http.StatusNotFound)
+
+	h.fake.SetFaults(FaultRule{Match: AnyOf(IsCreateAgentJobRequest, IsAgentMessageRequest), Count: 2, Faults: []Fault{TooManyRequests(time.Second)}})
+	h.do(t, http.MethodPost, create, DefaultAPIKey, prompt).wantStatus(t, http.StatusTooManyRequests)
+	h.do(t, http.MethodPost, message(jobs[0].ID), DefaultAPIKey, prompt).wantStatus(t, http.StatusTooManyRequests)
+	h.fake.SetFaults()
+
+	// Every job through its lifecycle, with a follow-up to each in the middle.
+	for _, step := range []time.Duration{0, time.Minute, 5 * time.Minute, 5 * time.Minute} {
+		h.clock.Advance(step)
+		for _, job := range jobs {
+			h.getAgentJob(t, job.ID)
+		}
+		if step == time.Minute {
+			for _, job := range jobs {
+				h.sendAgentMessage(t, "proj_1", job.ID, "Also document the CLI")
+			}
+		}
+	}
 }
 
 // getAgentJobs fetches every seeded agent job once.

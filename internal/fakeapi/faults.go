@@ -1,9 +1,9 @@
 package fakeapi
 
 import (
-	"bytes"
 	"math"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
@@ -145,7 +145,22 @@ func IsBundleRequest(r *http.Request) bool {
 
 // IsAgentJobRequest matches "Get agent job".
 func IsAgentJobRequest(r *http.Request) bool {
-	return r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/v2/agent/")
+	parts := strings.Split(strings.TrimPrefix(r.URL.Path, "/v2/agent/"), "/")
+	return r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/v2/agent/") &&
+		len(parts) == 3 && parts[0] != "" && parts[1] == "job" && parts[2] != ""
+}
+
+// IsCreateAgentJobRequest matches "Create agent job".
+func IsCreateAgentJobRequest(r *http.Request) bool {
+	rest, ok := strings.CutPrefix(r.URL.Path, "/v2/agent/")
+	project, tail, _ := strings.Cut(rest, "/")
+	return ok && r.Method == http.MethodPost && project != "" && tail == "job"
+}
+
+// IsAgentMessageRequest matches "Send follow-up message".
+func IsAgentMessageRequest(r *http.Request) bool {
+	return r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/v2/agent/") &&
+		strings.HasSuffix(r.URL.Path, "/message")
 }
 
 // AnyOf matches the requests that any of matchers matches.
@@ -268,7 +283,7 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) (drop bool) {
 	case fault.Kind == FaultDrop:
 		return true
 	case fault.Kind == FaultLost:
-		s.mux.ServeHTTP(&bufferedResponse{header: make(http.Header)}, r)
+		s.mux.ServeHTTP(httptest.NewRecorder(), r)
 		return true
 	default:
 		s.serveBroken(w, r, *fault)
@@ -303,10 +318,10 @@ func (s *Server) writeStatusFault(w http.ResponseWriter, f Fault) {
 
 // serveBroken runs the handler, then sends its answer broken by f.
 func (s *Server) serveBroken(w http.ResponseWriter, r *http.Request, f Fault) {
-	rec := &bufferedResponse{header: make(http.Header)}
+	rec := httptest.NewRecorder()
 	s.mux.ServeHTTP(rec, r)
-	body := rec.body.Bytes()
-	for k, v := range rec.header {
+	body := rec.Body.Bytes()
+	for k, v := range rec.Header() {
 		w.Header()[k] = v
 	}
 	switch f.Kind {
@@ -323,7 +338,7 @@ func (s *Server) serveBroken(w http.ResponseWriter, r *http.Request, f Fault) {
 			return // the client gave up
 		}
 	}
-	w.WriteHeader(rec.status())
+	w.WriteHeader(rec.Code)
 	_, _ = w.Write(body)
 }
 
@@ -337,35 +352,6 @@ func dropConnection(w http.ResponseWriter) {
 		return
 	}
 	panic(http.ErrAbortHandler)
-}
-
-// bufferedResponse records a handler's answer.
-type bufferedResponse struct {
-	header http.Header
-	code   int
-	body   bytes.Buffer
-}
-
-func (b *bufferedResponse) Header() http.Header { return b.header }
-
-func (b *bufferedResponse) WriteHeader(code int) {
-	if b.code == 0 {
-		b.code = code
-	}
-}
-
-func (b *bufferedResponse) Write(p []byte) (int, error) {
-	if b.code == 0 {
-		b.code = http.StatusOK
-	}
-	return b.body.Write(p)
-}
-
-func (b *bufferedResponse) status() int {
-	if b.code == 0 {
-		return http.StatusOK
-	}
-	return b.code
 }
 
 // rateLimiter is a token bucket on the server's clock: perSecond tokens a

@@ -234,3 +234,33 @@ func TestRateLimit(t *testing.T) {
 		t.Errorf("jobs started = %d, want 1: a refused start creates nothing", got)
 	}
 }
+
+func TestRequestMatchers(t *testing.T) {
+	t.Parallel()
+	matchers := map[string]func(*http.Request) bool{
+		"start": IsStartRequest, "status": IsStatusRequest, "bundle": IsBundleRequest,
+		"agent job": IsAgentJobRequest, "create agent job": IsCreateAgentJobRequest, "agent message": IsAgentMessageRequest,
+	}
+	tests := []struct{ method, path, want string }{
+		{http.MethodPost, "/v1/static-export/jobs", "start"},
+		{http.MethodGet, "/v1/static-export/jobs/se_1", "status"},
+		{http.MethodPost, "/v1/static-export/jobs/se_1/bundle", "bundle"},
+		{http.MethodGet, "/v2/agent/p/job/aj_1", "agent job"},
+		{http.MethodPost, "/v2/agent/p/job", "create agent job"},
+		{http.MethodPost, "/v2/agent/p/job/aj_1/message", "agent message"},
+		{http.MethodGet, "/v2/agent/p/job", ""},
+		{http.MethodPost, "/v2/agent//job", ""},
+		{http.MethodGet, "/bundles/se_1/bundle.tar.gz", ""},
+	}
+	for _, tt := range tests {
+		req, err := http.NewRequest(tt.method, "http://fake"+tt.path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, m := range matchers {
+			if got := m(req); got != (name == tt.want) {
+				t.Errorf("%s %s: matcher %q = %v, want %v", tt.method, tt.path, name, got, name == tt.want)
+			}
+		}
+	}
+}

@@ -19,11 +19,14 @@ type Request struct {
 	UserAgent string
 	// Body is the request body (up to 1 MiB).
 	Body []byte
-	// Status is the response status code; 0 when the connection was
-	// dropped (DropConnection, LoseAnswer).
-	Status int
-	// At is the server clock's time when the request was answered.
+	// At is when the server received the request, on its clock.
 	At time.Time
+	// Status is the response status code; 0 for a dropped connection.
+	Status int
+	// Response is the answer's body when it is JSON, as every API answer
+	// is (up to 1 MiB); nil for presigned downloads and dropped
+	// connections.
+	Response []byte
 }
 
 func (s *Server) record(r Request) {
@@ -39,7 +42,7 @@ func (s *Server) Requests() []Request {
 	defer s.mu.Unlock()
 	out := make([]Request, len(s.requests))
 	for i, r := range s.requests {
-		r.Body = slices.Clone(r.Body)
+		r.Body, r.Response = slices.Clone(r.Body), slices.Clone(r.Response)
 		out[i] = r
 	}
 	return out
@@ -83,8 +86,33 @@ func (s *Server) JobIDs() []string {
 	return slices.Clone(s.jobIDs)
 }
 
-// Reset forgets the recorded requests. Jobs, agent jobs and the
-// ExportJobsStarted and BundlesGenerated counts are kept.
+// AgentJobsCreated returns how many agent jobs were created through the API
+// (answered 201); seeded jobs do not count.
+func (s *Server) AgentJobsCreated() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.agentJobIDs)
+}
+
+// AgentJobIDs returns the ids of the agent jobs created through the API,
+// oldest first.
+func (s *Server) AgentJobIDs() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.agentJobIDs)
+}
+
+// AgentMessagesSent returns how many follow-up messages were taken
+// (answered 200).
+func (s *Server) AgentMessagesSent() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.agentMessages
+}
+
+// Reset forgets the recorded requests. Jobs, agent jobs and the counts
+// (ExportJobsStarted, BundlesGenerated, AgentJobsCreated,
+// AgentMessagesSent) are kept.
 func (s *Server) Reset() {
 	s.mu.Lock()
 	defer s.mu.Unlock()

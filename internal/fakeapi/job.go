@@ -80,7 +80,7 @@ type exportJob struct {
 	req       StartRequest
 	plan      JobPlan
 	createdAt time.Time
-	archive   []byte // built on the first successful bundle request
+	archive   *archiveLayout // described on the first successful bundle request
 }
 
 // jobState is a job as seen at one instant.

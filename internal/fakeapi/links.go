@@ -82,7 +82,8 @@ func strippedPrefix(r *http.Request) string {
 }
 
 // handleDownload serves GET /bundles/{jobId}/bundle.tar.gz: it checks the
-// presigned query like S3 would, then serves the archive.
+// presigned query like S3 would, then streams the job's archive (see
+// archive.go).
 func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
 	jobID := r.PathValue("jobId")
 	now := s.clock.Now()
@@ -92,9 +93,9 @@ func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
 	}
 
 	s.mu.Lock()
-	var archive []byte
+	var archive *archiveLayout
 	if job, ok := s.jobs[jobID]; ok && job.stateAt(now).Status == statusCompleted {
-		archive = job.bundle()
+		archive = job.layout(s.archiveFor)
 	}
 	s.mu.Unlock()
 
@@ -103,10 +104,15 @@ func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/gzip")
-	w.Header().Set("Content-Length", strconv.Itoa(len(archive)))
+	w.Header().Set("Content-Length", strconv.FormatInt(archive.served(), 10))
 	w.Header().Set("Content-Disposition", `attachment; filename="bundle.tar.gz"`)
 	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(archive)
+	if r.Method == http.MethodHead {
+		return
+	}
+	// Generated while it is sent, never held in memory. An error means the
+	// client went away: the answer cannot be changed any more.
+	_ = archive.writeTo(w)
 }
 
 // checkLink verifies a presigned query for jobID. It returns an S3 error

@@ -58,7 +58,7 @@ func TestBundleLink(t *testing.T) {
 	if ct := r.header.Get("Content-Type"); ct != "application/gzip" {
 		t.Errorf("Content-Type = %q, want application/gzip", ct)
 	}
-	if len(r.body) != b.SizeBytes {
+	if int64(len(r.body)) != b.SizeBytes {
 		t.Errorf("downloaded %d bytes, sizeBytes says %d", len(r.body), b.SizeBytes)
 	}
 	files := untar(t, r.body)

@@ -39,6 +39,25 @@ func WithJobPlan(f func(req StartRequest) JobPlan) Option {
 	}
 }
 
+// WithAgentJobPlan sets the function that decides how an agent job behaves
+// after it is created or given a follow-up message. It is called once per
+// such request, outside the server's lock. Defaults to DefaultAgentJobPlan;
+// nil keeps the default.
+func WithAgentJobPlan(f func(req AgentJobRequest) AgentJobPlan) Option {
+	return func(s *Server) {
+		if f != nil {
+			s.agentPlan = f
+		}
+	}
+}
+
+// WithProjects names the projects that exist: creating an agent job in any
+// other answers 404. Without it, agent jobs can be created in any project.
+// Seeded agent jobs (AddAgentJob) may live in any project either way.
+func WithProjects(ids ...string) Option {
+	return func(s *Server) { s.projects = append([]string{}, ids...) }
+}
+
 // WithLinkTTL sets how long a presigned bundle link stays valid. It is
 // rounded up to whole seconds, as X-Amz-Expires counts seconds. Defaults to
 // one hour; values below one second keep the default.

@@ -41,8 +41,11 @@ type Server struct {
 	apiKey               string
 	staticExportDisabled bool
 	jobPlan              func(StartRequest) JobPlan
+	agentPlan            func(AgentJobRequest) AgentJobPlan
+	projects             []string // nil: every project exists
 	linkTTL              time.Duration
 	downloadBase         string
+	archiveFor           func(StartRequest) Archive
 	signingKey           []byte
 	mux                  *http.ServeMux
 	faults               faultState // rate limit and injected faults (faults.go)
@@ -53,6 +56,10 @@ type Server struct {
 	agentJobs map[agentJobKey]*agentJob
 	requests  []Request
 	bundles   int
+
+	agentJobIDs   []string // created through the API, oldest first
+	agentMessages int
+	pullRequests  int
 }
 
 // New returns a Server with no jobs, configured by opts.
@@ -61,6 +68,7 @@ func New(opts ...Option) *Server {
 		clock:      clock.Real(),
 		apiKey:     DefaultAPIKey,
 		jobPlan:    DefaultJobPlan,
+		agentPlan:  DefaultAgentJobPlan,
 		linkTTL:    time.Hour,
 		signingKey: make([]byte, 32),
 		jobs:       make(map[string]*exportJob),
@@ -86,7 +94,9 @@ func (s *Server) routes() *http.ServeMux {
 	api(http.MethodPost, "/v1/static-export/jobs", s.staticExport(s.handleStartJob))
 	api(http.MethodGet, "/v1/static-export/jobs/{jobId}", s.staticExport(s.handleGetJob))
 	api(http.MethodPost, "/v1/static-export/jobs/{jobId}/bundle", s.staticExport(s.handleGenerateBundle))
+	api(http.MethodPost, "/v2/agent/{projectId}/job", s.handleCreateAgentJob)
 	api(http.MethodGet, "/v2/agent/{projectId}/job/{id}", s.handleGetAgentJob)
+	api(http.MethodPost, "/v2/agent/{projectId}/job/{id}/message", s.handleSendAgentJobMessage)
 
 	// The presigned download stands in for S3: no API key, S3-style errors.
 	mux.HandleFunc("GET "+bundlePathPattern, s.handleDownload)
@@ -104,12 +114,13 @@ func (s *Server) routes() *http.ServeMux {
 // pass the rate limiter and the fault rules first (faults.go); a dropped
 // connection is recorded with Status 0.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	at := s.clock.Now()
 	if r.Body == nil { // possible for requests built by hand in tests
 		r.Body = http.NoBody
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
 	r.Body = io.NopCloser(bytes.NewReader(body))
-	sw := &statusWriter{ResponseWriter: w}
+	sw := &answerWriter{ResponseWriter: w}
 	var tooLarge *http.MaxBytesError
 	drop := false
 	switch {
@@ -120,9 +131,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		drop = s.serveAPI(sw, r) // the rate limit and injected faults, then the routes
 	}
-	status := sw.status()
+	status, response := sw.status(), sw.json()
 	if drop {
-		status = 0 // no answer
+		status, response = 0, nil // no answer
 	}
 	s.record(Request{
 		Method:     r.Method,
@@ -130,8 +141,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Authorized: s.authorized(r),
 		UserAgent:  r.UserAgent(),
 		Body:       body,
+		At:         at,
 		Status:     status,
-		At:         s.clock.Now(),
+		Response:   response,
 	})
 	if drop {
 		dropConnection(w)
@@ -195,32 +207,49 @@ func formatTime(t time.Time) string {
 	return t.UTC().Format(timeLayout)
 }
 
-// statusWriter remembers the status code written through it.
-type statusWriter struct {
+// answerWriter passes an answer through and keeps its status code and, when
+// it is JSON, a copy of its body (up to maxBodyBytes).
+type answerWriter struct {
 	http.ResponseWriter
 	code int
+	body bytes.Buffer
 }
 
-func (w *statusWriter) WriteHeader(code int) {
+func (w *answerWriter) WriteHeader(code int) {
 	if w.code == 0 {
 		w.code = code
 	}
 	w.ResponseWriter.WriteHeader(code)
 }
 
-func (w *statusWriter) Write(b []byte) (int, error) {
+func (w *answerWriter) Write(b []byte) (int, error) {
 	if w.code == 0 {
 		w.code = http.StatusOK
+	}
+	if w.isJSON() && w.body.Len()+len(b) <= maxBodyBytes {
+		w.body.Write(b)
 	}
 	return w.ResponseWriter.Write(b)
 }
 
 // Unwrap lets http.ResponseController reach the underlying writer.
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+func (w *answerWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-func (w *statusWriter) status() int {
+func (w *answerWriter) status() int {
 	if w.code == 0 {
 		return http.StatusOK
 	}
 	return w.code
+}
+
+func (w *answerWriter) isJSON() bool {
+	return strings.HasPrefix(w.Header().Get("Content-Type"), "application/json")
+}
+
+// json returns the JSON body written, or nil.
+func (w *answerWriter) json() []byte {
+	if w.body.Len() == 0 {
+		return nil
+	}
+	return bytes.Clone(w.body.Bytes())
 }

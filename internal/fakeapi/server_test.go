@@ -21,6 +21,8 @@ func TestAuthentication(t *testing.T) {
 		{http.MethodGet, "/v1/static-export/jobs/se_0000000000000000"},
 		{http.MethodPost, "/v1/static-export/jobs/se_0000000000000000/bundle"},
 		{http.MethodGet, "/v2/agent/proj_demo/job/aj_demo_0001"},
+		{http.MethodPost, "/v2/agent/proj_demo/job"},
+		{http.MethodPost, "/v2/agent/proj_demo/job/aj_demo_0001/message"},
 	}
 	headers := []struct{ name, value string }{
 		{"missing", ""},
@@ -77,7 +79,8 @@ func TestRouting(t *testing.T) {
 		{"unknown route", http.MethodGet, "/v1/nope", http.StatusNotFound, "No route for GET /v1/nope", ""},
 		{"root", http.MethodGet, "/", http.StatusNotFound, "No route for GET /", ""},
 		{"trailing slash", http.MethodGet, "/v1/static-export/jobs/", http.StatusNotFound, "No route for GET /v1/static-export/jobs/", ""},
-		{"agent job list is not served", http.MethodGet, "/v2/agent/proj_demo/job", http.StatusNotFound, "No route for GET /v2/agent/proj_demo/job", ""},
+		{"agent job list is not served", http.MethodGet, "/v2/agent/proj_demo/job", http.StatusMethodNotAllowed, "Method GET is not allowed on /v2/agent/proj_demo/job; use POST", "POST"},
+		{"get agent message", http.MethodGet, "/v2/agent/p/job/aj/message", http.StatusMethodNotAllowed, "Method GET is not allowed on /v2/agent/p/job/aj/message; use POST", "POST"},
 		{"list jobs", http.MethodGet, "/v1/static-export/jobs", http.StatusMethodNotAllowed, "Method GET is not allowed on /v1/static-export/jobs; use POST", "POST"},
 		{"delete job", http.MethodDelete, "/v1/static-export/jobs/se_1", http.StatusMethodNotAllowed, "Method DELETE is not allowed on /v1/static-export/jobs/se_1; use GET, HEAD", "GET, HEAD"},
 		{"get bundle", http.MethodGet, "/v1/static-export/jobs/se_1/bundle", http.StatusMethodNotAllowed, "Method GET is not allowed on /v1/static-export/jobs/se_1/bundle; use POST", "POST"},
@@ -138,9 +141,21 @@ func TestInspection(t *testing.T) {
 	if !slices.EqualFunc(reqs, want, equalRequest) {
 		t.Errorf("Requests() =\n%+v\nwant\n%+v", reqs, want)
 	}
-	reqs[0].Body[0] = 'X'
-	if h.fake.Requests()[0].Body[0] != '{' {
-		t.Error("Requests() returned the recorded body itself, not a copy")
+	// Each request records when it arrived, on the server's clock, and
+	// the JSON answer it got.
+	for i, at := range []time.Time{testStart, testStart, testStart.Add(time.Minute), testStart.Add(time.Minute)} {
+		if !reqs[i].At.Equal(at) {
+			t.Errorf("request %d: At = %s, want %s", i, reqs[i].At, at)
+		}
+	}
+	for i, want := range []string{`"jobId":"` + first.JobID + `"`, `"error":"Invalid or missing API key"`, `"bundleUrl":`, `"jobId":"` + second.JobID + `"`} {
+		if !strings.Contains(string(reqs[i].Response), want) {
+			t.Errorf("request %d: Response = %s, want it to hold %s", i, reqs[i].Response, want)
+		}
+	}
+	reqs[0].Body[0], reqs[0].Response[0] = 'X', 'X'
+	if again := h.fake.Requests()[0]; again.Body[0] != '{' || again.Response[0] != '{' {
+		t.Error("Requests() returned the recorded bodies themselves, not copies")
 	}
 
 	counts := []struct {

@@ -27,7 +27,7 @@ type jobJSON struct {
 type bundleJSON struct {
 	JobID     string `json:"jobId"`
 	BundleURL string `json:"bundleUrl"`
-	SizeBytes int    `json:"sizeBytes"`
+	SizeBytes int64  `json:"sizeBytes"`
 	ExpiresAt string `json:"expiresAt"`
 }
 
@@ -88,11 +88,11 @@ func (s *Server) handleGenerateBundle(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	job, ok := s.jobs[jobID]
 	var st jobState
-	var size int
+	var size int64
 	if ok {
 		st = job.stateAt(now)
 		if st.Status == statusCompleted {
-			size = len(job.bundle())
+			size = job.layout(s.archiveFor).served()
 			s.bundles++
 		}
 	}

@@ -2,6 +2,7 @@ package mintlify
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"time"
 )
@@ -12,6 +13,15 @@ const (
 	AgentStatusCompleted = "completed"
 	AgentStatusArchived  = "archived"
 	AgentStatusFailed    = "failed"
+)
+
+// AgentJobStatuses lists every documented agent job status.
+var AgentJobStatuses = []string{AgentStatusActive, AgentStatusCompleted, AgentStatusArchived, AgentStatusFailed}
+
+// What StartError names for the agent job calls.
+const (
+	agentJob        = "agent job"
+	followUpMessage = "follow-up message"
 )
 
 // AgentJob is the API's AgentJob object.
@@ -35,6 +45,40 @@ func (j AgentJob) Done() bool {
 	return j.Status == AgentStatusCompleted || j.Status == AgentStatusArchived || j.Status == AgentStatusFailed
 }
 
+// agentPrompt is the body of "Create agent job" and "Send follow-up message".
+type agentPrompt struct {
+	Prompt string `json:"prompt"`
+}
+
+// CreateAgentJob starts the documentation agent on prompt in a project. The
+// job runs on the Mintlify side and opens a pull request if it changes
+// files; follow it with WaitForStartedAgentJob or GetAgentJob.
+//
+// Creating a job is not idempotent: the request is repeated only when the
+// API certainly did not take it, so a retry never starts a second agent
+// job. Every error is a *StartError that says whether a job may have
+// started anyway.
+func (c *Client) CreateAgentJob(ctx context.Context, projectID, prompt string) (*AgentJob, error) {
+	var job AgentJob
+	if err := c.doOnce(ctx, http.MethodPost, []string{"v2", "agent", projectID, "job"}, agentPrompt{prompt}, &job); err != nil {
+		return nil, &StartError{MayHaveStarted: mayHaveActed(err), Err: err, What: agentJob}
+	}
+	return &job, nil
+}
+
+// SendAgentJobMessage sends a follow-up prompt to an existing agent job,
+// which works on it in the background; the answer is the job as it stands.
+// Like CreateAgentJob it is never repeated when the API may have taken it,
+// and every error is a *StartError.
+func (c *Client) SendAgentJobMessage(ctx context.Context, projectID, id, prompt string) (*AgentJob, error) {
+	var job AgentJob
+	segments := []string{"v2", "agent", projectID, "job", id, "message"}
+	if err := c.doOnce(ctx, http.MethodPost, segments, agentPrompt{prompt}, &job); err != nil {
+		return nil, &StartError{MayHaveStarted: mayHaveActed(err), Err: err, What: followUpMessage}
+	}
+	return &job, nil
+}
+
 // GetAgentJob returns one agent job of a project.
 func (c *Client) GetAgentJob(ctx context.Context, projectID, id string) (*AgentJob, error) {
 	var job AgentJob
@@ -46,12 +90,36 @@ func (c *Client) GetAgentJob(ctx context.Context, projectID, id string) (*AgentJ
 
 // WaitForAgentJob polls an agent job until it is completed, archived or
 // failed, or ctx ends. Agent jobs report no progress, so the client's
-// PollPolicy backs off between requests. onChange, when not nil, is called
-// with each job whose status differs from the previous one. The returned
-// job is the last one seen, also on error; an ended ctx returns ctx.Err().
+// PollPolicy backs off between requests. The first request goes out at
+// once. onChange, when not nil, is called with each job whose status
+// differs from the previous one. The returned job is the last one seen,
+// also on error; an ended ctx returns ctx.Err(). A failed job is not an
+// error here: the caller reads its status.
 func (c *Client) WaitForAgentJob(ctx context.Context, projectID, id string, onChange func(AgentJob)) (*AgentJob, error) {
-	var last *AgentJob
-	err := c.wait(ctx, nil, func(ctx context.Context) (Observation, bool, error) {
+	return c.waitForAgentJob(ctx, projectID, id, nil, onChange)
+}
+
+// WaitForStartedAgentJob is WaitForAgentJob for the job that CreateAgentJob
+// or SendAgentJobMessage has just returned: that answer is the wait's first
+// status (onChange is not called for it), so the first request goes out
+// only when the PollPolicy asks for one.
+func (c *Client) WaitForStartedAgentJob(ctx context.Context, projectID string, started *AgentJob, onChange func(AgentJob)) (*AgentJob, error) {
+	if started == nil {
+		return nil, fmt.Errorf("no started agent job to wait for")
+	}
+	return c.waitForAgentJob(ctx, projectID, started.ID, started, onChange)
+}
+
+func (c *Client) waitForAgentJob(ctx context.Context, projectID, id string, started *AgentJob, onChange func(AgentJob)) (*AgentJob, error) {
+	last := started
+	var first *Observation
+	if started != nil {
+		if started.Done() {
+			return started, nil
+		}
+		first = &Observation{Status: started.Status, CreatedAt: started.CreatedAt}
+	}
+	err := c.wait(ctx, first, func(ctx context.Context) (Observation, bool, error) {
 		job, err := c.GetAgentJob(ctx, projectID, id)
 		if err != nil {
 			return Observation{}, false, err

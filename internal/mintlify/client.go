@@ -29,10 +29,13 @@ type Client struct {
 	baseHTTPClient *http.Client
 	// httpClient is baseHTTPClient with the per-request timeout and the
 	// redirect policy added; built by New once every option is applied.
-	httpClient     *http.Client
-	userAgent      string
-	clock          clock.Clock
-	pollPolicy     PollPolicy
+	httpClient *http.Client
+	userAgent  string
+	clock      clock.Clock
+	pollPolicy PollPolicy
+	// pacer spaces the status requests of all the client's waits together,
+	// whatever their policy.
+	pacer          *pacer
 	retryPolicy    RetryPolicy
 	requestTimeout time.Duration
 	logger         Logger
@@ -88,7 +91,8 @@ func WithClock(clk clock.Clock) Option {
 }
 
 // WithPollPolicy replaces the policy that spaces status requests while
-// waiting for a job.
+// waiting for a job. Whatever the policy, the waits of one client pace their
+// status requests together and slow down when the API pushes back with 429.
 func WithPollPolicy(p PollPolicy) Option {
 	return func(c *Client) error {
 		c.pollPolicy = p
@@ -143,6 +147,7 @@ func New(apiKey string, opts ...Option) (*Client, error) {
 		userAgent:      "terraform-provider-mintlify",
 		clock:          clock.Real(),
 		pollPolicy:     DefaultPollPolicy(),
+		pacer:          &pacer{},
 		retryPolicy:    DefaultRetryPolicy(),
 		requestTimeout: DefaultRequestTimeout,
 		logger:         nopLogger{},

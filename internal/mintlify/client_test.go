@@ -302,18 +302,3 @@ func TestWaitForAgentJob(t *testing.T) {
 		t.Errorf("onChange saw %v", statuses)
 	}
 }
-
-func TestExponentialPolicy(t *testing.T) {
-	t.Parallel()
-	s := ExponentialPolicy{Initial: time.Second, Max: 4 * time.Second, Multiplier: 2}.Start(start)
-	var got []time.Duration
-	for range 5 {
-		got = append(got, s.Next(Observation{}))
-	}
-	want := []time.Duration{time.Second, 2 * time.Second, 4 * time.Second, 4 * time.Second, 4 * time.Second}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Fatalf("waits = %v, want %v", got, want)
-		}
-	}
-}

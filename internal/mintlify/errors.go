@@ -117,30 +117,45 @@ func countAttempts(n int) string {
 	return fmt.Sprintf("%d attempts", n)
 }
 
-// StartError is the error of StartStaticExport. Starting an export is not
-// idempotent, so it is retried only when the API certainly did not take the
-// request; StartError tells the caller which case it is.
+// StartError is the error of a request that starts something on the
+// Mintlify side: StartStaticExport, CreateAgentJob and SendAgentJobMessage.
+// Such a request is not idempotent, so it is retried only when the API
+// certainly did not take it; StartError tells the caller which case it is.
 type StartError struct {
 	// MayHaveStarted is true when the request reached the API but no
 	// definite answer came back (a 5xx, a dropped connection, a timeout, a
-	// truncated body): a job may be running whose id is unknown. It is false
-	// when the API certainly did not start one (a 4xx answer, a refused
+	// truncated body): a job may be running whose id is unknown, or a
+	// follow-up message may have been taken. It is false when the API
+	// certainly did not take the request (a 4xx answer, a refused
 	// connection).
 	MayHaveStarted bool
 	Err            error
+	// What names what the request starts: "static export job" (when
+	// empty), "agent job" or "follow-up message".
+	What string
 }
 
 func (e *StartError) Error() string {
-	if e.MayHaveStarted {
-		return fmt.Sprintf("%v (a static export job may have started)", e.Err)
+	what := e.What
+	if what == "" {
+		what = "static export job"
 	}
-	return fmt.Sprintf("%v (no static export job was started)", e.Err)
+	switch {
+	case what == followUpMessage && e.MayHaveStarted:
+		return fmt.Sprintf("%v (the follow-up message may have been taken)", e.Err)
+	case what == followUpMessage:
+		return fmt.Sprintf("%v (the follow-up message was not taken)", e.Err)
+	case e.MayHaveStarted:
+		return fmt.Sprintf("%v (a %s may have started)", e.Err, what)
+	}
+	return fmt.Sprintf("%v (no %s was started)", e.Err, what)
 }
 
 func (e *StartError) Unwrap() error { return e.Err }
 
-// MayHaveStarted reports whether err is a StartStaticExport failure after
-// which a job may nevertheless be running.
+// MayHaveStarted reports whether err is the failure of a request that
+// starts something (StartStaticExport, CreateAgentJob, SendAgentJobMessage)
+// after which it may nevertheless have started.
 func MayHaveStarted(err error) bool {
 	var se *StartError
 	return errors.As(err, &se) && se.MayHaveStarted
@@ -187,8 +202,8 @@ func IsNotFound(err error) bool { return StatusCode(err) == http.StatusNotFound 
 func IsUnauthorized(err error) bool { return StatusCode(err) == http.StatusUnauthorized }
 
 // IsForbidden reports whether err is the API's 403: static export is not
-// enabled for the organization, or the key has no access to the project of
-// an agent job.
+// enabled for the organization, or the key has no access to an agent job's
+// project.
 func IsForbidden(err error) bool { return StatusCode(err) == http.StatusForbidden }
 
 // IsConflict reports whether err is the API's 409, such as a bundle

@@ -2,17 +2,13 @@ package mintlify
 
 import (
 	"context"
-	"crypto/tls"
-	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"net"
 	"net/http"
 	"reflect"
-	"strconv"
 	"strings"
 	"time"
 
@@ -273,67 +269,4 @@ func (a *callState) retryable(err error) bool {
 		return false
 	}
 	return a.call.idempotent || notSent(err)
-}
-
-// errTooManyRedirects ends a redirect chain; retrying would not shorten it.
-var errTooManyRedirects = errors.New("stopped after 10 redirects")
-
-// permanent reports transport errors that a retry cannot fix.
-func permanent(err error) bool {
-	var certErr *tls.CertificateVerificationError
-	var unknownAuthority x509.UnknownAuthorityError
-	var hostname x509.HostnameError
-	var invalid x509.CertificateInvalidError
-	return errors.As(err, &certErr) || errors.As(err, &unknownAuthority) || errors.As(err, &hostname) ||
-		errors.As(err, &invalid) || errors.Is(err, errTooManyRedirects)
-}
-
-// notSent reports failures that certainly happened before the request
-// reached the server: no connection could be made.
-func notSent(err error) bool {
-	var opErr *net.OpError
-	if errors.As(err, &opErr) && opErr.Op == "dial" {
-		return true
-	}
-	var dnsErr *net.DNSError
-	if errors.As(err, &dnsErr) {
-		return true
-	}
-	var timeout *RequestTimeoutError
-	return errors.As(err, &timeout) && timeout.connecting
-}
-
-// mayHaveActed reports whether the API may have acted on a request that
-// failed with err: false only for an answer that says it did not (4xx), and
-// for failures before the request reached the server.
-func mayHaveActed(err error) bool {
-	var apiErr *APIError
-	if errors.As(err, &apiErr) {
-		return apiErr.StatusCode >= 500
-	}
-	var re *RetryError
-	if errors.As(err, &re) {
-		return mayHaveActed(re.Err)
-	}
-	return !notSent(err)
-}
-
-// parseRetryAfter reads a Retry-After header: delay-seconds or an HTTP date,
-// measured from now. Anything else, or a time in the past, is 0.
-func parseRetryAfter(v string, now time.Time) time.Duration {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return 0
-	}
-	if secs, err := strconv.ParseInt(v, 10, 64); err == nil {
-		if secs <= 0 {
-			return 0
-		}
-		// Anything past a day is capped later anyway; stay clear of overflow.
-		return time.Duration(min(secs, 24*60*60)) * time.Second
-	}
-	if t, err := http.ParseTime(v); err == nil && t.After(now) {
-		return t.Sub(now)
-	}
-	return 0
 }

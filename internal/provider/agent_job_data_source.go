@@ -23,10 +23,6 @@ import (
 // defaultAgentWaitTimeout bounds wait_for_completion when `timeouts` is not set.
 const defaultAgentWaitTimeout = 30 * time.Minute
 
-var agentJobStatuses = []string{
-	mintlify.AgentStatusActive, mintlify.AgentStatusCompleted, mintlify.AgentStatusArchived, mintlify.AgentStatusFailed,
-}
-
 var (
 	_ datasource.DataSource              = (*agentJobDataSource)(nil)
 	_ datasource.DataSourceWithConfigure = (*agentJobDataSource)(nil)
@@ -99,7 +95,7 @@ func (d *agentJobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequ
 
 			// Computed
 			"status": schema.StringAttribute{
-				MarkdownDescription: "The job's status: " + backtickList(agentJobStatuses) + ".",
+				MarkdownDescription: "The job's status: " + backtickList(mintlify.AgentJobStatuses) + ".",
 				Computed:            true,
 			},
 			"source": schema.SingleNestedAttribute{
@@ -208,18 +204,12 @@ func (d *agentJobDataSource) Read(ctx context.Context, req datasource.ReadReques
 
 // setJob copies an agent job into the model. Nullable API fields stay null.
 func (m *agentJobModel) setJob(job *mintlify.AgentJob) diag.Diagnostics {
-	source, diags := types.ObjectValue(agentJobSourceTypes, map[string]attr.Value{
-		"repository": types.StringValue(job.Source.Repository),
-		"ref":        types.StringPointerValue(job.Source.Ref),
-	})
+	source, diags := agentJobSource(job)
 	m.Status = types.StringValue(job.Status)
 	m.Source = source
 	m.Model = types.StringValue(job.Model)
 	m.PRLink = types.StringPointerValue(job.PRLink)
 	m.CreatedAt = types.StringValue(job.CreatedAt.UTC().Format(time.RFC3339))
-	m.ArchivedAt = types.StringNull()
-	if job.ArchivedAt != nil {
-		m.ArchivedAt = types.StringValue(job.ArchivedAt.UTC().Format(time.RFC3339))
-	}
+	m.ArchivedAt = agentTime(job.ArchivedAt)
 	return diags
 }

@@ -163,9 +163,9 @@ func TestAccAgentJobDataSource_forbidden(t *testing.T) {
 		Steps: []resource.TestStep{{
 			Config: env.config(agentJobConfig("aj_active", "")),
 			// The whole detail, so that nothing else can hide in it.
-			ExpectError: regexp.MustCompile(`(?s)Error: Mintlify Project Access Denied\s+with data\.mintlify_agent_job\.this,.*?\{\s+` +
-				strings.ReplaceAll(regexp.QuoteMeta(`The Mintlify API refused reading agent job aj_active in project proj_test (HTTP 403: Forbidden): the API key has no access to project "proj_test". `+
-					"Check `project_id` (the project ID is shown on the API keys page of the Mintlify dashboard), and that the key is an admin API key of the organization that owns the project."), " ", `\s+`) +
+			ExpectError: regexp.MustCompile(`(?s)Error: No Access To The Mintlify Project\s+with data\.mintlify_agent_job\.this,.*?\{\s+` +
+				strings.ReplaceAll(regexp.QuoteMeta(`The Mintlify API refused reading agent job aj_active in project proj_test (HTTP 403: Forbidden): the API key has no access to project proj_test. `+
+					"Check the project ID (`project_id` here, or the provider's `project_id` or `MINTLIFY_PROJECT_ID`) on the API keys page of the Mintlify dashboard, and use an admin API key of the organization that owns the project."), " ", `\s+`) +
 				`\s*$`),
 		}},
 	})

@@ -38,6 +38,13 @@ func (c apiCall) isStaticExport() bool {
 	return c == callStartStaticExport || c == callGetStaticExportJob || c == callGenerateBundle
 }
 
+// starts reports whether the call starts something that a lost answer
+// leaves in doubt: an export, an agent job, or the agent's work on a
+// follow-up.
+func (c apiCall) starts() bool {
+	return c == callStartStaticExport || c == callCreateAgentJob || c == callSendAgentJobMessage
+}
+
 // apiOperation is one call of the Mintlify API as a diagnostic speaks of it:
 // which operation, on what, and what the user can do when it fails. Build
 // it with the constructor of the call (startStaticExportOp,
@@ -96,7 +103,7 @@ func getAgentJobOp(projectID, id string) apiOperation {
 // sendAgentJobMessageOp is "Send follow-up message" to an agent job.
 func sendAgentJobMessageOp(projectID, id string) apiOperation {
 	return apiOperation{call: callSendAgentJobMessage, projectID: projectID, jobID: id,
-		doing: fmt.Sprintf("sending a follow-up prompt to agent job %s in project %s", id, projectID)}
+		doing: fmt.Sprintf("sending a follow-up message to agent job %s in project %s", id, projectID)}
 }
 
 // while returns the operation described as a part of something longer,
@@ -138,18 +145,46 @@ func (op apiOperation) diagnostic(err error) diag.Diagnostic {
 		return op.pointed(diag.NewErrorDiagnostic(summary, detail))
 	}
 	var startErr *mintlify.StartError
-	if errors.As(err, &startErr) {
-		if startErr.MayHaveStarted {
-			summary = "Static Export May Have Started"
-			detail += "\n\nThe start request reached the Mintlify API but no definite answer came back, so a static " +
-				"export job may have started; its id is unknown. The provider did not retry, because a retry could " +
-				"start a second export, and nothing was saved in state. Apply again to start a new export: a job " +
-				"started by the lost request finishes on its own and is never used."
-		} else {
-			detail += " No static export job was started."
-		}
+	if !errors.As(err, &startErr) || !op.call.starts() {
+		return diag.NewErrorDiagnostic(summary, detail)
+	}
+	// A call that starts something (an export, an agent job, the agent's
+	// work on a follow-up) says whether it may have.
+	if startErr.MayHaveStarted {
+		summary, next := op.mayHaveStarted()
+		return diag.NewErrorDiagnostic(summary, detail+"\n\n"+next)
+	}
+	switch op.call {
+	case callCreateAgentJob:
+		detail += " No agent job was started."
+	case callSendAgentJobMessage:
+		detail += " The follow-up message was not sent."
+	default:
+		detail += " No static export job was started."
 	}
 	return diag.NewErrorDiagnostic(summary, detail)
+}
+
+// mayHaveStarted is the summary, and what to do, when a call that starts
+// something got no definite answer.
+func (op apiOperation) mayHaveStarted() (summary, next string) {
+	switch op.call {
+	case callCreateAgentJob:
+		return "Agent Job May Have Started", fmt.Sprintf("The request reached the Mintlify API but no definite "+
+			"answer came back, so an agent job may have started in project %s; its id is unknown. The provider did "+
+			"not retry, because a retry could start a second agent job and open a second pull request, and nothing "+
+			"was saved in state. Check the agent jobs of project %s in the Mintlify dashboard: applying again starts "+
+			"a new job.", op.projectID, op.projectID)
+	case callSendAgentJobMessage:
+		return "Follow-Up Message May Have Been Sent", fmt.Sprintf("The follow-up message reached the Mintlify API "+
+			"but no definite answer came back, so agent job %s may be working on it. The provider did not send it "+
+			"again, because the agent would get the prompt twice. Read the job (the `mintlify_agent_job` data "+
+			"source, or the Mintlify dashboard) before you send it again.", op.jobID)
+	}
+	return "Static Export May Have Started", "The start request reached the Mintlify API but no definite answer " +
+		"came back, so a static export job may have started; its id is unknown. The provider did not retry, because " +
+		"a retry could start a second export, and nothing was saved in state. Apply again to start a new export: a " +
+		"job started by the lost request finishes on its own and is never used."
 }
 
 // notFound is the one builder of every diagnostic for an HTTP 404: it names
@@ -172,9 +207,10 @@ func (op apiOperation) notFound(err error) diag.Diagnostic {
 	case callCreateAgentJob:
 		summary = "Mintlify Project Not Found"
 		detail = fmt.Sprintf("The Mintlify API answered HTTP 404 (%s) while %s: it has no project %q. %s",
-			apiMessage(err), op.doing, op.projectID, op.advice(http.StatusNotFound, "Check `project_id`: the "+
-				"project ID is shown on the API keys page of the Mintlify dashboard. If every request answers 404, "+
-				"check that `base_url` is the root of the Mintlify API."))
+			apiMessage(err), op.doing, op.projectID, op.advice(http.StatusNotFound, fmt.Sprintf("Check the project "+
+				"ID (`project_id` here, or the provider's `project_id` or `%s`): copy it from the API keys page of the "+
+				"Mintlify dashboard. If every request answers 404, check that `base_url` is the root of the Mintlify "+
+				"API.", envProjectID)))
 	default:
 		summary = "Mintlify API Endpoint Not Found"
 		detail = fmt.Sprintf("The Mintlify API answered HTTP 404 (%s) while %s. %s", apiMessage(err), op.doing,
@@ -230,6 +266,10 @@ func (op apiOperation) describe(err error) (summary, detail string) {
 				"which begins with `mint_`.", doing, apiMessage(err), envAPIKey)
 	case mintlify.IsForbidden(err):
 		return op.forbidden(err)
+	case mintlify.IsBadRequest(err) && (op.call == callCreateAgentJob || op.call == callSendAgentJobMessage):
+		return "Mintlify Rejected The Prompt",
+			fmt.Sprintf("The Mintlify API rejected the prompt while %s (HTTP 400: %s). Correct `prompt` and try "+
+				"again.", doing, apiMessage(err))
 	case mintlify.IsBadRequest(err):
 		return "Mintlify Rejected The Request",
 			fmt.Sprintf("The Mintlify API rejected the request while %s (HTTP 400: %s). Correct the argument "+
@@ -271,10 +311,11 @@ func (op apiOperation) forbidden(err error) (summary, detail string) {
 				"Enterprise plans and must be enabled for your organization: contact Mintlify to enable it, "+
 				"then apply again.", op.doing, apiMessage(err))
 	}
-	return "Mintlify Project Access Denied",
-		fmt.Sprintf("The Mintlify API refused %s (HTTP 403: %s): the API key has no access to project %q. Check "+
-			"`project_id` (the project ID is shown on the API keys page of the Mintlify dashboard), and that "+
-			"the key is an admin API key of the organization that owns the project.", op.doing, apiMessage(err), op.projectID)
+	return "No Access To The Mintlify Project",
+		fmt.Sprintf("The Mintlify API refused %s (HTTP 403: %s): the API key has no access to project %s. Check "+
+			"the project ID (`project_id` here, or the provider's `project_id` or `%s`) on the API keys page of the "+
+			"Mintlify dashboard, and use an admin API key of the organization that owns the project.",
+			op.doing, apiMessage(err), op.projectID, envProjectID)
 }
 
 // conflict explains a 409: for a bundle, a job that has not completed;

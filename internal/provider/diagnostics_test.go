@@ -37,15 +37,16 @@ func opFor(call apiCall) apiOperation {
 	panic("no operation for " + call)
 }
 
-// scopedSummaries is, for each call, the summary of its 403, 404 and 409:
-// the statuses whose meaning depends on the operation.
+// scopedSummaries is, for each call, the summary of its 403, 404 and 409,
+// and of a 400 to a prompt: the statuses whose meaning depends on the
+// operation.
 var scopedSummaries = map[apiCall]map[int]string{
 	callStartStaticExport:   {403: "Static Export Not Enabled", 404: "Mintlify API Endpoint Not Found", 409: "Mintlify API Conflict"},
 	callGetStaticExportJob:  {403: "Static Export Not Enabled", 404: "Static Export Job Not Found", 409: "Mintlify API Conflict"},
 	callGenerateBundle:      {403: "Static Export Not Enabled", 404: "Static Export Job Not Found", 409: "Static Export Not Finished"},
-	callCreateAgentJob:      {403: "Mintlify Project Access Denied", 404: "Mintlify Project Not Found", 409: "Mintlify API Conflict"},
-	callGetAgentJob:         {403: "Mintlify Project Access Denied", 404: "Agent Job Not Found", 409: "Mintlify API Conflict"},
-	callSendAgentJobMessage: {403: "Mintlify Project Access Denied", 404: "Agent Job Not Found", 409: "Mintlify API Conflict"},
+	callCreateAgentJob:      {400: "Mintlify Rejected The Prompt", 403: "No Access To The Mintlify Project", 404: "Mintlify Project Not Found", 409: "Mintlify API Conflict"},
+	callGetAgentJob:         {403: "No Access To The Mintlify Project", 404: "Agent Job Not Found", 409: "Mintlify API Conflict"},
+	callSendAgentJobMessage: {400: "Mintlify Rejected The Prompt", 403: "No Access To The Mintlify Project", 404: "Agent Job Not Found", 409: "Mintlify API Conflict"},
 }
 
 // commonSummaries are the summaries of the statuses that mean the same for
@@ -198,6 +199,16 @@ func TestDiagnosticKinds(t *testing.T) {
 		{"start refused", start, &mintlify.StartError{Err: apiErr(401, "Invalid")}, "Mintlify API Key Rejected", []string{"No static export job was started."}},
 		{"start lost", start, &mintlify.StartError{MayHaveStarted: true, Err: transport}, "Static Export May Have Started",
 			[]string{"connection reset by peer", "a static export job may have started", "did not retry", "nothing was saved in state"}},
+		{"agent job lost", createAgentJobOp("proj_1"), &mintlify.StartError{MayHaveStarted: true, Err: transport},
+			"Agent Job May Have Started", []string{"an agent job may have started in project proj_1", "second pull request"}},
+		{"agent job refused", createAgentJobOp("proj_1"), &mintlify.StartError{Err: apiErr(400, "prompt is required")},
+			"Mintlify Rejected The Prompt", []string{"Correct `prompt`", "No agent job was started."}},
+		{"follow-up lost", sendAgentJobMessageOp("proj_1", "aj_1"), &mintlify.StartError{MayHaveStarted: true, Err: transport},
+			"Follow-Up Message May Have Been Sent", []string{"agent job aj_1 may be working on it"}},
+		{"follow-up refused", sendAgentJobMessageOp("proj_1", "aj_1"), &mintlify.StartError{Err: apiErr(429, "Slow down")},
+			"Mintlify API Rate Limit Exceeded", []string{"The follow-up message was not sent."}},
+		{"a read is never a start", read, &mintlify.StartError{MayHaveStarted: true, Err: transport},
+			"Mintlify API Unreachable", []string{"connection reset by peer"}},
 		{"waiting", read.while("waiting for static export job se_1 (`running` at 40%)"), apiErr(500, "Oops"),
 			"Mintlify API Unavailable", []string{"while waiting for static export job se_1 (`running` at 40%)"}},
 	}

@@ -115,12 +115,22 @@ func providerOf(resourceType string, body *hclsyntax.Body) string {
 
 // references returns the references of every expression in body, except
 // those that are names rather than references (lifecycle.ignore_changes,
-// provider, providers) and the iterators of dynamic blocks.
+// provider, providers, the events of an action_trigger) and the iterators
+// of dynamic blocks.
 func references(body *hclsyntax.Body, iterators []string) []hcl.Traversal {
+	return referencesIn(body, iterators, false)
+}
+
+// referencesIn is references for the body of an action_trigger block when
+// inActionTrigger is set.
+func referencesIn(body *hclsyntax.Body, iterators []string, inActionTrigger bool) []hcl.Traversal {
 	var refs []hcl.Traversal
 	for name, attr := range body.Attributes {
 		if name == "ignore_changes" || name == "provider" || name == "providers" {
 			continue
+		}
+		if name == "events" && inActionTrigger {
+			continue // after_create, after_update: keywords
 		}
 		for _, trav := range attr.Expr.Variables() {
 			if !slices.Contains(iterators, trav.RootName()) {
@@ -136,7 +146,7 @@ func references(body *hclsyntax.Body, iterators []string) []hcl.Traversal {
 				inner = append(inner, hcl.ExprAsKeyword(it.Expr))
 			}
 		}
-		refs = append(refs, references(block.Body, inner)...)
+		refs = append(refs, referencesIn(block.Body, inner, block.Type == "action_trigger")...)
 	}
 	return refs
 }

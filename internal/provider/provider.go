@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -34,6 +35,7 @@ const (
 var (
 	_ provider.Provider                       = (*mintlifyProvider)(nil)
 	_ provider.ProviderWithEphemeralResources = (*mintlifyProvider)(nil)
+	_ provider.ProviderWithActions            = (*mintlifyProvider)(nil)
 )
 
 type mintlifyProvider struct {
@@ -73,8 +75,8 @@ func (p *mintlifyProvider) Metadata(_ context.Context, _ provider.MetadataReques
 func (p *mintlifyProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "The Mintlify provider manages static exports of Mintlify documentation " +
-			"for the self-hosted Enterprise Helm chart, and reads the jobs of Mintlify's documentation agent, " +
-			"through the Mintlify admin API.",
+			"for the self-hosted Enterprise Helm chart, and starts and follows the jobs of Mintlify's " +
+			"documentation agent, through the Mintlify admin API.",
 		Attributes: map[string]schema.Attribute{
 			// Optional
 			"api_key": schema.StringAttribute{
@@ -96,9 +98,9 @@ func (p *mintlifyProvider) Schema(_ context.Context, _ provider.SchemaRequest, r
 				Validators: []validator.String{baseURLValidator},
 			},
 			"project_id": schema.StringAttribute{
-				MarkdownDescription: "The Mintlify project ID used by `mintlify_agent_job` when the data source does " +
-					"not set its own. Copy it from the API keys page of the Mintlify dashboard. Can also be set " +
-					"with the `" + envProjectID + "` environment variable.",
+				MarkdownDescription: "The Mintlify project ID used by the `mintlify_agent_job` resource, data source " +
+					"and action when they do not set their own. Copy it from the API keys page of the Mintlify " +
+					"dashboard. Can also be set with the `" + envProjectID + "` environment variable.",
 				Optional: true,
 				Validators: []validator.String{notBlank("Set it to the project ID from the API keys page of the " +
 					"Mintlify dashboard, or remove it to use the `" + envProjectID + "` environment variable.")},
@@ -108,9 +110,10 @@ func (p *mintlifyProvider) Schema(_ context.Context, _ provider.SchemaRequest, r
 					"gives up; `0` disables retries. Reads and bundle link requests are retried after connection "+
 					"errors, timeouts, truncated answers, HTTP 429 and 500/502/503/504, with exponential backoff and "+
 					"jitter (about 1s, 2s, 4s, ... up to 30s), honouring the API's `Retry-After` up to one minute, and "+
-					"never waiting past the operation's timeout. Starting an export is retried only when the API "+
-					"certainly did not take the request (HTTP 429, a refused connection), so a retry never starts a "+
-					"second export. Defaults to `%d`.", mintlify.DefaultMaxRetries),
+					"never waiting past the operation's timeout. Starting an export or an agent job, and sending a "+
+					"follow-up to an agent job, are retried only when the API certainly did not take the request "+
+					"(HTTP 429, a refused connection), so a retry never starts a second export or agent job. "+
+					"Defaults to `%d`.", mintlify.DefaultMaxRetries),
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.AtLeast(0)},
 			},
@@ -197,11 +200,14 @@ func (p *mintlifyProvider) Configure(ctx context.Context, req provider.Configure
 	resp.ResourceData = data
 	resp.DataSourceData = data
 	resp.EphemeralResourceData = data
+	resp.ActionData = data
 }
 
 func (p *mintlifyProvider) Resources(context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
 		NewStaticExportBundleResource,
+		NewAgentJobResource,
+		NewStaticExportArchiveResource,
 	}
 }
 
@@ -217,6 +223,13 @@ func (p *mintlifyProvider) DataSources(context.Context) []func() datasource.Data
 func (p *mintlifyProvider) EphemeralResources(context.Context) []func() ephemeral.EphemeralResource {
 	return []func() ephemeral.EphemeralResource{
 		NewStaticExportBundleEphemeralResource,
+	}
+}
+
+// Actions lists the provider's actions (Terraform 1.14 and later).
+func (p *mintlifyProvider) Actions(context.Context) []func() action.Action {
+	return []func() action.Action{
+		NewAgentJobAction,
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -22,8 +23,8 @@ import (
 // TestSecretsNeverReachLogsOrState runs the real terraform CLI against the
 // provider built as a plugin binary, at TF_LOG=TRACE, and searches the whole
 // output (stdout, stderr and TF_LOG_PATH) and `terraform show -json` of the
-// state and of a saved plan for the API key; and the logs for the bundle
-// link's signature. With the right key the apply succeeds; with a wrong one
+// state and of a saved plan for the API key; and the logs for the
+// signatures of the bundle link and of the archive's download links. With the right key the apply succeeds; with a wrong one
 // it fails on the API's 401. The key is given in the configuration or in
 // MINTLIFY_API_KEY.
 func TestSecretsNeverReachLogsOrState(t *testing.T) {
@@ -47,7 +48,15 @@ func TestSecretsNeverReachLogsOrState(t *testing.T) {
 			}
 			fake := fakeapi.New(fakeapi.WithClock(clock.Real()), fakeapi.WithAPIKey(serverKey),
 				fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
-			srv := httptest.NewServer(fake)
+			// The archive's download link is in no state: note its
+			// signatures as they arrive.
+			var signatures syncBuffer
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if sig := r.URL.Query().Get("X-Amz-Signature"); sig != "" {
+					signatures.WriteString(sig + "\n")
+				}
+				fake.ServeHTTP(w, r)
+			}))
 			t.Cleanup(srv.Close)
 
 			logPath := filepath.Join(t.TempDir(), "terraform.log")
@@ -60,7 +69,8 @@ func TestSecretsNeverReachLogsOrState(t *testing.T) {
 			}
 			cli := newRealCLI(t, env...)
 			cli.writeConfig(fmt.Sprintf("provider \"mintlify\" {\n  %s\n}\n", providerArgs) +
-				bundleConfig("docs.example.com", ""))
+				bundleConfig("docs.example.com", "") +
+				archiveConfig("mintlify_static_export_bundle.docs.job_id", filepath.Join(t.TempDir(), "docs-bundle.tar.gz")))
 
 			// outputs maps each place the key must not reach to what it held.
 			outputs := map[string]string{}
@@ -123,6 +133,15 @@ func TestSecretsNeverReachLogsOrState(t *testing.T) {
 				}
 				if bytes.Contains(logs, []byte(signature[1])) {
 					t.Error("the bundle link's signature appears in the log")
+				}
+				downloads := strings.Fields(signatures.String())
+				if len(downloads) == 0 || !bytes.Contains(logs, []byte("Bundle download response")) {
+					t.Fatal("the archive was not downloaded, or its trace is not in the log: the test would prove nothing")
+				}
+				for _, sig := range downloads {
+					if bytes.Contains(logs, []byte(sig)) {
+						t.Error("a download link's signature appears in the log")
+					}
 				}
 			}
 			if n := fake.ExportJobsStarted(); tc.wrongKey && n != 0 || !tc.wrongKey && n != 1 {

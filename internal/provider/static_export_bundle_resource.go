@@ -41,7 +41,7 @@ var pathExpiresAt = path.Root("expires_at")
 // NewStaticExportBundleResource returns the mintlify_static_export_bundle
 // resource.
 func NewStaticExportBundleResource() resource.Resource {
-	return &staticExportBundleResource{}
+	return withBundleIdentity(&staticExportBundleResource{})
 }
 
 type staticExportBundleResource struct {

@@ -27,7 +27,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -39,6 +38,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/benchreport"
 	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
@@ -48,8 +48,13 @@ func main() {
 	planRuns := flag.Int("plan-runs", 7, "timed runs of each plan")
 	skip := flag.String("skip", "", "comma-separated parts to skip: single, parallel, plan")
 	flag.Parse()
-	if err := run(*planRuns, *skip); err != nil {
+	missed, err := run(*planRuns, *skip)
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench-e2e failed:", err)
+		os.Exit(1)
+	}
+	if missed > 0 {
+		fmt.Fprintf(os.Stderr, "bench-e2e: %d targets missed\n", missed)
 		os.Exit(1)
 	}
 }
@@ -57,42 +62,72 @@ func main() {
 // bench holds what every part shares.
 type bench struct {
 	terraform string
-	tmp       string
-	binary    string // the provider binary, as terraform runs it
-	cliConfig string
+	ws        *devprovider.Workspace // the built provider and its CLI configuration
 	out       io.Writer
 }
 
-func run(planRuns int, skip string) error {
+// part is what one part of the benchmark measured: its report, and its
+// targets, judged once every part is done.
+type part struct {
+	report  strings.Builder
+	targets []target
+}
+
+type target struct {
+	met  bool
+	text string
+}
+
+func (p *part) printf(format string, args ...any) { fmt.Fprintf(&p.report, format, args...) }
+
+func (p *part) check(met bool, format string, args ...any) {
+	p.targets = append(p.targets, target{met, fmt.Sprintf(format, args...)})
+}
+
+// run runs the parts not skipped and returns how many targets they missed.
+func run(planRuns int, skip string) (int, error) {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 
-	terraform, err := exec.LookPath("terraform")
+	terraform, err := devprovider.Terraform()
 	if err != nil {
-		return errors.New("the Terraform CLI is not on PATH; install it (nothing is downloaded)")
+		return 0, err
 	}
-	tmp, err := os.MkdirTemp("", "mintlify-bench-e2e-")
+	out := os.Stdout
+	fmt.Fprintln(out, "Building the provider...")
+	ws, err := devprovider.NewWorkspace(ctx, ".", "mintlify-bench-e2e-", out)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	defer func() { _ = os.RemoveAll(tmp) }()
-	b := &bench{terraform: terraform, tmp: tmp, out: os.Stdout}
-
-	fmt.Fprintln(b.out, "Building the provider...")
-	inst, err := devprovider.Install(ctx, ".", tmp, b.out)
-	if err != nil {
-		return err
-	}
-	b.binary, b.cliConfig = inst.Binary, inst.CLIConfig
+	defer func() { _ = ws.Close() }()
+	b := &bench{terraform: terraform, ws: ws, out: out}
 	version, _ := exec.CommandContext(ctx, terraform, "version").Output()
-	fmt.Fprintf(b.out, "%s, provider built from this tree, fake API on loopback in real time.\n",
+	fmt.Fprintf(out, "%s, provider built from this tree, fake API on loopback in real time.\n",
 		strings.SplitN(string(version), "\n", 2)[0])
 
-	skipped := func(part string) bool { return slices.Contains(strings.Split(skip, ","), part) }
+	skipped := func(name string) bool { return slices.Contains(strings.Split(skip, ","), name) }
+	parts, err := b.runParts(ctx, skipped, planRuns)
+	for _, p := range parts {
+		fmt.Fprint(out, p.report.String())
+	}
+	if err != nil {
+		return 0, err
+	}
+	fmt.Fprintln(out)
+	v := benchreport.NewVerdict(out)
+	for _, p := range parts {
+		for _, t := range p.targets {
+			v.Check(t.met, "%s", t.text)
+		}
+	}
+	return v.Missed(), nil
+}
 
-	// The single exports and the parallel apply run side by side: both
-	// mostly wait, and together they take as long as the longest job.
-	var single, parallel string
+// runParts runs the single exports and the parallel apply side by side
+// (both mostly wait, and together they take as long as the longest job),
+// then the plan.
+func (b *bench) runParts(ctx context.Context, skipped func(string) bool, planRuns int) ([]*part, error) {
+	var single, parallel *part
 	var singleErr, parallelErr error
 	var wg sync.WaitGroup
 	if !skipped("single") {
@@ -102,18 +137,15 @@ func run(planRuns int, skip string) error {
 		wg.Go(func() { parallel, parallelErr = b.parallelExports(ctx) })
 	}
 	wg.Wait()
-	fmt.Fprint(b.out, single, parallel)
-	if err := errors.Join(singleErr, parallelErr); err != nil {
-		return err
+	parts := slices.DeleteFunc([]*part{single, parallel}, func(p *part) bool { return p == nil })
+	if err := errors.Join(singleErr, parallelErr); err != nil || skipped("plan") {
+		return parts, err
 	}
-	if !skipped("plan") {
-		report, err := b.planCost(ctx, planRuns)
-		fmt.Fprint(b.out, report)
-		if err != nil {
-			return err
-		}
+	plan, err := b.planCost(ctx, planRuns)
+	if plan != nil {
+		parts = append(parts, plan)
 	}
-	return nil
+	return parts, err
 }
 
 // jobPlans decides each export's timeline by its domain.
@@ -140,92 +172,6 @@ func (p *jobPlans) get(req fakeapi.StartRequest) fakeapi.JobPlan {
 	return fakeapi.JobPlan{RunFor: time.Second}
 }
 
-// exchange is one answered API request, as the recorder saw it.
-type exchange struct {
-	at       time.Time
-	domain   string // of a start request
-	method   string
-	path     string
-	code     int
-	jobID    string
-	status   string
-	progress float64
-	pages    int
-}
-
-// recorder serves the fake and remembers every exchange, with the job
-// fields of its answer.
-type recorder struct {
-	h  http.Handler
-	mu sync.Mutex
-	ex []exchange
-}
-
-func (r *recorder) ServeHTTP(w http.ResponseWriter, req *http.Request) {
-	var start struct {
-		Domain string `json:"domain"`
-	}
-	if req.Method == http.MethodPost && req.Body != nil {
-		raw, _ := io.ReadAll(req.Body)
-		_ = json.Unmarshal(raw, &start)
-		req.Body = io.NopCloser(bytes.NewReader(raw))
-	}
-	rw := &capture{ResponseWriter: w}
-	r.h.ServeHTTP(rw, req)
-	var body struct {
-		JobID     string  `json:"jobId"`
-		Status    string  `json:"status"`
-		Progress  float64 `json:"progress"`
-		PageCount int     `json:"pageCount"`
-	}
-	_ = json.Unmarshal(rw.body.Bytes(), &body)
-	r.mu.Lock()
-	r.ex = append(r.ex, exchange{at: time.Now(), domain: start.Domain, method: req.Method, path: req.URL.Path, code: rw.code,
-		jobID: body.JobID, status: body.Status, progress: body.Progress, pages: body.PageCount})
-	r.mu.Unlock()
-}
-
-func (r *recorder) exchanges() []exchange {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return slices.Clone(r.ex)
-}
-
-// capture keeps a copy of the answer's status and body.
-type capture struct {
-	http.ResponseWriter
-	code int
-	body bytes.Buffer
-}
-
-func (c *capture) WriteHeader(code int) {
-	if c.code == 0 {
-		c.code = code
-	}
-	c.ResponseWriter.WriteHeader(code)
-}
-
-func (c *capture) Write(p []byte) (int, error) {
-	if c.code == 0 {
-		c.code = http.StatusOK
-	}
-	c.body.Write(p)
-	return c.ResponseWriter.Write(p)
-}
-
-func (c *capture) Unwrap() http.ResponseWriter { return c.ResponseWriter }
-
-// serve starts h on a loopback port; stop closes it.
-func serve(h http.Handler) (url string, stop func(), err error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", nil, err
-	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second}
-	go func() { _ = srv.Serve(ln) }()
-	return "http://" + ln.Addr().String(), func() { _ = srv.Close() }, nil
-}
-
 // jobStats is one export as the fake saw it.
 type jobStats struct {
 	domain    string
@@ -235,47 +181,54 @@ type jobStats struct {
 	changes   int       // status answers that differed from the one before
 }
 
-// statsByJob gathers the exchanges per job id.
-func statsByJob(ex []exchange) map[string]*jobStats {
+// jobAnswer is what the benchmark reads from a request and its answer.
+type jobAnswer struct {
+	Domain    string  `json:"domain"` // of a start request
+	JobID     string  `json:"jobId"`
+	Status    string  `json:"status"`
+	Progress  float64 `json:"progress"`
+	PageCount int     `json:"pageCount"`
+}
+
+// statsByJob gathers the fake's recorded requests per job id.
+func statsByJob(reqs []fakeapi.Request) map[string]*jobStats {
 	stats := map[string]*jobStats{}
-	last := map[string]exchange{}
-	for _, e := range ex {
-		if e.jobID == "" {
+	last := map[string]jobAnswer{}
+	for _, r := range reqs {
+		var sent, got jobAnswer
+		_ = json.Unmarshal(r.Body, &sent)
+		_ = json.Unmarshal(r.Response, &got)
+		if got.JobID == "" {
 			continue
 		}
-		s := stats[e.jobID]
+		s := stats[got.JobID]
 		if s == nil {
 			s = &jobStats{}
-			stats[e.jobID] = s
+			stats[got.JobID] = s
 		}
 		switch {
-		case e.method == http.MethodPost && !strings.HasSuffix(e.path, "/bundle"):
-			s.created, s.domain = e.at, e.domain
-		case e.method == http.MethodGet:
+		case r.Method == http.MethodPost && !strings.HasSuffix(r.Path, "/bundle"):
+			s.created, s.domain = r.At, sent.Domain
+		case r.Method == http.MethodGet:
 			s.requests++
-			prev, seen := last[e.jobID]
-			if !seen || prev.status != e.status || prev.progress != e.progress || prev.pages != e.pages {
+			if prev, seen := last[got.JobID]; !seen || prev != got {
 				s.changes++
 			}
-			last[e.jobID] = e
-			if e.status == mintlify.StatusCompleted && s.completed.IsZero() {
-				s.completed = e.at
+			last[got.JobID] = got
+			if got.Status == mintlify.StatusCompleted && s.completed.IsZero() {
+				s.completed = r.At
 			}
 		}
 	}
 	return stats
 }
 
-// terraformCmd returns the CLI command args, run in dir with the bench's CLI
-// configuration and env.
+// terraformCmd returns the CLI command args, run in dir with the
+// workspace's CLI configuration and env.
 func (b *bench) terraformCmd(ctx context.Context, dir string, env []string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, b.terraform, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), append([]string{
-		"TF_CLI_CONFIG_FILE=" + b.cliConfig,
-		"TF_IN_AUTOMATION=1",
-		"CHECKPOINT_DISABLE=1",
-	}, env...)...)
+	cmd.Env = b.ws.Env(env...)
 	return cmd
 }
 
@@ -294,15 +247,11 @@ func tail(out []byte, lines int) string {
 }
 
 func (b *bench) workdir(name, config string) (string, error) {
-	dir := filepath.Join(b.tmp, name)
+	dir := filepath.Join(b.ws.Dir, name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
 	return dir, os.WriteFile(filepath.Join(dir, "main.tf"), []byte(config), 0o600)
-}
-
-func apiEnv(url string) []string {
-	return []string{"MINTLIFY_API_KEY=" + fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL=" + url, "MINTLIFY_PROJECT_ID=proj_bench"}
 }
 
 // bundleBlock is one bundle resource.
@@ -329,132 +278,164 @@ const (
 	loopTwins    = 10
 )
 
+// singleLengths are the lengths of the single exports, queue included.
+var singleLengths = []time.Duration{20 * time.Second, 90 * time.Second}
+
 // singleExports applies five 20 s and five 90 s exports in one apply, while
 // a fixed 10 s loop polls ten twins of each. A real job's length is no
 // multiple of 10 s, so the twins start polling at phases spread over the
 // loop's interval (0.5 s to 9.5 s after the job starts); the loop's
 // latency then averages half its interval, as it does in the field.
-func (b *bench) singleExports(ctx context.Context) (string, error) {
-	lengths := []time.Duration{20 * time.Second, 90 * time.Second}
+func (b *bench) singleExports(ctx context.Context) (*part, error) {
 	const queue = 2 * time.Second
 	plans := &jobPlans{}
 	config := providerBlock
-	for _, l := range lengths {
+	for _, l := range singleLengths {
 		plan := fakeapi.JobPlan{QueueFor: queue, RunFor: l - queue, Pages: 240}
 		for i := range providerJobs {
 			plans.set(domainFor(fmt.Sprint("tf", i), l), plan)
-			config += bundleBlock(fmt.Sprintf("job_%s_%d", shortDuration(l), i), domainFor(fmt.Sprint("tf", i), l))
+			config += bundleBlock(fmt.Sprintf("job_%s_%d", benchreport.ShortDuration(l), i), domainFor(fmt.Sprint("tf", i), l))
 		}
 		for i := range loopTwins {
 			plans.set(domainFor(fmt.Sprint("loop", i), l), plan)
 		}
 	}
-	rec := &recorder{h: fakeapi.New(fakeapi.WithJobPlan(plans.get))}
-	url, stop, err := serve(rec)
+	fake, err := devprovider.StartFake(fakeapi.WithJobPlan(plans.get))
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	defer stop()
+	defer func() { _ = fake.Close() }()
 	dir, err := b.workdir("single", config)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
+	twins, err := pollTwins(ctx, fake.URL)
+	if err != nil {
+		return nil, err
+	}
+	logPath := filepath.Join(b.ws.Dir, "single-apply.log")
+	applyErr := b.runTerraform(ctx, dir, append(fake.Env(), "TF_LOG_PROVIDER=INFO", "TF_LOG_PATH="+logPath),
+		"apply", "-auto-approve", "-input=false", "-no-color")
+	if err := errors.Join(applyErr, twins()); err != nil {
+		return nil, err
+	}
+	progressLines, err := countProgressLines(logPath)
+	if err != nil {
+		return nil, err
+	}
+	return reportSingle(statsByJob(fake.Requests()), progressLines)
+}
 
-	// The loop: the same client, the vendor's fixed 10-second interval.
+// pollTwins starts the loop's twin exports and polls each one, from its
+// phase, with the client and the vendor's fixed 10-second interval. The
+// function it returns waits for them all.
+func pollTwins(ctx context.Context, url string) (func() error, error) {
 	loop, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(url),
 		mintlify.WithPollPolicy(mintlify.ExponentialPolicy{Initial: 10 * time.Second, Max: 10 * time.Second, Multiplier: 1}))
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	var wg sync.WaitGroup
-	var mu sync.Mutex
-	var loopErrs []error
-	for _, l := range lengths {
+	errs := make([]error, len(singleLengths)*loopTwins)
+	for li, l := range singleLengths {
 		for i := range loopTwins {
 			wg.Go(func() {
 				job, err := loop.StartStaticExport(ctx, mintlify.StartStaticExportRequest{Domain: domainFor(fmt.Sprint("loop", i), l)})
 				if err == nil {
-					phase := time.Duration(i)*time.Second + 500*time.Millisecond
-					select {
-					case <-ctx.Done():
-						err = ctx.Err()
-					case <-time.After(phase):
-						_, err = loop.WaitForStaticExport(ctx, job.JobID, nil)
-					}
+					err = waitFromPhase(ctx, loop, job.JobID, time.Duration(i)*time.Second+500*time.Millisecond)
 				}
-				mu.Lock()
-				loopErrs = append(loopErrs, err)
-				mu.Unlock()
+				errs[li*loopTwins+i] = err
 			})
 		}
 	}
+	return func() error { wg.Wait(); return errors.Join(errs...) }, nil
+}
 
-	logPath := filepath.Join(b.tmp, "single-apply.log")
-	applyErr := b.runTerraform(ctx, dir, append(apiEnv(url), "TF_LOG_PROVIDER=INFO", "TF_LOG_PATH="+logPath),
-		"apply", "-auto-approve", "-input=false", "-no-color")
-	wg.Wait()
-	if err := errors.Join(append([]error{applyErr}, loopErrs...)...); err != nil {
-		return "", err
+// waitFromPhase waits phase, then for the job.
+func waitFromPhase(ctx context.Context, c *mintlify.Client, jobID string, phase time.Duration) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(phase):
 	}
+	_, err := c.WaitForStaticExport(ctx, jobID, nil)
+	return err
+}
 
-	stats := statsByJob(rec.exchanges())
-	progressLines, err := countProgressLines(logPath)
-	if err != nil {
-		return "", err
-	}
-	// summarize averages the jobs of one prefix and length.
-	summarize := func(prefix string, n int, l time.Duration) (mean, worst time.Duration, requests float64, lines, changes int, err error) {
-		for id, s := range stats {
-			for i := range n {
-				if s.domain != domainFor(fmt.Sprint(prefix, i), l) {
-					continue
-				}
-				if s.completed.IsZero() {
-					return 0, 0, 0, 0, 0, fmt.Errorf("job %s never showed completed", id)
-				}
-				late := s.completed.Sub(s.created.Add(l))
-				mean += late / time.Duration(n)
-				worst = max(worst, late)
-				requests += float64(s.requests) / float64(n)
-				lines += progressLines[id]
-				changes += s.changes
-			}
+// lateness is how late a group of jobs was noticed complete, and what it
+// cost.
+type lateness struct {
+	mean, worst time.Duration
+	requests    float64 // status requests per job
+	lines       int     // progress log lines
+	changes     int     // status answers that changed something
+}
+
+// summarize averages the n jobs of one prefix and length.
+func summarize(stats map[string]*jobStats, progressLines map[string]int, prefix string, n int, l time.Duration) (lateness, error) {
+	var r lateness
+	for id, s := range stats {
+		if !isOneOf(s.domain, prefix, n, l) {
+			continue
 		}
-		return mean, worst, requests, lines, changes, nil
+		if s.completed.IsZero() {
+			return r, fmt.Errorf("job %s never showed completed", id)
+		}
+		late := s.completed.Sub(s.created.Add(l))
+		r.mean += late / time.Duration(n)
+		r.worst = max(r.worst, late)
+		r.requests += float64(s.requests) / float64(n)
+		r.lines += progressLines[id]
+		r.changes += s.changes
 	}
+	return r, nil
+}
 
-	var r strings.Builder
-	fmt.Fprintf(&r, "\nSingle exports: %d of each length in one terraform apply; a fixed 10 s loop polls %d twins of each.\n",
+// reportSingle reports the single exports: the provider's jobs beside the
+// loop's twins, and the progress log lines.
+func reportSingle(stats map[string]*jobStats, progressLines map[string]int) (*part, error) {
+	p := &part{}
+	p.printf("\nSingle exports: %d of each length in one terraform apply; a fixed 10 s loop polls %d twins of each.\n",
 		providerJobs, loopTwins)
-	fmt.Fprintf(&r, "  %-6s  %-40s  %-40s\n", "job", "provider: late by mean (max), requests", "fixed 10 s loop: late by mean (max), requests")
+	p.printf("  %-6s  %-40s  %-40s\n", "job", "provider: late by mean (max), requests", "fixed 10 s loop: late by mean (max), requests")
 	var logCheck []string
-	for _, l := range lengths {
-		tfMean, tfWorst, tfReq, lines, changes, err := summarize("tf", providerJobs, l)
+	for _, l := range singleLengths {
+		tf, err := summarize(stats, progressLines, "tf", providerJobs, l)
 		if err != nil {
-			return r.String(), err
+			return p, err
 		}
-		lpMean, lpWorst, lpReq, _, _, err := summarize("loop", loopTwins, l)
+		lp, err := summarize(stats, progressLines, "loop", loopTwins, l)
 		if err != nil {
-			return r.String(), err
+			return p, err
 		}
-		fmt.Fprintf(&r, "  %-6s  %-40s  %-40s\n", shortDuration(l),
-			fmt.Sprintf("%.2f s (%.2f s), %.1f", tfMean.Seconds(), tfWorst.Seconds(), tfReq),
-			fmt.Sprintf("%.2f s (%.2f s), %.1f", lpMean.Seconds(), lpWorst.Seconds(), lpReq))
-		logCheck = append(logCheck, fmt.Sprintf("%d lines for the %d answers that changed something (%s jobs)", lines, changes, shortDuration(l)))
+		name := benchreport.ShortDuration(l)
+		p.printf("  %-6s  %-40s  %-40s\n", name,
+			fmt.Sprintf("%.2f s (%.2f s), %.1f", tf.mean.Seconds(), tf.worst.Seconds(), tf.requests),
+			fmt.Sprintf("%.2f s (%.2f s), %.1f", lp.mean.Seconds(), lp.worst.Seconds(), lp.requests))
+		logCheck = append(logCheck, fmt.Sprintf("%d lines for the %d answers that changed something (%s jobs)", tf.lines, tf.changes, name))
+		p.check(tf.mean < time.Second && tf.mean < lp.mean,
+			"%s exports noticed complete within a second on average, sooner than the fixed 10 s loop: %.2f s (the loop: %.2f s)",
+			name, tf.mean.Seconds(), lp.mean.Seconds())
+		p.check(tf.lines == tf.changes, "TF_LOG=INFO shows one progress line per status answer that changed something (%s jobs): %d lines, %d answers",
+			name, tf.lines, tf.changes)
 	}
-	fmt.Fprintf(&r, "  \"Static export progress\" at TF_LOG=INFO: %s\n", strings.Join(logCheck, "; "))
-	return r.String(), nil
+	p.printf("  \"Static export progress\" at TF_LOG=INFO: %s\n", strings.Join(logCheck, "; "))
+	return p, nil
+}
+
+// isOneOf reports whether domain is that of one of the n jobs of prefix and
+// length l.
+func isOneOf(domain, prefix string, n int, l time.Duration) bool {
+	for i := range n {
+		if domain == domainFor(fmt.Sprint(prefix, i), l) {
+			return true
+		}
+	}
+	return false
 }
 
 func domainFor(prefix string, l time.Duration) string {
-	return fmt.Sprintf("%s-%s.example.com", prefix, shortDuration(l))
-}
-
-func shortDuration(d time.Duration) string {
-	if d%time.Minute == 0 {
-		return strconv.Itoa(int(d.Minutes())) + "m"
-	}
-	return strconv.Itoa(int(d.Seconds())) + "s"
+	return fmt.Sprintf("%s-%s.example.com", prefix, benchreport.ShortDuration(l))
 }
 
 // countProgressLines counts the provider's "Static export progress" log
@@ -483,7 +464,7 @@ func countProgressLines(path string) (map[string]int, error) {
 
 // parallelExports applies 50 exports of two to three minutes at once
 // (-parallelism=50) against an API that allows 5 requests a second.
-func (b *bench) parallelExports(ctx context.Context) (string, error) {
+func (b *bench) parallelExports(ctx context.Context) (*part, error) {
 	const n, queue = 50, 2 * time.Second
 	plans := &jobPlans{}
 	longest := time.Duration(0)
@@ -496,53 +477,58 @@ func (b *bench) parallelExports(ctx context.Context) (string, error) {
 		longest = max(longest, total)
 		config += bundleBlock(fmt.Sprintf("p%02d", i), domain)
 	}
-	fake := fakeapi.New(fakeapi.WithJobPlan(plans.get), fakeapi.WithRateLimit(5))
-	rec := &recorder{h: fake}
-	url, stop, err := serve(rec)
+	fake, err := devprovider.StartFake(fakeapi.WithJobPlan(plans.get), fakeapi.WithRateLimit(5))
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	defer stop()
+	defer func() { _ = fake.Close() }()
 	dir, err := b.workdir("parallel", config)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 
 	began := time.Now()
-	applyErr := b.runTerraform(ctx, dir, apiEnv(url), "apply", "-auto-approve", "-input=false", "-no-color", "-parallelism=50")
+	applyErr := b.runTerraform(ctx, dir, fake.Env(), "apply", "-auto-approve", "-input=false", "-no-color", "-parallelism=50")
 	took := time.Since(began)
 	if applyErr != nil {
-		return "", applyErr
+		return nil, applyErr
 	}
-	stats := statsByJob(rec.exchanges())
+	reqs := fake.Requests()
 	status := 0
-	for _, s := range stats {
+	for _, s := range statsByJob(reqs) {
 		status += s.requests
 	}
-	var r strings.Builder
-	fmt.Fprintf(&r, "\n%d exports in one apply (-parallelism=50), API limited to 5 requests/s, jobs of 2 to 3 minutes:\n", n)
-	fmt.Fprintf(&r, "  exports completed with a bundle link: %d of %d\n", fake.BundlesGenerated(), n)
-	fmt.Fprintf(&r, "  apply time / longest job: %.2f (target at most 1.20)\n", took.Seconds()/longest.Seconds())
-	fmt.Fprintf(&r, "  status requests per export: %.1f; all API requests %d, of which %d refused with 429 and retried\n",
-		float64(status)/float64(n), len(rec.exchanges()), fake.RateLimited())
-	if fake.BundlesGenerated() != n {
-		return r.String(), fmt.Errorf("%d of %d exports got a bundle link", fake.BundlesGenerated(), n)
-	}
-	return r.String(), nil
+	ratio := took.Seconds() / longest.Seconds()
+	p := &part{}
+	p.printf("\n%d exports in one apply (-parallelism=50), API limited to 5 requests/s, jobs of 2 to 3 minutes:\n", n)
+	p.printf("  exports completed with a bundle link: %d of %d\n", fake.BundlesGenerated(), n)
+	p.printf("  apply time / longest job: %.2f (target at most 1.20)\n", ratio)
+	p.printf("  status requests per export: %.1f; all API requests %d, of which %d refused with 429 and retried\n",
+		float64(status)/float64(n), len(reqs), fake.RateLimited())
+	p.check(fake.BundlesGenerated() == n, "every export of a 50-bundle apply under 5 requests/s completes with a link: %d of %d",
+		fake.BundlesGenerated(), n)
+	p.check(ratio <= 1.2, "that apply takes at most 1.20 times its longest job: %.2f", ratio)
+	return p, nil
+}
+
+// planTimes are the timed plans of planCost.
+type planTimes struct {
+	bundles, data, noRefresh, logged []time.Duration
+	peak                             int64          // the provider's VmHWM, bytes
+	perPlan                          map[string]int // API requests by route, over all runs
 }
 
 // planCost times `terraform plan` of 100 bundles against the same plan of
 // 100 terraform_data resources, and samples the provider's peak memory.
-func (b *bench) planCost(ctx context.Context, runs int) (string, error) {
+func (b *bench) planCost(ctx context.Context, runs int) (*part, error) {
 	const n = 100
-	fake := fakeapi.New(fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	fake, err := devprovider.StartFake(fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{RunFor: time.Second}
 	}))
-	url, stop, err := serve(fake)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	defer stop()
+	defer func() { _ = fake.Close() }()
 
 	bundles, err := b.workdir("plan-bundles", providerBlock+fmt.Sprintf(`
 resource "mintlify_static_export_bundle" "docs" {
@@ -551,7 +537,7 @@ resource "mintlify_static_export_bundle" "docs" {
 }
 `, n))
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	data, err := b.workdir("plan-terraform-data", fmt.Sprintf(`
 resource "terraform_data" "docs" {
@@ -560,84 +546,101 @@ resource "terraform_data" "docs" {
 }
 `, n))
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	env := apiEnv(url)
 	for _, dir := range []string{bundles, data} {
-		if err := b.runTerraform(ctx, dir, env, "apply", "-auto-approve", "-input=false", "-no-color", "-parallelism=100"); err != nil {
-			return "", err
+		if err := b.runTerraform(ctx, dir, fake.Env(), "apply", "-auto-approve", "-input=false", "-no-color", "-parallelism=100"); err != nil {
+			return nil, err
 		}
 	}
-
-	planArgs := []string{"plan", "-input=false", "-no-color", "-detailed-exitcode"}
-	var bundleTimes, dataTimes, noRefreshTimes, loggedTimes []time.Duration
-	var peak int64
-	perPlan := map[string]int{}
+	times := &planTimes{perPlan: map[string]int{}}
 	for i := range runs {
-		// Alternate, so that drift in the machine's speed hits both alike.
-		for _, dir := range []string{bundles, data} {
-			fake.Reset()
-			cmd := b.terraformCmd(ctx, dir, env, planArgs...)
-			var out bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &out, &out
-			sampler := newMemorySampler(b.binary)
-			began := time.Now()
-			err := cmd.Run()
-			took := time.Since(began)
-			hwm := sampler.stop()
-			if err != nil {
-				return "", fmt.Errorf("terraform plan in %s (run %d): %v\n%s", filepath.Base(dir), i+1, err, tail(out.Bytes(), 30))
-			}
-			if dir == bundles {
-				bundleTimes = append(bundleTimes, took)
-				peak = max(peak, hwm)
-				for _, req := range fake.Requests() {
-					perPlan[req.Method+" "+routeOf(req.Path)]++
-				}
-			} else {
-				dataTimes = append(dataTimes, took)
-			}
-		}
-		// The same bundles plan without refresh (no API request at all),
-		// and with the provider's logs on, which Terraform discards (see the report).
-		for _, variant := range []struct {
-			times *[]time.Duration
-			env   []string
-			args  []string
-		}{
-			{&noRefreshTimes, env, append(slices.Clone(planArgs), "-refresh=false")},
-			{&loggedTimes, append(slices.Clone(env), "TF_LOG_SDK=TRACE"), planArgs},
-		} {
-			began := time.Now()
-			if err := b.runTerraform(ctx, bundles, variant.env, variant.args...); err != nil {
-				return "", err
-			}
-			*variant.times = append(*variant.times, time.Since(began))
+		if err := b.timePlans(ctx, fake, bundles, data, i, times); err != nil {
+			return nil, err
 		}
 	}
-	ratio := median(bundleTimes).Seconds() / median(dataTimes).Seconds()
+	return reportPlans(n, runs, times), nil
+}
 
-	var r strings.Builder
-	fmt.Fprintf(&r, "\nterraform plan of %d resources, median of %d runs each, nothing to change:\n", n, runs)
-	fmt.Fprintf(&r, "  %d bundles / %d terraform_data: %.2f (target at most 1.50)\n", n, n, ratio)
-	fmt.Fprintf(&r, "  the same bundles plan with -refresh=false (no API request at all) / terraform_data: %.2f\n",
-		median(noRefreshTimes).Seconds()/median(dataTimes).Seconds())
-	fmt.Fprintf(&r, "  the same bundles plan with the provider's logs on (TF_LOG_SDK=TRACE; Terraform still discards them) / terraform_data: %.2f\n",
-		median(loggedTimes).Seconds()/median(dataTimes).Seconds())
-	fmt.Fprintf(&r, "  refresh's share of the bundles plan (1 - no-refresh/refresh): %.0f %%\n",
-		100*(1-median(noRefreshTimes).Seconds()/median(bundleTimes).Seconds()))
+var planArgs = []string{"plan", "-input=false", "-no-color", "-detailed-exitcode"}
+
+// timePlans runs one round: the bundles' plan and the terraform_data plan,
+// alternating so that drift in the machine's speed hits both alike, then
+// the bundles' plan without refresh (no API request at all) and with the
+// provider's logs on, which Terraform discards.
+func (b *bench) timePlans(ctx context.Context, fake *devprovider.Fake, bundles, data string, run int, times *planTimes) error {
+	for _, dir := range []string{bundles, data} {
+		fake.Reset()
+		cmd := b.terraformCmd(ctx, dir, fake.Env(), planArgs...)
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		sampler := newMemorySampler(b.ws.Binary)
+		began := time.Now()
+		err := cmd.Run()
+		took := time.Since(began)
+		hwm := sampler.stop()
+		if err != nil {
+			return fmt.Errorf("terraform plan in %s (run %d): %v\n%s", filepath.Base(dir), run+1, err, tail(out.Bytes(), 30))
+		}
+		if dir == data {
+			times.data = append(times.data, took)
+			continue
+		}
+		times.bundles = append(times.bundles, took)
+		times.peak = max(times.peak, hwm)
+		for _, req := range fake.Requests() {
+			times.perPlan[req.Method+" "+routeOf(req.Path)]++
+		}
+	}
+	for _, variant := range []struct {
+		times *[]time.Duration
+		env   []string
+		args  []string
+	}{
+		{&times.noRefresh, fake.Env(), append(slices.Clone(planArgs), "-refresh=false")},
+		{&times.logged, append(fake.Env(), "TF_LOG_SDK=TRACE"), planArgs},
+	} {
+		began := time.Now()
+		if err := b.runTerraform(ctx, bundles, variant.env, variant.args...); err != nil {
+			return err
+		}
+		*variant.times = append(*variant.times, time.Since(began))
+	}
+	return nil
+}
+
+// reportPlans reports the plan times as ratios to the terraform_data plan.
+func reportPlans(n, runs int, t *planTimes) *part {
+	median, data := benchreport.Median, benchreport.Median(t.data).Seconds()
+	ratio := median(t.bundles).Seconds() / data
+	p := &part{}
+	p.printf("\nterraform plan of %d resources, median of %d runs each, nothing to change:\n", n, runs)
+	p.printf("  %d bundles / %d terraform_data: %.2f (target at most 1.50, out of reach for any plugin provider: see docs/design/polling.md)\n", n, n, ratio)
+	p.printf("  the same bundles plan with -refresh=false (no API request at all) / terraform_data: %.2f\n",
+		median(t.noRefresh).Seconds()/data)
+	p.printf("  the same bundles plan with the provider's logs on (TF_LOG_SDK=TRACE; Terraform still discards them) / terraform_data: %.2f\n",
+		median(t.logged).Seconds()/data)
+	p.printf("  refresh's share of the bundles plan (1 - no-refresh/refresh): %.0f %%\n",
+		100*(1-median(t.noRefresh).Seconds()/median(t.bundles).Seconds()))
 	var calls []string
-	for route, count := range perPlan {
+	statusCalls := 0
+	for route, count := range t.perPlan {
 		calls = append(calls, fmt.Sprintf("%s: %.0f", route, float64(count)/float64(runs)))
+		if route == "GET /v1/static-export/jobs/{jobId}" {
+			statusCalls = count / runs
+		}
 	}
 	slices.Sort(calls)
-	fmt.Fprintf(&r, "  API requests per plan: %s\n", strings.Join(calls, ", "))
-	if peak > 0 {
-		fmt.Fprintf(&r, "  provider peak memory (VmHWM): %.1f MiB (target under 64 MiB)\n", float64(peak)/(1<<20))
+	p.printf("  API requests per plan: %s\n", strings.Join(calls, ", "))
+	p.check(len(t.perPlan) == 1 && statusCalls == n, "a %d-bundle plan makes exactly one status request per bundle and no other: %s",
+		n, strings.Join(calls, ", "))
+	if t.peak > 0 {
+		p.printf("  provider peak memory (VmHWM): %.1f MiB (target under 64 MiB)\n", float64(t.peak)/(1<<20))
+		p.check(t.peak < 64<<20, "the provider stays under 64 MiB during that plan: %.1f MiB", float64(t.peak)/(1<<20))
 	} else {
-		fmt.Fprintf(&r, "  provider peak memory: not measured (no /proc, or the plugin was not seen)\n")
+		p.printf("  provider peak memory: not measured (no /proc, or the plugin was not seen)\n")
 	}
-	return r.String(), nil
+	return p
 }
 
 // routeOf names a request path by its route: job ids become {id}.
@@ -647,12 +650,6 @@ func routeOf(path string) string {
 		parts[4] = "{jobId}"
 	}
 	return strings.Join(parts, "/")
-}
-
-func median(ds []time.Duration) time.Duration {
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	return s[len(s)/2]
 }
 
 // memorySampler watches /proc for processes running the provider binary and

@@ -196,11 +196,7 @@ func runSuite(c cli, cliConfig, pkg, run string) (result, error) {
 // collect reads test2json events and counts the tests by the last action
 // each reported. A test with subtests counts through its subtests only.
 func collect(c cli, events io.Reader) result {
-	type outcome struct{ action, output string }
-	var order []string
-	outcomes := map[string]*outcome{}
-	parents := map[string]bool{}
-	output := map[string]*strings.Builder{}
+	l := &eventLog{outcomes: map[string]*outcome{}, parents: map[string]bool{}, output: map[string]*strings.Builder{}}
 	sc := bufio.NewScanner(events)
 	sc.Buffer(make([]byte, 1024*1024), 16*1024*1024)
 	for sc.Scan() {
@@ -209,41 +205,56 @@ func collect(c cli, events io.Reader) result {
 			fmt.Println(sc.Text())
 			continue
 		}
-		if ev.Test == "" {
-			if ev.Action == "output" && (strings.HasPrefix(ev.Output, "FAIL") || strings.Contains(ev.Output, "build failed")) {
-				fmt.Print("    " + ev.Output)
-			}
-			continue
-		}
-		key := ev.Package + " " + ev.Test
-		if i := strings.LastIndex(ev.Test, "/"); i > 0 {
-			parents[ev.Package+" "+ev.Test[:i]] = true
-		}
-		switch ev.Action {
-		case "output":
-			if output[key] == nil {
-				output[key] = &strings.Builder{}
-			}
-			output[key].WriteString(ev.Output)
-		case "pass", "fail", "skip":
-			if outcomes[key] == nil {
-				order = append(order, key)
-			}
-			o := &outcome{action: ev.Action}
-			if b := output[key]; b != nil {
-				o.output = b.String()
-			}
-			outcomes[key] = o
-		}
+		l.add(ev)
 	}
 	r := result{cli: c}
-	for _, key := range order {
-		if parents[key] {
+	for _, key := range l.order {
+		if l.parents[key] {
 			continue
 		}
-		r.count(key[strings.Index(key, " ")+1:], outcomes[key].action, outcomes[key].output)
+		r.count(key[strings.Index(key, " ")+1:], l.outcomes[key].action, l.outcomes[key].output)
 	}
 	return r
+}
+
+// outcome is a test's last action and its output.
+type outcome struct{ action, output string }
+
+// eventLog gathers test2json events by test ("<package> <test>").
+type eventLog struct {
+	order    []string // tests in the order they ended
+	outcomes map[string]*outcome
+	parents  map[string]bool // tests with subtests
+	output   map[string]*strings.Builder
+}
+
+func (l *eventLog) add(ev testEvent) {
+	if ev.Test == "" {
+		if ev.Action == "output" && (strings.HasPrefix(ev.Output, "FAIL") || strings.Contains(ev.Output, "build failed")) {
+			fmt.Print("    " + ev.Output)
+		}
+		return
+	}
+	key := ev.Package + " " + ev.Test
+	if i := strings.LastIndex(ev.Test, "/"); i > 0 {
+		l.parents[ev.Package+" "+ev.Test[:i]] = true
+	}
+	switch ev.Action {
+	case "output":
+		if l.output[key] == nil {
+			l.output[key] = &strings.Builder{}
+		}
+		l.output[key].WriteString(ev.Output)
+	case "pass", "fail", "skip":
+		if l.outcomes[key] == nil {
+			l.order = append(l.order, key)
+		}
+		o := &outcome{action: ev.Action}
+		if b := l.output[key]; b != nil {
+			o.output = b.String()
+		}
+		l.outcomes[key] = o
+	}
 }
 
 func (r *result) count(test, action, out string) {

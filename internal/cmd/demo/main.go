@@ -9,7 +9,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -33,21 +32,17 @@ func run() error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 
-	terraform, err := exec.LookPath("terraform")
-	if err != nil {
-		return errors.New("the Terraform CLI is not on PATH; install it (nothing is downloaded by the demo)")
-	}
-	tmp, err := os.MkdirTemp("", "mintlify-demo-")
+	terraform, err := devprovider.Terraform()
 	if err != nil {
 		return err
 	}
-	defer func() { _ = os.RemoveAll(tmp) }()
 
 	step("Building the provider")
-	inst, err := devprovider.Install(ctx, ".", tmp, os.Stdout)
+	ws, err := devprovider.NewWorkspace(ctx, ".", "mintlify-demo-", os.Stdout)
 	if err != nil {
 		return err
 	}
+	defer func() { _ = ws.Close() }()
 
 	step("Starting the fake Mintlify API")
 	fake, err := devprovider.StartFake()
@@ -57,12 +52,11 @@ func run() error {
 	defer func() { _ = fake.Close() }()
 	fmt.Println("  listening on", fake.URL)
 
-	work := filepath.Join(tmp, "quickstart")
+	work := filepath.Join(ws.Dir, "quickstart")
 	if err := copyDir(filepath.Join("examples", "quickstart"), work); err != nil {
 		return err
 	}
-	env := append(os.Environ(), "TF_CLI_CONFIG_FILE="+inst.CLIConfig, "TF_IN_AUTOMATION=1")
-	env = append(env, fake.Env()...)
+	env := ws.Env(fake.Env()...)
 	tfVars := []string{"-input=false", "-no-color", "-var", "agent_job_id=" + devprovider.DemoAgentJobID}
 
 	step("terraform apply examples/quickstart")

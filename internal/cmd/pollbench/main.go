@@ -10,7 +10,10 @@
 // milliseconds, with every timestamp consistent. The requests go over real
 // loopback HTTP by default; -transport=memory serves them through an
 // in-memory http.RoundTripper instead, which profiles the policy without the
-// network stack.
+// network stack and prints the same table.
+//
+// It ends with a verdict on the polling targets and exits with status 1 when
+// one is missed, so that a change that breaks a target fails `make bench`.
 package main
 
 import (
@@ -31,6 +34,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/benchreport"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
@@ -138,8 +142,10 @@ func main() {
 	table.print(os.Stdout, *markdown)
 	fmt.Printf("\n%d simulated jobs (%d per curve, length and policy) over %s in %s.\n",
 		*jobs*len(curves)*len(lengths)*len(policies), *jobs, *transport, time.Since(began).Round(100*time.Millisecond))
-	// The verdict reports; it does not fail the run: this is a measurement.
-	table.verdict(os.Stdout)
+	if v := table.verdict(os.Stdout); v.Failed() {
+		fmt.Fprintf(os.Stderr, "pollbench: %d of the polling targets missed\n", v.Missed())
+		os.Exit(1)
+	}
 }
 
 // simulator serves one fake API per job behind one HTTP handler: requests
@@ -167,7 +173,9 @@ func newSimulator(transport string) (*simulator, error) {
 		tr.MaxIdleConnsPerHost = 4 * runtime.GOMAXPROCS(0)
 		s.client = &http.Client{Transport: tr}
 	case "memory":
-		s.url = "http://pollbench.invalid"
+		// Never dialled: the transport serves every request in memory. The
+		// client accepts plain http only for a loopback host.
+		s.url = "http://localhost"
 		s.client = &http.Client{Transport: memoryTransport{s}}
 	default:
 		return nil, fmt.Errorf("unknown -transport %q: want loopback or memory", transport)
@@ -238,29 +246,20 @@ type job struct {
 	seed   uint64
 }
 
-// watched is one job's own fake API, virtual clock and client, with the
-// times of its status requests.
+// watched is one job's own fake API, virtual clock and client.
 type watched struct {
 	clk     *clock.Fake
+	fake    *fakeapi.Server
 	client  *mintlify.Client
 	unmount func()
-	mu      sync.Mutex
-	polls   []time.Time
 }
 
 // watch serves a fake API whose jobs follow plan, on a virtual clock that
 // moves as the client sleeps, and returns a client for it with policy.
 func (s *simulator) watch(plan fakeapi.JobPlan, policy mintlify.PollPolicy) (*watched, error) {
 	w := &watched{clk: clock.NewFake(start, true)}
-	fake := fakeapi.New(fakeapi.WithClock(w.clk), fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }))
-	base, unmount := s.mount(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodGet {
-			w.mu.Lock()
-			w.polls = append(w.polls, w.clk.Now())
-			w.mu.Unlock()
-		}
-		fake.ServeHTTP(rw, r)
-	}))
+	w.fake = fakeapi.New(fakeapi.WithClock(w.clk), fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }))
+	base, unmount := s.mount(w.fake)
 	w.unmount = unmount
 	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(base), mintlify.WithHTTPClient(s.client),
 		mintlify.WithClock(w.clk), mintlify.WithPollPolicy(policy))
@@ -272,11 +271,16 @@ func (s *simulator) watch(plan fakeapi.JobPlan, policy mintlify.PollPolicy) (*wa
 	return w, nil
 }
 
-// pollTimes returns the times of the status requests so far.
+// pollTimes returns when the status requests so far arrived, on the job's
+// virtual clock.
 func (w *watched) pollTimes() []time.Time {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return slices.Clone(w.polls)
+	var times []time.Time
+	for _, r := range w.fake.Requests() {
+		if r.Method == http.MethodGet {
+			times = append(times, r.At)
+		}
+	}
+	return times
 }
 
 // runJob starts one export on its own fake and virtual clock and waits for
@@ -455,16 +459,10 @@ func (c *cell) summary() summary {
 		total += r
 	}
 	return summary{
-		p50: percentile(lat, 50), p90: percentile(lat, 90), max: lat[len(lat)-1],
-		reqMean: float64(total) / float64(len(req)), reqP90: percentile(req, 90), reqMax: req[len(req)-1],
+		p50: benchreport.Percentile(lat, 50), p90: benchreport.Percentile(lat, 90), max: lat[len(lat)-1],
+		reqMean: float64(total) / float64(len(req)), reqP90: benchreport.Percentile(req, 90), reqMax: req[len(req)-1],
 		minGap: c.minGap,
 	}
-}
-
-// percentile returns the nearest-rank percentile of sorted values.
-func percentile[T any](sorted []T, p int) T {
-	rank := (p*len(sorted) + 99) / 100
-	return sorted[max(rank, 1)-1]
 }
 
 func secs(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 2, 64) }
@@ -477,7 +475,7 @@ func (t *table) print(w io.Writer, markdown bool) {
 	for ci, c := range curves {
 		for li, length := range lengths {
 			a, f := t.cells[[3]int{ci, li, 0}].summary(), t.cells[[3]int{ci, li, 1}].summary()
-			rows = append(rows, []string{c.name, shortDuration(length),
+			rows = append(rows, []string{c.name, benchreport.ShortDuration(length),
 				secs(a.p50), secs(a.p90), secs(a.max), strconv.FormatFloat(a.reqMean, 'f', 1, 64), strconv.Itoa(a.reqMax),
 				secs(f.p50), secs(f.p90), secs(f.max), strconv.FormatFloat(f.reqMean, 'f', 1, 64)})
 		}
@@ -522,77 +520,80 @@ func (t *table) print(w io.Writer, markdown bool) {
 	}
 }
 
-func shortDuration(d time.Duration) string {
-	if d < time.Minute {
-		return strconv.Itoa(int(d.Seconds())) + "s"
-	}
-	return strconv.Itoa(int(d.Minutes())) + "m"
+// findings are the table's figures that the targets are about.
+type findings struct {
+	worstP50, worstP90 time.Duration
+	late               []string // rows with p50 or p90 over a second
+	beatsLatency       bool     // p50 and p90 under the loop's everywhere
+	moreRequests       []string // rows of a minute or longer that cost the loop's requests or more
+	shortExtra         float64  // most extra requests over the loop below a minute
+	shortRows          []string // rows below a minute that cost more than 5 extra
+	budget             int      // most requests of one advancing export
+	minGap             time.Duration
 }
 
-// verdict prints the issue's targets against the numbers and reports
-// whether every one is met.
-func (t *table) verdict(w io.Writer) bool {
-	ok := true
-	check := func(pass bool, format string, args ...any) {
-		mark := "ok  "
-		if !pass {
-			mark, ok = "FAIL", false
-		}
-		fmt.Fprintf(w, "%s %s\n", mark, fmt.Sprintf(format, args...))
-	}
-	fmt.Fprintln(w)
-
-	var worstP50, worstP90 time.Duration
-	beatsLatency, beatsRequests := true, true
-	shortExtra := 0.0
-	budget, minGap := 0, time.Duration(math.MaxInt64)
-	var late, moreRequests, shortRows []string
+// findings gathers the figures of every row.
+func (t *table) findings() findings {
+	f := findings{beatsLatency: true, minGap: math.MaxInt64}
 	for ci, c := range curves {
 		for li, length := range lengths {
-			a, f := t.cells[[3]int{ci, li, 0}].summary(), t.cells[[3]int{ci, li, 1}].summary()
-			row := c.name + " " + shortDuration(length)
-			worstP50, worstP90 = max(worstP50, a.p50), max(worstP90, a.p90)
-			if a.p50 > time.Second || a.p90 > time.Second {
-				late = append(late, fmt.Sprintf("%s (p50 %s s, p90 %s s)", row, secs(a.p50), secs(a.p90)))
-			}
-			beatsLatency = beatsLatency && a.p50 < f.p50 && a.p90 < f.p90
-			if length >= time.Minute {
-				if a.reqMean >= f.reqMean {
-					beatsRequests = false
-					moreRequests = append(moreRequests, fmt.Sprintf("%s (%.1f vs %.1f)", row, a.reqMean, f.reqMean))
-				}
-			} else {
-				extra := a.reqMean - f.reqMean
-				shortExtra = max(shortExtra, extra)
-				if extra > 5 {
-					shortRows = append(shortRows, fmt.Sprintf("%s (%.1f vs %.1f)", row, a.reqMean, f.reqMean))
-				}
-			}
-			if c.advancing {
-				budget = max(budget, a.reqMax)
-			}
-			minGap = min(minGap, a.minGap)
+			a, loop := t.cells[[3]int{ci, li, 0}].summary(), t.cells[[3]int{ci, li, 1}].summary()
+			f.add(c, length, a, loop)
 		}
 	}
-	misses := func(rows []string) string {
-		if len(rows) == 0 {
-			return ""
-		}
-		return "; misses: " + strings.Join(rows, ", ")
+	return f
+}
+
+// add takes in one row: the adaptive policy's summary a and the loop's.
+func (f *findings) add(c curve, length time.Duration, a, loop summary) {
+	row := c.name + " " + benchreport.ShortDuration(length)
+	f.worstP50, f.worstP90 = max(f.worstP50, a.p50), max(f.worstP90, a.p90)
+	if a.p50 > time.Second || a.p90 > time.Second {
+		f.late = append(f.late, fmt.Sprintf("%s (p50 %s s, p90 %s s)", row, secs(a.p50), secs(a.p90)))
 	}
-	check(len(late) == 0,
+	f.beatsLatency = f.beatsLatency && a.p50 < loop.p50 && a.p90 < loop.p90
+	if length >= time.Minute {
+		if a.reqMean >= loop.reqMean {
+			f.moreRequests = append(f.moreRequests, fmt.Sprintf("%s (%.1f vs %.1f)", row, a.reqMean, loop.reqMean))
+		}
+	} else {
+		extra := a.reqMean - loop.reqMean
+		f.shortExtra = max(f.shortExtra, extra)
+		if extra > 5 {
+			f.shortRows = append(f.shortRows, fmt.Sprintf("%s (%.1f vs %.1f)", row, a.reqMean, loop.reqMean))
+		}
+	}
+	if c.advancing {
+		f.budget = max(f.budget, a.reqMax)
+	}
+	f.minGap = min(f.minGap, a.minGap)
+}
+
+// misses lists the rows that missed a target, if any.
+func misses(rows []string) string {
+	if len(rows) == 0 {
+		return ""
+	}
+	return "; misses: " + strings.Join(rows, ", ")
+}
+
+// verdict prints the issue's targets against the numbers, each ok or FAIL.
+func (t *table) verdict(w io.Writer) *benchreport.Verdict {
+	fmt.Fprintln(w)
+	f, v := t.findings(), benchreport.NewVerdict(w)
+	v.Check(len(f.late) == 0,
 		"completion noticed within 1.0 s (p50 and p90) at every curve and length: worst p50 %s s, worst p90 %s s%s",
-		secs(worstP50), secs(worstP90), misses(late))
-	check(beatsLatency, "adaptive beats the fixed 10 s loop on p50 and p90 latency at every curve and length")
-	check(beatsRequests, "adaptive spends fewer requests than the fixed 10 s loop on every job of a minute or longer%s",
-		misses(moreRequests))
-	check(shortExtra <= 5, "on shorter jobs it spends at most a handful (5) of requests more than the loop: at most %.1f more%s",
-		shortExtra, misses(shortRows))
-	check(budget <= 25, "at most 25 status requests per advancing export (linear, front- and back-loaded): worst %d", budget)
-	check(minGap >= time.Second, "never more than one request per second per job: shortest gap %s s", secs(minGap))
-	check(t.stuck.minGap >= 30*time.Second,
+		secs(f.worstP50), secs(f.worstP90), misses(f.late))
+	v.Check(f.beatsLatency, "adaptive beats the fixed 10 s loop on p50 and p90 latency at every curve and length")
+	v.Check(len(f.moreRequests) == 0, "adaptive spends fewer requests than the fixed 10 s loop on every job of a minute or longer%s",
+		misses(f.moreRequests))
+	v.Check(f.shortExtra <= 5, "on shorter jobs it spends at most a handful (5) of requests more than the loop: at most %.1f more%s",
+		f.shortExtra, misses(f.shortRows))
+	v.Check(f.budget <= 25, "at most 25 status requests per advancing export (linear, front- and back-loaded): worst %d", f.budget)
+	v.Check(f.minGap >= time.Second, "never more than one request per second per job: shortest gap %s s", secs(f.minGap))
+	v.Check(t.stuck.minGap >= 30*time.Second,
 		"a stuck job backs off to at most one request per 30 s: a minute after it is seen flat, shortest gap %s s (%d jobs, %.1f requests each in %s)",
-		secs(t.stuck.minGap), t.stuck.jobs, t.stuck.requests, shortDuration(stuckWait))
-	check(t.stuck.late == 0, "every wait on a stuck job ended at its deadline, never a sleep later: latest by %s s", secs(t.stuck.late))
-	return ok
+		secs(t.stuck.minGap), t.stuck.jobs, t.stuck.requests, benchreport.ShortDuration(stuckWait))
+	v.Check(t.stuck.late == 0, "every wait on a stuck job ended at its deadline, never a sleep later: latest by %s s", secs(t.stuck.late))
+	return v
 }

@@ -32,30 +32,22 @@ func main() {
 // run sets the sandbox up, prints how to use it, and tears it down when ctx
 // is done. It must run from the module's root, as make runs it.
 func run(ctx context.Context, out io.Writer) error {
-	tmp, err := os.MkdirTemp("", "mintlify-sandbox-")
+	step(out, "Building the provider")
+	ws, err := devprovider.NewWorkspace(ctx, ".", "mintlify-sandbox-", out)
 	if err != nil {
 		return err
 	}
-	err = serve(ctx, out, tmp)
-	if rmErr := os.RemoveAll(tmp); rmErr != nil {
+	err = serve(ctx, out, ws)
+	if rmErr := ws.Close(); rmErr != nil {
 		return errors.Join(err, rmErr)
 	}
-	_, _ = fmt.Fprintf(out, "  removed %s\n", tmp)
+	_, _ = fmt.Fprintf(out, "  removed %s\n", ws.Dir)
 	return err
 }
 
-// serve builds the provider into tmp, serves the fake API until ctx is
-// done, and stops it.
-func serve(ctx context.Context, out io.Writer, tmp string) error {
-	step(out, "Building the provider")
-	inst, err := devprovider.Install(ctx, ".", tmp, out)
-	if err != nil {
-		if ctx.Err() != nil {
-			return errors.New("interrupted while building the provider")
-		}
-		return err
-	}
-
+// serve serves the fake API for the workspace until ctx is done, and
+// stops it.
+func serve(ctx context.Context, out io.Writer, ws *devprovider.Workspace) error {
 	step(out, "Starting the fake Mintlify API")
 	fake, err := devprovider.StartFake()
 	if err != nil {
@@ -64,7 +56,7 @@ func serve(ctx context.Context, out io.Writer, tmp string) error {
 	defer func() { _ = fake.Close() }()
 	_, _ = fmt.Fprintln(out, "  listening on", fake.URL)
 
-	printUsage(out, append(fake.Env(), "TF_CLI_CONFIG_FILE="+inst.CLIConfig), tmp)
+	printUsage(out, append(fake.Env(), "TF_CLI_CONFIG_FILE="+ws.CLIConfig), ws.Dir)
 	<-ctx.Done()
 	step(out, "Stopping the fake API")
 	return nil

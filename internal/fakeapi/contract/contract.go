@@ -15,9 +15,11 @@
 // The rules, beyond what the description says for each operation:
 //   - A request the description rejects must not be accepted (status < 400).
 //   - A status the description does not list for an operation is allowed
-//     only for 401 (implied by the global bearerAuth security), 429 and 5xx;
-//     its body must then be JSON matching the Error schema, with a non-empty
-//     "error" message.
+//     only for 401 (implied by the global bearerAuth security), 429, 5xx,
+//     and 404 on an operation whose path names something (a project, a
+//     job) that may not exist, such as creating an agent job in an unknown
+//     project; its body must then be JSON matching the Error schema, with a
+//     non-empty "error" message.
 //   - string fields of format "uri" must be absolute URIs.
 //   - Requests to routes the description does not have (such as the fake's
 //     /bundles/... downloads) pass through unchecked.
@@ -230,7 +232,8 @@ func (c *Checker) check(in *openapi3filter.RequestValidationInput, reqErr error,
 			Body:                   io.NopCloser(bytes.NewReader(body)),
 			Options:                in.Options,
 		})
-	case status == http.StatusUnauthorized || status == http.StatusTooManyRequests || status >= 500:
+	case status == http.StatusUnauthorized || status == http.StatusTooManyRequests || status >= 500,
+		status == http.StatusNotFound && len(in.PathParams) > 0:
 		problem = checkErrorBody(route.Spec, header, body)
 	default:
 		problem = fmt.Errorf("status %d is not documented for this operation", status)

@@ -1,0 +1,23 @@
+terraform {
+  required_version = ">= 1.12"
+
+  required_providers {
+    mintlify = {
+      source = "mintlify/mintlify"
+    }
+  }
+}
+
+# Adopt an agent job by its identity. project_id may be left out to use the
+# provider's project. The next apply records the prompt; no new job starts.
+import {
+  to = mintlify_agent_job.release_docs
+  identity = {
+    project_id = "proj_0123456789"
+    job_id     = "aj_3f9a2c1b8e7d4a06"
+  }
+}
+
+resource "mintlify_agent_job" "release_docs" {
+  prompt = "Document the changes of release 2.3.0 in the changelog and the affected guides."
+}

@@ -1,0 +1,159 @@
+package fakeapi
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"net/http"
+	"strconv"
+	"testing"
+)
+
+// readArchive reads a tar.gz to its very end (so that gzip checks its
+// CRC-32 and length) and returns the entry names.
+func readArchive(body []byte) ([]string, error) {
+	gz, err := gzip.NewReader(bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	tr := tar.NewReader(gz)
+	var names []string
+	for {
+		hdr, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return names, err
+		}
+		names = append(names, hdr.Name)
+	}
+	if _, err := io.Copy(io.Discard, gz); err != nil {
+		return names, err
+	}
+	return names, gz.Close()
+}
+
+func TestArchiveOfAChosenSize(t *testing.T) {
+	const mib = 1 << 20
+	sizes := map[string]int64{
+		"pages.example.com":  0,
+		"small.example.com":  40 << 10,
+		"sized.example.com":  3*mib + 12345,
+		"blocks.example.com": 2 * (storedBlockMax + storedBlockHead) * 10,
+	}
+	h := newHarness(t, WithJobPlan(func(StartRequest) JobPlan { return JobPlan{Pages: 5} }),
+		WithArchive(func(req StartRequest) Archive { return Archive{Size: sizes[req.Domain]} }))
+	for domain, size := range sizes {
+		t.Run(domain, func(t *testing.T) {
+			job := h.completedJob(t, map[string]any{"domain": domain})
+			b := h.bundle(t, job.JobID)
+			r := doURL(t, http.MethodGet, b.BundleURL, noKey, nil).wantStatus(t, http.StatusOK)
+			if got := int64(len(r.body)); got != b.SizeBytes || r.header.Get("Content-Length") != strconv.FormatInt(got, 10) {
+				t.Errorf("served %d bytes, Content-Length %s, sizeBytes %d", got, r.header.Get("Content-Length"), b.SizeBytes)
+			}
+			if size > 0 && (b.SizeBytes > size || b.SizeBytes <= size-1024) {
+				t.Errorf("archive is %d bytes, want at most %d and within 1 KiB of it", b.SizeBytes, size)
+			}
+			names, err := readArchive(r.body)
+			if err != nil {
+				t.Fatalf("the archive does not read as tar.gz: %v", err)
+			}
+			want := []string{"index.html", "page-001.html", "page-002.html", "page-003.html", "page-004.html", "page-005.html"}
+			if len(names) < len(want) || fmt.Sprint(names[:len(want)]) != fmt.Sprint(want) {
+				t.Errorf("entries start %v, want %v", names, want)
+			}
+			assets := names[len(want):]
+			if size == 0 && len(assets) > 0 {
+				t.Errorf("an archive of no chosen size holds assets %v", assets)
+			}
+			if size > 3*mib && (len(assets) != 4 || assets[0] != "assets/blob-00001.bin" || assets[3] != "assets/blob-00004.bin") {
+				t.Errorf("a 3 MiB archive holds assets %v, want assets/blob-00001.bin to assets/blob-00004.bin", assets)
+			}
+
+			// The same job yields the same bytes; HEAD sends none.
+			again := doURL(t, http.MethodGet, h.bundle(t, job.JobID).BundleURL, noKey, nil).body
+			if sha256.Sum256(again) != sha256.Sum256(r.body) {
+				t.Error("a second download of the same job differs")
+			}
+			head := doURL(t, http.MethodHead, h.bundle(t, job.JobID).BundleURL, noKey, nil).wantStatus(t, http.StatusOK)
+			if len(head.body) != 0 || head.header.Get("Content-Length") != strconv.FormatInt(b.SizeBytes, 10) {
+				t.Errorf("HEAD: %d body bytes, Content-Length %s", len(head.body), head.header.Get("Content-Length"))
+			}
+		})
+	}
+}
+
+func TestArchivesDifferBetweenJobs(t *testing.T) {
+	h := newHarness(t, WithArchive(func(StartRequest) Archive { return Archive{Size: 2 << 20} }))
+	var sums [2][32]byte
+	for i := range sums {
+		job := h.completedJob(t, map[string]any{"domain": "docs.example.com"})
+		sums[i] = sha256.Sum256(doURL(t, http.MethodGet, h.bundle(t, job.JobID).BundleURL, noKey, nil).body)
+	}
+	if sums[0] == sums[1] {
+		t.Error("two jobs of the same request served the same archive")
+	}
+}
+
+func TestArchiveDefects(t *testing.T) {
+	h := newHarness(t, WithJobPlan(func(StartRequest) JobPlan { return JobPlan{Pages: 3} }),
+		WithArchive(func(req StartRequest) Archive {
+			return Archive{Size: 300 << 10, Defect: ArchiveDefect(req.Version)}
+		}))
+	tests := []struct {
+		defect ArchiveDefect
+		check  func(t *testing.T, names []string, err error)
+	}{
+		{ArchiveTruncated, func(t *testing.T, _ []string, err error) {
+			if !errors.Is(err, io.ErrUnexpectedEOF) {
+				t.Errorf("reading a truncated archive: err = %v, want unexpected EOF", err)
+			}
+		}},
+		{ArchiveCorrupt, func(t *testing.T, _ []string, err error) {
+			if !errors.Is(err, gzip.ErrChecksum) {
+				t.Errorf("reading a corrupt archive: err = %v, want a gzip checksum error", err)
+			}
+		}},
+		{ArchiveEscapingEntry, func(t *testing.T, names []string, err error) {
+			if err != nil || len(names) == 0 || names[len(names)-1] != "../escape.html" {
+				t.Errorf("entries %v, err %v: want a valid archive whose last entry is ../escape.html", names, err)
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.defect), func(t *testing.T) {
+			job := h.completedJob(t, map[string]any{"domain": "docs.example.com", "version": string(tt.defect)})
+			b := h.bundle(t, job.JobID)
+			r := doURL(t, http.MethodGet, b.BundleURL, noKey, nil).wantStatus(t, http.StatusOK)
+			if int64(len(r.body)) != b.SizeBytes {
+				t.Errorf("served %d bytes, sizeBytes %d: a defect must be a complete answer", len(r.body), b.SizeBytes)
+			}
+			names, err := readArchive(r.body)
+			tt.check(t, names, err)
+		})
+	}
+}
+
+func TestStoredWriterFraming(t *testing.T) {
+	for _, n := range []int64{1, storedBlockMax - 1, storedBlockMax, storedBlockMax + 1, 3 * storedBlockMax} {
+		var buf bytes.Buffer
+		s := newStoredWriter(&buf, 0, 0)
+		data := bytes.Repeat([]byte{'x'}, int(n))
+		s.raw(data)
+		if err := s.close(); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := int64(buf.Len()), storedSize(n)+gzipTrailerLen; got != want {
+			t.Errorf("%d raw bytes: %d bytes written, storedSize says %d", n, got, want)
+		}
+		if crc := crc32.ChecksumIEEE(data); crc != s.crc {
+			t.Errorf("%d raw bytes: CRC %08x, want %08x", n, s.crc, crc)
+		}
+	}
+}

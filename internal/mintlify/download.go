@@ -1,0 +1,425 @@
+package mintlify
+
+import (
+	"context"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/go-retryablehttp"
+)
+
+// maxBundleLinks bounds the links one DownloadBundle generates: the first,
+// and a fresh one each time the storage host refuses a link (HTTP 403, as
+// S3 answers an expired one).
+const maxBundleLinks = 3
+
+// DownloadSink receives the archive of a bundle download.
+type DownloadSink interface {
+	// Reset discards whatever an earlier attempt delivered. Every attempt
+	// calls it before its first byte, so that an attempt cut short leaves
+	// nothing behind.
+	Reset() error
+	// ReadFrom reads the answer's body to its end. An error of the sink's
+	// own (an archive it finds invalid, a full disk) ends the download at
+	// once and is returned as it is, never retried. Errors reading the body
+	// belong to the client, which tells them apart and retries them.
+	io.ReaderFrom
+}
+
+// Download describes a bundle download that succeeded.
+type Download struct {
+	JobID string
+	// Bytes is the size of the archive received.
+	Bytes int64
+	// Attempts counts the download requests; Links the bundle links
+	// generated for them.
+	Attempts, Links int
+	// ExpiresAt is when the link that served the archive expires.
+	ExpiresAt time.Time
+}
+
+// DownloadError is a failure to fetch an archive from its bundle link, as
+// opposed to a failure of the API that generates links. Err is an *APIError
+// for an answer from the storage host (its Message holds the storage's own
+// error code and message, such as "AccessDenied: Request has expired") or a
+// *TransportError, either possibly inside a *RetryError. Neither the link
+// nor its signature appears in it.
+type DownloadError struct {
+	// Host is the storage host the link points at.
+	Host string
+	Err  error
+}
+
+func (e *DownloadError) Error() string {
+	return fmt.Sprintf("downloading the bundle from %s: %v", e.Host, e.Err)
+}
+func (e *DownloadError) Unwrap() error { return e.Err }
+
+// StallError is a download attempt during which no data arrived for the
+// client's request timeout (WithRequestTimeout). A download is not bounded
+// as a whole, since a large archive takes as long as it takes, but it must
+// keep moving.
+type StallError struct {
+	Timeout time.Duration
+}
+
+func (e *StallError) Error() string { return fmt.Sprintf("no data arrived for %s", e.Timeout) }
+
+// DownloadBundle generates a fresh bundle link for a completed job and
+// streams the archive it points to into sink. The link is never reused from
+// anywhere else, and never logged or put in an error: its query is a
+// credential. The download goes to the link's host without the API key.
+//
+// It is retried like every idempotent call (see RetryPolicy): connection
+// errors, an answer cut short, a stall of the request timeout, 429 and
+// 500/502/503/504 from the storage host start the download again from the
+// first byte, after sink.Reset. A link the storage host refuses (403, as
+// for an expired link) is replaced by a fresh one, up to three links in
+// all. Memory does not grow with the archive: the body goes straight to the
+// sink.
+//
+// Errors: the API's own (an *APIError, such as 409 for a job that has not
+// completed), a *DownloadError, the sink's errors as they are, and ctx's.
+func (c *Client) DownloadBundle(ctx context.Context, jobID string, sink DownloadSink) (*Download, error) {
+	d := &Download{JobID: jobID}
+	for {
+		bundle, err := c.GenerateBundle(ctx, jobID)
+		if err != nil {
+			return d, err
+		}
+		d.Links++
+		dl, err := c.newDownload(ctx, bundle.BundleURL, sink)
+		if err != nil {
+			return d, err
+		}
+		err = dl.run()
+		d.Attempts += dl.state.n
+		if err == nil {
+			d.Bytes, d.ExpiresAt = dl.bytes, bundle.ExpiresAt
+			if bundle.SizeBytes > 0 && bundle.SizeBytes != dl.bytes {
+				c.logger.Warn(ctx, "The archive's size differs from the bundle's sizeBytes", map[string]any{
+					"job_id": jobID, "size_bytes": dl.bytes, "announced_size_bytes": bundle.SizeBytes,
+				})
+			}
+			c.logger.Info(ctx, "Bundle downloaded", map[string]any{
+				"job_id": jobID, "size_bytes": dl.bytes, "attempts": d.Attempts, "links": d.Links,
+			})
+			return d, nil
+		}
+		if StatusCode(err) != http.StatusForbidden || d.Links >= maxBundleLinks || ctx.Err() != nil {
+			return d, err
+		}
+		c.logger.Warn(ctx, "The storage host refused the bundle link; generating a fresh one", map[string]any{
+			"job_id": jobID, "reason": err.Error(), "links": d.Links,
+		})
+	}
+}
+
+// download is one link's download, which may take several attempts.
+type download struct {
+	c       *Client
+	ctx     context.Context
+	link    *url.URL
+	sink    DownloadSink
+	secrets []string // the link's query and credentials, masked wherever they might show
+	state   *callState
+	bytes   int64
+}
+
+func (c *Client) newDownload(ctx context.Context, link string, sink DownloadSink) (*download, error) {
+	u, err := url.Parse(link)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		// Neither the link nor the parse error (which quotes it) is shown.
+		return nil, &DownloadError{Host: "an unknown host", Err: errors.New("the API returned a bundle link that is not an http(s) URL")}
+	}
+	d := &download{c: c, ctx: ctx, link: u, sink: sink}
+	if u.RawQuery != "" {
+		d.secrets = append(d.secrets, u.RawQuery)
+	}
+	for key, values := range u.Query() {
+		if k := strings.ToLower(key); k == "x-amz-signature" || k == "x-amz-credential" || k == "x-amz-security-token" ||
+			k == "signature" || k == "sig" || k == "x-goog-signature" || k == "x-goog-credential" {
+			d.secrets = append(d.secrets, values...)
+		}
+	}
+	route := http.MethodGet + " " + u.Scheme + "://" + u.Host + u.EscapedPath()
+	d.state = &callState{c: c, ctx: ctx, call: call{method: http.MethodGet, idempotent: true}, route: route}
+	return d, nil
+}
+
+// run downloads through go-retryablehttp with the client's retry policy
+// (callState.checkRetry), reading each answer into the sink inside the
+// retry loop, so that a body cut short is a failed attempt like a 502.
+func (d *download) run() error {
+	req, err := retryablehttp.NewRequestWithContext(d.ctx, http.MethodGet, d.link.String(), nil)
+	if err != nil {
+		return &DownloadError{Host: d.link.Host, Err: errors.New("building the request failed")}
+	}
+	// No Authorization: the link carries its own credentials, and the API
+	// key is for the API host only. identity keeps net/http from
+	// decompressing a body the storage serves gzip-encoded: the archive is
+	// stored, hashed and checked byte for byte as served.
+	req.Header.Set("User-Agent", d.c.userAgent)
+	req.Header.Set("Accept", "*/*")
+	req.Header.Set("Accept-Encoding", "identity")
+	req.SetResponseHandler(d.handleResponse)
+	rc := &retryablehttp.Client{
+		HTTPClient:     d.c.downloadHTTPClient(),
+		Logger:         maskingLogger{ctx: d.ctx, l: d.c.logger, secrets: d.secrets},
+		RetryMax:       d.c.retryPolicy.MaxRetries,
+		RequestLogHook: d.logRequest,
+		CheckRetry:     d.checkRetry,
+		Backoff:        func(time.Duration, time.Duration, int, *http.Response) time.Duration { return 0 },
+		ErrorHandler:   retryablehttp.PassthroughErrorHandler,
+	}
+	_, err = rc.Do(req)
+	var se *sinkError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(d.state.final, &se):
+		return se.err
+	case d.state.final != nil:
+		err = d.state.final
+	case d.state.last != nil:
+		err = &RetryError{Attempts: d.state.n, Err: d.state.last, Stop: err}
+	default:
+		err = &TransportError{Route: d.state.route, Err: unwrapURLError(err)}
+	}
+	return &DownloadError{Host: d.link.Host, Err: maskError(err, d.secrets)}
+}
+
+func (d *download) logRequest(_ retryablehttp.Logger, _ *http.Request, i int) {
+	d.state.n = i + 1
+	d.c.logger.Debug(d.ctx, "Bundle download request", map[string]any{"route": d.state.route, "attempt": d.state.n})
+}
+
+// checkRetry is callState.checkRetry, the rule of every API call, except
+// that an error of the sink ends the download at once.
+func (d *download) checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
+	var se *sinkError
+	if errors.As(err, &se) {
+		return d.state.fail(err)
+	}
+	return d.state.checkRetry(ctx, resp, err)
+}
+
+// sinkError carries an error of the sink through go-retryablehttp.
+type sinkError struct{ err error }
+
+func (e *sinkError) Error() string { return e.err.Error() }
+func (e *sinkError) Unwrap() error { return e.err }
+
+// handleResponse reads one answer: the archive into the sink, or the
+// storage host's error document into an *APIError.
+func (d *download) handleResponse(resp *http.Response) error {
+	defer func() { _ = resp.Body.Close() }()
+	d.c.logger.Debug(d.ctx, "Bundle download response", map[string]any{
+		"route": d.state.route, "attempt": d.state.n, "status": resp.StatusCode, "content_length": resp.ContentLength,
+	})
+	if resp.StatusCode != http.StatusOK {
+		raw, _ := io.ReadAll(io.LimitReader(resp.Body, maxResponseBytes))
+		apiErr := &APIError{Route: d.state.route, StatusCode: resp.StatusCode, Message: maskString(storageMessage(raw), d.secrets)}
+		if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable {
+			apiErr.RetryAfter = parseRetryAfter(resp.Header.Get("Retry-After"), d.c.clock.Now())
+		}
+		return apiErr
+	}
+	if err := d.sink.Reset(); err != nil {
+		return &sinkError{err}
+	}
+	body := &bodyReader{r: resp.Body}
+	_, err := d.sink.ReadFrom(body)
+	switch {
+	case body.err != nil:
+		readErr := body.err
+		if errors.Is(readErr, io.ErrUnexpectedEOF) {
+			readErr = errors.New("the answer was cut short")
+		}
+		return &TransportError{Route: d.state.route, Err: fmt.Errorf("reading the archive after %d bytes: %w", body.n, readErr)}
+	case err != nil:
+		return &sinkError{err}
+	}
+	d.bytes = body.n
+	return nil
+}
+
+// storageMessage reads an S3-style XML error document ("Code: Message"),
+// or describes a body that is not one. Other elements of the document (S3
+// puts the canonical request, with the link's credential, in some) are
+// never shown.
+func storageMessage(raw []byte) string {
+	var doc struct {
+		Code    string `xml:"Code"`
+		Message string `xml:"Message"`
+	}
+	if err := xml.Unmarshal(raw, &doc); err != nil || (doc.Code == "" && doc.Message == "") {
+		return "the storage host's answer carried no error message"
+	}
+	if doc.Code == "" {
+		return doc.Message
+	}
+	if doc.Message == "" {
+		return doc.Code
+	}
+	return doc.Code + ": " + doc.Message
+}
+
+// bodyReader remembers the first error reading the body, and its length.
+type bodyReader struct {
+	r   io.Reader
+	n   int64
+	err error
+}
+
+func (b *bodyReader) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	b.n += int64(n)
+	if err != nil && err != io.EOF && b.err == nil {
+		b.err = err
+	}
+	return n, err
+}
+
+// downloadHTTPClient is the client's HTTP client with a stall timeout in
+// place of the per-attempt timeout, and the same redirect policy.
+func (c *Client) downloadHTTPClient() *http.Client {
+	hc := *c.baseHTTPClient
+	next := hc.Transport
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	if c.requestTimeout > 0 {
+		hc.Transport = &stallTimeout{next: next, timeout: c.requestTimeout}
+	}
+	hc.CheckRedirect = c.httpClient.CheckRedirect
+	return &hc
+}
+
+// errStalled is the cause of an attempt that stallTimeout cancelled.
+var errStalled = errors.New("stalled")
+
+// stallTimeout fails an attempt when no data arrives for timeout: before
+// the answer's headers, or between two reads of its body. Like
+// attemptTimeout, it runs in real time.
+type stallTimeout struct {
+	next    http.RoundTripper
+	timeout time.Duration
+}
+
+func (t *stallTimeout) RoundTrip(req *http.Request) (*http.Response, error) {
+	parent := req.Context()
+	ctx, cancel := context.WithCancelCause(parent)
+	timer := time.AfterFunc(t.timeout, func() { cancel(errStalled) })
+	resp, err := t.next.RoundTrip(req.WithContext(ctx))
+	if err != nil {
+		timer.Stop()
+		err = t.explain(ctx, parent, err)
+		cancel(nil)
+		return nil, err
+	}
+	resp.Body = &stallBody{ReadCloser: resp.Body, t: t, ctx: ctx, parent: parent, timer: timer, cancel: cancel}
+	return resp, nil
+}
+
+// explain replaces the error of an attempt that stalled (while its
+// caller's ctx is still live) with a *StallError.
+func (t *stallTimeout) explain(ctx, parent context.Context, err error) error {
+	if parent.Err() != nil || !errors.Is(context.Cause(ctx), errStalled) {
+		return err
+	}
+	return &StallError{Timeout: t.timeout}
+}
+
+// stallBody restarts the stall timer whenever data arrives.
+type stallBody struct {
+	io.ReadCloser
+	t           *stallTimeout
+	ctx, parent context.Context
+	timer       *time.Timer
+	cancel      context.CancelCauseFunc
+}
+
+func (b *stallBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if n > 0 {
+		b.timer.Reset(b.t.timeout)
+	}
+	if err != nil && err != io.EOF {
+		err = b.t.explain(b.ctx, b.parent, err)
+	}
+	return n, err
+}
+
+func (b *stallBody) Close() error {
+	b.timer.Stop()
+	defer b.cancel(nil)
+	return b.ReadCloser.Close()
+}
+
+// maskingLogger is leveledLogger that also blanks the link's secrets,
+// which go-retryablehttp's own entries would otherwise carry (it logs the
+// URL, query included).
+type maskingLogger struct {
+	ctx     context.Context
+	l       Logger
+	secrets []string
+}
+
+var _ retryablehttp.LeveledLogger = maskingLogger{}
+
+func (m maskingLogger) Error(msg string, kv ...any) { m.l.Warn(m.ctx, m.mask(msg), m.fields(kv)) }
+func (m maskingLogger) Warn(msg string, kv ...any)  { m.l.Warn(m.ctx, m.mask(msg), m.fields(kv)) }
+func (m maskingLogger) Info(msg string, kv ...any)  { m.l.Info(m.ctx, m.mask(msg), m.fields(kv)) }
+func (m maskingLogger) Debug(msg string, kv ...any) { m.l.Debug(m.ctx, m.mask(msg), m.fields(kv)) }
+
+func (m maskingLogger) mask(s string) string { return maskString(s, m.secrets) }
+
+func (m maskingLogger) fields(kv []any) map[string]any {
+	f := fields(kv)
+	for k, v := range f {
+		switch v := v.(type) {
+		case string:
+			f[k] = m.mask(v)
+		case fmt.Stringer: // such as the *url.URL of go-retryablehttp's entries
+			f[k] = m.mask(v.String())
+		}
+	}
+	return f
+}
+
+// redacted replaces a secret wherever it appears.
+const redacted = "REDACTED"
+
+func maskString(s string, secrets []string) string {
+	for _, secret := range secrets {
+		if secret != "" {
+			s = strings.ReplaceAll(s, secret, redacted)
+		}
+	}
+	return s
+}
+
+// maskError returns err, or an error with the same text masked when the
+// text holds a secret. The masked error keeps the chain for errors.Is and
+// errors.As.
+func maskError(err error, secrets []string) error {
+	if text := err.Error(); maskString(text, secrets) != text {
+		return &maskedError{text: maskString(text, secrets), err: err}
+	}
+	return err
+}
+
+type maskedError struct {
+	text string
+	err  error
+}
+
+func (e *maskedError) Error() string { return e.text }
+func (e *maskedError) Unwrap() error { return e.err }

@@ -1,0 +1,262 @@
+package provider
+
+import (
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+)
+
+// Actions need Terraform 1.14; OpenTofu has none (its 1.12 is below the
+// gate as well).
+var actionVersions = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)}
+
+// agentPlanByPrompt runs agent jobs for four minutes; a prompt that says
+// "typo" changes nothing, one that says "impossible" fails, one that says
+// "forever" runs for a day.
+func agentPlanByPrompt() fakeapi.Option {
+	return fakeapi.WithAgentJobPlan(func(req fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
+		plan := fakeapi.AgentJobPlan{ActiveFor: 4 * time.Minute}
+		switch {
+		case strings.Contains(req.Prompt, "typo"):
+			plan.NoChanges = true
+		case strings.Contains(req.Prompt, "impossible"):
+			plan.FinalStatus = "failed"
+		case strings.Contains(req.Prompt, "forever"):
+			plan.ActiveFor = 24 * time.Hour
+		}
+		return plan
+	})
+}
+
+// agentAction is an action "mintlify_agent_job" named name with config
+// arguments.
+func agentAction(name, args string) string {
+	return fmt.Sprintf(`
+action "mintlify_agent_job" %[1]q {
+  config {
+    %[2]s
+  }
+}
+`, name, args)
+}
+
+// progressLines returns the progress an action reported, in order: the
+// messages of the CLI's "Action <address> (triggered by <what>): " lines.
+func progressLines(out, address, trigger string) []string {
+	prefix := fmt.Sprintf("Action %s (triggered by %s): ", address, trigger)
+	var lines []string
+	for _, line := range splitLines(out) {
+		if msg, ok := strings.CutPrefix(line, prefix); ok {
+			lines = append(lines, msg)
+		}
+	}
+	return lines
+}
+
+// expectLines checks that got matches want line by line, each want a
+// regular expression.
+func expectLines(t *testing.T, what string, got []string, want ...string) {
+	t.Helper()
+	ok := len(got) == len(want)
+	for i := 0; ok && i < len(want); i++ {
+		ok = regexp.MustCompile("^" + want[i] + "$").MatchString(got[i])
+	}
+	if !ok {
+		t.Errorf("%s:\n  %s\nwant:\n  %s", what, strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+	}
+}
+
+// agentPrompts returns the prompts of the requests that created agent jobs
+// (or sent follow-ups, when messages) in testProjectID.
+func agentPrompts(env *testEnv, messages bool) []string {
+	var prompts []string
+	for _, r := range env.fake.Requests() {
+		if r.Method != http.MethodPost || strings.HasSuffix(r.Path, "/message") != messages {
+			continue
+		}
+		prompts = append(prompts, string(r.Body))
+	}
+	return prompts
+}
+
+// TestAgentJobAction_invoke runs the action with `terraform apply -invoke`:
+// one create request, and progress from the job's start to its pull
+// request, or to "without changes".
+func TestAgentJobAction_invoke(t *testing.T) {
+	skipUnlessCLIMeets(t, ">= 1.14")
+	env := newTestEnv(t, agentPlanByPrompt())
+	cli := newServedCLI(t, env)
+	cli.writeConfig(env.config(agentAction("docs", `prompt = "Document release 2.3"`) +
+		agentAction("typos", `prompt = "Fix the typo in the quickstart"`)))
+	cli.mustRun("init", "-no-color", "-input=false")
+
+	out := cli.mustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.docs")
+	id := `aj_[0-9a-f]{16}`
+	expectLines(t, "the progress of -invoke=action.mintlify_agent_job.docs", progressLines(out, "action.mintlify_agent_job.docs", "CLI"),
+		`Started agent job `+id+` in project proj_test; the job is active\.`,
+		`Agent job `+id+` is now completed\.`,
+		`Agent job `+id+` completed: pull request https://github\.com/acme/docs/pull/101`)
+	if got := agentPrompts(env, false); len(got) != 1 || got[0] != `{"prompt":"Document release 2.3"}` {
+		t.Errorf("create requests: %q, want exactly one with the prompt", got)
+	}
+	if !strings.Contains(out, "Actions: 1 invoked.") {
+		t.Errorf("terraform did not report the action as invoked:\n%s", out)
+	}
+
+	out = cli.mustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.typos")
+	lines := progressLines(out, "action.mintlify_agent_job.typos", "CLI")
+	expectLines(t, "the progress of a job without changes", lines[len(lines)-1:],
+		`Agent job `+id+` completed without changes: the agent opened no pull request\.`)
+	if n := env.fake.AgentJobsCreated(); n != 2 {
+		t.Errorf("agent jobs created = %d, want 2", n)
+	}
+}
+
+// TestAgentJobAction_trigger runs the action from an action_trigger after
+// a release changes: once per change, never on an apply that changes
+// nothing.
+func TestAgentJobAction_trigger(t *testing.T) {
+	skipUnlessCLIMeets(t, ">= 1.14")
+	env := newTestEnv(t, agentPlanByPrompt())
+	cli := newServedCLI(t, env)
+	cli.writeConfig(env.config(`
+variable "release" {
+  type = string
+}
+
+resource "terraform_data" "release" {
+  input = var.release
+
+  lifecycle {
+    action_trigger {
+      events  = [after_create, after_update]
+      actions = [action.mintlify_agent_job.docs]
+    }
+  }
+}
+` + agentAction("docs", `prompt = "Document the changes of release ${terraform_data.release.output}"`)))
+	cli.mustRun("init", "-no-color", "-input=false")
+	apply := func(release string) string {
+		return cli.mustRun("apply", "-auto-approve", "-no-color", "-input=false", "-var", "release="+release)
+	}
+
+	out := apply("2.3.0")
+	lines := progressLines(out, "action.mintlify_agent_job.docs", "terraform_data.release")
+	if len(lines) != 3 || !strings.Contains(lines[2], "pull request https://github.com/acme/docs/pull/101") {
+		t.Errorf("progress after create:\n%s", out)
+	}
+	apply("2.3.0") // no change, no action
+	apply("2.4.0")
+	want := []string{`{"prompt":"Document the changes of release 2.3.0"}`, `{"prompt":"Document the changes of release 2.4.0"}`}
+	if got := agentPrompts(env, false); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("create requests:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestAgentJobAction_followUp sends the prompt to an existing job, and can
+// leave it running.
+func TestAgentJobAction_followUp(t *testing.T) {
+	skipUnlessCLIMeets(t, ">= 1.14")
+	env := newTestEnv(t, agentPlanByPrompt())
+	seedImportableAgentJobs(env)
+	cli := newServedCLI(t, env)
+	cli.writeConfig(env.config(agentAction("follow_up", `
+    prompt = "Also document the --json flag"
+    job_id = "aj_done"`) + agentAction("no_wait", `
+    prompt              = "Document release 2.4"
+    wait_for_completion = false`)))
+	cli.mustRun("init", "-no-color", "-input=false")
+
+	out := cli.mustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.follow_up")
+	expectLines(t, "the progress of a follow-up", progressLines(out, "action.mintlify_agent_job.follow_up", "CLI"),
+		`Sent the prompt to agent job aj_done in project proj_test as a follow-up message; the job is active\.`,
+		`Agent job aj_done is now completed\.`,
+		`Agent job aj_done completed: pull request https://github\.com/acme/docs/pull/8`)
+	if got := agentPrompts(env, true); len(got) != 1 || env.fake.AgentJobsCreated() != 0 {
+		t.Errorf("follow-up requests %q and %d new jobs, want one follow-up and no job", got, env.fake.AgentJobsCreated())
+	}
+
+	env.fake.Reset()
+	out = cli.mustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.no_wait")
+	expectLines(t, "the progress without waiting", progressLines(out, "action.mintlify_agent_job.no_wait", "CLI"),
+		`Started agent job aj_[0-9a-f]{16} in project proj_test; the job is active\.`,
+		`Not waiting for agent job aj_[0-9a-f]{16} \(wait_for_completion = false\): .*`)
+	if n := len(env.fake.Requests()); n != 1 {
+		t.Errorf("%d requests without waiting, want only the create", n)
+	}
+}
+
+// triggeredAction is a terraform_data for release that runs the agent
+// action with args when it is created or its release changes.
+func triggeredAction(release, args string) string {
+	return fmt.Sprintf(`
+resource "terraform_data" "release" {
+  input = %q
+
+  lifecycle {
+    action_trigger {
+      events  = [after_create, after_update]
+      actions = [action.mintlify_agent_job.docs]
+    }
+  }
+}
+`, release) + agentAction("docs", args)
+}
+
+// TestAccAgentJobAction_failures: a failed job and a timeout are errors
+// that name the job; bad input is refused at plan, before any request.
+func TestAccAgentJobAction_failures(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, agentPlanByPrompt())
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		TerraformVersionChecks:   actionVersions,
+		Steps: []resource.TestStep{
+			{
+				Config:      env.config(triggeredAction("2.3.0", `prompt = "Document the impossible"`)),
+				ExpectError: expectError("Agent Job Failed", "agent job aj_", "in project proj_test failed", "with `job_id = \"aj_"),
+			},
+			{
+				Config: env.config(triggeredAction("2.4.0", `
+    prompt  = "Work forever"
+    timeout = "5m"`)),
+				ExpectError: expectError("Agent Job Still Running", "did not finish within `timeout` (5m0s); it was `active`",
+					"keeps running", "`mintlify_agent_job` data source"),
+			},
+		},
+	})
+	if err := expectAgentJobs(env, 2); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestAccAgentJobAction_badInputRefusedAtPlan(t *testing.T) {
+	env := newTestEnv(t)
+	t.Setenv(envProjectID, "")
+	noProject := fmt.Sprintf("provider \"mintlify\" {\n  api_key  = %q\n  base_url = %q\n}\n", fakeapi.DefaultAPIKey, env.url)
+	var steps []resource.TestStep
+	for _, r := range []refusal{
+		{env.config(triggeredAction("2.3.0", `
+    prompt  = "Document release 2.3"
+    timeout = "soon"`)), `Invalid Duration|"soon"`},
+		{env.config(triggeredAction("2.3.0", `prompt = ""`)), "Empty Argument|The `prompt` argument is empty"},
+		{env.config(triggeredAction("2.3.0", `
+    prompt = "Document release 2.3"
+    job_id = " "`)), "Empty Argument|The `job_id` argument is empty"},
+		{noProject + triggeredAction("2.3.0", `prompt = "Document release 2.3"`), "Missing Project ID|Set `project_id` on this action, or `project_id` on the mintlify provider"},
+	} {
+		steps = append(steps, resource.TestStep{Config: r.config, PlanOnly: true, ExpectError: expectError(strings.Split(r.want, "|")...)})
+	}
+	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.factories(), TerraformVersionChecks: actionVersions, Steps: steps})
+	if n := len(env.fake.Requests()); n != 0 {
+		t.Errorf("bad input reached the API: %d requests, want 0", n)
+	}
+}

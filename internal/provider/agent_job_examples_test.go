@@ -1,0 +1,130 @@
+package provider
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+)
+
+// withDefault gives the example's first `type = string` variable a default,
+// as a user's -var would.
+func withDefault(example, value string) string {
+	return strings.Replace(example, `type        = string`, `type        = string`+"\n  default     = \""+value+"\"", 1)
+}
+
+// TestAccExampleAgentJobResource runs the registry example of the resource:
+// one job per release, its pull request as an output.
+func TestAccExampleAgentJobResource(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, agentPlan(20*time.Minute, "", false))
+	example := readExample(t, filepath.Join("resources", "mintlify_agent_job"), "resource.tf")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: env.config(withDefault(example, "2.3.0")),
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckOutput("docs_pull_request", fakeapi.AgentRepository+"/pull/101"),
+					func(*terraform.State) error { return expectAgentJobs(env, 1) },
+				),
+			},
+			{
+				Config: env.config(withDefault(example, "2.4.0")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("mintlify_agent_job.release_docs", plancheck.ResourceActionReplace),
+				}},
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckOutput("docs_pull_request", fakeapi.AgentRepository+"/pull/102"),
+					func(*terraform.State) error { return expectAgentJobs(env, 2) },
+				),
+			},
+		},
+	})
+}
+
+// TestAgentJobActionExample invokes both actions of the registry example as
+// written: a new job that ends with its pull request, and a follow-up to the
+// job the example names.
+func TestAgentJobActionExample(t *testing.T) {
+	skipUnlessCLIMeets(t, ">= 1.14")
+	env := newTestEnv(t, agentPlanByPrompt())
+	env.fake.AddAgentJob(testProjectID, fakeapi.AgentJobSeed{
+		ID: "aj_3f9a2c1b8e7d4a06", Repository: fakeapi.AgentRepository, PRLink: ptr(fakeapi.AgentRepository + "/pull/42"),
+	})
+	cli := newServedCLI(t, env)
+	cli.writeConfig(env.config(readExample(t, filepath.Join("actions", "mintlify_agent_job"), "action.tf")))
+	cli.mustRun("init", "-no-color", "-input=false")
+
+	out := cli.mustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.docs")
+	lines := progressLines(out, "action.mintlify_agent_job.docs", "CLI")
+	expectLines(t, "the example's progress", lines[len(lines)-1:],
+		`Agent job aj_[0-9a-f]{16} completed: pull request https://github\.com/acme/docs/pull/101`)
+
+	out = cli.mustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.docs_follow_up")
+	lines = progressLines(out, "action.mintlify_agent_job.docs_follow_up", "CLI")
+	expectLines(t, "the example follow-up's progress", lines[len(lines)-1:],
+		`Agent job aj_3f9a2c1b8e7d4a06 completed: pull request https://github\.com/acme/docs/pull/42`)
+	if env.fake.AgentJobsCreated() != 1 || env.fake.AgentMessagesSent() != 1 {
+		t.Errorf("jobs, follow-ups = %d, %d; want 1, 1", env.fake.AgentJobsCreated(), env.fake.AgentMessagesSent())
+	}
+}
+
+// TestAccExampleAgentJobImport runs the import block example: the job the
+// example names is adopted in place, and no job is started.
+func TestAccExampleAgentJobImport(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	env.fake.AddAgentJob("proj_0123456789", fakeapi.AgentJobSeed{ID: "aj_3f9a2c1b8e7d4a06", Repository: fakeapi.AgentRepository})
+	example := readExample(t, filepath.Join("resources", "mintlify_agent_job"), "import-by-string-id.tf")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config: env.config(example),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction("mintlify_agent_job.release_docs", plancheck.ResourceActionUpdate),
+			}},
+			Check: resource.ComposeTestCheckFunc(
+				resource.TestCheckResourceAttr("mintlify_agent_job.release_docs", "project_id", "proj_0123456789"),
+				resource.TestCheckResourceAttr("mintlify_agent_job.release_docs", "status", "completed"),
+				func(*terraform.State) error { return expectAgentJobs(env, 0) },
+			),
+		}},
+	})
+}
+
+// TestAccExampleImportByIdentity runs both identity import examples: each
+// adopts what it names in place, and nothing is started.
+func TestAccExampleImportByIdentity(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	job := startJobDirectly(t, env)
+	env.fake.AddAgentJob("proj_0123456789", fakeapi.AgentJobSeed{ID: "aj_3f9a2c1b8e7d4a06", Repository: fakeapi.AgentRepository})
+	bundle := strings.ReplaceAll(readExample(t, filepath.Join("resources", "mintlify_static_export_bundle"), "import-by-identity.tf"),
+		"se_3f9a2c1b8e7d4a06", job)
+	agent := readExample(t, filepath.Join("resources", "mintlify_agent_job"), "import-by-identity.tf")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		TerraformVersionChecks:   identityVersions,
+		Steps: []resource.TestStep{{
+			Config: env.config(bundle + agent),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionUpdate),
+				plancheck.ExpectResourceAction("mintlify_agent_job.release_docs", plancheck.ResourceActionUpdate),
+			}},
+			Check: resource.ComposeTestCheckFunc(
+				resource.TestCheckResourceAttr(bundleAddr, "job_id", job),
+				checkLinkWorks(env),
+				resource.TestCheckResourceAttr("mintlify_agent_job.release_docs", "id", "aj_3f9a2c1b8e7d4a06"),
+				func(*terraform.State) error { return expectCounts(env, 1, 1) },
+				func(*terraform.State) error { return expectAgentJobs(env, 0) },
+			),
+		}},
+	})
+}

@@ -1,0 +1,444 @@
+package provider
+
+import (
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+)
+
+const agentJobAddr = "mintlify_agent_job.docs"
+
+// agentJobResourceConfig is an agent job resource named "docs" with extra
+// arguments.
+func agentJobResourceConfig(prompt, extra string) string {
+	return fmt.Sprintf(`
+resource "mintlify_agent_job" "docs" {
+  prompt = %[1]q
+  %[2]s
+}
+`, prompt, extra)
+}
+
+// agentPlan is a fake agent job plan: active for activeFor, then final
+// ("" for completed), with or without changes.
+func agentPlan(activeFor time.Duration, final string, noChanges bool) fakeapi.Option {
+	return fakeapi.WithAgentJobPlan(func(fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
+		return fakeapi.AgentJobPlan{ActiveFor: activeFor, FinalStatus: final, NoChanges: noChanges}
+	})
+}
+
+// expectAgentJobs checks how many agent jobs the fake created, and that
+// no follow-up message was sent.
+func expectAgentJobs(env *testEnv, jobs int) error {
+	if got := env.fake.AgentJobsCreated(); got != jobs {
+		return fmt.Errorf("agent jobs created = %d, want %d", got, jobs)
+	}
+	if got := env.fake.AgentMessagesSent(); got != 0 {
+		return fmt.Errorf("follow-up messages sent = %d, want none", got)
+	}
+	return nil
+}
+
+// firstAgentJob checks that the resource holds the first job the fake made.
+func firstAgentJob(env *testEnv) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		ids := env.fake.AgentJobIDs()
+		if len(ids) == 0 {
+			return fmt.Errorf("the fake made no agent job")
+		}
+		return resource.TestCheckResourceAttr(agentJobAddr, "id", ids[0])(s)
+	}
+}
+
+var agentJobID = knownvalue.StringRegexp(regexp.MustCompile(`^aj_[0-9a-f]{16}$`))
+
+func TestAccAgentJob_createAndWait(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, agentPlan(12*time.Minute, "", false))
+	cfg := env.config(agentJobResourceConfig("Document the --dry-run flag of release 2.3", `triggers = { release = "2.3.0" }`))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(agentJobAddr, plancheck.ResourceActionCreate),
+					plancheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(testProjectID)),
+					plancheck.ExpectUnknownValue(agentJobAddr, tfjsonpath.New("pr_link")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("id"), agentJobID),
+					statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(testProjectID)),
+					statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("status"), knownvalue.StringExact("completed")),
+					statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("pr_link"), knownvalue.StringExact(fakeapi.AgentRepository+"/pull/101")),
+					statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("source"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"repository": knownvalue.StringExact(fakeapi.AgentRepository),
+						"ref":        knownvalue.StringRegexp(regexp.MustCompile(`^mintlify/docs-agent-[0-9a-f]{8}$`)),
+					})),
+					statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("model"), knownvalue.StringExact("sonnet")),
+					statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("created_at"), knownvalue.StringExact("2026-11-21T09:00:00Z")),
+					statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("archived_at"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("wait_for_completion"), knownvalue.Bool(true)),
+				},
+				Check: resource.ComposeTestCheckFunc(
+					firstAgentJob(env),
+					func(*terraform.State) error { return expectAgentJobs(env, 1) },
+					func(*terraform.State) error {
+						for _, r := range env.fake.Requests() {
+							if r.Method == http.MethodPost {
+								if want := `{"prompt":"Document the --dry-run flag of release 2.3"}`; string(r.Body) != want {
+									return fmt.Errorf("create body = %s, want %s", r.Body, want)
+								}
+							}
+						}
+						return nil
+					},
+				),
+			},
+			{
+				// The plan right after apply is empty, and nothing is started.
+				Config: cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: func(*terraform.State) error { return expectAgentJobs(env, 1) },
+			},
+		},
+	})
+}
+
+func TestAccAgentJob_completedWithoutChanges(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, agentPlan(3*time.Minute, "", true))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config: env.config(agentJobResourceConfig("Check the quickstart for typos", "")),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("status"), knownvalue.StringExact("completed")),
+				statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("pr_link"), knownvalue.Null()),
+			},
+			Check: func(*terraform.State) error { return expectAgentJobs(env, 1) },
+		}},
+	})
+}
+
+// TestAccAgentJob_noWait: without wait_for_completion the apply records
+// the job as started; a refresh fills in the rest, and plans stay empty.
+func TestAccAgentJob_noWait(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, agentPlan(3*time.Minute, "", false))
+	cfg := env.config(agentJobResourceConfig("Document release 2.3", "wait_for_completion = false"))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+					statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("pr_link"), knownvalue.Null()),
+				},
+			},
+			{
+				PreConfig: func() { env.clock.Advance(5 * time.Minute) },
+				Config:    cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("status"), knownvalue.StringExact("completed")),
+					statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("pr_link"), knownvalue.StringExact(fakeapi.AgentRepository+"/pull/101")),
+				},
+				Check: func(*terraform.State) error { return expectAgentJobs(env, 1) },
+			},
+		},
+	})
+}
+
+func TestAccAgentJob_failed(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, agentPlan(4*time.Minute, "failed", false))
+	cfg := env.config(agentJobResourceConfig("Document the impossible", ""))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ExpectError: expectError("Agent Job Failed", "agent job aj_", "in project "+testProjectID+" failed",
+					"The resource is tainted and keeps the job id", "`terraform untaint mintlify_agent_job.NAME`"),
+			},
+			{
+				// The tainted resource still names its job.
+				RefreshState:       true,
+				ExpectNonEmptyPlan: true,
+				Check: resource.ComposeTestCheckFunc(
+					firstAgentJob(env),
+					resource.TestCheckResourceAttr(agentJobAddr, "status", "failed"),
+					func(*terraform.State) error { return expectAgentJobs(env, 1) },
+				),
+			},
+			{
+				Config:             cfg,
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPreRefresh: []plancheck.PlanCheck{plancheck.ExpectResourceAction(agentJobAddr, plancheck.ResourceActionReplace)},
+				},
+			},
+		},
+	})
+}
+
+// TestAccAgentJob_resumeAfterTimeout: a create that times out leaves a
+// tainted resource with its job; after `terraform untaint`, the next apply
+// waits for the same job, and no second job is ever started.
+func TestAccAgentJob_resumeAfterTimeout(t *testing.T) {
+	workRoot := t.TempDir()
+	t.Setenv("TF_ACC_TEMP_DIR", workRoot)
+	env := newTestEnv(t, agentPlan(15*time.Minute, "", false))
+	cfg := env.config(agentJobResourceConfig("Document release 2.3", `timeouts = { create = "10m" }`))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ExpectError: expectError("Agent Job Still Running", "did not finish within `timeouts.create` (10m0s); it was `active`",
+					"run `terraform untaint mintlify_agent_job.NAME`, with the address shown above after `with`, then `terraform apply`",
+					"raise `timeouts.create`"),
+			},
+			{
+				PreConfig: func() { untaint(t, workRoot, agentJobAddr) },
+				Config:    cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(agentJobAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue(agentJobAddr, tfjsonpath.New("pr_link")),
+				}},
+				Check: resource.ComposeTestCheckFunc(
+					firstAgentJob(env),
+					resource.TestCheckResourceAttr(agentJobAddr, "status", "completed"),
+					resource.TestCheckResourceAttr(agentJobAddr, "pr_link", fakeapi.AgentRepository+"/pull/101"),
+					func(*terraform.State) error { return expectAgentJobs(env, 1) },
+				),
+			},
+		},
+	})
+}
+
+// TestAccAgentJob_replace: a change of triggers, prompt or a configured
+// project starts exactly one new job; wait_for_completion, timeouts and the
+// provider's project change nothing remote.
+func TestAccAgentJob_replace(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, agentPlan(3*time.Minute, "", false))
+	var first string
+	step := func(prompt, extra string, action plancheck.ResourceActionType, jobs int) resource.TestStep {
+		return resource.TestStep{
+			Config: env.config(agentJobResourceConfig(prompt, extra)),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(agentJobAddr, action)},
+			},
+			Check: func(*terraform.State) error { return expectAgentJobs(env, jobs) },
+		}
+	}
+	steps := []resource.TestStep{
+		step("Document release 2.3", `triggers = { release = "2.3.0" }`, plancheck.ResourceActionCreate, 1),
+		step("Document release 2.3", `triggers = { release = "2.4.0" }`, plancheck.ResourceActionReplace, 2),
+		step("Document release 2.4", `triggers = { release = "2.4.0" }`, plancheck.ResourceActionReplace, 3),
+		step("Document release 2.4", `triggers = { release = "2.4.0" }`+"\n"+`wait_for_completion = false`+"\n"+
+			`timeouts = { create = "1h" }`, plancheck.ResourceActionUpdate, 3),
+		step("Document release 2.4", `triggers = { release = "2.4.0" }`+"\n"+`project_id = "proj_other"`, plancheck.ResourceActionReplace, 4),
+		step("Document release 2.4", `triggers = { release = "2.4.0" }`, plancheck.ResourceActionNoop, 4),
+	}
+	// Without project_id, the job stays in its project whatever the
+	// provider's becomes.
+	steps[5].Config = env.configWithProvider(fakeapi.DefaultAPIKey, `project_id = "proj_moved"`,
+		agentJobResourceConfig("Document release 2.4", `triggers = { release = "2.4.0" }`))
+	steps[5].Check = resource.ComposeTestCheckFunc(steps[5].Check, resource.TestCheckResourceAttr(agentJobAddr, "project_id", "proj_other"))
+	steps[0].Check = resource.ComposeTestCheckFunc(steps[0].Check, resource.TestCheckResourceAttrWith(agentJobAddr, "id", capture(&first)))
+	steps[1].Check = resource.ComposeTestCheckFunc(steps[1].Check, resource.TestCheckResourceAttrWith(agentJobAddr, "id", func(v string) error {
+		if v == first || !strings.HasPrefix(v, "aj_") {
+			return fmt.Errorf("id = %q, want a new job (previous %q)", v, first)
+		}
+		return nil
+	}))
+	steps[4].Check = func(*terraform.State) error {
+		if got := env.fake.Count(http.MethodPost, "/v2/agent/proj_other/job"); got != 1 {
+			return fmt.Errorf("jobs started in proj_other = %d, want 1", got)
+		}
+		return nil
+	}
+	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.factories(), Steps: steps})
+}
+
+// TestAccAgentJob_jobGoneIsKept: a job the API no longer returns stays in
+// state with a warning; nothing is started again.
+func TestAccAgentJob_jobGoneIsKept(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, agentPlan(3*time.Minute, "", false))
+	cfg := env.config(agentJobResourceConfig("Document release 2.3", ""))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{Config: cfg},
+			{
+				PreConfig: func() { env.fake.ForgetAgentJob(testProjectID, env.fake.AgentJobIDs()[0]) },
+				Config:    cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: resource.ComposeTestCheckFunc(
+					firstAgentJob(env),
+					resource.TestCheckResourceAttr(agentJobAddr, "pr_link", fakeapi.AgentRepository+"/pull/101"),
+					func(*terraform.State) error { return expectAgentJobs(env, 1) },
+				),
+			},
+		},
+	})
+}
+
+func TestAccAgentJob_importByID(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	seedImportableAgentJobs(env)
+	cfg := env.config(agentJobResourceConfig("Document release 2.3", ""))
+	importBlock := func(id string) string {
+		return env.config(fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", agentJobAddr, id) +
+			agentJobResourceConfig("Document release 2.3", ""))
+	}
+	adopted := func(id, project string) resource.TestCheckFunc {
+		return resource.ComposeTestCheckFunc(
+			resource.TestCheckResourceAttr(agentJobAddr, "id", id),
+			resource.TestCheckResourceAttr(agentJobAddr, "project_id", project),
+			resource.TestCheckResourceAttr(agentJobAddr, "status", "completed"),
+			resource.TestCheckResourceAttr(agentJobAddr, "prompt", "Document release 2.3"),
+			func(*terraform.State) error { return expectAgentJobs(env, 0) },
+		)
+	}
+	inPlace := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+		plancheck.ExpectResourceAction(agentJobAddr, plancheck.ResourceActionUpdate),
+	}}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{
+				// `terraform import` with the project, then an apply that
+				// adopts the prompt in place and waits for the active job.
+				Config:             cfg,
+				ResourceName:       agentJobAddr,
+				ImportState:        true,
+				ImportStateId:      testProjectID + "/aj_running",
+				ImportStatePersist: true,
+			},
+			{
+				Config: cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(agentJobAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue(agentJobAddr, tfjsonpath.New("pr_link")),
+				}},
+				Check: adopted("aj_running", testProjectID),
+			},
+			{Config: env.config("")},
+			{
+				// An import block with the job id alone: the provider's project.
+				Config:           importBlock("aj_done"),
+				ConfigPlanChecks: inPlace,
+				Check:            adopted("aj_done", testProjectID),
+			},
+			{Config: env.config("")},
+			{
+				Config:      importBlock("proj_test/aj_missing"),
+				ExpectError: expectError("Agent Job Not Found", `no agent job "aj_missing" in project "proj_test"`, "nothing to import"),
+			},
+			{
+				Config:      importBlock("proj_test/"),
+				ExpectError: expectError("Invalid Import ID", "Import as `PROJECT_ID/JOB_ID`"),
+			},
+		},
+	})
+}
+
+// seedImportableAgentJobs adds agent jobs started outside Terraform:
+// aj_running (active for 10 more minutes) and aj_done, both completing
+// with a pull request.
+func seedImportableAgentJobs(env *testEnv) {
+	env.fake.AddAgentJob(testProjectID, fakeapi.AgentJobSeed{
+		ID: "aj_running", Repository: fakeapi.AgentRepository, ActiveFor: 10 * time.Minute, PRLink: ptr(fakeapi.AgentRepository + "/pull/7"),
+	})
+	env.fake.AddAgentJob(testProjectID, fakeapi.AgentJobSeed{
+		ID: "aj_done", Repository: fakeapi.AgentRepository, PRLink: ptr(fakeapi.AgentRepository + "/pull/8"),
+	})
+}
+
+func TestAccAgentJob_badInputRefusedBeforeAnyRequest(t *testing.T) {
+	env := newTestEnv(t)
+	noProject := fmt.Sprintf(`
+provider "mintlify" {
+  api_key  = %[1]q
+  base_url = %[2]q
+}
+`, fakeapi.DefaultAPIKey, env.url)
+	t.Setenv(envProjectID, "")
+	expectRefusedAtPlan(t, env, []refusal{
+		{env.config(agentJobResourceConfig("  ", "")), "Empty Argument|The `prompt` argument is empty"},
+		{env.config(agentJobResourceConfig("Document v2", `project_id = ""`)), "Empty Argument|The `project_id` argument is empty"},
+		{env.config(agentJobResourceConfig("Document v2", `timeouts = { create = "soon" }`)), "Invalid Duration|The value \"soon\" of `timeouts.create` is not a duration"},
+		{env.config(agentJobResourceConfig("Document v2", `timeouts = { create = "-5m" }`)), "Invalid Duration|must be longer than zero"},
+		{noProject + agentJobResourceConfig("Document v2", ""), "Missing Project ID|Set `project_id` on this resource, or `project_id` on the mintlify provider|`MINTLIFY_PROJECT_ID`"},
+	})
+}
+
+// TestAccAgentJob_forbiddenNamesTheProject: a 403 on an agent job says the
+// key has no access to the project, never anything about static export.
+func TestAccAgentJob_forbiddenNamesTheProject(t *testing.T) {
+	t.Parallel()
+	// The API documents no 403 for agent jobs; a gateway may still send one.
+	env := newUncheckedTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{
+		Match:  fakeapi.IsCreateAgentJobRequest,
+		Faults: []fakeapi.Fault{{Kind: fakeapi.FaultStatus, Status: http.StatusForbidden}},
+	}))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config: env.config(agentJobResourceConfig("Document v2", "")),
+			ExpectError: expectError("No Access To The Mintlify Project", "HTTP 403", "the API key has no access to project proj_test",
+				"No agent job was started"),
+		}},
+	})
+	for _, r := range env.fake.Requests() {
+		if r.Method != http.MethodPost {
+			t.Errorf("unexpected request %s %s", r.Method, r.Path)
+		}
+	}
+}
+
+// TestAccAgentJob_mayHaveStarted: a create request that got no definite
+// answer is not repeated, and the error says a job may be running.
+func TestAccAgentJob_mayHaveStarted(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{
+		Match: fakeapi.IsCreateAgentJobRequest, Count: 1, Faults: []fakeapi.Fault{fakeapi.ServerError(http.StatusBadGateway)},
+	}))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config: env.config(agentJobResourceConfig("Document v2", "")),
+			ExpectError: expectError("Agent Job May Have Started", "HTTP 502", "did not retry", "second pull request",
+				"nothing was saved in state"),
+		}},
+	})
+	if got := env.fake.Count(http.MethodPost, "/v2/agent/"); got != 1 {
+		t.Errorf("create requests = %d, want 1: never repeated", got)
+	}
+}

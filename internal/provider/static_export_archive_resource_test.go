@@ -1,0 +1,384 @@
+package provider
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"crypto/md5" //nolint:gosec // the resource's md5 attribute is checked against it
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+)
+
+const archiveAddr = "mintlify_static_export_archive.docs"
+
+// archiveConfig is an archive resource named "docs" for the job jobID (an
+// expression) at outputPath.
+func archiveConfig(jobID, outputPath string) string {
+	return fmt.Sprintf(`
+resource "mintlify_static_export_archive" "docs" {
+  job_id      = %[1]s
+  output_path = %[2]q
+}
+`, jobID, outputPath)
+}
+
+// sizedArchives makes every job's archive about size bytes.
+func sizedArchives(size int64) fakeapi.Option {
+	return fakeapi.WithArchive(func(fakeapi.StartRequest) fakeapi.Archive { return fakeapi.Archive{Size: size} })
+}
+
+// checkArchiveOnDisk compares every attribute of the archive in state with
+// the file on disk, and checks that nothing else is beside it.
+func checkArchiveOnDisk(outputPath string) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		attrs := s.RootModule().Resources[archiveAddr].Primary.Attributes
+		raw, err := os.ReadFile(outputPath)
+		if err != nil {
+			return err
+		}
+		sha := sha256.Sum256(raw)
+		sum := md5.Sum(raw) //nolint:gosec
+		entries, err := countEntries(raw)
+		if err != nil {
+			return fmt.Errorf("the file is not a tar.gz: %w", err)
+		}
+		want := map[string]string{
+			"id":            hex.EncodeToString(sha[:]),
+			"sha256":        hex.EncodeToString(sha[:]),
+			"base64sha256":  base64.StdEncoding.EncodeToString(sha[:]),
+			"md5":           hex.EncodeToString(sum[:]),
+			"size_bytes":    strconv.Itoa(len(raw)),
+			"file_count":    strconv.Itoa(entries),
+			"output_path":   outputPath,
+			"downloaded_at": attrs["downloaded_at"],
+		}
+		for k, v := range want {
+			if attrs[k] != v {
+				return fmt.Errorf("%s = %q, the file on disk says %q", k, attrs[k], v)
+			}
+		}
+		if !rfc3339.MatchString(attrs["downloaded_at"]) {
+			return fmt.Errorf("downloaded_at = %q, want RFC 3339", attrs["downloaded_at"])
+		}
+		return onlyThese(filepath.Dir(outputPath), filepath.Base(outputPath))
+	}
+}
+
+// countEntries reads a tar.gz to its end and counts its entries.
+func countEntries(raw []byte) (int, error) {
+	gz, err := gzip.NewReader(bytes.NewReader(raw))
+	if err != nil {
+		return 0, err
+	}
+	tr := tar.NewReader(gz)
+	n := 0
+	for {
+		if _, err := tr.Next(); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			return n, err
+		}
+		n++
+	}
+	_, err = io.Copy(io.Discard, gz)
+	return n, err
+}
+
+// onlyThese fails unless dir holds exactly the named files, no partial
+// download among them, under any subdirectory.
+func onlyThese(dir string, names ...string) error {
+	var found []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(dir, p)
+			found = append(found, rel)
+		}
+		return err
+	})
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	if fmt.Sprint(found) != fmt.Sprint(names) {
+		return fmt.Errorf("%s holds %v, want %v", dir, found, names)
+	}
+	return nil
+}
+
+// startRequests counts the requests that started an export job.
+func startRequests(env *testEnv) int {
+	n := 0
+	for _, r := range env.fake.Requests() {
+		if r.Method == http.MethodPost && r.Path == "/v1/static-export/jobs" {
+			n++
+		}
+	}
+	return n
+}
+
+// checkDownloads checks that no download carried the API key, and that
+// none was refused (a link from state would have been: it expired).
+func checkDownloads(env *testEnv) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		n := 0
+		for _, r := range env.fake.Requests() {
+			if !strings.HasPrefix(r.Path, "/bundles/") {
+				continue
+			}
+			n++
+			if r.Authorized {
+				return errors.New("a download request carried the API key")
+			}
+			if r.Status != http.StatusOK {
+				return fmt.Errorf("a download was answered %d", r.Status)
+			}
+		}
+		if n == 0 {
+			return errors.New("no download request reached the fake")
+		}
+		return nil
+	}
+}
+
+func exportJobsStarted(env *testEnv, want int) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		if n := startRequests(env); n != want {
+			return fmt.Errorf("%d start requests reached the API, want %d", n, want)
+		}
+		return nil
+	}
+}
+
+// TestAccStaticExportArchive_lifecycle downloads an archive, restores it
+// when it is deleted or changed on disk (from the same export), and does
+// not care that the bundle's own link expired long ago.
+func TestAccStaticExportArchive_lifecycle(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, sizedArchives(2<<20))
+	out := filepath.Join(t.TempDir(), "build", "docs-bundle.tar.gz")
+	cfg := env.config(bundleConfig("docs.example.com", "") + archiveConfig("mintlify_static_export_bundle.docs.job_id", out))
+	var first string
+	sameArchive := resource.TestCheckResourceAttrWith(archiveAddr, "sha256", func(v string) error {
+		if v != first {
+			return fmt.Errorf("sha256 = %s, want the first download's %s: the same job yields the same archive", v, first)
+		}
+		return nil
+	})
+	restored := resource.ComposeTestCheckFunc(checkArchiveOnDisk(out), sameArchive, exportJobsStarted(env, 1))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		CheckDestroy: func(*terraform.State) error {
+			if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("destroy left %s behind (%v)", out, err)
+			}
+			return nil
+		},
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(archiveAddr, plancheck.ResourceActionCreate),
+						plancheck.ExpectUnknownValue(archiveAddr, tfjsonpath.New("sha256")),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: resource.ComposeTestCheckFunc(
+					checkArchiveOnDisk(out),
+					resource.TestCheckResourceAttrWith(archiveAddr, "size_bytes", func(v string) error {
+						if n, _ := strconv.Atoi(v); n > 2<<20 || n < 2<<20-1024 {
+							return fmt.Errorf("size_bytes = %s, want about 2 MiB", v)
+						}
+						return nil
+					}),
+					resource.TestCheckResourceAttr(archiveAddr, "file_count", "45"), // index, 42 pages, 2 assets
+					resource.TestCheckResourceAttrWith(archiveAddr, "sha256", capture(&first)),
+					checkDownloads(env),
+					exportJobsStarted(env, 1),
+				),
+			},
+			{
+				// Deleted: the plan downloads it again, from the same export.
+				PreConfig: func() { mustRemove(t, out) },
+				Config:    cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(archiveAddr, plancheck.ResourceActionCreate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				Check: restored,
+			},
+			{
+				// Changed on disk: replaced.
+				PreConfig: func() {
+					if err := os.WriteFile(out, []byte("not the archive"), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(archiveAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+				},
+				Check: restored,
+			},
+			{
+				// A month later the bundle's link in state expired long ago:
+				// the archive generates its own.
+				PreConfig: func() {
+					env.clock.Advance(30 * 24 * time.Hour)
+					mustRemove(t, out)
+				},
+				Config: cfg,
+				Check:  resource.ComposeTestCheckFunc(restored, checkDownloads(env)),
+			},
+		},
+	})
+}
+
+func mustRemove(t *testing.T, p string) {
+	t.Helper()
+	if err := os.Remove(p); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestAccStaticExportArchive_badArchives refuses a truncated, a corrupt and
+// an unsafe archive, and leaves nothing behind.
+func TestAccStaticExportArchive_badArchives(t *testing.T) {
+	t.Parallel()
+	defects := map[string]fakeapi.ArchiveDefect{
+		"truncated.example.com": fakeapi.ArchiveTruncated,
+		"corrupt.example.com":   fakeapi.ArchiveCorrupt,
+		"escape.example.com":    fakeapi.ArchiveEscapingEntry,
+	}
+	env := newTestEnv(t, fakeapi.WithArchive(func(req fakeapi.StartRequest) fakeapi.Archive {
+		return fakeapi.Archive{Size: 1 << 20, Defect: defects[req.Domain]}
+	}))
+	dir := t.TempDir()
+	step := func(domain string, want ...string) resource.TestStep {
+		out := filepath.Join(dir, domain, "docs-bundle.tar.gz")
+		return resource.TestStep{
+			Config:      env.config(bundleConfig(domain, "") + archiveConfig("mintlify_static_export_bundle.docs.job_id", out)),
+			ExpectError: expectError(append(want, "Nothing was written to", out)...),
+		}
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			step("truncated.example.com", "Invalid Bundle Archive", "it ends early", "the archive is truncated"),
+			step("corrupt.example.com", "Invalid Bundle Archive", "its gzip checksum does not match its content"),
+			step("escape.example.com", "Unsafe Bundle Archive", `entry "../escape.html" climbs out of the archive's directory`),
+		},
+	})
+	if err := onlyThese(dir); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestAccStaticExportArchive_waitsForTheJob downloads the archive of a job
+// that has not completed once it has, and explains a failed one.
+func TestAccStaticExportArchive_waitsForTheJob(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, fakeapi.WithJobPlan(func(req fakeapi.StartRequest) fakeapi.JobPlan {
+		plan := fakeapi.JobPlan{QueueFor: time.Minute, RunFor: 5 * time.Minute}
+		if req.Domain == "fails.example.com" {
+			plan.FailWith = "page guides/x failed to render"
+		}
+		return plan
+	}))
+	running := startJobDirectly(t, env)
+	failing := startJob(t, env, "fails.example.com")
+	out := filepath.Join(t.TempDir(), "docs-bundle.tar.gz")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{
+				Config:      env.config(archiveConfig(strconv.Quote(failing), out)),
+				ExpectError: expectError("Static Export Job Failed", failing, `"page guides/x failed to render"`, "Nothing was written"),
+			},
+			{
+				Config: env.config(archiveConfig(strconv.Quote(running), out)),
+				Check:  resource.ComposeTestCheckFunc(checkArchiveOnDisk(out), resource.TestCheckResourceAttr(archiveAddr, "file_count", "43")),
+			},
+		},
+	})
+}
+
+// TestAccStaticExportArchive_createBeforeDestroy replaces an archive whose
+// replacement is created first, at the same path: destroying the old one
+// must not delete the new one's file.
+func TestAccStaticExportArchive_createBeforeDestroy(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
+	first, second := startJobDirectly(t, env), startJobDirectly(t, env)
+	out := filepath.Join(t.TempDir(), "docs-bundle.tar.gz")
+	cfg := func(jobID string) string {
+		return env.config(strings.Replace(archiveConfig(strconv.Quote(jobID), out), "\n}\n",
+			"\n  lifecycle {\n    create_before_destroy = true\n  }\n}\n", 1))
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{Config: cfg(first), Check: checkArchiveOnDisk(out)},
+			{
+				Config: cfg(second),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(archiveAddr, plancheck.ResourceActionCreateBeforeDestroy)},
+				},
+				Check: resource.ComposeTestCheckFunc(checkArchiveOnDisk(out), resource.TestCheckResourceAttr(archiveAddr, "job_id", second)),
+			},
+		},
+	})
+}
+
+func TestAccStaticExportArchive_badInputRefusedBeforeAnyRequest(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	dir := t.TempDir()
+	aFile := filepath.Join(dir, "a-file")
+	if err := os.WriteFile(aFile, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	expectRefusedAtPlan(t, env, []refusal{
+		{env.config(archiveConfig(`""`, filepath.Join(dir, "x.tar.gz"))), "Empty Argument|The `job_id` argument is empty|mintlify_static_export_bundle.<name>.job_id"},
+		{env.config(archiveConfig(`"se_1"`, "")), "Invalid Output Path|it is empty|docs-bundle.tar.gz"},
+		{env.config(archiveConfig(`"se_1"`, dir)), "Invalid Output Path|it is a directory. Add a file name, such as"},
+		{env.config(archiveConfig(`"se_1"`, dir+"/build/")), "Invalid Output Path|it names a directory (it ends with a slash)"},
+		{env.config(archiveConfig(`"se_1"`, filepath.Join(aFile, "x.tar.gz"))), "Invalid Output Path|its parent " + aFile + " is a file, not a directory"},
+		{env.config(strings.Replace(archiveConfig(`"se_1"`, filepath.Join(dir, "x.tar.gz")), "\n}\n", "\n  timeouts = { create = \"-5m\" }\n}\n", 1)),
+			"Invalid Duration|`timeouts.create` must be longer than zero"},
+	})
+}
+
+// startJob starts an export of domain through the client, as a script
+// would, and returns its id.
+func startJob(t *testing.T, env *testEnv, domain string) string {
+	t.Helper()
+	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(env.url), mintlify.WithClock(env.clock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	job, err := c.StartStaticExport(t.Context(), mintlify.StartStaticExportRequest{Domain: domain})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return job.JobID
+}
