@@ -15,7 +15,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -98,7 +97,7 @@ func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 					"Changing it starts a new agent job.",
 				Required:      true,
 				Validators:    []validator.String{notBlank("Write what the agent should do, such as \"Document the new CLI flags\".")},
-				PlanModifiers: []planmodifier.String{replaceUnlessAdoptedString()},
+				PlanModifiers: []planmodifier.String{replaceAgentJobUnlessImported.String()},
 			},
 
 			// Optional
@@ -117,7 +116,7 @@ func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 					"that the docs should follow: `triggers = { release = var.app_version }`.",
 				ElementType:   types.StringType,
 				Optional:      true,
-				PlanModifiers: []planmodifier.Map{replaceUnlessAdoptedMap()},
+				PlanModifiers: []planmodifier.Map{replaceAgentJobUnlessImported.Map()},
 			},
 			"wait_for_completion": schema.BoolAttribute{
 				MarkdownDescription: "Wait until the job is `completed`, `archived` or `failed` before the apply " +
@@ -530,32 +529,4 @@ func agentTime(t *time.Time) types.String {
 		return types.StringNull()
 	}
 	return types.StringValue(t.UTC().Format(time.RFC3339))
-}
-
-// The agent job's inputs start a new job when they change, except right
-// after an import: the API does not return the prompt, so the state has it
-// null and the first plan adopts the configuration instead of replacing
-// the adopted job. `prompt` is required, so a null `prompt` in state means
-// exactly that.
-
-const replaceUnlessAdoptedDescription = "Changing this value starts a new agent job, except on the first plan after an import."
-
-func replaceUnlessAdopted(ctx context.Context, state tfsdk.State) bool {
-	var prompt types.String
-	if diags := state.GetAttribute(ctx, pathPrompt, &prompt); diags.HasError() {
-		return true
-	}
-	return !prompt.IsNull()
-}
-
-func replaceUnlessAdoptedString() planmodifier.String {
-	return stringplanmodifier.RequiresReplaceIf(func(ctx context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-		resp.RequiresReplace = replaceUnlessAdopted(ctx, req.State)
-	}, replaceUnlessAdoptedDescription, replaceUnlessAdoptedDescription)
-}
-
-func replaceUnlessAdoptedMap() planmodifier.Map {
-	return mapplanmodifier.RequiresReplaceIf(func(ctx context.Context, req planmodifier.MapRequest, resp *mapplanmodifier.RequiresReplaceIfFuncResponse) {
-		resp.RequiresReplace = replaceUnlessAdopted(ctx, req.State)
-	}, replaceUnlessAdoptedDescription, replaceUnlessAdoptedDescription)
 }

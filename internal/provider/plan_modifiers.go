@@ -12,36 +12,52 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
-// The export inputs force a new export when they change, except right after
-// an import: the API does not return them, so the prior state has them null
-// and the first plan adopts them from configuration instead of replacing the
-// adopted job. `domain` is required, so a null `domain` in state means
-// exactly that.
+// replaceUnlessImported builds the plan modifiers of inputs that start a new
+// remote job when they change, except right after an import: the API does
+// not return them, so the prior state has them null and the first plan
+// adopts them from configuration instead of replacing the adopted job.
+//
+// marker is a required string input of the resource (`domain` for the
+// bundle, `prompt` for the agent job): null in state means exactly "just
+// imported".
+type replaceUnlessImported struct {
+	marker      path.Path
+	description string
+}
 
-const replaceUnlessImportedDescription = "Changing this value starts a new export, except on the first plan after an import."
+var (
+	replaceExportUnlessImported = replaceUnlessImported{
+		marker:      path.Root("domain"),
+		description: "Changing this value starts a new export, except on the first plan after an import.",
+	}
+	replaceAgentJobUnlessImported = replaceUnlessImported{
+		marker:      pathPrompt,
+		description: "Changing this value starts a new agent job, except on the first plan after an import.",
+	}
+)
 
-func replaceUnlessImported(ctx context.Context, state tfsdk.State) bool {
-	var domain types.String
-	if diags := state.GetAttribute(ctx, path.Root("domain"), &domain); diags.HasError() {
+func (r replaceUnlessImported) requiresReplace(ctx context.Context, state tfsdk.State) bool {
+	var marker types.String
+	if diags := state.GetAttribute(ctx, r.marker, &marker); diags.HasError() {
 		return true
 	}
-	return !domain.IsNull()
+	return !marker.IsNull()
 }
 
-func replaceUnlessImportedString() planmodifier.String {
+func (r replaceUnlessImported) String() planmodifier.String {
 	return stringplanmodifier.RequiresReplaceIf(func(ctx context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-		resp.RequiresReplace = replaceUnlessImported(ctx, req.State)
-	}, replaceUnlessImportedDescription, replaceUnlessImportedDescription)
+		resp.RequiresReplace = r.requiresReplace(ctx, req.State)
+	}, r.description, r.description)
 }
 
-func replaceUnlessImportedList() planmodifier.List {
+func (r replaceUnlessImported) List() planmodifier.List {
 	return listplanmodifier.RequiresReplaceIf(func(ctx context.Context, req planmodifier.ListRequest, resp *listplanmodifier.RequiresReplaceIfFuncResponse) {
-		resp.RequiresReplace = replaceUnlessImported(ctx, req.State)
-	}, replaceUnlessImportedDescription, replaceUnlessImportedDescription)
+		resp.RequiresReplace = r.requiresReplace(ctx, req.State)
+	}, r.description, r.description)
 }
 
-func replaceUnlessImportedMap() planmodifier.Map {
+func (r replaceUnlessImported) Map() planmodifier.Map {
 	return mapplanmodifier.RequiresReplaceIf(func(ctx context.Context, req planmodifier.MapRequest, resp *mapplanmodifier.RequiresReplaceIfFuncResponse) {
-		resp.RequiresReplace = replaceUnlessImported(ctx, req.State)
-	}, replaceUnlessImportedDescription, replaceUnlessImportedDescription)
+		resp.RequiresReplace = r.requiresReplace(ctx, req.State)
+	}, r.description, r.description)
 }

@@ -102,7 +102,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					"port, path or trailing slash. Changing it starts a new export.",
 				Required:      true,
 				Validators:    []validator.String{bareHostname},
-				PlanModifiers: []planmodifier.String{replaceUnlessImportedString()},
+				PlanModifiers: []planmodifier.String{replaceExportUnlessImported.String()},
 			},
 
 			// Optional
@@ -112,7 +112,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					"Changing it starts a new export.",
 				Optional:      true,
 				Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
-				PlanModifiers: []planmodifier.String{replaceUnlessImportedString()},
+				PlanModifiers: []planmodifier.String{replaceExportUnlessImported.String()},
 			},
 			"paths": schema.ListAttribute{
 				MarkdownDescription: "The page paths to export, relative to the docs root and without a leading " +
@@ -124,14 +124,14 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					listvalidator.SizeAtLeast(1),
 					listvalidator.ValueStringsAre(pagePath),
 				},
-				PlanModifiers: []planmodifier.List{replaceUnlessImportedList()},
+				PlanModifiers: []planmodifier.List{replaceExportUnlessImported.List()},
 			},
 			"triggers": schema.MapAttribute{
 				MarkdownDescription: "Arbitrary strings whose change starts a new export, such as the commit of " +
 					"the docs repository: `triggers = { docs_commit = var.docs_sha }`.",
 				ElementType:   types.StringType,
 				Optional:      true,
-				PlanModifiers: []planmodifier.Map{replaceUnlessImportedMap()},
+				PlanModifiers: []planmodifier.Map{replaceExportUnlessImported.Map()},
 			},
 			"renew_before": schema.StringAttribute{
 				MarkdownDescription: "Renew the link when, at plan time, less than this is left before it expires, " +
