@@ -61,16 +61,6 @@ func (e *DownloadError) Error() string {
 }
 func (e *DownloadError) Unwrap() error { return e.Err }
 
-// StallError is a download attempt during which no data arrived for the
-// client's request timeout (WithRequestTimeout). A download is not bounded
-// as a whole, since a large archive takes as long as it takes, but it must
-// keep moving.
-type StallError struct {
-	Timeout time.Duration
-}
-
-func (e *StallError) Error() string { return fmt.Sprintf("no data arrived for %s", e.Timeout) }
-
 // DownloadBundle generates a fresh bundle link for a completed job and
 // streams the archive it points to into sink. The link is never reused from
 // anywhere else, and never logged or put in an error: its query is a
@@ -171,7 +161,7 @@ func (d *download) run() error {
 	req.SetResponseHandler(d.handleResponse)
 	rc := &retryablehttp.Client{
 		HTTPClient:     d.c.downloadHTTPClient(),
-		Logger:         maskingLogger{ctx: d.ctx, l: d.c.logger, secrets: d.secrets},
+		Logger:         leveledLogger{ctx: d.ctx, l: d.c.logger, secrets: d.secrets},
 		RetryMax:       d.c.retryPolicy.MaxRetries,
 		RequestLogHook: d.logRequest,
 		CheckRetry:     d.checkRetry,
@@ -286,140 +276,3 @@ func (b *bodyReader) Read(p []byte) (int, error) {
 	}
 	return n, err
 }
-
-// downloadHTTPClient is the client's HTTP client with a stall timeout in
-// place of the per-attempt timeout, and the same redirect policy.
-func (c *Client) downloadHTTPClient() *http.Client {
-	hc := *c.baseHTTPClient
-	next := hc.Transport
-	if next == nil {
-		next = http.DefaultTransport
-	}
-	if c.requestTimeout > 0 {
-		hc.Transport = &stallTimeout{next: next, timeout: c.requestTimeout}
-	}
-	hc.CheckRedirect = c.httpClient.CheckRedirect
-	return &hc
-}
-
-// errStalled is the cause of an attempt that stallTimeout cancelled.
-var errStalled = errors.New("stalled")
-
-// stallTimeout fails an attempt when no data arrives for timeout: before
-// the answer's headers, or between two reads of its body. Like
-// attemptTimeout, it runs in real time.
-type stallTimeout struct {
-	next    http.RoundTripper
-	timeout time.Duration
-}
-
-func (t *stallTimeout) RoundTrip(req *http.Request) (*http.Response, error) {
-	parent := req.Context()
-	ctx, cancel := context.WithCancelCause(parent)
-	timer := time.AfterFunc(t.timeout, func() { cancel(errStalled) })
-	resp, err := t.next.RoundTrip(req.WithContext(ctx))
-	if err != nil {
-		timer.Stop()
-		err = t.explain(ctx, parent, err)
-		cancel(nil)
-		return nil, err
-	}
-	resp.Body = &stallBody{ReadCloser: resp.Body, t: t, ctx: ctx, parent: parent, timer: timer, cancel: cancel}
-	return resp, nil
-}
-
-// explain replaces the error of an attempt that stalled (while its
-// caller's ctx is still live) with a *StallError.
-func (t *stallTimeout) explain(ctx, parent context.Context, err error) error {
-	if parent.Err() != nil || !errors.Is(context.Cause(ctx), errStalled) {
-		return err
-	}
-	return &StallError{Timeout: t.timeout}
-}
-
-// stallBody restarts the stall timer whenever data arrives.
-type stallBody struct {
-	io.ReadCloser
-	t           *stallTimeout
-	ctx, parent context.Context
-	timer       *time.Timer
-	cancel      context.CancelCauseFunc
-}
-
-func (b *stallBody) Read(p []byte) (int, error) {
-	n, err := b.ReadCloser.Read(p)
-	if n > 0 {
-		b.timer.Reset(b.t.timeout)
-	}
-	if err != nil && err != io.EOF {
-		err = b.t.explain(b.ctx, b.parent, err)
-	}
-	return n, err
-}
-
-func (b *stallBody) Close() error {
-	b.timer.Stop()
-	defer b.cancel(nil)
-	return b.ReadCloser.Close()
-}
-
-// maskingLogger is leveledLogger that also blanks the link's secrets,
-// which go-retryablehttp's own entries would otherwise carry (it logs the
-// URL, query included).
-type maskingLogger struct {
-	ctx     context.Context
-	l       Logger
-	secrets []string
-}
-
-var _ retryablehttp.LeveledLogger = maskingLogger{}
-
-func (m maskingLogger) Error(msg string, kv ...any) { m.l.Warn(m.ctx, m.mask(msg), m.fields(kv)) }
-func (m maskingLogger) Warn(msg string, kv ...any)  { m.l.Warn(m.ctx, m.mask(msg), m.fields(kv)) }
-func (m maskingLogger) Info(msg string, kv ...any)  { m.l.Info(m.ctx, m.mask(msg), m.fields(kv)) }
-func (m maskingLogger) Debug(msg string, kv ...any) { m.l.Debug(m.ctx, m.mask(msg), m.fields(kv)) }
-
-func (m maskingLogger) mask(s string) string { return maskString(s, m.secrets) }
-
-func (m maskingLogger) fields(kv []any) map[string]any {
-	f := fields(kv)
-	for k, v := range f {
-		switch v := v.(type) {
-		case string:
-			f[k] = m.mask(v)
-		case fmt.Stringer: // such as the *url.URL of go-retryablehttp's entries
-			f[k] = m.mask(v.String())
-		}
-	}
-	return f
-}
-
-// redacted replaces a secret wherever it appears.
-const redacted = "REDACTED"
-
-func maskString(s string, secrets []string) string {
-	for _, secret := range secrets {
-		if secret != "" {
-			s = strings.ReplaceAll(s, secret, redacted)
-		}
-	}
-	return s
-}
-
-// maskError returns err, or an error with the same text masked when the
-// text holds a secret. The masked error keeps the chain for errors.Is and
-// errors.As.
-func maskError(err error, secrets []string) error {
-	if text := err.Error(); maskString(text, secrets) != text {
-		return &maskedError{text: maskString(text, secrets), err: err}
-	}
-	return err
-}
-
-type maskedError struct {
-	text string
-	err  error
-}
-
-func (e *maskedError) Error() string { return e.text }
-func (e *maskedError) Unwrap() error { return e.err }

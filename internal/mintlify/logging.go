@@ -39,10 +39,14 @@ func (nopLogger) Warn(context.Context, string, map[string]any)  {}
 func (nopLogger) Error(context.Context, string, map[string]any) {}
 
 // leveledLogger adapts a Logger to go-retryablehttp's LeveledLogger for one
-// call, whose context it carries.
+// call, whose context it carries. It blanks secrets (a bundle link's
+// signature) in the message and in every text field, which
+// go-retryablehttp's own entries would otherwise carry: it logs the URL,
+// query included.
 type leveledLogger struct {
-	ctx context.Context
-	l   Logger
+	ctx     context.Context
+	l       Logger
+	secrets []string
 }
 
 var _ retryablehttp.LeveledLogger = leveledLogger{}
@@ -51,10 +55,29 @@ var _ retryablehttp.LeveledLogger = leveledLogger{}
 // every failed attempt. One attempt failing is not the call failing: it may
 // be retried, and an answer such as 404 may be what the caller expects. The
 // call's outcome reaches the user as an error, so the attempt is a warning.
-func (a leveledLogger) Error(msg string, kv ...any) { a.l.Warn(a.ctx, msg, fields(kv)) }
-func (a leveledLogger) Warn(msg string, kv ...any)  { a.l.Warn(a.ctx, msg, fields(kv)) }
-func (a leveledLogger) Info(msg string, kv ...any)  { a.l.Info(a.ctx, msg, fields(kv)) }
-func (a leveledLogger) Debug(msg string, kv ...any) { a.l.Debug(a.ctx, msg, fields(kv)) }
+func (a leveledLogger) Error(msg string, kv ...any) { a.l.Warn(a.ctx, a.mask(msg), a.fields(kv)) }
+func (a leveledLogger) Warn(msg string, kv ...any)  { a.l.Warn(a.ctx, a.mask(msg), a.fields(kv)) }
+func (a leveledLogger) Info(msg string, kv ...any)  { a.l.Info(a.ctx, a.mask(msg), a.fields(kv)) }
+func (a leveledLogger) Debug(msg string, kv ...any) { a.l.Debug(a.ctx, a.mask(msg), a.fields(kv)) }
+
+func (a leveledLogger) mask(s string) string { return maskString(s, a.secrets) }
+
+// fields turns alternating keys and values into a map of masked values.
+func (a leveledLogger) fields(kv []any) map[string]any {
+	f := fields(kv)
+	if len(a.secrets) == 0 {
+		return f
+	}
+	for k, v := range f {
+		switch v := v.(type) {
+		case string:
+			f[k] = a.mask(v)
+		case fmt.Stringer: // such as the *url.URL of go-retryablehttp's entries
+			f[k] = a.mask(v.String())
+		}
+	}
+	return f
+}
 
 // fields turns alternating keys and values into a map. Errors and
 // durations become their text, which every log sink can render.

@@ -155,3 +155,89 @@ func (b *timedBody) Close() error {
 	defer b.cancel()
 	return b.ReadCloser.Close()
 }
+
+// StallError is a download attempt during which no data arrived for the
+// client's request timeout (WithRequestTimeout). A download is not bounded
+// as a whole, since a large archive takes as long as it takes, but it must
+// keep moving.
+type StallError struct {
+	Timeout time.Duration
+}
+
+func (e *StallError) Error() string { return fmt.Sprintf("no data arrived for %s", e.Timeout) }
+
+// downloadHTTPClient is the client's HTTP client with a stall timeout in
+// place of the per-attempt timeout, and the same redirect policy.
+func (c *Client) downloadHTTPClient() *http.Client {
+	hc := *c.baseHTTPClient
+	next := hc.Transport
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	if c.requestTimeout > 0 {
+		hc.Transport = &stallTimeout{next: next, timeout: c.requestTimeout}
+	}
+	hc.CheckRedirect = c.httpClient.CheckRedirect
+	return &hc
+}
+
+// errStalled is the cause of an attempt that stallTimeout cancelled.
+var errStalled = errors.New("stalled")
+
+// stallTimeout fails an attempt when no data arrives for timeout: before
+// the answer's headers, or between two reads of its body. Like
+// attemptTimeout, it runs in real time.
+type stallTimeout struct {
+	next    http.RoundTripper
+	timeout time.Duration
+}
+
+func (t *stallTimeout) RoundTrip(req *http.Request) (*http.Response, error) {
+	parent := req.Context()
+	ctx, cancel := context.WithCancelCause(parent)
+	timer := time.AfterFunc(t.timeout, func() { cancel(errStalled) })
+	resp, err := t.next.RoundTrip(req.WithContext(ctx))
+	if err != nil {
+		timer.Stop()
+		err = t.explain(ctx, parent, err)
+		cancel(nil)
+		return nil, err
+	}
+	resp.Body = &stallBody{ReadCloser: resp.Body, t: t, ctx: ctx, parent: parent, timer: timer, cancel: cancel}
+	return resp, nil
+}
+
+// explain replaces the error of an attempt that stalled (while its
+// caller's ctx is still live) with a *StallError.
+func (t *stallTimeout) explain(ctx, parent context.Context, err error) error {
+	if parent.Err() != nil || !errors.Is(context.Cause(ctx), errStalled) {
+		return err
+	}
+	return &StallError{Timeout: t.timeout}
+}
+
+// stallBody restarts the stall timer whenever data arrives.
+type stallBody struct {
+	io.ReadCloser
+	t           *stallTimeout
+	ctx, parent context.Context
+	timer       *time.Timer
+	cancel      context.CancelCauseFunc
+}
+
+func (b *stallBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if n > 0 {
+		b.timer.Reset(b.t.timeout)
+	}
+	if err != nil && err != io.EOF {
+		err = b.t.explain(b.ctx, b.parent, err)
+	}
+	return n, err
+}
+
+func (b *stallBody) Close() error {
+	b.timer.Stop()
+	defer b.cancel(nil)
+	return b.ReadCloser.Close()
+}
