@@ -261,13 +261,18 @@ func mustRemove(t *testing.T, p string) {
 }
 
 // TestAccStaticExportArchive_badArchives refuses a truncated, a corrupt and
-// an unsafe archive, and leaves nothing behind.
+// unsafe archives (an entry outside, a chain of symbolic links, a device, a
+// FIFO, a hard link out through a symbolic link), and leaves nothing behind.
 func TestAccStaticExportArchive_badArchives(t *testing.T) {
 	t.Parallel()
 	defects := map[string]fakeapi.ArchiveDefect{
 		"truncated.example.com": fakeapi.ArchiveTruncated,
 		"corrupt.example.com":   fakeapi.ArchiveCorrupt,
 		"escape.example.com":    fakeapi.ArchiveEscapingEntry,
+		"chain.example.com":     fakeapi.ArchiveSymlinkChain,
+		"device.example.com":    fakeapi.ArchiveDeviceEntry,
+		"fifo.example.com":      fakeapi.ArchiveFIFOEntry,
+		"hardlink.example.com":  fakeapi.ArchiveHardLinkOut,
 	}
 	env := newTestEnv(t, fakeapi.WithArchive(func(req fakeapi.StartRequest) fakeapi.Archive {
 		return fakeapi.Archive{Size: 1 << 20, Defect: defects[req.Domain]}
@@ -286,6 +291,10 @@ func TestAccStaticExportArchive_badArchives(t *testing.T) {
 			step("truncated.example.com", "Invalid Bundle Archive", "it ends early", "the archive is truncated"),
 			step("corrupt.example.com", "Invalid Bundle Archive", "its gzip checksum does not match its content"),
 			step("escape.example.com", "Unsafe Bundle Archive", `entry "../escape.html" climbs out of the archive's directory`),
+			step("chain.example.com", "Unsafe Bundle Archive", `entry "d/up/up" goes through "d/up", a symbolic link earlier in the archive`),
+			step("device.example.com", "Unsafe Bundle Archive", `entry "dev/console" is a character device, not a regular file, a directory or a link`),
+			step("fifo.example.com", "Unsafe Bundle Archive", `entry "run/pipe" is a FIFO (named pipe)`),
+			step("hardlink.example.com", "Unsafe Bundle Archive", `entry "passwd" is a hard link to "root/../etc/passwd", which leads outside the archive through a symbolic link`),
 		},
 	})
 	if err := onlyThese(dir); err != nil {
