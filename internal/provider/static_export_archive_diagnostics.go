@@ -74,6 +74,7 @@ func archiveDiagnostic(err error, ac archiveContext) diag.Diagnostic {
 	nothing := fmt.Sprintf("Nothing was written to %s.", ac.outputPath)
 	var invalid *archivefile.InvalidError
 	var fromStorage *mintlify.DownloadError
+	var tooLarge *mintlify.SizeError
 	var failed *mintlify.JobFailedError
 	var retryErr *mintlify.RetryError
 	var pathErr *fs.PathError
@@ -113,6 +114,12 @@ func archiveDiagnostic(err error, ac archiveContext) diag.Diagnostic {
 			fmt.Sprintf("`timeouts.create` (%s) ran out while %s static export job %s; the partial download was "+
 				"removed. %s Raise it, for example `timeouts = { create = \"1h\" }`, and apply again.",
 				ac.timeout, doingFor(err), ac.jobID, nothing))
+	case errors.As(err, &tooLarge) && errors.As(err, &fromStorage):
+		return diag.NewErrorDiagnostic("Bundle Archive Larger Than Announced",
+			fmt.Sprintf("The storage host %s sent more for the archive of static export job %s than the bundle "+
+				"announced: %s. The download was stopped there and its partial file removed. %s Apply again; if it "+
+				"happens again, report the job ID to Mintlify support, or start a new export (for example with a "+
+				"change of `triggers` on the `mintlify_static_export_bundle`).", fromStorage.Host, ac.jobID, tooLarge, nothing))
 	case errors.As(err, &fromStorage):
 		return storageDiagnostic(fromStorage, ac, nothing)
 	case errors.As(err, &linkErr) || errors.As(err, &pathErr):

@@ -262,7 +262,8 @@ func mustRemove(t *testing.T, p string) {
 
 // TestAccStaticExportArchive_badArchives refuses a truncated, a corrupt and
 // unsafe archives (an entry outside, a chain of symbolic links, a device, a
-// FIFO, a hard link out through a symbolic link), and leaves nothing behind.
+// FIFO, a hard link out through a symbolic link) and a body larger than the
+// bundle announced, and leaves nothing behind.
 func TestAccStaticExportArchive_badArchives(t *testing.T) {
 	t.Parallel()
 	defects := map[string]fakeapi.ArchiveDefect{
@@ -273,6 +274,7 @@ func TestAccStaticExportArchive_badArchives(t *testing.T) {
 		"device.example.com":    fakeapi.ArchiveDeviceEntry,
 		"fifo.example.com":      fakeapi.ArchiveFIFOEntry,
 		"hardlink.example.com":  fakeapi.ArchiveHardLinkOut,
+		"oversized.example.com": fakeapi.ArchiveOversized,
 	}
 	env := newTestEnv(t, fakeapi.WithArchive(func(req fakeapi.StartRequest) fakeapi.Archive {
 		return fakeapi.Archive{Size: 1 << 20, Defect: defects[req.Domain]}
@@ -295,6 +297,9 @@ func TestAccStaticExportArchive_badArchives(t *testing.T) {
 			step("device.example.com", "Unsafe Bundle Archive", `entry "dev/console" is a character device, not a regular file, a directory or a link`),
 			step("fifo.example.com", "Unsafe Bundle Archive", `entry "run/pipe" is a FIFO (named pipe)`),
 			step("hardlink.example.com", "Unsafe Bundle Archive", `entry "passwd" is a hard link to "root/../etc/passwd", which leads outside the archive through a symbolic link`),
+			// 1 KiB announced, 1 MiB streamed.
+			step("oversized.example.com", "Bundle Archive Larger Than Announced", "sent more than the 1024 bytes of the bundle's sizeBytes",
+				"the download stopped at byte 1025"),
 		},
 	})
 	if err := onlyThese(dir); err != nil {
