@@ -113,7 +113,7 @@ func TestWritesAVerifiedArchive(t *testing.T) {
 	t.Parallel()
 	archive := siteArchive(t)
 	dest := filepath.Join(t.TempDir(), "out", "nested", "bundle.tar.gz")
-	f, err := Create(dest)
+	f, err := Create(dest, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestWritesAVerifiedArchive(t *testing.T) {
 	if err != nil || n != int64(len(archive)) {
 		t.Fatalf("ReadFrom = %d, %v; want %d bytes", n, err, len(archive))
 	}
-	sum, err := f.Commit()
+	sum, id, err := f.Commit(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,8 +138,8 @@ func TestWritesAVerifiedArchive(t *testing.T) {
 	if err != nil || !bytes.Equal(written, archive) {
 		t.Fatalf("the file holds %d bytes (%v), want the archive's %d", len(written), err, len(archive))
 	}
-	if info, _ := os.Stat(dest); info.Mode().Perm() != 0o644 {
-		t.Errorf("mode %s, want 0644", info.Mode())
+	if found, err := Identify(dest); err != nil || found != id || id.IsZero() {
+		t.Errorf("Identify = %+v, %v; Commit said %+v", found, err, id)
 	}
 	if files := onlyFiles(t, filepath.Dir(dest)); !slices.Equal(files, []string{"bundle.tar.gz"}) {
 		t.Errorf("the directory holds %v, want the archive alone", files)
@@ -218,7 +218,7 @@ func TestRefusesInvalidArchives(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
 			dest := filepath.Join(dir, "bundle.tar.gz")
-			f, err := Create(dest)
+			f, err := Create(dest, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -230,7 +230,7 @@ func TestRefusesInvalidArchives(t *testing.T) {
 			if invalid.Unsafe() != (tc.entry != "") {
 				t.Errorf("Unsafe() = %v", invalid.Unsafe())
 			}
-			if _, err := f.Commit(); err == nil {
+			if _, _, err := f.Commit(nil); err == nil {
 				t.Error("Commit of an invalid archive succeeded")
 			}
 			if err := f.Discard(); err != nil {
@@ -263,7 +263,7 @@ func TestResetStartsOver(t *testing.T) {
 	t.Parallel()
 	archive := siteArchive(t)
 	dest := filepath.Join(t.TempDir(), "bundle.tar.gz")
-	f, err := Create(dest)
+	f, err := Create(dest, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -284,7 +284,7 @@ func TestResetStartsOver(t *testing.T) {
 	if _, err := f.ReadFrom(bytes.NewReader(archive)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.Commit(); err != nil {
+	if _, _, err := f.Commit(nil); err != nil {
 		t.Fatal(err)
 	}
 	if written, _ := os.ReadFile(dest); !bytes.Equal(written, archive) {
@@ -299,7 +299,7 @@ func TestCreateRefusesWhatCannotHoldAFile(t *testing.T) {
 	if err := os.WriteFile(blocker, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Create(filepath.Join(blocker, "bundle.tar.gz")); err == nil {
+	if _, err := Create(filepath.Join(blocker, "bundle.tar.gz"), Options{}); err == nil {
 		t.Error("Create under a regular file succeeded")
 	}
 }
