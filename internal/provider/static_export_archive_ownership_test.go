@@ -128,8 +128,9 @@ func TestAccStaticExportArchive_neverReplacesAUserFile(t *testing.T) {
 }
 
 // TestAccStaticExportArchive_destroyDeletesOnlyItsFile deletes the archive
-// after a touch and a chmod, and leaves a file moved into its place, even
-// one of the same size and modification time.
+// after a touch and a chmod, and a copy of it restored from a cache; it
+// leaves a file moved into its place, even one of the same size and
+// modification time.
 func TestAccStaticExportArchive_destroyDeletesOnlyItsFile(t *testing.T) {
 	t.Parallel()
 	t.Run("touched", func(t *testing.T) {
@@ -154,6 +155,42 @@ func TestAccStaticExportArchive_destroyDeletesOnlyItsFile(t *testing.T) {
 							t.Fatal(err)
 						}
 						if err := os.Chmod(out, 0o600); err != nil {
+							t.Fatal(err)
+						}
+					},
+					Config: cfg,
+					ConfigPlanChecks: resource.ConfigPlanChecks{
+						PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+					},
+				},
+			},
+		})
+	})
+	t.Run("restored from a cache", func(t *testing.T) {
+		// A copy of the archive, another file of the same content, moved
+		// into place: taken as the resource's own, so destroy deletes it.
+		t.Parallel()
+		env := newTestEnv(t)
+		out := filepath.Join(t.TempDir(), "docs-bundle.tar.gz")
+		cfg := env.config(archiveConfig(strconv.Quote(startJobDirectly(t, env)), out))
+		resource.Test(t, resource.TestCase{
+			ProtoV6ProviderFactories: env.factories(),
+			CheckDestroy: func(*terraform.State) error {
+				if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {
+					return fmt.Errorf("destroy left the archive %s (%v)", out, err)
+				}
+				return nil
+			},
+			Steps: []resource.TestStep{
+				{Config: cfg},
+				{
+					PreConfig: func() {
+						raw, err := os.ReadFile(out)
+						if err != nil {
+							t.Fatal(err)
+						}
+						writeUserFile(t, out+".cached", string(raw))
+						if err := os.Rename(out+".cached", out); err != nil {
 							t.Fatal(err)
 						}
 					},
@@ -436,4 +473,68 @@ func TestArchiveDriftIsExplained(t *testing.T) {
 	writeUserFile(t, out, "my notes")
 	run(false, apply, "Modifications complete", "Warning: Replacing Another File At Output Path",
 		"Because `overwrite = true`, the apply replaces it", "1 changed")
+}
+
+// TestAccStaticExportArchive_dependentWithCreateBeforeDestroy follows the
+// air-gapped guide: a resource that uses the archive has
+// create_before_destroy (as its aws_s3_object does), which Terraform then
+// applies to the archive too. A new export at the same output_path stops
+// with the explanation; with a file per job, as the guide has it, the new
+// archive is written beside the old one, and the old one is deleted.
+func TestAccStaticExportArchive_dependentWithCreateBeforeDestroy(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	dir := t.TempDir()
+	fixed := filepath.Join(dir, "docs-bundle.tar.gz")
+	perJob := dir + "/docs-${mintlify_static_export_bundle.docs.job_id}.tar.gz"
+	cfg := func(commit, outputPath string) string {
+		return env.config(bundleConfig("docs.example.com", fmt.Sprintf("triggers = { docs_commit = %q }", commit)) +
+			fmt.Sprintf(`
+resource "mintlify_static_export_archive" "docs" {
+  job_id      = mintlify_static_export_bundle.docs.job_id
+  output_path = "%s"
+}
+
+resource "terraform_data" "upload" {
+  input = mintlify_static_export_archive.docs.sha256
+
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+`, outputPath))
+	}
+	var firstJob string
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{
+			{Config: cfg("a1", fixed), Check: checkArchiveOnDisk(fixed)},
+			{
+				Config: cfg("b2", fixed),
+				ExpectError: expectError("Output Path Already In Use", fixed, "create_before_destroy",
+					"give each job its own file"),
+			},
+			{
+				Config: cfg("a1", perJob),
+				Check:  resource.TestCheckResourceAttrWith(archiveAddr, "job_id", capture(&firstJob)),
+			},
+			{
+				Config: cfg("b2", perJob),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(archiveAddr, plancheck.ResourceActionCreateBeforeDestroy)},
+				},
+				Check: func(s *terraform.State) error {
+					job := s.RootModule().Resources[archiveAddr].Primary.Attributes["job_id"]
+					if job == firstJob {
+						return errors.New("the archive was not replaced")
+					}
+					out := filepath.Join(dir, "docs-"+job+".tar.gz")
+					if err := checkArchiveOnDisk(out)(s); err != nil {
+						return err
+					}
+					return onlyThese(dir, filepath.Base(out))
+				},
+			},
+		},
+	})
 }

@@ -76,9 +76,9 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 			"output_path": schema.StringAttribute{
 				MarkdownDescription: "Where to write the archive, such as `\"${path.module}/build/docs-bundle.tar.gz\"`. " +
 					"A relative path is relative to the directory Terraform runs in. Missing parent directories are " +
-					"created. A file already there is refused (at plan when the path is known, and again at apply) " +
-					"unless `overwrite` is `true`. Changing it replaces the resource (the old file is deleted if it is " +
-					"still the one the resource wrote).",
+					"created. A file already there is refused, before anything is downloaded (at plan when the path is " +
+					"known and the file is not gzip, otherwise at apply), unless `overwrite` is `true`. Changing it " +
+					"replaces the resource (the old file is deleted if it is still the one the resource wrote).",
 				Required:      true,
 				Validators:    []validator.String{outputPathValidator},
 				PlanModifiers: replace,
@@ -173,8 +173,8 @@ const archiveResourceDescription = "Downloads the bundle archive of a completed 
 	"birth time), not by its modification time or size. Refreshing reads the file, never the network: a missing " +
 	"file, or the resource's file with other content, is restored from the same export (no new export runs) by an " +
 	"in-place update, with a warning at plan; `sha256` and the other hashes stay known, so resources that use them " +
-	"do not change. A file that another has replaced is an error at plan, unless `overwrite = true`. Changing " +
-	"`job_id` or `output_path` replaces the resource.\n\n" +
+	"do not change. A file that another has replaced is a warning at plan and an error at apply, unless " +
+	"`overwrite = true`. Changing `job_id` or `output_path` replaces the resource.\n\n" +
 	"Destroying the resource deletes the file at `output_path`, as `local_file` does, only if it is the file the " +
 	"resource wrote, with the content it wrote; otherwise it leaves the file and says why in a warning."
 
