@@ -191,3 +191,25 @@ func TestIdentity(t *testing.T) {
 		t.Errorf("Identify of a missing file = %v, want ErrNotExist", err)
 	}
 }
+
+// TestWritesAnArchiveLargerThanAWritebackRange commits an archive that
+// passes a writeback range intact.
+func TestWritesAnArchiveLargerThanAWritebackRange(t *testing.T) {
+	t.Parallel()
+	archive := tarGz(t, file("assets/video.mp4", random(3, writebackEvery+12345)))
+	dest := filepath.Join(t.TempDir(), "bundle.tar.gz")
+	f, err := Create(dest, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = f.Discard() }()
+	if _, err := f.ReadFrom(bytes.NewReader(archive)); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := f.Commit(nil); err != nil {
+		t.Fatal(err)
+	}
+	if written, err := os.ReadFile(dest); err != nil || !bytes.Equal(written, archive) {
+		t.Errorf("the file holds %d bytes (%v), want the archive's %d", len(written), err, len(archive))
+	}
+}
