@@ -37,7 +37,27 @@ func CheckBaseURL(raw string) error {
 		return fmt.Errorf("%q would send the admin API key unencrypted: use https (plain http is accepted "+
 			"only for a loopback host: localhost, 127.0.0.0/8 or ::1)", shown)
 	}
+	if version := apiVersionSuffix(u.Path); version != "" {
+		root := *u
+		root.Path = strings.TrimSuffix(strings.TrimRight(u.Path, "/"), version)
+		root.RawPath = ""
+		return fmt.Errorf("%q ends with the API version %q, which the provider adds itself (static export calls "+
+			"go to /v1/, agent job calls to /v2/): remove it, such as %q", shown, version, root.Redacted())
+	}
 	return nil
+}
+
+// apiVersionSuffix returns "/v1" or "/v2" when p ends with it (a trailing
+// slash aside), the usual mistake of a base URL copied from the API's
+// reference, or "".
+func apiVersionSuffix(p string) string {
+	p = strings.TrimRight(p, "/")
+	for _, v := range []string{"/v1", "/v2"} {
+		if strings.HasSuffix(p, v) {
+			return v
+		}
+	}
+	return ""
 }
 
 // isLoopback reports whether host names this machine.

@@ -61,6 +61,7 @@ func TestCheckBaseURL(t *testing.T) {
 	for _, ok := range []string{
 		"https://api.mintlify.com", "https://proxy.example.com/mintlify/", "http://127.0.0.1:8080",
 		"http://127.8.9.10", "http://localhost:3000/api", "http://LOCALHOST", "http://[::1]:9000",
+		"https://proxy.example.com/v10", "https://proxy.example.com/mintlify-v1",
 	} {
 		if err := CheckBaseURL(ok); err != nil {
 			t.Errorf("CheckBaseURL(%q) = %v, want nil", ok, err)
@@ -78,6 +79,9 @@ func TestCheckBaseURL(t *testing.T) {
 		"http://localhost.example.com":          "would send the admin API key unencrypted",
 		"http://10.0.0.1":                       "would send the admin API key unencrypted",
 		"://":                                   "is not a valid URL",
+		"https://api.mintlify.com/v1":           `ends with the API version "/v1", which the provider adds itself (static export calls go to /v1/, agent job calls to /v2/): remove it, such as "https://api.mintlify.com"`,
+		"https://api.mintlify.com/v2/":          `ends with the API version "/v2"`,
+		"https://proxy.example.com/mintlify/v1": `remove it, such as "https://proxy.example.com/mintlify"`,
 	} {
 		err := CheckBaseURL(in)
 		if err == nil || !strings.Contains(err.Error(), want) {

@@ -83,7 +83,7 @@ func (a *agentJobAction) Schema(_ context.Context, _ action.SchemaRequest, resp 
 				MarkdownDescription: "How long to wait for the job, as a duration such as `1h`. The job keeps running " +
 					"on the Mintlify side after a timeout. Defaults to `30m`.",
 				Optional:   true,
-				Validators: []validator.String{positiveDuration},
+				Validators: []validator.String{operationTimeout},
 			},
 		},
 	}
@@ -125,7 +125,7 @@ func (a *agentJobAction) Invoke(ctx context.Context, req action.InvokeRequest, r
 	}
 	timeout := defaultAgentWaitTimeout
 	if !m.Timeout.IsNull() {
-		timeout, _ = time.ParseDuration(m.Timeout.ValueString()) // validated by positiveDuration
+		timeout, _ = time.ParseDuration(m.Timeout.ValueString()) // validated by operationTimeout
 	}
 	progress := func(format string, args ...any) {
 		msg := fmt.Sprintf(format, args...)

@@ -132,6 +132,9 @@ func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				CreateDescription: "How long to wait for the job to finish, as a duration such as `1h`; it also bounds " +
 					"the wait that an apply resumes after `terraform untaint`. Changes nothing on the Mintlify side. " +
 					"Defaults to `30m`.",
+				Read: true,
+				ReadDescription: "How long a refresh (one read of the job, retries included) may take, as a duration " +
+					"such as `5m`. Defaults to `" + formatDuration(defaultReadTimeout) + "`.",
 			}),
 
 			// Computed
@@ -376,7 +379,14 @@ func (r *agentJobResource) Read(ctx context.Context, req resource.ReadRequest, r
 		tflog.Warn(ctx, "Skipping refresh: the mintlify provider is not configured yet")
 		return
 	}
-	job, err := r.data.client.GetAgentJob(ctx, projectID, jobID)
+	timeout, diags := state.Timeouts.Read(ctx, defaultReadTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	readCtx, cancel := r.data.client.Clock().WithTimeout(ctx, timeout)
+	defer cancel()
+	job, err := r.data.client.GetAgentJob(readCtx, projectID, jobID)
 	switch {
 	case mintlify.IsNotFound(err) && state.Prompt.IsNull() && state.Status.IsNull():
 		// Freshly imported: there is nothing to adopt.
@@ -392,7 +402,8 @@ func (r *agentJobResource) Read(ctx context.Context, req resource.ReadRequest, r
 				"cause. To stop tracking the job, run `terraform state rm` with the resource's address.", jobID, projectID))
 		return
 	case err != nil:
-		resp.Diagnostics.Append(agentErrorDiagnostic(err, agentCall{op: agentOpRead, projectID: projectID, jobID: jobID}))
+		op := getAgentJobOp(projectID, jobID).within("timeouts.read", timeout)
+		resp.Diagnostics.Append(op.while(fmt.Sprintf("refreshing agent job %s in project %s", jobID, projectID)).diagnostic(err))
 		return
 	}
 	resp.Diagnostics.Append(state.setJob(job)...)

@@ -9,7 +9,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -28,6 +27,11 @@ import (
 
 // defaultExportTimeout bounds create and update when `timeouts` is not set.
 const defaultExportTimeout = 30 * time.Minute
+
+// defaultReadTimeout bounds one refresh of a resource, and one read of a data
+// source or ephemeral resource, retries included, when `timeouts.read` (or
+// `timeouts.open`) is not set.
+const defaultReadTimeout = 2 * time.Minute
 
 var (
 	_ resource.Resource                = (*staticExportBundleResource)(nil)
@@ -108,21 +112,25 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			// Optional
 			"version": schema.StringAttribute{
 				MarkdownDescription: "A version label to tag the export with, such as `2024-06-01`; it is also " +
-					"written into `helm_values`. When unset, the API exports the latest published version. " +
+					"written into `helm_values`. It may not be blank or hold control characters. When unset, the API " +
+					"exports the latest published version. " +
 					"Changing it starts a new export.",
 				Optional:      true,
-				Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
+				Validators:    []validator.String{versionLabel},
 				PlanModifiers: []planmodifier.String{replaceExportUnlessImported.String()},
 			},
 			"paths": schema.ListAttribute{
 				MarkdownDescription: "The page paths to export, relative to the docs root and without a leading " +
-					"slash (`index`, `guides/getting-started`). When unset, every published page is exported. " +
+					"slash (`index`, `guides/getting-started`), with no query (`?`), fragment (`#`), `.` or `..` segment, " +
+					"surrounding space or control character; a path listed twice earns a warning. When unset, every " +
+					"published page is exported. " +
 					"Changing it starts a new export.",
 				ElementType: types.StringType,
 				Optional:    true,
 				Validators: []validator.List{
 					listvalidator.SizeAtLeast(1),
 					listvalidator.ValueStringsAre(pagePath),
+					distinctPaths{},
 				},
 				PlanModifiers: []planmodifier.List{replaceExportUnlessImported.List()},
 			},
@@ -148,6 +156,9 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					"as a duration such as `45m`. Defaults to `30m`.",
 				UpdateDescription: "How long an update (renewing the link, or resuming an interrupted export) may " +
 					"take, as a duration such as `45m`. Defaults to `30m`.",
+				Read: true,
+				ReadDescription: "How long a refresh (one read of the job's status, retries included) may take, as " +
+					"a duration such as `5m`. Defaults to `" + formatDuration(defaultReadTimeout) + "`.",
 			}),
 
 			// Computed
@@ -430,13 +441,21 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	timeout, diags := state.Timeouts.Read(ctx, defaultReadTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
 	jobID := state.JobID.ValueString()
-	job, err := r.data.client.GetStaticExportJob(ctx, jobID)
+	op := getStaticExportJobOp(jobID).within("timeouts.read", timeout)
+	readCtx, cancel := r.data.client.Clock().WithTimeout(ctx, timeout)
+	defer cancel()
+	job, err := r.data.client.GetStaticExportJob(readCtx, jobID)
 	now := r.data.client.Clock().Now()
 	if mintlify.IsNotFound(err) {
 		if state.Domain.IsNull() {
 			// Freshly imported: there is nothing to adopt.
-			resp.Diagnostics.Append(getStaticExportJobOp(jobID).advise(http.StatusNotFound, "There is nothing to "+
+			resp.Diagnostics.Append(op.advise(http.StatusNotFound, "There is nothing to "+
 				"import: check the job ID; jobs belong to the organization of the API key.").diagnostic(err))
 			return
 		}
@@ -446,7 +465,7 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 		return
 	}
 	if err != nil {
-		resp.Diagnostics.Append(getStaticExportJobOp(jobID).diagnostic(err))
+		resp.Diagnostics.Append(op.while(fmt.Sprintf("refreshing static export job %s", jobID)).diagnostic(err))
 		return
 	}
 
