@@ -263,7 +263,7 @@ func TestAccAgentJob_replace(t *testing.T) {
 	}
 	// Without project_id, the job stays in its project whatever the
 	// provider's becomes.
-	steps[5].Config = env.configWithProvider(fakeapi.DefaultAPIKey, `project_id = "proj_moved"`,
+	steps[5].Config = env.configWithProvider(`project_id = "proj_moved"`,
 		agentJobResourceConfig("Document release 2.4", `triggers = { release = "2.4.0" }`))
 	steps[5].Check = resource.ComposeTestCheckFunc(steps[5].Check, resource.TestCheckResourceAttr(agentJobAddr, "project_id", "proj_other"))
 	steps[0].Check = resource.ComposeTestCheckFunc(steps[0].Check, resource.TestCheckResourceAttrWith(agentJobAddr, "id", capture(&first)))

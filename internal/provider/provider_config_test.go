@@ -94,7 +94,7 @@ func TestAccProviderConfig_retrySettings(t *testing.T) {
 		Match: fakeapi.IsStatusRequest, Faults: []fakeapi.Fault{fakeapi.ServerError(503)},
 	}))
 	expectApplyFails(t, env,
-		env.configWithProvider(fakeapi.DefaultAPIKey, "max_retries = 1\n  request_timeout = \"45s\"", bundleConfig("docs.example.com", "")),
+		env.configWithProvider("max_retries = 1\n  request_timeout = \"45s\"", bundleConfig("docs.example.com", "")),
 		[]string{"Mintlify API Unavailable", "HTTP 503", "after 2 attempts", "raise the provider's `max_retries`"},
 		fakeapi.IsStatusRequest, 2, 1)
 }

@@ -82,15 +82,15 @@ func newUncheckedTestEnv(t *testing.T, opts ...fakeapi.Option) *testEnv {
 }
 
 // configWithProvider prepends a provider block pointed at the fake, with
-// the given extra arguments (HCL lines) and apiKey.
-func (e *testEnv) configWithProvider(apiKey, args, body string) string {
+// the default key and the given extra arguments (HCL lines).
+func (e *testEnv) configWithProvider(args, body string) string {
 	return fmt.Sprintf(`
 provider "mintlify" {
   api_key  = %[1]q
   base_url = %[2]q
   %[3]s
 }
-%[4]s`, apiKey, e.url, args, body)
+%[4]s`, fakeapi.DefaultAPIKey, e.url, args, body)
 }
 
 // refusal is a configuration that must fail at plan time with the phrases

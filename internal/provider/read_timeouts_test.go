@@ -32,7 +32,7 @@ func TestAccReadTimeouts_refresh(t *testing.T) {
 		resource.Test(t, resource.TestCase{
 			ProtoV6ProviderFactories: env.factories(),
 			Steps: []resource.TestStep{
-				{Config: env.configWithProvider(fakeapi.DefaultAPIKey, slowRequests, bundleConfig("docs.example.com", ""))},
+				{Config: env.configWithProvider(slowRequests, bundleConfig("docs.example.com", ""))},
 				{
 					PreConfig:    func() { hangingAnswers(env, fakeapi.IsStatusRequest) },
 					RefreshState: true,
@@ -45,7 +45,7 @@ func TestAccReadTimeouts_refresh(t *testing.T) {
 	t.Run("agent job", func(t *testing.T) {
 		t.Parallel()
 		env := newTestEnv(t, fakeapi.WithProjects(testProjectID))
-		cfg := env.configWithProvider(fakeapi.DefaultAPIKey, slowRequests+"\n  project_id = \""+testProjectID+"\"",
+		cfg := env.configWithProvider(slowRequests+"\n  project_id = \""+testProjectID+"\"",
 			agentJobResourceConfig("Document release 2.3", `timeouts = { read = "1m" }`))
 		resource.Test(t, resource.TestCase{
 			ProtoV6ProviderFactories: env.factories(),
@@ -75,14 +75,14 @@ func TestAccReadTimeouts_dataSourcesAndEphemeral(t *testing.T) {
 		ProtoV6ProviderFactories: factories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.configWithProvider(fakeapi.DefaultAPIKey, slowRequests, `
+				Config: env.configWithProvider(slowRequests, `
 data "mintlify_static_export_job" "job" {
   job_id = "`+jobID+`"
 }`),
 				ExpectError: expectError("Mintlify Operation Timed Out", "`timeouts.read` (2m0s) ran out while reading static export job "+jobID),
 			},
 			{
-				Config: env.configWithProvider(fakeapi.DefaultAPIKey, slowRequests+"\n  project_id = \""+testProjectID+"\"", `
+				Config: env.configWithProvider(slowRequests+"\n  project_id = \""+testProjectID+"\"", `
 data "mintlify_agent_job" "job" {
   id       = "aj_any"
   timeouts = { read = "30s" }
@@ -95,7 +95,7 @@ data "mintlify_agent_job" "job" {
 		ProtoV6ProviderFactories: factories,
 		TerraformVersionChecks:   ephemeralResources,
 		Steps: []resource.TestStep{{
-			Config: env.configWithProvider(fakeapi.DefaultAPIKey, slowRequests, `
+			Config: env.configWithProvider(slowRequests, `
 ephemeral "mintlify_static_export_bundle" "link" {
   job_id   = "`+jobID+`"
   timeouts = { open = "1m" }

@@ -96,7 +96,7 @@ func TestAccReliability_startRateLimited(t *testing.T) {
 	env := newTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{
 		Match: fakeapi.IsStartRequest, Faults: []fakeapi.Fault{fakeapi.TooManyRequests(time.Second)},
 	}))
-	expectApplyFails(t, env, env.configWithProvider(fakeapi.DefaultAPIKey, "max_retries = 2", bundleConfig("docs.example.com", "")),
+	expectApplyFails(t, env, env.configWithProvider("max_retries = 2", bundleConfig("docs.example.com", "")),
 		[]string{"Mintlify API Rate Limit Exceeded", "HTTP 429", "after 3 attempts", "raise the provider's `max_retries`",
 			"No static export job was started."},
 		fakeapi.IsStartRequest, 3, 0)
