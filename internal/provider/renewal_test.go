@@ -92,3 +92,40 @@ func TestGuideSchedulesRenewInTime(t *testing.T) {
 		}
 	}
 }
+
+func TestShortDuration(t *testing.T) {
+	t.Parallel()
+	for d, want := range map[time.Duration]string{
+		time.Hour:                       "1h",
+		59*time.Minute + 59*time.Second: "1h",
+		15 * time.Minute:                "15m",
+		90 * time.Minute:                "1h30m",
+		45 * time.Second:                "45s",
+		6*time.Hour + 20*time.Second:    "6h",
+	} {
+		if got := shortDuration(d); got != want {
+			t.Errorf("shortDuration(%s) = %q, want %q", d, got, want)
+		}
+	}
+}
+
+// The warning says what a renew_before at least the lifetime causes, and
+// what to do instead, in values a user can paste.
+func TestRenewsEveryRunWarning(t *testing.T) {
+	t.Parallel()
+	gen := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
+	d := renewsEveryRunWarning(linkState{GeneratedAt: gen, ExpiresAt: gen.Add(time.Hour)}, 6*time.Hour)
+	words := strings.Join(strings.Fields(d.Detail()), " ")
+	for _, want := range []string{
+		"`renew_before` (6h) is at least the link's whole lifetime (1h)",
+		"generates a new link and upgrades any Helm release that uses it",
+		"Remove `renew_before`", "a quarter of its lifetime (15m)", "`renew_before = \"30m\"`",
+	} {
+		if !strings.Contains(words, want) {
+			t.Errorf("the warning lacks %q:\n%s", want, d.Detail())
+		}
+	}
+	if d.Summary() != "Link Renewed On Every Run" {
+		t.Errorf("summary = %q", d.Summary())
+	}
+}
