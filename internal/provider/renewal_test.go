@@ -56,7 +56,9 @@ func TestRenewsEveryRun(t *testing.T) {
 // recommend ("Running in CI", "Keeping the bundle link fresh"): with 24-hour
 // links, runs every 4 hours that start up to 2 hours late, with
 // `renew_before = "6h"` or the default, renew every link before it expires.
-// The 6-hourly schedule that the guide used to recommend does not.
+// The 6-hourly schedule that the guide used to recommend does not. Runs
+// every 8 hours need the guide's `renew_before = "12h"`: the default is not
+// enough for them.
 func TestGuideSchedulesRenewInTime(t *testing.T) {
 	t.Parallel()
 	const lifetime = 24 * time.Hour
@@ -69,6 +71,8 @@ func TestGuideSchedulesRenewInTime(t *testing.T) {
 		{"every 4h, renew_before 6h", 4 * time.Hour, 2*time.Hour - time.Minute, 6 * time.Hour, false},
 		{"every 4h, default", 4 * time.Hour, 2*time.Hour - time.Minute, 0, false},
 		{"every 6h, renew_before 6h", 6 * time.Hour, time.Minute, 6 * time.Hour, true},
+		{"every 8h, default", 8 * time.Hour, 2*time.Hour - time.Minute, 0, true},
+		{"every 8h, renew_before 12h", 8 * time.Hour, 2*time.Hour - time.Minute, 12 * time.Hour, false},
 	}
 	for _, c := range cases {
 		start := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
