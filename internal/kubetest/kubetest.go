@@ -201,19 +201,16 @@ func (c *Cluster) waitReady(timeout time.Duration) error {
 	defer cancel()
 	tick := time.NewTicker(100 * time.Millisecond)
 	defer tick.Stop()
-	last := errors.New("no answer yet")
 	for {
 		// A server still starting may accept a connection and answer late.
 		poll, cancelPoll := context.WithTimeout(ctx, 2*time.Second)
-		status, err := c.get(poll, "/readyz", nil)
+		status, last := c.get(poll, "/readyz", nil)
 		cancelPoll()
 		switch {
-		case err == nil && status == http.StatusOK:
+		case last == nil && status == http.StatusOK:
 			return nil
-		case err == nil:
+		case last == nil:
 			last = fmt.Errorf("/readyz answered HTTP %d", status)
-		default:
-			last = err
 		}
 		for _, p := range c.procs {
 			select {
