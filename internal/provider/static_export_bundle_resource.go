@@ -59,6 +59,7 @@ type staticExportBundleModel struct {
 	Paths       types.List     `tfsdk:"paths"`
 	Triggers    types.Map      `tfsdk:"triggers"`
 	RenewBefore types.String   `tfsdk:"renew_before"`
+	StoreLink   types.Bool     `tfsdk:"store_link"`
 	Timeouts    timeouts.Value `tfsdk:"timeouts"`
 
 	// Computed
@@ -143,12 +144,16 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			},
 			"renew_before": schema.StringAttribute{
 				MarkdownDescription: "Renew the link when, at plan time, less than this is left before it expires, " +
-					"as a duration such as `6h`. Renewal is an in-place update that generates a fresh link for the " +
+					"as a duration such as `9h`. Renewal is an in-place update that generates a fresh link for the " +
 					"same export job. When unset, the link is renewed once less than a quarter of its lifetime is " +
-					"left, or once it has expired. A value at least as long as the link's lifetime renews on every run.",
+					"left, or once it has expired, which suits any lifetime: set it only when runs are further apart " +
+					"than a quarter of the lifetime, to a value between the time from one run to the next and the " +
+					"lifetime. A value at least as long as the lifetime renews the link, and rolls anything that " +
+					"uses it, on every run; the apply that first learns the lifetime warns about it.",
 				Optional:   true,
 				Validators: []validator.String{positiveDuration},
 			},
+			"store_link": storeLinkAttribute(),
 			"timeouts": resourceTimeouts(ctx, timeouts.Opts{
 				Create: true,
 				Update: true,
@@ -189,7 +194,8 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			},
 			"bundle_url": schema.StringAttribute{
 				MarkdownDescription: "The presigned link to the bundle archive. It grants read access to the " +
-					"exported docs to whoever holds it, so it is sensitive, and it stops working at `expires_at`.",
+					"exported docs to whoever holds it, so it is sensitive, and it stops working at `expires_at`. " +
+					"Null when `store_link` is `false`.",
 				Computed:      true,
 				Sensitive:     true,
 				PlanModifiers: keep,
@@ -212,7 +218,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			"helm_values": schema.StringAttribute{
 				MarkdownDescription: "Values for the Mintlify Enterprise Helm chart as a YAML document, ready for " +
 					"`helm_release.values`: `staticExport` with `enabled: true`, `bundleUrl` and, when `version` is " +
-					"set, `version`. Sensitive because it holds the link.",
+					"set, `version`. Sensitive because it holds the link. Null when `store_link` is `false`.",
 				Computed:      true,
 				Sensitive:     true,
 				PlanModifiers: keep,
@@ -286,6 +292,9 @@ func (r *staticExportBundleResource) Create(ctx context.Context, req resource.Cr
 	}
 
 	resp.Diagnostics.Append(r.complete(ctx, &plan, job, 0, resp.Private, waitContext{timeout: timeout, op: "create"})...)
+	// The first link tells the lifetime: this apply, not the next plan,
+	// warns about a renew_before that would renew on every run.
+	resp.Diagnostics.Append(warnIfRenewsEveryRun(ctx, &plan, resp.Private)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
@@ -477,7 +486,7 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	priv.RefreshedAt, priv.JobGone = now, false
 	prior := state
 	state.setJob(job)
-	facts, diags := newLinkFacts(state.JobID, state.Domain, state.Status, state.BundleURL, state.ExpiresAt, state.RenewBefore, priv)
+	facts, diags := newLinkFacts(state.JobID, state.Domain, state.Status, state.BundleURL, state.ExpiresAt, state.RenewBefore, state.StoreLink, priv)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -502,8 +511,12 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 // private state: only a plan ever schedules a new link or a new export, so
 // an apply does exactly what the plan showed.
 func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
-		return // create or destroy
+	if req.Plan.Raw.IsNull() {
+		return // destroy
+	}
+	resp.Diagnostics.Append(planLinkNotStored(ctx, req, resp)...)
+	if req.State.Raw.IsNull() || resp.Diagnostics.HasError() {
+		return // create
 	}
 	facts, diags := planFacts(ctx, req)
 	resp.Diagnostics.Append(diags...)
@@ -511,11 +524,7 @@ func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resourc
 		return
 	}
 	if renewsEveryRun(facts.Link, facts.RenewBefore) {
-		resp.Diagnostics.AddAttributeWarning(path.Root("renew_before"), "Link Renewed On Every Run",
-			fmt.Sprintf("`renew_before` (%s) is at least the link's whole lifetime (%s), so every plan renews "+
-				"the link and rolls anything that uses it. Set it below the lifetime, or remove it to renew once "+
-				"less than a quarter of the lifetime is left.", facts.RenewBefore,
-				roundDuration(facts.Link.ExpiresAt.Sub(facts.Link.GeneratedAt))))
+		resp.Diagnostics.Append(renewsEveryRunWarning(facts.Link, facts.RenewBefore))
 	}
 	action, reason := planLink(facts)
 	resp.Diagnostics.Append(recordPlannedAction(ctx, resp.Private, action)...)
@@ -573,6 +582,7 @@ func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resourc
 // private state, reading single attributes.
 func planFacts(ctx context.Context, req resource.ModifyPlanRequest) (linkFacts, diag.Diagnostics) {
 	var jobID, domain, status, bundleURL, expiresAt, renewBefore types.String
+	var storeLink types.Bool
 	var diags diag.Diagnostics
 	for _, a := range []struct {
 		name string
@@ -581,26 +591,29 @@ func planFacts(ctx context.Context, req resource.ModifyPlanRequest) (linkFacts, 
 		diags.Append(req.State.GetAttribute(ctx, path.Root(a.name), a.dst)...)
 	}
 	diags.Append(req.Plan.GetAttribute(ctx, path.Root("renew_before"), &renewBefore)...)
+	diags.Append(req.Plan.GetAttribute(ctx, pathStoreLink, &storeLink)...)
 	priv, d := readBundlePrivate(ctx, req.Private)
 	diags.Append(d...)
 	if diags.HasError() {
 		return linkFacts{}, diags
 	}
-	facts, d := newLinkFacts(jobID, domain, status, bundleURL, expiresAt, renewBefore, priv)
+	facts, d := newLinkFacts(jobID, domain, status, bundleURL, expiresAt, renewBefore, storeLink, priv)
 	diags.Append(d...)
 	return facts, diags
 }
 
 // newLinkFacts builds planLink's facts from attribute values and private
-// state; Read and ModifyPlan both use it.
-func newLinkFacts(jobID, domain, status, bundleURL, expiresAt, renewBefore types.String, priv bundlePrivate) (linkFacts, diag.Diagnostics) {
+// state; Read and ModifyPlan both use it. A link exists when `expires_at`
+// does: `bundle_url` is null when `store_link` is false.
+func newLinkFacts(jobID, domain, status, bundleURL, expiresAt, renewBefore types.String, storeLink types.Bool, priv bundlePrivate) (linkFacts, diag.Diagnostics) {
 	link, diags := linkFromState(expiresAt, priv.LinkGeneratedAt)
 	return linkFacts{
 		JobID:              jobID.ValueString(),
 		Imported:           domain.IsNull(),
 		Gone:               priv.JobGone,
 		Status:             status.ValueString(),
-		HasLink:            !bundleURL.IsNull() && !bundleURL.IsUnknown(),
+		HasLink:            !expiresAt.IsNull() && !expiresAt.IsUnknown(),
+		LinkWantedInState:  linkWantedInState(storeLink, bundleURL, expiresAt),
 		Link:               link,
 		RenewBefore:        renewBeforeValue(renewBefore),
 		RenewBeforeUnknown: renewBefore.IsUnknown(),
@@ -623,6 +636,7 @@ func (r *staticExportBundleResource) Update(ctx context.Context, req resource.Up
 	}
 	switch {
 	case action == actionNone:
+		plan.keepStoredLink(&state)
 		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 		return
 	case !action.requestsLink():
@@ -644,6 +658,13 @@ func (r *staticExportBundleResource) Update(ctx context.Context, req resource.Up
 	ctx = tflog.SetField(ctx, "job_id", state.JobID.ValueString())
 	tflog.Info(ctx, "Applying the planned action: "+string(action))
 
+	// The plan warned about a renew_before that renews on every run if it
+	// knew the lifetime of the link in state; otherwise the new link tells.
+	prior, diags := readBundlePrivate(ctx, req.Private)
+	resp.Diagnostics.Append(diags...)
+	priorLink, _ := linkFromState(state.ExpiresAt, prior.LinkGeneratedAt)
+	planWarned := renewsEveryRun(priorLink, renewBeforeValue(plan.RenewBefore))
+
 	// Start from what is known: the job as last read and the current link,
 	// which stays in state if a fresh one cannot be had.
 	plan.copyJobAndLink(&state)
@@ -652,6 +673,8 @@ func (r *staticExportBundleResource) Update(ctx context.Context, req resource.Up
 	if diags.HasError() {
 		// No new link: the revision stays, so nothing downstream rolls.
 		plan.LinkRevision = state.LinkRevision
+	} else if !planWarned {
+		resp.Diagnostics.Append(warnIfRenewsEveryRun(ctx, &plan, resp.Private)...)
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
@@ -728,6 +751,7 @@ func (m *staticExportBundleModel) markLinkUnknown() {
 	m.SizeBytes = types.Int64Unknown()
 	m.ExpiresAt = types.StringUnknown()
 	m.HelmValues = types.StringUnknown()
+	m.dropLinkUnlessStored()
 }
 
 // copyJobAndLink takes the job's progress and the link from prior state,
@@ -741,6 +765,7 @@ func (m *staticExportBundleModel) copyJobAndLink(prior *staticExportBundleModel)
 		m.HelmValues = types.StringValue(helmValues(prior.BundleURL.ValueString(), m.Version.ValueString()))
 	}
 	m.ReadyForRenewal = prior.ReadyForRenewal
+	m.dropLinkUnlessStored()
 }
 
 // setBundle copies a generated link into the model; nil records that no link
@@ -757,4 +782,5 @@ func (m *staticExportBundleModel) setBundle(b *mintlify.Bundle) {
 	m.SizeBytes = types.Int64Value(b.SizeBytes)
 	m.ExpiresAt = types.StringValue(b.ExpiresAt.UTC().Format(time.RFC3339))
 	m.HelmValues = types.StringValue(helmValues(b.BundleURL, m.Version.ValueString()))
+	m.dropLinkUnlessStored()
 }
