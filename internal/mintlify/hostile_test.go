@@ -1,6 +1,9 @@
 package mintlify
 
 import (
+	"context"
+	"errors"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -64,4 +67,81 @@ func TestNoHeaderCarriesALinkAcrossARedirect(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPlainHTTPLinksOnlyFromALoopbackAPI: a bundle link over plain http is
+// refused unless base_url itself is loopback (the fake). The API is given a
+// name that is not loopback (https://example.com, which the TLS test
+// server's certificate covers) while every connection stays on loopback.
+func TestPlainHTTPLinksOnlyFromALoopbackAPI(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, baseURL, linkBase string
+		refused                 bool
+	}{
+		{"plain http from an API elsewhere", "https://example.com", "http://storage.example.com", true},
+		{"https from an API elsewhere", "https://example.com", "https://storage.example.com", false},
+		{"plain http from a loopback API", "", "http://storage.example.com", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			clk := clock.NewFake(start, true)
+			fake := fakeapi.New(fakeapi.WithClock(clk), fakeapi.WithDownloadHost(tc.linkBase),
+				fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
+			opts := []Option{WithClock(clk)}
+			if tc.baseURL == "" {
+				opts = append(opts, WithBaseURL(contract.Serve(t, fake)))
+			} else {
+				opts = append(opts, WithBaseURL(tc.baseURL), WithHTTPClient(dialOnly(t, contract.ServeTLS(t, fake))))
+			}
+			c, err := New(fakeapi.DefaultAPIKey, opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			job := mustStart(t, c)
+			b, err := c.GenerateBundle(t.Context(), job.JobID)
+			if !tc.refused {
+				if err != nil || !strings.HasPrefix(b.BundleURL, tc.linkBase+"/") {
+					t.Fatalf("GenerateBundle = %+v, %v; want a link under %s", b, err, tc.linkBase)
+				}
+				return
+			}
+			var unsafe *UnsafeLinkError
+			if !errors.As(err, &unsafe) || b != nil {
+				t.Fatalf("GenerateBundle = %+v, %v; want an *UnsafeLinkError", b, err)
+			}
+			for _, want := range []string{job.JobID, "plain http", "storage.example.com", "would expose the bundle and its signature"} {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("error %q does not say %q", err, want)
+				}
+			}
+			if strings.Contains(err.Error(), "X-Amz") || strings.Contains(err.Error(), "?") {
+				t.Errorf("error %q shows the link's query", err)
+			}
+			// Every consumer goes through GenerateBundle: the download never starts.
+			if _, err := c.DownloadBundle(t.Context(), job.JobID, &memorySink{}); !errors.As(err, &unsafe) {
+				t.Errorf("DownloadBundle: %v, want the same refusal", err)
+			}
+			if n := fake.Count(http.MethodGet, "/bundles/"); n != 0 {
+				t.Errorf("%d downloads reached the storage host, want 0", n)
+			}
+		})
+	}
+}
+
+// dialOnly is a client for srv whatever the URL's host: every connection
+// goes to srv's loopback address, and srv's certificate is trusted.
+func dialOnly(t *testing.T, srv *httptest.Server) *http.Client {
+	t.Helper()
+	base, ok := srv.Client().Transport.(*http.Transport)
+	if !ok {
+		t.Fatalf("the TLS test server's client has a %T", srv.Client().Transport)
+	}
+	tr := base.Clone()
+	addr := srv.Listener.Addr().String()
+	tr.DialContext = func(ctx context.Context, network, _ string) (net.Conn, error) {
+		var d net.Dialer
+		return d.DialContext(ctx, network, addr)
+	}
+	return &http.Client{Transport: tr}
 }

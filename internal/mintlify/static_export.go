@@ -78,10 +78,15 @@ func (c *Client) GetStaticExportJob(ctx context.Context, jobID string) (*StaticE
 
 // GenerateBundle returns a fresh presigned link to a completed job's archive.
 // Calling it again on the same job returns a new link; the export is not
-// repeated.
+// repeated. A link that is not an absolute http(s) URL, or that uses plain
+// http while the API is not on a loopback address, is refused with an
+// *UnsafeLinkError.
 func (c *Client) GenerateBundle(ctx context.Context, jobID string) (*Bundle, error) {
 	var b Bundle
 	if err := c.do(ctx, http.MethodPost, []string{"v1", "static-export", "jobs", jobID, "bundle"}, nil, &b); err != nil {
+		return nil, err
+	}
+	if err := c.checkBundleLink(jobID, b.BundleURL); err != nil {
 		return nil, err
 	}
 	return &b, nil

@@ -1,0 +1,84 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
+)
+
+// What a user sees when the API or the storage host is hostile
+// (fakeapi/hostile.go): each diagnostic says what happened, and nothing the
+// network sent reaches the terminal unchecked.
+
+// newTLSTestEnv serves the fake over TLS, checked against the contract, and
+// gives it a name that is not loopback: base_url is https://example.com
+// (which the test server's certificate covers), and the provider's HTTP
+// client dials the fake's loopback address whatever the host.
+func newTLSTestEnv(t *testing.T, opts ...fakeapi.Option) *testEnv {
+	t.Helper()
+	clk := clock.NewFake(testStart, true)
+	fake := fakeapi.New(append([]fakeapi.Option{fakeapi.WithClock(clk)}, opts...)...)
+	srv := contract.ServeTLS(t, fake)
+	base, ok := srv.Client().Transport.(*http.Transport)
+	if !ok {
+		t.Fatalf("the TLS test server's client has a %T", srv.Client().Transport)
+	}
+	tr := base.Clone()
+	addr := srv.Listener.Addr().String()
+	tr.DialContext = func(ctx context.Context, network, _ string) (net.Conn, error) {
+		var d net.Dialer
+		return d.DialContext(ctx, network, addr)
+	}
+	return &testEnv{fake: fake, clock: clk, url: "https://example.com", httpClient: &http.Client{Transport: tr}}
+}
+
+// expectDiagnostic applies config, which must fail with an error that holds
+// every phrase of want in order (see expectError) and none of the strings
+// of never (a signature, a control character, the tail of a long message).
+func expectDiagnostic(t *testing.T, env *testEnv, config string, want, never []string) {
+	t.Helper()
+	var got error
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps:                    []resource.TestStep{{Config: config}},
+		ErrorCheck: func(err error) error {
+			got = err
+			return nil
+		},
+	})
+	if got == nil {
+		t.Fatal("the apply succeeded, want an error")
+	}
+	if !expectError(want...).MatchString(got.Error()) {
+		t.Errorf("the error does not say %q:\n%v", want, got)
+	}
+	for _, s := range never {
+		if strings.Contains(got.Error(), s) {
+			t.Errorf("the error shows %q:\n%v", s, errors.Unwrap(got))
+		}
+	}
+}
+
+// TestAccHostile_plainHTTPLinkRefused: an API that is not on this machine
+// hands out a plain-http bundle link. The apply fails, saying why, and
+// never shows the link.
+func TestAccHostile_plainHTTPLinkRefused(t *testing.T) {
+	t.Parallel()
+	env := newTLSTestEnv(t, fakeapi.WithDownloadHost("http://storage.example.com"))
+	expectDiagnostic(t, env, env.config(bundleConfig("docs.example.com", "")),
+		[]string{"Unencrypted Bundle Link Refused", "uses plain http (host storage.example.com)",
+			"an unencrypted link would expose the bundle, and the signature", "only when the provider's `base_url` is a loopback address"},
+		[]string{"X-Amz-"})
+	if n := env.fake.Count(http.MethodGet, "/bundles/"); n != 0 {
+		t.Errorf("%d downloads, want 0", n)
+	}
+}
