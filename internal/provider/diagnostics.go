@@ -253,6 +253,8 @@ func (op apiOperation) describe(err error) (summary, detail string) {
 		return "Operation Interrupted", fmt.Sprintf("Terraform was interrupted while %s.", doing)
 	case errors.As(err, &unsafeLink):
 		return unsafeLinkDiagnostic(unsafeLink, doing)
+	case errors.As(err, &retryErr) && retryErr.Wait > 0 && errors.Is(err, context.DeadlineExceeded) && mintlify.IsRateLimited(err):
+		return rateLimitOutlastsTimeout(retryErr, doing)
 	case errors.As(err, &retryErr) && retryErr.Wait > 0 && errors.Is(err, context.DeadlineExceeded):
 		return "Mintlify API Retry Would Outlast The Timeout",
 			fmt.Sprintf("A request failed while %s (%s). The next retry was due in %s, but the operation's "+

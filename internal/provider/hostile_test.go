@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
@@ -80,5 +81,64 @@ func TestAccHostile_plainHTTPLinkRefused(t *testing.T) {
 		[]string{"X-Amz-"})
 	if n := env.fake.Count(http.MethodGet, "/bundles/"); n != 0 {
 		t.Errorf("%d downloads, want 0", n)
+	}
+}
+
+// waitingResource is a resource whose create waits for a job, as the
+// hostile tests drive it.
+type waitingResource struct {
+	name   string
+	config func(extra string) string
+	match  func(*http.Request) bool
+	// stillRunning is the summary of its timeout, which a rate limit must
+	// never be reported as.
+	stillRunning string
+}
+
+var waitingResources = []waitingResource{
+	{"bundle", func(extra string) string { return bundleConfig("docs.example.com", extra) },
+		fakeapi.IsStatusRequest, "Static Export Timed Out"},
+	{"agent job", func(extra string) string { return agentJobResourceConfig("Document the release", extra) },
+		fakeapi.IsAgentJobRequest, "Agent Job Still Running"},
+}
+
+// TestAccHostile_retryAfterADayWhilePolling: one status request of the
+// create's wait is answered 429 with `Retry-After: 86400`, with retries
+// disabled so that the wait itself handles it. The pause is capped at a
+// minute and the apply succeeds; with less than a minute of the timeout
+// left, the apply stops at once and says the API is rate limiting.
+func TestAccHostile_retryAfterADayWhilePolling(t *testing.T) {
+	t.Parallel()
+	for _, r := range waitingResources {
+		aDay429 := fakeapi.WithFaults(fakeapi.FaultRule{Match: r.match, Skip: 1, Count: 1,
+			Faults: []fakeapi.Fault{fakeapi.TooManyRequests(24 * time.Hour)}})
+		noRetries := "max_retries = 0\n  project_id = \"" + testProjectID + "\""
+		t.Run(r.name+" within the timeout", func(t *testing.T) {
+			t.Parallel()
+			env := newTestEnv(t, aDay429)
+			resource.Test(t, resource.TestCase{
+				ProtoV6ProviderFactories: env.factories(),
+				Steps:                    []resource.TestStep{{Config: env.configWithProvider(fakeapi.DefaultAPIKey, noRetries, r.config(""))}},
+			})
+			if n := env.fake.FaultsInjected(fakeapi.FaultStatus); n != 1 {
+				t.Errorf("%d 429s answered, want 1", n)
+			}
+			if took := env.clock.Now().Sub(testStart); took > 10*time.Minute {
+				t.Errorf("the apply took %s, want the job's time plus a minute", took)
+			}
+		})
+		t.Run(r.name+" past the timeout", func(t *testing.T) {
+			t.Parallel()
+			env := newTestEnv(t, aDay429)
+			expectDiagnostic(t, env, env.configWithProvider(fakeapi.DefaultAPIKey, noRetries, r.config(`timeouts = { create = "45s" }`)),
+				[]string{"Mintlify API Rate Limiting", "The Mintlify API is rate limiting: it answered HTTP 429",
+					"asked the provider to wait 24h0m0s (`Retry-After`); the provider waits at most 1m0s",
+					"the operation's timeout ends in", "stopped at once", "terraform untaint"},
+				[]string{r.stillRunning, "Timed Out"})
+			reqs := env.fake.Requests()
+			if last := reqs[len(reqs)-1]; last.Status != http.StatusTooManyRequests || !env.clock.Now().Equal(last.At) {
+				t.Errorf("the provider went on for %s after the 429, want it to stop at once", env.clock.Now().Sub(last.At))
+			}
+		})
 	}
 }

@@ -379,7 +379,7 @@ func waitDiagnostic(err error, jobID string, last *mintlify.StaticExportJob, wc 
 				"Fix the cause the message names (for example the `domain` or `paths`), then apply again: a "+
 				"failed job cannot be resumed, so the next apply starts a new export.",
 				jobID, mintlify.FormatProgress(failed.Job.Progress), failed.Job.PageCount, reason))
-	case errors.Is(err, context.DeadlineExceeded):
+	case errors.Is(err, context.DeadlineExceeded) && !isRetryDeadline(err):
 		return diag.NewErrorDiagnostic("Static Export Timed Out",
 			fmt.Sprintf("The Mintlify static export job %s did not complete within `timeouts.%s` (%s); it was %s. "+
 				"The job keeps running on the Mintlify side.\n\n%s If exports usually take this long, raise "+

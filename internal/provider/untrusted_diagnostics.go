@@ -1,13 +1,16 @@
 package provider
 
 import (
+	"errors"
 	"fmt"
+	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
 
-// The diagnostics of answers the client refused to trust: a bundle link it
-// would not use. apiOperation.describe (diagnostics.go) picks them.
+// The diagnostics of a hostile or overloaded network: a bundle link the
+// client would not use, a rate limit that outlasts the timeout.
+// apiOperation.describe (diagnostics.go) picks them.
 
 // unsafeLinkDiagnostic explains a bundle link the client refused to use.
 func unsafeLinkDiagnostic(e *mintlify.UnsafeLinkError, doing string) (summary, detail string) {
@@ -22,4 +25,22 @@ func unsafeLinkDiagnostic(e *mintlify.UnsafeLinkError, doing string) (summary, d
 		"Plain http links are accepted only when the provider's `base_url` is a loopback address, such as a local "+
 		"test API. Check that `base_url` is the Mintlify API and not a proxy that rewrites links; if it is, report "+
 		"the job ID to Mintlify support.", e.JobID, e.Host, doing)
+}
+
+// rateLimitOutlastsTimeout explains a wait or a retry that stopped at once
+// because the pause the API asked for (capped) would end after the
+// operation's timeout.
+func rateLimitOutlastsTimeout(e *mintlify.RetryError, doing string) (summary, detail string) {
+	asked := fmt.Sprintf("named no `Retry-After`, so the provider's next request was due in %s", e.Wait)
+	var apiErr *mintlify.APIError
+	if errors.As(e, &apiErr) && apiErr.RetryAfter > 0 {
+		asked = fmt.Sprintf("asked the provider to wait %s (`Retry-After`)", apiErr.RetryAfter)
+		if apiErr.RetryAfter > e.Wait {
+			asked += fmt.Sprintf("; the provider waits at most %s", e.Wait)
+		}
+	}
+	return "Mintlify API Rate Limiting", fmt.Sprintf("The Mintlify API is rate limiting: it answered HTTP 429 (%s) "+
+		"while %s and %s, but the operation's timeout ends in %s, so the provider stopped at once instead of waiting "+
+		"in vain. Wait a few minutes and apply again, run fewer Mintlify operations at once (`terraform apply "+
+		"-parallelism=2`), or raise the resource's `timeouts`.", apiMessage(e), doing, asked, e.Left.Round(time.Second))
 }
