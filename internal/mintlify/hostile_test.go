@@ -252,3 +252,67 @@ func TestRateLimitPastTheDeadlineEndsTheWait(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownStatusEndsTheWait: a job that turns to a status the API does
+// not document ends its wait at once, with an error naming the status and
+// the job; so does a start answer that already has one. The fake breaks the
+// contract here, so it is not checked.
+func TestUnknownStatusEndsTheWait(t *testing.T) {
+	t.Parallel()
+	c, fake, clk := newUncheckedFake(t, fakeapi.WithUndocumentedStatus("cancelled"),
+		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{RunFor: 10 * time.Minute} }),
+		fakeapi.WithAgentJobPlan(func(fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
+			return fakeapi.AgentJobPlan{ActiveFor: 10 * time.Minute}
+		}))
+	export := mustStart(t, c)
+	agent, err := c.CreateAgentJob(t.Context(), "proj", "Document it")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Only a wait that never ends needs this deadline.
+	ctx, cancel := clk.WithTimeout(t.Context(), time.Hour)
+	defer cancel()
+	for _, w := range []struct {
+		what, id string
+		wait     func() (status string, err error)
+	}{
+		{"static export job", export.JobID, func() (string, error) {
+			job, err := c.WaitForStartedExport(ctx, export, nil)
+			return job.Status, err
+		}},
+		{"agent job", agent.ID, func() (string, error) {
+			job, err := c.WaitForStartedAgentJob(ctx, "proj", agent, nil)
+			return job.Status, err
+		}},
+	} {
+		status, err := w.wait()
+		var unknown *UnknownStatusError
+		if !errors.As(err, &unknown) || unknown.JobID != w.id || unknown.Status != "cancelled" || status != "cancelled" {
+			t.Fatalf("%s: last status %q, err = %v; want an *UnknownStatusError for %s", w.what, status, err, w.id)
+		}
+		for _, want := range []string{w.what + " " + w.id, `"cancelled"`, "not documented"} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("%s: error %q does not say %q", w.what, err, want)
+			}
+		}
+		reqs := fake.Requests()
+		if last := reqs[len(reqs)-1]; !strings.Contains(string(last.Response), `"cancelled"`) || !clk.Now().Equal(last.At) {
+			t.Errorf("%s: the wait went on after the status turned: %s later, last answer %s", w.what, clk.Now().Sub(last.At), last.Response)
+		}
+	}
+
+	before := len(fake.Requests())
+	paused := *export
+	paused.Status = "paused"
+	if _, err := c.WaitForStartedExport(ctx, &paused, nil); !strings.Contains(fmt.Sprint(err), `"paused"`) {
+		t.Errorf("a start answer with an unknown status: err = %v", err)
+	}
+	pausedAgent := *agent
+	pausedAgent.Status = "paused"
+	if _, err := c.WaitForStartedAgentJob(ctx, "proj", &pausedAgent, nil); !strings.Contains(fmt.Sprint(err), `"paused"`) {
+		t.Errorf("a create answer with an unknown status: err = %v", err)
+	}
+	if after := len(fake.Requests()); after != before {
+		t.Errorf("%d requests for answers that were already final, want none", after-before)
+	}
+}

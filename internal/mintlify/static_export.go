@@ -92,16 +92,16 @@ func (c *Client) GenerateBundle(ctx context.Context, jobID string) (*Bundle, err
 	return &b, nil
 }
 
-// WaitForStaticExport polls a job until it is completed or failed, or ctx
-// ends, spacing the requests with the client's PollPolicy (by default an
+// WaitForStaticExport polls a job until it is completed or failed, or in a
+// status the API does not document, or ctx ends, spacing the requests with the client's PollPolicy (by default an
 // AdaptivePolicy, which sleeps towards the finish that the job's progress
 // predicts). The first request goes out at once. onChange, when not nil, is
 // called with each status that differs from the previous one in status,
 // progress or page count.
 //
 // The returned job is the last one seen, also on error (nil if none was
-// seen). A failed job returns a *JobFailedError; an ended ctx returns
-// ctx.Err().
+// seen). A failed job returns a *JobFailedError, an undocumented status an
+// *UnknownStatusError; an ended ctx returns ctx.Err().
 func (c *Client) WaitForStaticExport(ctx context.Context, jobID string, onChange func(StaticExportJob)) (*StaticExportJob, error) {
 	return c.waitForStaticExport(ctx, jobID, nil, onChange)
 }
@@ -142,15 +142,19 @@ func (c *Client) waitForStaticExport(ctx context.Context, jobID string, started 
 	return last, err
 }
 
-// exportDone reports whether a job has ended, and how.
+// exportDone reports whether a wait for a job has ended, and how: a job
+// that completed, failed, or is in a status the API does not document
+// (an *UnknownStatusError) ends it.
 func exportDone(job *StaticExportJob) (bool, error) {
 	switch job.Status {
+	case StatusQueued, StatusRunning:
+		return false, nil
 	case StatusCompleted:
 		return true, nil
 	case StatusFailed:
 		return true, &JobFailedError{Job: *job}
 	}
-	return false, nil
+	return true, &UnknownStatusError{What: "static export job", JobID: job.JobID, Status: job.Status, Known: StaticExportStatuses}
 }
 
 // exportObservation is what a poll policy learns from a job's status.

@@ -3,6 +3,7 @@ package mintlify
 import (
 	"fmt"
 	"net/url"
+	"strings"
 )
 
 // What the client does with what the network hands it, none of which it
@@ -43,4 +44,22 @@ func (c *Client) checkBundleLink(jobID, link string) error {
 		return &UnsafeLinkError{JobID: jobID, Host: u.Host, Plain: true}
 	}
 	return nil
+}
+
+// UnknownStatusError is a job in a status the API does not document, such
+// as "cancelled". A wait ends at once on it rather than poll until its
+// deadline for a status that may never come.
+type UnknownStatusError struct {
+	// What is "static export job" or "agent job".
+	What  string
+	JobID string
+	// Status is the status the API reported.
+	Status string
+	// Known lists the statuses the API documents for such a job.
+	Known []string
+}
+
+func (e *UnknownStatusError) Error() string {
+	return fmt.Sprintf("%s %s reports the status %q, which the API has not documented (it documents %s)",
+		e.What, e.JobID, e.Status, strings.Join(e.Known, ", "))
 }

@@ -141,7 +141,7 @@ func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				PlanModifiers:       keep,
 			},
 			"status": schema.StringAttribute{
-				MarkdownDescription: "The job's status when last read: " + backtickList(mintlify.AgentJobStatuses) + ".",
+				MarkdownDescription: "The job's status when last read: " + backtickList(mintlify.AgentJobStatuses) + "." + undocumentedStatus,
 				Computed:            true,
 				PlanModifiers:       keep,
 			},
@@ -316,7 +316,8 @@ func (r *agentJobResource) Create(ctx context.Context, req resource.CreateReques
 	}
 
 	call := agentCall{op: agentOpRead, projectID: projectID, jobID: job.ID}
-	resp.Diagnostics.Append(r.wait(ctx, &plan, job, call, agentWait{limit: "timeouts.create", timeout: timeout, resume: resumeAfterTaint})...)
+	resp.Diagnostics.Append(r.wait(ctx, &plan, job, call, agentWait{limit: "timeouts.create", timeout: timeout,
+		resume: resumeAfterTaint, unknown: unknownAfterTaint})...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
@@ -327,6 +328,12 @@ const resumeAfterTaint = "The resource is tainted but keeps the job id. To wait 
 	"starting a new one, run `terraform untaint mintlify_agent_job.NAME`, with the address shown above after " +
 	"`with`, then `terraform apply`. If the agent usually takes this long, raise `timeouts.create`, for example " +
 	"`timeouts = { create = \"1h\" }`."
+
+// unknownAfterTaint tells what follows a create that ended on a job status
+// the API does not document.
+const unknownAfterTaint = "The resource is tainted and keeps the job id: the next apply replaces it, which starts a " +
+	"new agent job and may open another pull request. To keep this job in state instead, run `terraform untaint " +
+	"mintlify_agent_job.NAME`, with the address shown above after `with`."
 
 // wait waits for the job until it is no longer active, keeping the model
 // current with whatever was learned, also on failure. started is the
@@ -433,7 +440,8 @@ func (r *agentJobResource) Update(ctx context.Context, req resource.UpdateReques
 	call := agentCall{op: agentOpRead, projectID: projectID, jobID: jobID}
 	resume := "The job stays in state. Apply again to keep waiting for it; no new agent job starts. If the agent " +
 		"usually takes this long, raise `timeouts.create`."
-	resp.Diagnostics.Append(r.wait(ctx, &plan, nil, call, agentWait{limit: "timeouts.create", timeout: timeout, resume: resume})...)
+	resp.Diagnostics.Append(r.wait(ctx, &plan, nil, call, agentWait{limit: "timeouts.create", timeout: timeout, resume: resume,
+		unknown: "The state records the job with this status; no new agent job starts by itself."})...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 

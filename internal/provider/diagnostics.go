@@ -244,6 +244,7 @@ func (op apiOperation) describe(err error) (summary, detail string) {
 	var transportErr *mintlify.TransportError
 	var retryErr *mintlify.RetryError
 	var unsafeLink *mintlify.UnsafeLinkError
+	var unknownStatus *mintlify.UnknownStatusError
 	after := ""
 	if n := mintlify.Attempts(err); n > 1 {
 		after = fmt.Sprintf(", after %d attempts", n)
@@ -253,6 +254,8 @@ func (op apiOperation) describe(err error) (summary, detail string) {
 		return "Operation Interrupted", fmt.Sprintf("Terraform was interrupted while %s.", doing)
 	case errors.As(err, &unsafeLink):
 		return unsafeLinkDiagnostic(unsafeLink, doing)
+	case errors.As(err, &unknownStatus):
+		return unknownStatusDiagnostic(unknownStatus)
 	case errors.As(err, &retryErr) && retryErr.Wait > 0 && errors.Is(err, context.DeadlineExceeded) && mintlify.IsRateLimited(err):
 		return rateLimitOutlastsTimeout(retryErr, doing)
 	case errors.As(err, &retryErr) && retryErr.Wait > 0 && errors.Is(err, context.DeadlineExceeded):

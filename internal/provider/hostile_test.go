@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"net"
 	"net/http"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
@@ -45,11 +45,20 @@ func newTLSTestEnv(t *testing.T, opts ...fakeapi.Option) *testEnv {
 // expectDiagnostic applies config, which must fail with an error that holds
 // every phrase of want in order (see expectError) and none of the strings
 // of never (a signature, a control character, the tail of a long message).
-func expectDiagnostic(t *testing.T, env *testEnv, config string, want, never []string) {
+func expectDiagnostic(t *testing.T, env *testEnv, config string, want, never []string) string {
+	t.Helper()
+	return expectDiagnosticUnder(t, env, nil, config, want, never)
+}
+
+// expectDiagnosticUnder is expectDiagnostic under the CLIs that versions
+// admit (a CLI that is too old skips the test). It returns the error's
+// text.
+func expectDiagnosticUnder(t *testing.T, env *testEnv, versions []tfversion.TerraformVersionCheck, config string, want, never []string) string {
 	t.Helper()
 	var got error
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.factories(),
+		TerraformVersionChecks:   versions,
 		Steps:                    []resource.TestStep{{Config: config}},
 		ErrorCheck: func(err error) error {
 			got = err
@@ -64,9 +73,10 @@ func expectDiagnostic(t *testing.T, env *testEnv, config string, want, never []s
 	}
 	for _, s := range never {
 		if strings.Contains(got.Error(), s) {
-			t.Errorf("the error shows %q:\n%v", s, errors.Unwrap(got))
+			t.Errorf("the error shows %q:\n%v", s, got)
 		}
 	}
+	return got.Error()
 }
 
 // TestAccHostile_plainHTTPLinkRefused: an API that is not on this machine
@@ -138,6 +148,57 @@ func TestAccHostile_retryAfterADayWhilePolling(t *testing.T) {
 			reqs := env.fake.Requests()
 			if last := reqs[len(reqs)-1]; last.Status != http.StatusTooManyRequests || !env.clock.Now().Equal(last.At) {
 				t.Errorf("the provider went on for %s after the 429, want it to stop at once", env.clock.Now().Sub(last.At))
+			}
+		})
+	}
+}
+
+// TestAccHostile_unknownStatusEndsTheWait: every job settles in `cancelled`,
+// a status the API does not document. Each wait (the bundle's and the agent
+// job's create, the data source's wait, the action's) ends as soon as the
+// status appears, with an error naming it and the job, and never says the
+// job keeps running. The fake breaks the contract here, so it is not
+// checked.
+func TestAccHostile_unknownStatusEndsTheWait(t *testing.T) {
+	t.Parallel()
+	never := []string{"keeps running", "Timed Out", "Still Running"}
+	exportStatuses := "the API documents only `queued`, `running`, `completed` or `failed`"
+	agentStatuses := "the API documents only `active`, `completed`, `archived` or `failed`"
+	for _, tc := range []struct {
+		name     string
+		versions []tfversion.TerraformVersionCheck
+		config   string
+		want     []string
+		job      func(env *testEnv) string
+	}{
+		{"bundle", nil, bundleConfig("docs.example.com", ""),
+			[]string{"Unexpected Static Export Job Status", "The Mintlify API reported the status `cancelled` for static export job se_",
+				exportStatuses, "stopped waiting at once", "terraform untaint"},
+			func(env *testEnv) string { return env.fake.JobIDs()[0] }},
+		{"agent job resource", nil, agentJobResourceConfig("Document the release", ""),
+			[]string{"Unexpected Agent Job Status", "The Mintlify API reported the status `cancelled` for agent job aj_",
+				agentStatuses, "stopped waiting at once", "the next apply replaces it", "another pull request"},
+			func(env *testEnv) string { return env.fake.AgentJobIDs()[0] }},
+		{"agent job data source", nil, agentJobConfig("aj_seeded", "wait_for_completion = true"),
+			[]string{"Unexpected Agent Job Status", "the status `cancelled` for agent job aj_seeded", agentStatuses},
+			func(*testEnv) string { return "aj_seeded" }},
+		{"agent job action", actionVersions, triggeredAction("2.3.0", `prompt = "Document release 2.3"`),
+			[]string{"Unexpected Agent Job Status", "the status `cancelled` for agent job aj_", agentStatuses,
+				"`mintlify_agent_job` data source"},
+			func(env *testEnv) string { return env.fake.AgentJobIDs()[0] }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			env := newUncheckedTestEnv(t, fakeapi.WithUndocumentedStatus("cancelled"))
+			env.fake.AddAgentJob(testProjectID, fakeapi.AgentJobSeed{ID: "aj_seeded", Repository: fakeapi.AgentRepository,
+				ActiveFor: 5 * time.Minute})
+			got := expectDiagnosticUnder(t, env, tc.versions, env.config(tc.config), tc.want, never)
+			if id := tc.job(env); !strings.Contains(got, id) {
+				t.Errorf("the error does not name the job %s:\n%s", id, got)
+			}
+			reqs := env.fake.Requests()
+			if last := reqs[len(reqs)-1]; !strings.Contains(string(last.Response), `"cancelled"`) || !env.clock.Now().Equal(last.At) {
+				t.Errorf("the wait went on for %s after the status turned (last answer %s)", env.clock.Now().Sub(last.At), last.Response)
 			}
 		})
 	}

@@ -162,9 +162,10 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 				PlanModifiers:       keep,
 			},
 			"status": schema.StringAttribute{
-				MarkdownDescription: "The job's status when last read: " + backtickList(mintlify.StaticExportStatuses) + ".",
-				Computed:            true,
-				PlanModifiers:       keep,
+				MarkdownDescription: "The job's status when last read: " + backtickList(mintlify.StaticExportStatuses) + "." +
+					undocumentedStatus,
+				Computed:      true,
+				PlanModifiers: keep,
 			},
 			"progress": schema.Float64Attribute{
 				MarkdownDescription: "The job's completion percentage, from `0` to `100`, when last read.",

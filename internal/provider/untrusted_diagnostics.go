@@ -9,7 +9,8 @@ import (
 )
 
 // The diagnostics of a hostile or overloaded network: a bundle link the
-// client would not use, a rate limit that outlasts the timeout.
+// client would not use, a job status the API does not document, a rate
+// limit that outlasts the timeout.
 // apiOperation.describe (diagnostics.go) picks them.
 
 // unsafeLinkDiagnostic explains a bundle link the client refused to use.
@@ -43,4 +44,18 @@ func rateLimitOutlastsTimeout(e *mintlify.RetryError, doing string) (summary, de
 		"while %s and %s, but the operation's timeout ends in %s, so the provider stopped at once instead of waiting "+
 		"in vain. Wait a few minutes and apply again, run fewer Mintlify operations at once (`terraform apply "+
 		"-parallelism=2`), or raise the resource's `timeouts`.", apiMessage(e), doing, asked, e.Left.Round(time.Second))
+}
+
+// unknownStatusDiagnostic explains a wait that ended at once on a job status
+// the API does not document. It never says the job keeps running: nobody
+// knows what the status means.
+func unknownStatusDiagnostic(e *mintlify.UnknownStatusError) (summary, detail string) {
+	summary = "Unexpected Static Export Job Status"
+	if e.What != "static export job" {
+		summary = "Unexpected Agent Job Status"
+	}
+	return summary, fmt.Sprintf("The Mintlify API reported the status `%s` for %s %s, which this provider does "+
+		"not know: the API documents only %s. The provider stopped waiting at once rather than wait for a status "+
+		"that may never come. The Mintlify dashboard shows what happened to the job; a newer version of the "+
+		"provider may know this status.", e.Status, e.What, e.JobID, backtickList(e.Known))
 }
