@@ -63,6 +63,7 @@ func (c *Client) CreateAgentJob(ctx context.Context, projectID, prompt string) (
 	if err := c.doOnce(ctx, http.MethodPost, []string{"v2", "agent", projectID, "job"}, agentPrompt{prompt}, &job); err != nil {
 		return nil, &StartError{MayHaveStarted: mayHaveActed(err), Err: err, What: agentJob}
 	}
+	job.Status = c.serverText(job.Status)
 	return &job, nil
 }
 
@@ -76,6 +77,7 @@ func (c *Client) SendAgentJobMessage(ctx context.Context, projectID, id, prompt 
 	if err := c.doOnce(ctx, http.MethodPost, segments, agentPrompt{prompt}, &job); err != nil {
 		return nil, &StartError{MayHaveStarted: mayHaveActed(err), Err: err, What: followUpMessage}
 	}
+	job.Status = c.serverText(job.Status)
 	return &job, nil
 }
 
@@ -85,6 +87,7 @@ func (c *Client) GetAgentJob(ctx context.Context, projectID, id string) (*AgentJ
 	if err := c.do(ctx, http.MethodGet, []string{"v2", "agent", projectID, "job", id}, nil, &job); err != nil {
 		return nil, err
 	}
+	job.Status = c.serverText(job.Status)
 	return &job, nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
@@ -314,5 +315,114 @@ func TestUnknownStatusEndsTheWait(t *testing.T) {
 	}
 	if after := len(fake.Requests()); after != before {
 		t.Errorf("%d requests for answers that were already final, want none", after-before)
+	}
+}
+
+// hostileText is ten kilobytes of error text as a hostile server would send
+// it: line breaks, a terminal escape, a bidirectional override, a presigned
+// link with its signature, a bearer token, the API key echoed, and a tail
+// that must never be shown.
+var hostileText = "Export refused.\n\x1b[31mSee https://bucket.s3.amazonaws.com/b.tar.gz?X-Amz-Credential=AKIAHOSTILE&" +
+	"X-Amz-Signature=feedface0123 \u202eBearer tok-hostile key " + fakeapi.DefaultAPIKey + "\r\n" +
+	strings.Repeat("padding ", 1250) + "TAIL-MARKER"
+
+// hostileSecrets must never appear in what the client reports.
+var hostileSecrets = []string{"\n", "\r", "\x1b", "\u202e", "AKIAHOSTILE", "feedface0123", "tok-hostile", fakeapi.DefaultAPIKey, "TAIL-MARKER"}
+
+// checkServerText fails unless text is hostileText cleaned: one line, at
+// most about 300 characters, the secrets masked, the cut said.
+func checkServerText(t *testing.T, what, text string, limit int) {
+	t.Helper()
+	if n := utf8.RuneCountInString(text); n > limit {
+		t.Errorf("%s: %d characters, want about 300 at most: %q", what, n, text)
+	}
+	for _, secret := range hostileSecrets {
+		if strings.Contains(text, secret) {
+			t.Errorf("%s shows %q: %q", what, secret, text)
+		}
+	}
+	for _, want := range []string{"Export refused. ", "See https://bucket.s3.amazonaws.com/b.tar.gz?X-Amz-Credential=REDACTED&X-Amz-Signature=REDACTED",
+		"Bearer REDACTED", "key REDACTED", "(cut from 10"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("%s does not show %q: %q", what, want, text)
+		}
+	}
+}
+
+// TestServerTextIsCleanedAndCut: whatever text the API or the storage host
+// sends (an error body, a job's failure reason, a status) reaches errors
+// cleaned: one line, at most about 300 characters, no control characters,
+// signatures, tokens and the API key masked.
+func TestServerTextIsCleanedAndCut(t *testing.T) {
+	t.Parallel()
+	t.Run("API error body", func(t *testing.T) {
+		t.Parallel()
+		c, _, _ := faultyFake(t, fakeapi.IsStartRequest,
+			fakeapi.Fault{Kind: fakeapi.FaultStatus, Status: http.StatusBadRequest}.WithMessage(hostileText))
+		_, err := c.StartStaticExport(t.Context(), StartStaticExportRequest{Domain: "docs.example.com"})
+		var apiErr *APIError
+		if !errors.As(err, &apiErr) {
+			t.Fatalf("err = %v, want an *APIError", err)
+		}
+		checkServerText(t, "the API's message", apiErr.Message, 330)
+		checkServerText(t, "the error", err.Error(), 450)
+	})
+	t.Run("storage error document", func(t *testing.T) {
+		t.Parallel()
+		c, _, _ := newFake(t, fakeapi.WithStorageError(http.StatusForbidden, "AccessDenied", hostileText),
+			fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
+		job := mustStart(t, c)
+		_, err := c.DownloadBundle(t.Context(), job.JobID, &memorySink{})
+		var apiErr *APIError
+		var fromStorage *DownloadError
+		if !errors.As(err, &fromStorage) || !errors.As(err, &apiErr) {
+			t.Fatalf("err = %v, want the storage host's refusal", err)
+		}
+		checkServerText(t, "the storage host's message", apiErr.Message, 330)
+	})
+	t.Run("failed job's reason", func(t *testing.T) {
+		t.Parallel()
+		c, _, _ := newFake(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+			return fakeapi.JobPlan{RunFor: time.Minute, FailWith: hostileText}
+		}))
+		_, err := c.WaitForStartedExport(t.Context(), mustStart(t, c), nil)
+		var failed *JobFailedError
+		if !errors.As(err, &failed) || failed.Job.Error == nil {
+			t.Fatalf("err = %v, want a failed job", err)
+		}
+		checkServerText(t, "the job's reason", *failed.Job.Error, 330)
+		checkServerText(t, "the error", err.Error(), 450)
+	})
+	t.Run("undocumented status", func(t *testing.T) {
+		t.Parallel()
+		c, _, _ := newUncheckedFake(t, fakeapi.WithUndocumentedStatus(hostileText))
+		job, err := c.WaitForStartedExport(t.Context(), mustStart(t, c), nil)
+		var unknown *UnknownStatusError
+		if !errors.As(err, &unknown) {
+			t.Fatalf("err = %v, want an *UnknownStatusError", err)
+		}
+		checkServerText(t, "the status", unknown.Status, 330)
+		checkServerText(t, "the job's status", job.Status, 330)
+	})
+}
+
+func TestServerText(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"Job not found.":                   "Job not found.",
+		"  two\n\nlines\t and\x00 a NUL  ": "two lines and a NUL",
+		"\u200bzero\u2066width\u2069":      "zerowidth",
+		"bad \xff byte":                    "bad \ufffd byte",
+		"?X-Amz-Security-Token=abc&x=1":    "?X-Amz-Security-Token=REDACTED&x=1",
+		strings.Repeat("é", 301):           strings.Repeat("é", 300) + "… (cut from 301 characters)",
+		strings.Repeat("é", 300):           strings.Repeat("é", 300),
+		strings.Repeat("word ", 70):        strings.TrimSpace(strings.Repeat("word ", 60)) + "… (cut from 349 characters)",
+	} {
+		if got := serverText(in, nil); got != want {
+			t.Errorf("serverText(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := serverText("key mint_abc!", []string{"mint_abc"}); got != "key REDACTED!" {
+		t.Errorf("a secret of the client: %q", got)
 	}
 }

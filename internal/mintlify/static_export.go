@@ -64,6 +64,7 @@ func (c *Client) StartStaticExport(ctx context.Context, req StartStaticExportReq
 	if err := c.doOnce(ctx, http.MethodPost, []string{"v1", "static-export", "jobs"}, req, &job); err != nil {
 		return nil, &StartError{MayHaveStarted: mayHaveActed(err), Err: err}
 	}
+	c.cleanExportJob(&job)
 	return &job, nil
 }
 
@@ -73,6 +74,7 @@ func (c *Client) GetStaticExportJob(ctx context.Context, jobID string) (*StaticE
 	if err := c.do(ctx, http.MethodGet, []string{"v1", "static-export", "jobs", jobID}, nil, &job); err != nil {
 		return nil, err
 	}
+	c.cleanExportJob(&job)
 	return &job, nil
 }
 

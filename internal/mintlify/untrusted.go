@@ -7,7 +7,9 @@ import (
 )
 
 // What the client does with what the network hands it, none of which it
-// trusts: bundle links are checked before anyone may use them.
+// trusts: bundle links are checked before anyone may use them, and the text
+// a server wrote is cleaned (see serverText in mask.go) before it reaches
+// an error.
 
 // UnsafeLinkError is a bundle link that GenerateBundle refused to return:
 // one that is not an absolute http(s) URL, or that uses plain http while
@@ -62,4 +64,17 @@ type UnknownStatusError struct {
 func (e *UnknownStatusError) Error() string {
 	return fmt.Sprintf("%s %s reports the status %q, which the API has not documented (it documents %s)",
 		e.What, e.JobID, e.Status, strings.Join(e.Known, ", "))
+}
+
+// serverText cleans text the API wrote, masking the API key in it as well.
+func (c *Client) serverText(s string) string { return serverText(s, []string{c.apiKey}) }
+
+// cleanExportJob cleans the job's status and failure reason, which reach
+// errors and diagnostics.
+func (c *Client) cleanExportJob(job *StaticExportJob) {
+	job.Status = c.serverText(job.Status)
+	if job.Error != nil {
+		reason := c.serverText(*job.Error)
+		job.Error = &reason
+	}
 }

@@ -203,3 +203,43 @@ func TestAccHostile_unknownStatusEndsTheWait(t *testing.T) {
 		})
 	}
 }
+
+// hostileText is ten kilobytes of error text as a hostile server would send
+// it, and hostileSecrets what of it must never reach the terminal: a
+// terminal escape, a bidirectional override, a link's credential and
+// signature, a bearer token, the API key echoed, the tail.
+var (
+	hostileText = "Export refused.\n\x1b[31mSee https://bucket.s3.amazonaws.com/b.tar.gz?X-Amz-Credential=AKIAHOSTILE&" +
+		"X-Amz-Signature=feedface0123 \u202eBearer tok-hostile key " + fakeapi.DefaultAPIKey + "\r\n" +
+		strings.Repeat("padding ", 1250) + "TAIL-MARKER"
+	hostileSecrets = []string{"\x1b", "\u202e", "AKIAHOSTILE", "feedface0123", "tok-hostile", fakeapi.DefaultAPIKey, "TAIL-MARKER"}
+)
+
+// TestAccHostile_serverTextIsCleanedAndCut: a 10 KB error message from the
+// API, and a 10 KB failure reason of a job, reach the diagnostic cut to
+// about 300 characters on one line, with the signature, the token and the
+// key masked.
+func TestAccHostile_serverTextIsCleanedAndCut(t *testing.T) {
+	t.Parallel()
+	cleaned := "Export refused. [31mSee https://bucket.s3.amazonaws.com/b.tar.gz?X-Amz-Credential=REDACTED&X-Amz-Signature=REDACTED " +
+		"Bearer REDACTED key REDACTED padding padding"
+	t.Run("error message", func(t *testing.T) {
+		t.Parallel()
+		env := newTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{Match: fakeapi.IsStartRequest,
+			Faults: []fakeapi.Fault{{Kind: fakeapi.FaultStatus, Status: http.StatusBadRequest, Message: hostileText}}}))
+		got := expectDiagnostic(t, env, env.config(bundleConfig("docs.example.com", "")),
+			[]string{"Mintlify Rejected The Request", "(HTTP 400: " + cleaned, "padding… (cut from 10", "characters)",
+				"No static export job was started."}, hostileSecrets)
+		if len(got) > 2000 {
+			t.Errorf("the error is %d bytes long:\n%s", len(got), got)
+		}
+	})
+	t.Run("failure reason", func(t *testing.T) {
+		t.Parallel()
+		env := newTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+			return fakeapi.JobPlan{RunFor: time.Minute, FailWith: hostileText}
+		}))
+		expectDiagnostic(t, env, env.config(bundleConfig("docs.example.com", "")),
+			[]string{"Static Export Job Failed", cleaned, "padding… (cut from 10"}, hostileSecrets)
+	})
+}
