@@ -81,11 +81,14 @@ func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Starts a job of the Mintlify documentation agent on a prompt, and follows it to the pull " +
 			"request the agent opens.\n\n" +
-			"Creating the resource starts the job and saves its id in state at once, then, with " +
-			"`wait_for_completion` (the default), waits until the job is `completed`, `archived` or `failed`, within " +
-			"`timeouts.create`. A `failed` job is an error and leaves a tainted resource that keeps the job's id. A " +
-			"timeout or an interruption does too: `terraform untaint` and apply again to wait for the same job " +
-			"instead of starting another.\n\n" +
+			"Creating the resource starts the job, then, with `wait_for_completion` (the default), waits until the " +
+			"job is `completed`, `archived` or `failed`, within `timeouts.create`. The job's id is saved in state " +
+			"when the create returns. A `failed` job is an error and leaves a tainted resource that keeps the job's " +
+			"id. A timeout or an interruption (Ctrl-C) does too: `terraform untaint` and apply again to wait for the " +
+			"same job instead of starting another. A Terraform process that is killed (SIGKILL, out of memory, a CI " +
+			"runner's hard timeout) loses the id, and the next apply starts a second agent job, which opens a second " +
+			"pull request; the id is logged at `INFO` the moment the job starts, so that the job can be imported " +
+			"instead (see the guide Running in CI).\n\n" +
 			"Changing `prompt`, `triggers` or a configured `project_id` starts a new agent job, which opens a new " +
 			"pull request; nothing else ever does. Refreshing reads the job; a job the API no longer returns stays in state, with " +
 			"a warning, and is never run again by itself. The Mintlify API cannot delete an agent job: destroying " +
@@ -304,10 +307,13 @@ func (r *agentJobResource) Create(ctx context.Context, req resource.CreateReques
 		return
 	}
 	ctx = tflog.SetField(ctx, "agent_job_id", job.ID)
-	tflog.Info(ctx, "Agent job started", map[string]any{"project_id": projectID})
+	// The state gets the job only when Create returns: a Terraform killed
+	// meanwhile loses it, and this line is how its user finds the job to
+	// import (guide "Running in CI").
+	tflog.Info(ctx, "Agent job started", map[string]any{"project_id": projectID, "import_id": projectID + "/" + job.ID})
 
-	// Record the job before waiting: from here on, whatever happens, the
-	// state remembers which job this resource started.
+	// Record the job before waiting, so that every return below, errors and
+	// interruptions included, hands it to Terraform with the state.
 	resp.Diagnostics.Append(plan.setJob(job)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 	resp.Diagnostics.Append(setAgentJobIdentity(ctx, resp.Identity, projectID, job.ID)...)
