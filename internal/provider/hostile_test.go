@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"net/http"
 	"strings"
@@ -112,6 +113,19 @@ var waitingResources = []waitingResource{
 		fakeapi.IsAgentJobRequest, "Agent Job Still Running"},
 }
 
+// noRetries prepends a provider block pointed at the fake with retries
+// disabled, so that a wait handles a 429 itself.
+func noRetries(env *testEnv, body string) string {
+	return fmt.Sprintf(`
+provider "mintlify" {
+  api_key     = %[1]q
+  base_url    = %[2]q
+  project_id  = %[3]q
+  max_retries = 0
+}
+%[4]s`, fakeapi.DefaultAPIKey, env.url, testProjectID, body)
+}
+
 // TestAccHostile_retryAfterADayWhilePolling: one status request of the
 // create's wait is answered 429 with `Retry-After: 86400`, with retries
 // disabled so that the wait itself handles it. The pause is capped at a
@@ -122,13 +136,12 @@ func TestAccHostile_retryAfterADayWhilePolling(t *testing.T) {
 	for _, r := range waitingResources {
 		aDay429 := fakeapi.WithFaults(fakeapi.FaultRule{Match: r.match, Skip: 1, Count: 1,
 			Faults: []fakeapi.Fault{fakeapi.TooManyRequests(24 * time.Hour)}})
-		noRetries := "max_retries = 0\n  project_id = \"" + testProjectID + "\""
 		t.Run(r.name+" within the timeout", func(t *testing.T) {
 			t.Parallel()
 			env := newTestEnv(t, aDay429)
 			resource.Test(t, resource.TestCase{
 				ProtoV6ProviderFactories: env.factories(),
-				Steps:                    []resource.TestStep{{Config: env.configWithProvider(fakeapi.DefaultAPIKey, noRetries, r.config(""))}},
+				Steps:                    []resource.TestStep{{Config: noRetries(env, r.config(""))}},
 			})
 			if n := env.fake.FaultsInjected(fakeapi.FaultStatus); n != 1 {
 				t.Errorf("%d 429s answered, want 1", n)
@@ -140,7 +153,7 @@ func TestAccHostile_retryAfterADayWhilePolling(t *testing.T) {
 		t.Run(r.name+" past the timeout", func(t *testing.T) {
 			t.Parallel()
 			env := newTestEnv(t, aDay429)
-			expectDiagnostic(t, env, env.configWithProvider(fakeapi.DefaultAPIKey, noRetries, r.config(`timeouts = { create = "45s" }`)),
+			expectDiagnostic(t, env, noRetries(env, r.config(`timeouts = { create = "45s" }`)),
 				[]string{"Mintlify API Rate Limiting", "The Mintlify API is rate limiting: it answered HTTP 429",
 					"asked the provider to wait 24h0m0s (`Retry-After`); the provider waits at most 1m0s",
 					"the operation's timeout ends in", "stopped at once", "terraform untaint"},
