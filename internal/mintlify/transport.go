@@ -93,13 +93,16 @@ func (c *Client) buildHTTPClient() *http.Client {
 	return &hc
 }
 
-// checkRedirect follows at most 10 redirects and sends the Authorization
-// header only to the scheme and host of the original request: net/http
-// itself forwards it to subdomains and over an https-to-http downgrade.
+// checkRedirect follows at most 10 redirects, never sends a Referer, and
+// sends the Authorization header only to the scheme and host of the original
+// request: net/http itself forwards it to subdomains and over an
+// https-to-http downgrade, and puts the previous URL, query included, in
+// Referer, which would hand a bundle link's signature to the next host.
 func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
 	if len(via) >= 10 {
 		return errTooManyRedirects
 	}
+	req.Header.Del("Referer")
 	from := via[0].URL
 	if !strings.EqualFold(req.URL.Scheme, from.Scheme) || !strings.EqualFold(canonicalHost(req.URL), canonicalHost(from)) {
 		if req.Header.Get("Authorization") != "" {
@@ -187,7 +190,8 @@ type StallError struct {
 func (e *StallError) Error() string { return fmt.Sprintf("no data arrived for %s", e.Timeout) }
 
 // downloadHTTPClient is the client's HTTP client with a stall timeout in
-// place of the per-attempt timeout, and the same redirect policy.
+// place of the per-attempt timeout, and the same redirect policy (no
+// Referer, no API key to another host).
 func (c *Client) downloadHTTPClient() *http.Client {
 	hc := *c.baseHTTPClient
 	next := hc.Transport

@@ -17,6 +17,7 @@ func TestAuthorizationStaysOnTheAPIHost(t *testing.T) {
 		return func(w http.ResponseWriter, r *http.Request) {
 			mu.Lock()
 			seen[name] = r.Header.Get("Authorization")
+			seen[name+" referer"] = r.Header.Get("Referer")
 			mu.Unlock()
 			w.Header().Set("Content-Type", "application/json")
 			_, _ = fmt.Fprint(w, `{"id":"aj_1","status":"completed","source":{"repository":"https://github.com/acme/docs","ref":null},"model":"sonnet","prLink":null,"createdAt":"2026-01-01T00:00:00Z","archivedAt":null}`)
@@ -50,6 +51,11 @@ func TestAuthorizationStaysOnTheAPIHost(t *testing.T) {
 	}
 	if seen["other host"] != "" {
 		t.Errorf("cross-host redirect forwarded Authorization %q", seen["other host"])
+	}
+	for _, name := range []string{"same host", "other host"} {
+		if ref := seen[name+" referer"]; ref != "" {
+			t.Errorf("%s redirect sent Referer %q", name, ref)
+		}
 	}
 	if !logs.contains("redirected to another host") {
 		t.Errorf("the stripped header was not logged:\n%s", logs.String())

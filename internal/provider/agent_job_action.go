@@ -152,7 +152,9 @@ func (a *agentJobAction) Invoke(ctx context.Context, req action.InvokeRequest, r
 	if err != nil {
 		resp.Diagnostics.Append(agentWaitDiagnostic(err, call, done, agentWait{limit: "timeout", timeout: timeout,
 			resume: fmt.Sprintf("Follow the job with the `mintlify_agent_job` data source (`id = %q`, "+
-				"`wait_for_completion = true`), or raise the action's `timeout` if the agent usually takes this long.", job.ID)}))
+				"`wait_for_completion = true`), or raise the action's `timeout` if the agent usually takes this long.", job.ID),
+			unknown: fmt.Sprintf("Follow the job in the Mintlify dashboard, or with the `mintlify_agent_job` data source "+
+				"(`id = %q`).", job.ID)}))
 		return
 	}
 	switch {

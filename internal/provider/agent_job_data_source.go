@@ -96,7 +96,7 @@ func (d *agentJobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequ
 
 			// Computed
 			"status": schema.StringAttribute{
-				MarkdownDescription: "The job's status: " + backtickList(mintlify.AgentJobStatuses) + ".",
+				MarkdownDescription: "The job's status: " + backtickList(mintlify.AgentJobStatuses) + "." + undocumentedStatus,
 				Computed:            true,
 			},
 			"source": schema.SingleNestedAttribute{

@@ -267,6 +267,8 @@ func (op apiOperation) describe(err error) (summary, detail string) {
 	var apiErr *mintlify.APIError
 	var transportErr *mintlify.TransportError
 	var retryErr *mintlify.RetryError
+	var unsafeLink *mintlify.UnsafeLinkError
+	var unknownStatus *mintlify.UnknownStatusError
 	after := ""
 	if n := mintlify.Attempts(err); n > 1 {
 		after = fmt.Sprintf(", after %d attempts", n)
@@ -274,6 +276,12 @@ func (op apiOperation) describe(err error) (summary, detail string) {
 	switch {
 	case errors.Is(err, context.Canceled):
 		return "Operation Interrupted", fmt.Sprintf("Terraform was interrupted while %s.", doing)
+	case errors.As(err, &unsafeLink):
+		return unsafeLinkDiagnostic(unsafeLink, doing)
+	case errors.As(err, &unknownStatus):
+		return unknownStatusDiagnostic(unknownStatus)
+	case errors.As(err, &retryErr) && retryErr.Wait > 0 && errors.Is(err, context.DeadlineExceeded) && mintlify.IsRateLimited(err):
+		return rateLimitOutlastsTimeout(retryErr, doing)
 	case errors.As(err, &retryErr) && retryErr.Wait > 0 && errors.Is(err, context.DeadlineExceeded):
 		return "Mintlify API Retry Would Outlast The Timeout",
 			fmt.Sprintf("A request failed while %s (%s). The next retry was due in %s, but the operation's "+

@@ -52,6 +52,9 @@ type testEnv struct {
 	fake  *fakeapi.Server
 	clock *clock.Fake
 	url   string
+	// httpClient, when not nil, replaces the provider's HTTP client (see
+	// newTLSTestEnv).
+	httpClient *http.Client
 }
 
 func newTestEnv(t *testing.T, opts ...fakeapi.Option) *testEnv {
@@ -118,7 +121,7 @@ func expectRefusedAtPlan(t *testing.T, env *testEnv, refusals []refusal) {
 // factories runs the provider in the test process on the env's clock.
 func (e *testEnv) factories() map[string]func() (tfprotov6.ProviderServer, error) {
 	return map[string]func() (tfprotov6.ProviderServer, error){
-		"mintlify": providerserver.NewProtocol6WithError(&mintlifyProvider{version: "test", clock: e.clock}),
+		"mintlify": providerserver.NewProtocol6WithError(&mintlifyProvider{version: "test", clock: e.clock, httpClient: e.httpClient}),
 	}
 }
 

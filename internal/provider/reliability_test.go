@@ -170,8 +170,8 @@ func TestAccReliability_retryWouldOutlastTimeout(t *testing.T) {
 		Match: fakeapi.IsStartRequest, Faults: []fakeapi.Fault{fakeapi.TooManyRequests(5 * time.Minute)},
 	}))
 	expectApplyFails(t, env, env.config(bundleConfig("docs.example.com", `timeouts = { create = "30s" }`)),
-		[]string{"Mintlify API Retry Would Outlast The Timeout", "HTTP 429", "next retry was due in 1m0s",
-			"timeout ends in 30s", "No static export job was started."},
+		[]string{"Mintlify API Rate Limiting", "HTTP 429", "asked the provider to wait 5m0s (`Retry-After`); the provider " +
+			"waits at most 1m0s", "timeout ends in 30s", "No static export job was started."},
 		fakeapi.IsStartRequest, 1, 0)
 	if waited := env.clock.Now().Sub(testStart); waited != 0 {
 		t.Errorf("the provider waited %s before giving up, want 0", waited)

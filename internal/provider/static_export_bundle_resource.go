@@ -90,9 +90,12 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			"link to the bundle (plain HTML, CSS and JS) that the self-hosted Enterprise Helm chart downloads at " +
 			"pod start.\n\n" +
 			"Creating the resource starts an export job, waits for it to complete, then generates the bundle " +
-			"link. The job id is saved in state as soon as the job starts, so an error, a timeout or an " +
-			"interruption leaves a tainted resource that remembers its job: `terraform untaint` and apply again " +
-			"to resume the same job. Refreshing only reads the job's status and never generates a link.\n\n" +
+			"link. The job id is saved in state when the create returns, also after an error, a timeout or an " +
+			"interruption (Ctrl-C), which leave a tainted resource that remembers its job: `terraform untaint` and " +
+			"apply again to resume the same job. A Terraform process that is killed (SIGKILL, out of memory, a CI " +
+			"runner's hard timeout) loses the id, and the next apply starts a second export; the id is logged at " +
+			"`INFO` the moment the job starts, so that the job can be imported instead (see the guide Running in " +
+			"CI). Refreshing only reads the job's status and never generates a link.\n\n" +
 			"The link expires. When it is due for renewal (see `renew_before`), the plan shows an in-place update " +
 			"that generates a fresh link for the same export; no new export runs. Run `terraform apply` on a " +
 			"schedule to keep the link fresh.\n\n" +
@@ -178,9 +181,10 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 				PlanModifiers:       keep,
 			},
 			"status": schema.StringAttribute{
-				MarkdownDescription: "The job's status when last read: " + backtickList(mintlify.StaticExportStatuses) + ".",
-				Computed:            true,
-				PlanModifiers:       keep,
+				MarkdownDescription: "The job's status when last read: " + backtickList(mintlify.StaticExportStatuses) + "." +
+					undocumentedStatus,
+				Computed:      true,
+				PlanModifiers: keep,
 			},
 			"progress": schema.Float64Attribute{
 				MarkdownDescription: "The job's completion percentage, from `0` to `100`, when last read.",
@@ -278,10 +282,13 @@ func (r *staticExportBundleResource) Create(ctx context.Context, req resource.Cr
 		return
 	}
 	ctx = tflog.SetField(ctx, "job_id", job.JobID)
-	tflog.Info(ctx, "Static export started")
+	// The state gets the job only when Create returns: a Terraform killed
+	// meanwhile loses it, and this line is how its user finds the job to
+	// import (guide "Running in CI").
+	tflog.Info(ctx, "Static export job started", map[string]any{"import_id": job.JobID})
 
-	// Record the job before waiting: from here on, whatever happens, the
-	// state remembers which export this resource owns.
+	// Record the job before waiting, so that every return below, errors and
+	// interruptions included, hands it to Terraform with the state.
 	plan.setJob(job)
 	plan.setBundle(nil)
 	plan.ReadyForRenewal = types.BoolValue(false)
@@ -399,7 +406,7 @@ func waitDiagnostic(err error, jobID string, last *mintlify.StaticExportJob, wc 
 				"Fix the cause the message names (for example the `domain` or `paths`), then apply again: a "+
 				"failed job cannot be resumed, so the next apply starts a new export.",
 				jobID, mintlify.FormatProgress(failed.Job.Progress), failed.Job.PageCount, reason))
-	case errors.Is(err, context.DeadlineExceeded):
+	case errors.Is(err, context.DeadlineExceeded) && !isRetryDeadline(err):
 		return diag.NewErrorDiagnostic("Static Export Timed Out",
 			fmt.Sprintf("The Mintlify static export job %s did not complete within `timeouts.%s` (%s); it was %s. "+
 				"The job keeps running on the Mintlify side.\n\n%s If exports usually take this long, raise "+
