@@ -57,10 +57,10 @@ func (r *rehearsal) build(ctx context.Context, what, sub string) (*releaseBuild,
 			return "", err
 		}
 		if took != "" {
-			took = " (go build took " + took + ")"
+			took = "; go build took " + took
 		}
-		return fmt.Sprintf("goreleaser check passes; goreleaser release --skip=publish made %s (%.1f MB), SHA256SUMS and "+
-			"its signature in %s%s", b.zipName, float64(len(b.zip))/1e6, b.dist, took), nil
+		return fmt.Sprintf("goreleaser check, then release --skip=publish: %s (%.1f MB), SHA256SUMS, SHA256SUMS.sig%s",
+			b.zipName, float64(len(b.zip))/1e6, took), nil
 	})
 	return b, err
 }

@@ -45,8 +45,8 @@ func (r *rehearsal) serve(ctx context.Context, b *releaseBuild) error {
 			return "", err
 		}
 		r.closers = append(r.closers, stop)
-		return fmt.Sprintf("https://%s with a certificate from a CA made for the run (SSL_CERT_FILE); "+
-			"%s/%s is the release, %s, %s and %s its broken copies", r.reg.host, genuine, providerType,
+		return fmt.Sprintf("https://%s, its certificate from a CA made for the run (SSL_CERT_FILE); "+
+			"%s/%s is the release, %s, %s and %s broken copies", r.reg.host, genuine, providerType,
 			tamperedZip, wrongSignature, unknownKey), nil
 	})
 }

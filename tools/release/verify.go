@@ -107,9 +107,8 @@ func (r *rehearsal) inspectBinary(ctx context.Context, builds ...*releaseBuild) 
 			return "", fmt.Errorf("the binary holds the build machine's path %s", p)
 		}
 	}
-	return fmt.Sprintf("zip holds %s; go version -m: mod v%s, -trimpath, CGO_ENABLED=0, vcs.revision=%s, vcs.modified=false; "+
-		"no path of the clones, the checkout, the module cache or GOROOT in its %.1f MB",
-		strings.Join(entries, ", "), r.version, r.commit[:12], float64(len(bin))/1e6), nil
+	return fmt.Sprintf("the zip holds %s; go version -m: v%s at %s, unmodified, -trimpath, CGO_ENABLED=0; "+
+		"no build path in its %.1f MB", strings.Join(entries, ", "), r.version, r.commit[:12], float64(len(bin))/1e6), nil
 }
 
 // unzipEntry returns the content of the zip's entry name and the names of
