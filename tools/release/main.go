@@ -27,7 +27,7 @@ import (
 func main() {
 	goreleaser := flag.String("goreleaser", "goreleaser", "the goreleaser executable")
 	keep := flag.Bool("keep", false, "keep the temporary directory (clones, builds, keys, working directories) and print its path")
-	shared := flag.Bool("no-isolation", false, "run in this network namespace, without proving that nothing is fetched")
+	noIsolation := flag.Bool("no-isolation", false, "run in this network namespace, without proving that nothing is fetched")
 	flag.Usage = func() {
 		fmt.Fprintln(flag.CommandLine.Output(), "usage: release [-goreleaser PATH] [-keep] [-no-isolation] CLI...")
 		flag.PrintDefaults()
@@ -38,7 +38,7 @@ func main() {
 		os.Exit(2)
 	}
 	network := "NOT isolated (-no-isolation)"
-	if !*shared {
+	if !*noIsolation {
 		code, ran, why := isolate()
 		if ran {
 			os.Exit(code)
