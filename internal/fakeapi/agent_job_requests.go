@@ -162,7 +162,7 @@ func (s *Server) agentJobPlan(req AgentJobRequest) AgentJobPlan {
 // turnLocked is the turn that plan starts at now. prior is the pull
 // request the job already has, if any: a follow-up pushes to it.
 func (s *Server) turnLocked(now time.Time, plan AgentJobPlan, prior *string) agentTurn {
-	turn := agentTurn{at: now, activeFor: plan.ActiveFor, final: plan.FinalStatus, prLink: clonePtr(prior)}
+	turn := agentTurn{at: now, activeFor: plan.ActiveFor, final: s.hostile.settledStatus(plan.FinalStatus), prLink: clonePtr(prior)}
 	if prior == nil && !plan.NoChanges && plan.FinalStatus != agentFailed {
 		s.pullRequests++
 		link := fmt.Sprintf("%s/pull/%d", AgentRepository, 100+s.pullRequests)

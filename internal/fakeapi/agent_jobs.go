@@ -106,7 +106,8 @@ func (s *Server) AddAgentJob(projectID string, job AgentJobSeed) {
 		ref:        clonePtr(job.Ref),
 		model:      job.Model,
 		createdAt:  now,
-		turns:      []agentTurn{{at: now, activeFor: job.ActiveFor, final: job.FinalStatus, prLink: clonePtr(job.PRLink)}},
+		turns: []agentTurn{{at: now, activeFor: job.ActiveFor, final: s.hostile.settledStatus(job.FinalStatus),
+			prLink: clonePtr(job.PRLink)}},
 	}
 }
 

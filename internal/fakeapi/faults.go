@@ -54,6 +54,9 @@ type Fault struct {
 	RetryAfterDate bool
 	// Delay is how long a FaultSlow waits.
 	Delay time.Duration
+	// Message, when not empty, is the error text of a FaultStatus in place
+	// of the usual one (see WithMessage).
+	Message string
 }
 
 // TooManyRequests is a 429 answer asking the client to wait retryAfter (none
@@ -310,6 +313,9 @@ func (s *Server) writeStatusFault(w http.ResponseWriter, f Fault) {
 		}
 	}
 	msg := statusMessages[f.Status]
+	if f.Message != "" {
+		msg = f.Message
+	}
 	if msg == "" {
 		msg = http.StatusText(f.Status)
 	}

@@ -81,6 +81,9 @@ type exportJob struct {
 	plan      JobPlan
 	createdAt time.Time
 	archive   *archiveLayout // described on the first successful bundle request
+	// settlesIn, when not empty, is the undocumented status the job
+	// reports in place of completed or failed (WithUndocumentedStatus).
+	settlesIn string
 }
 
 // jobState is a job as seen at one instant.
@@ -125,6 +128,9 @@ func (j *exportJob) stateAt(now time.Time) jobState {
 		st.Status = statusCompleted
 		if j.plan.FailWith != "" {
 			st.Status, st.Error = statusFailed, j.plan.FailWith
+		}
+		if j.settlesIn != "" {
+			st.Status, st.Error = j.settlesIn, ""
 		}
 		return st
 	}

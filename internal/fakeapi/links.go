@@ -85,6 +85,9 @@ func strippedPrefix(r *http.Request) string {
 // presigned query like S3 would, then streams the job's archive (see
 // archive.go).
 func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
+	if s.hostileDownload(w, r) {
+		return
+	}
 	jobID := r.PathValue("jobId")
 	now := s.clock.Now()
 	if code, msg := s.checkLink(jobID, r.URL.Query(), now); code != "" {

@@ -48,7 +48,8 @@ type Server struct {
 	archiveFor           func(StartRequest) Archive
 	signingKey           []byte
 	mux                  *http.ServeMux
-	faults               faultState // rate limit and injected faults (faults.go)
+	faults               faultState   // rate limit and injected faults (faults.go)
+	hostile              hostileState // hostile scenarios (hostile.go)
 
 	mu        sync.Mutex
 	jobs      map[string]*exportJob

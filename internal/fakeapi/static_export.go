@@ -54,7 +54,7 @@ func (s *Server) handleStartJob(w http.ResponseWriter, r *http.Request) {
 	plan := s.jobPlan(req).normalized(req)
 
 	s.mu.Lock()
-	job := &exportJob{id: s.newJobIDLocked(), req: req, plan: plan, createdAt: s.clock.Now()}
+	job := &exportJob{id: s.newJobIDLocked(), req: req, plan: plan, createdAt: s.clock.Now(), settlesIn: s.hostile.status}
 	s.jobs[job.id] = job
 	s.jobIDs = append(s.jobIDs, job.id)
 	view := job.view(job.createdAt)

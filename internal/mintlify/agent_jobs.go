@@ -63,6 +63,7 @@ func (c *Client) CreateAgentJob(ctx context.Context, projectID, prompt string) (
 	if err := c.doOnce(ctx, http.MethodPost, []string{"v2", "agent", projectID, "job"}, agentPrompt{prompt}, &job); err != nil {
 		return nil, &StartError{MayHaveStarted: mayHaveActed(err), Err: err, What: agentJob}
 	}
+	job.Status = c.serverText(job.Status)
 	return &job, nil
 }
 
@@ -76,6 +77,7 @@ func (c *Client) SendAgentJobMessage(ctx context.Context, projectID, id, prompt 
 	if err := c.doOnce(ctx, http.MethodPost, segments, agentPrompt{prompt}, &job); err != nil {
 		return nil, &StartError{MayHaveStarted: mayHaveActed(err), Err: err, What: followUpMessage}
 	}
+	job.Status = c.serverText(job.Status)
 	return &job, nil
 }
 
@@ -85,16 +87,18 @@ func (c *Client) GetAgentJob(ctx context.Context, projectID, id string) (*AgentJ
 	if err := c.do(ctx, http.MethodGet, []string{"v2", "agent", projectID, "job", id}, nil, &job); err != nil {
 		return nil, err
 	}
+	job.Status = c.serverText(job.Status)
 	return &job, nil
 }
 
 // WaitForAgentJob polls an agent job until it is completed, archived or
-// failed, or ctx ends. Agent jobs report no progress, so the client's
-// PollPolicy backs off between requests. The first request goes out at
-// once. onChange, when not nil, is called with each job whose status
-// differs from the previous one. The returned job is the last one seen,
-// also on error; an ended ctx returns ctx.Err(). A failed job is not an
-// error here: the caller reads its status.
+// failed, or in a status the API does not document, or ctx ends. Agent jobs
+// report no progress, so the client's PollPolicy backs off between
+// requests. The first request goes out at once. onChange, when not nil, is
+// called with each job whose status differs from the previous one. The
+// returned job is the last one seen, also on error; an ended ctx returns
+// ctx.Err(), an undocumented status an *UnknownStatusError. A failed job is
+// not an error here: the caller reads its status.
 func (c *Client) WaitForAgentJob(ctx context.Context, projectID, id string, onChange func(AgentJob)) (*AgentJob, error) {
 	return c.waitForAgentJob(ctx, projectID, id, nil, onChange)
 }
@@ -114,8 +118,8 @@ func (c *Client) waitForAgentJob(ctx context.Context, projectID, id string, star
 	last := started
 	var first *Observation
 	if started != nil {
-		if started.Done() {
-			return started, nil
+		if done, err := agentDone(started); done {
+			return started, err
 		}
 		first = &Observation{Status: started.Status, CreatedAt: started.CreatedAt}
 	}
@@ -128,7 +132,21 @@ func (c *Client) waitForAgentJob(ctx context.Context, projectID, id string, star
 			onChange(*job)
 		}
 		last = job
-		return Observation{Status: job.Status, CreatedAt: job.CreatedAt}, job.Done(), nil
+		done, err := agentDone(job)
+		return Observation{Status: job.Status, CreatedAt: job.CreatedAt}, done, err
 	})
 	return last, err
+}
+
+// agentDone reports whether a wait for an agent job has ended: a job that
+// completed, was archived or failed ends it, and so does one in a status
+// the API does not document (an *UnknownStatusError).
+func agentDone(job *AgentJob) (bool, error) {
+	if job.Status == AgentStatusActive {
+		return false, nil
+	}
+	if job.Done() {
+		return true, nil
+	}
+	return true, &UnknownStatusError{What: agentJob, JobID: job.ID, Status: job.Status, Known: AgentJobStatuses}
 }

@@ -77,15 +77,16 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 	return 0
 }
 
-// rateLimitPause is how long a wait pauses after a status request that was
-// still rate limited once its retries ran out, when the API named no
-// Retry-After.
-const rateLimitPause = 10 * time.Second
+// defaultRateLimitPause is how long a wait pauses after a status request
+// that was still rate limited once its retries ran out, when the API named
+// no Retry-After.
+const defaultRateLimitPause = 10 * time.Second
 
 // rateLimited reports whether err is a 429 whose retries ran out (not one
-// stopped by the caller's deadline or cancellation), and how long a wait
-// pauses before its next request: the API's Retry-After, at least a second,
-// or rateLimitPause when it named none.
+// stopped by the caller's deadline or cancellation), and how long the API
+// asked a wait to pause before its next request: its Retry-After, at least
+// a second, or defaultRateLimitPause when it named none. Client.rateLimitPause
+// caps it.
 func rateLimited(err error) (time.Duration, bool) {
 	var apiErr *APIError
 	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusTooManyRequests {
@@ -98,5 +99,5 @@ func rateLimited(err error) (time.Duration, bool) {
 	if apiErr.RetryAfter > 0 {
 		return max(apiErr.RetryAfter, time.Second), true
 	}
-	return rateLimitPause, true
+	return defaultRateLimitPause, true
 }

@@ -39,7 +39,7 @@ func TestRateLimited(t *testing.T) {
 		ok   bool
 	}{
 		{"429 with Retry-After", limited, 3 * time.Second, true},
-		{"429 without", &APIError{StatusCode: http.StatusTooManyRequests}, rateLimitPause, true},
+		{"429 without", &APIError{StatusCode: http.StatusTooManyRequests}, defaultRateLimitPause, true},
 		{"429 asking for less than a second", &APIError{StatusCode: http.StatusTooManyRequests, RetryAfter: time.Millisecond}, time.Second, true},
 		{"retries ran out", &RetryError{Attempts: 6, Err: limited}, 3 * time.Second, true},
 		{"retrying stopped by the deadline", &RetryError{Attempts: 2, Err: limited, Stop: context.DeadlineExceeded}, 0, false},

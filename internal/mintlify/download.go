@@ -242,7 +242,7 @@ func (d *download) handleResponse(resp *http.Response) error {
 	})
 	if resp.StatusCode != http.StatusOK {
 		raw, _ := io.ReadAll(io.LimitReader(resp.Body, maxResponseBytes))
-		apiErr := &APIError{Route: d.state.route, StatusCode: resp.StatusCode, Message: maskString(storageMessage(raw), d.secrets)}
+		apiErr := &APIError{Route: d.state.route, StatusCode: resp.StatusCode, Message: serverText(storageMessage(raw), append(d.secrets, d.c.apiKey))}
 		if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable {
 			apiErr.RetryAfter = parseRetryAfter(resp.Header.Get("Retry-After"), d.c.clock.Now())
 		}

@@ -30,13 +30,15 @@ func (e *APIError) Error() string {
 	return fmt.Sprintf("%s: %d %s: %s", e.Route, e.StatusCode, http.StatusText(e.StatusCode), e.Message)
 }
 
-func newAPIError(route string, status int, body []byte) *APIError {
+// newAPIError reads an error body. The API's message is server text: it is
+// cleaned, and secrets (such as the API key) are masked in it.
+func newAPIError(route string, status int, body []byte, secrets []string) *APIError {
 	var payload struct {
 		Error string `json:"error"`
 	}
 	msg := ""
 	if err := json.Unmarshal(body, &payload); err == nil {
-		msg = payload.Error
+		msg = serverText(payload.Error, secrets)
 	}
 	if msg == "" {
 		msg = "the response carried no error message"

@@ -2,6 +2,7 @@ package mintlify
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
@@ -56,10 +57,11 @@ type pollFunc func(ctx context.Context) (obs Observation, done bool, err error)
 // waits as long as the schedule says; otherwise it goes out at once.
 //
 // A status request that is still rate limited (429) after the request's own
-// retries pauses for the API's Retry-After (see rateLimited) and the wait
-// goes on; that and any answer slower than slowAnswer make the pacer slow
-// down every wait of the client. Any other failure ends the wait. It
-// returns ctx.Err() once ctx ends.
+// retries pauses for the API's Retry-After, at most the retry policy's
+// MaxRetryAfter (see rateLimitPause), and the wait goes on; that and any
+// answer slower than slowAnswer make the pacer slow down every wait of the
+// client. A pause that would end after ctx's deadline, and any other
+// failure, end the wait at once. It returns ctx.Err() once ctx ends.
 func (c *Client) wait(ctx context.Context, first *Observation, poll pollFunc) error {
 	schedule := c.pollPolicy.Start(c.clock.Now())
 	due := c.clock.Now()
@@ -85,8 +87,8 @@ func (c *Client) wait(ctx context.Context, first *Observation, poll pollFunc) er
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			pause, limited := rateLimited(err)
-			if !limited {
+			pause, err := c.rateLimitPause(ctx, now, err)
+			if err != nil {
 				return err
 			}
 			c.pacer.pushback(now)
@@ -111,4 +113,26 @@ func (c *Client) sleepWithin(ctx context.Context, d time.Duration) error {
 		}
 	}
 	return c.clock.Sleep(ctx, d)
+}
+
+// rateLimitPause is how long a wait pauses after err, a status request that
+// failed at now: for a 429 whose retries ran out, the API's Retry-After
+// capped like a retry's (RetryPolicy.MaxRetryAfter, at least a second).
+// Any other err is returned as it is. So is a pause that would end after
+// ctx's deadline, as a *RetryError stopped by the deadline, with the pause
+// as its Wait: the wait ends at once saying the API is rate limiting,
+// rather than sleeping until the deadline and ending as a timeout.
+func (c *Client) rateLimitPause(ctx context.Context, now time.Time, err error) (time.Duration, error) {
+	pause, limited := rateLimited(err)
+	if !limited {
+		return 0, err
+	}
+	pause = min(pause, max(c.retryPolicy.MaxRetryAfter, time.Second))
+	if deadline, ok := clock.Deadline(ctx); ok && now.Add(pause).After(deadline) {
+		var apiErr *APIError
+		errors.As(err, &apiErr) // rateLimited found it
+		return 0, &RetryError{Attempts: Attempts(err), Err: apiErr, Stop: context.DeadlineExceeded, Wait: pause,
+			Left: deadline.Sub(now)}
+	}
+	return pause, nil
 }

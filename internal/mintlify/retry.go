@@ -165,7 +165,7 @@ func (a *callState) handleResponse(resp *http.Response) error {
 		"route": a.route, "attempt": a.n, "status": resp.StatusCode,
 	})
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		apiErr := newAPIError(a.route, resp.StatusCode, raw)
+		apiErr := newAPIError(a.route, resp.StatusCode, raw, []string{a.c.apiKey})
 		if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable {
 			apiErr.RetryAfter = parseRetryAfter(resp.Header.Get("Retry-After"), a.c.clock.Now())
 		}

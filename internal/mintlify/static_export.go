@@ -64,6 +64,7 @@ func (c *Client) StartStaticExport(ctx context.Context, req StartStaticExportReq
 	if err := c.doOnce(ctx, http.MethodPost, []string{"v1", "static-export", "jobs"}, req, &job); err != nil {
 		return nil, &StartError{MayHaveStarted: mayHaveActed(err), Err: err}
 	}
+	c.cleanExportJob(&job)
 	return &job, nil
 }
 
@@ -73,30 +74,36 @@ func (c *Client) GetStaticExportJob(ctx context.Context, jobID string) (*StaticE
 	if err := c.do(ctx, http.MethodGet, []string{"v1", "static-export", "jobs", jobID}, nil, &job); err != nil {
 		return nil, err
 	}
+	c.cleanExportJob(&job)
 	return &job, nil
 }
 
 // GenerateBundle returns a fresh presigned link to a completed job's archive.
 // Calling it again on the same job returns a new link; the export is not
-// repeated.
+// repeated. A link that is not an absolute http(s) URL, or that uses plain
+// http while the API is not on a loopback address, is refused with an
+// *UnsafeLinkError.
 func (c *Client) GenerateBundle(ctx context.Context, jobID string) (*Bundle, error) {
 	var b Bundle
 	if err := c.do(ctx, http.MethodPost, []string{"v1", "static-export", "jobs", jobID, "bundle"}, nil, &b); err != nil {
 		return nil, err
 	}
+	if err := c.checkBundleLink(jobID, b.BundleURL); err != nil {
+		return nil, err
+	}
 	return &b, nil
 }
 
-// WaitForStaticExport polls a job until it is completed or failed, or ctx
-// ends, spacing the requests with the client's PollPolicy (by default an
+// WaitForStaticExport polls a job until it is completed or failed, or in a
+// status the API does not document, or ctx ends, spacing the requests with the client's PollPolicy (by default an
 // AdaptivePolicy, which sleeps towards the finish that the job's progress
 // predicts). The first request goes out at once. onChange, when not nil, is
 // called with each status that differs from the previous one in status,
 // progress or page count.
 //
 // The returned job is the last one seen, also on error (nil if none was
-// seen). A failed job returns a *JobFailedError; an ended ctx returns
-// ctx.Err().
+// seen). A failed job returns a *JobFailedError, an undocumented status an
+// *UnknownStatusError; an ended ctx returns ctx.Err().
 func (c *Client) WaitForStaticExport(ctx context.Context, jobID string, onChange func(StaticExportJob)) (*StaticExportJob, error) {
 	return c.waitForStaticExport(ctx, jobID, nil, onChange)
 }
@@ -137,15 +144,19 @@ func (c *Client) waitForStaticExport(ctx context.Context, jobID string, started 
 	return last, err
 }
 
-// exportDone reports whether a job has ended, and how.
+// exportDone reports whether a wait for a job has ended, and how: a job
+// that completed, failed, or is in a status the API does not document
+// (an *UnknownStatusError) ends it.
 func exportDone(job *StaticExportJob) (bool, error) {
 	switch job.Status {
+	case StatusQueued, StatusRunning:
+		return false, nil
 	case StatusCompleted:
 		return true, nil
 	case StatusFailed:
 		return true, &JobFailedError{Job: *job}
 	}
-	return false, nil
+	return true, &UnknownStatusError{What: "static export job", JobID: job.JobID, Status: job.Status, Known: StaticExportStatuses}
 }
 
 // exportObservation is what a poll policy learns from a job's status.

@@ -37,7 +37,27 @@ func CheckBaseURL(raw string) error {
 		return fmt.Errorf("%q would send the admin API key unencrypted: use https (plain http is accepted "+
 			"only for a loopback host: localhost, 127.0.0.0/8 or ::1)", shown)
 	}
+	if version := apiVersionSuffix(u.Path); version != "" {
+		root := *u
+		root.Path = strings.TrimSuffix(strings.TrimRight(u.Path, "/"), version)
+		root.RawPath = ""
+		return fmt.Errorf("%q ends with the API version %q, which the provider adds itself (static export calls "+
+			"go to /v1/, agent job calls to /v2/): remove it, such as %q", shown, version, root.Redacted())
+	}
 	return nil
+}
+
+// apiVersionSuffix returns "/v1" or "/v2" when p ends with it (a trailing
+// slash aside), the usual mistake of a base URL copied from the API's
+// reference, or "".
+func apiVersionSuffix(p string) string {
+	p = strings.TrimRight(p, "/")
+	for _, v := range []string{"/v1", "/v2"} {
+		if strings.HasSuffix(p, v) {
+			return v
+		}
+	}
+	return ""
 }
 
 // isLoopback reports whether host names this machine.
@@ -73,13 +93,16 @@ func (c *Client) buildHTTPClient() *http.Client {
 	return &hc
 }
 
-// checkRedirect follows at most 10 redirects and sends the Authorization
-// header only to the scheme and host of the original request: net/http
-// itself forwards it to subdomains and over an https-to-http downgrade.
+// checkRedirect follows at most 10 redirects, never sends a Referer, and
+// sends the Authorization header only to the scheme and host of the original
+// request: net/http itself forwards it to subdomains and over an
+// https-to-http downgrade, and puts the previous URL, query included, in
+// Referer, which would hand a bundle link's signature to the next host.
 func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
 	if len(via) >= 10 {
 		return errTooManyRedirects
 	}
+	req.Header.Del("Referer")
 	from := via[0].URL
 	if !strings.EqualFold(req.URL.Scheme, from.Scheme) || !strings.EqualFold(canonicalHost(req.URL), canonicalHost(from)) {
 		if req.Header.Get("Authorization") != "" {
@@ -167,7 +190,8 @@ type StallError struct {
 func (e *StallError) Error() string { return fmt.Sprintf("no data arrived for %s", e.Timeout) }
 
 // downloadHTTPClient is the client's HTTP client with a stall timeout in
-// place of the per-attempt timeout, and the same redirect policy.
+// place of the per-attempt timeout, and the same redirect policy (no
+// Referer, no API key to another host).
 func (c *Client) downloadHTTPClient() *http.Client {
 	hc := *c.baseHTTPClient
 	next := hc.Transport

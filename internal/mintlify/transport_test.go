@@ -17,6 +17,7 @@ func TestAuthorizationStaysOnTheAPIHost(t *testing.T) {
 		return func(w http.ResponseWriter, r *http.Request) {
 			mu.Lock()
 			seen[name] = r.Header.Get("Authorization")
+			seen[name+" referer"] = r.Header.Get("Referer")
 			mu.Unlock()
 			w.Header().Set("Content-Type", "application/json")
 			_, _ = fmt.Fprint(w, `{"id":"aj_1","status":"completed","source":{"repository":"https://github.com/acme/docs","ref":null},"model":"sonnet","prLink":null,"createdAt":"2026-01-01T00:00:00Z","archivedAt":null}`)
@@ -51,6 +52,11 @@ func TestAuthorizationStaysOnTheAPIHost(t *testing.T) {
 	if seen["other host"] != "" {
 		t.Errorf("cross-host redirect forwarded Authorization %q", seen["other host"])
 	}
+	for _, name := range []string{"same host", "other host"} {
+		if ref := seen[name+" referer"]; ref != "" {
+			t.Errorf("%s redirect sent Referer %q", name, ref)
+		}
+	}
 	if !logs.contains("redirected to another host") {
 		t.Errorf("the stripped header was not logged:\n%s", logs.String())
 	}
@@ -61,6 +67,7 @@ func TestCheckBaseURL(t *testing.T) {
 	for _, ok := range []string{
 		"https://api.mintlify.com", "https://proxy.example.com/mintlify/", "http://127.0.0.1:8080",
 		"http://127.8.9.10", "http://localhost:3000/api", "http://LOCALHOST", "http://[::1]:9000",
+		"https://proxy.example.com/v10", "https://proxy.example.com/mintlify-v1",
 	} {
 		if err := CheckBaseURL(ok); err != nil {
 			t.Errorf("CheckBaseURL(%q) = %v, want nil", ok, err)
@@ -78,6 +85,9 @@ func TestCheckBaseURL(t *testing.T) {
 		"http://localhost.example.com":          "would send the admin API key unencrypted",
 		"http://10.0.0.1":                       "would send the admin API key unencrypted",
 		"://":                                   "is not a valid URL",
+		"https://api.mintlify.com/v1":           `ends with the API version "/v1", which the provider adds itself (static export calls go to /v1/, agent job calls to /v2/): remove it, such as "https://api.mintlify.com"`,
+		"https://api.mintlify.com/v2/":          `ends with the API version "/v2"`,
+		"https://proxy.example.com/mintlify/v1": `remove it, such as "https://proxy.example.com/mintlify"`,
 	} {
 		err := CheckBaseURL(in)
 		if err == nil || !strings.Contains(err.Error(), want) {

@@ -83,7 +83,7 @@ func (a *agentJobAction) Schema(_ context.Context, _ action.SchemaRequest, resp 
 				MarkdownDescription: "How long to wait for the job, as a duration such as `1h`. The job keeps running " +
 					"on the Mintlify side after a timeout. Defaults to `30m`.",
 				Optional:   true,
-				Validators: []validator.String{positiveDuration},
+				Validators: []validator.String{operationTimeout},
 			},
 		},
 	}
@@ -125,7 +125,7 @@ func (a *agentJobAction) Invoke(ctx context.Context, req action.InvokeRequest, r
 	}
 	timeout := defaultAgentWaitTimeout
 	if !m.Timeout.IsNull() {
-		timeout, _ = time.ParseDuration(m.Timeout.ValueString()) // validated by positiveDuration
+		timeout, _ = time.ParseDuration(m.Timeout.ValueString()) // validated by operationTimeout
 	}
 	progress := func(format string, args ...any) {
 		msg := fmt.Sprintf(format, args...)
@@ -152,7 +152,9 @@ func (a *agentJobAction) Invoke(ctx context.Context, req action.InvokeRequest, r
 	if err != nil {
 		resp.Diagnostics.Append(agentWaitDiagnostic(err, call, done, agentWait{limit: "timeout", timeout: timeout,
 			resume: fmt.Sprintf("Follow the job with the `mintlify_agent_job` data source (`id = %q`, "+
-				"`wait_for_completion = true`), or raise the action's `timeout` if the agent usually takes this long.", job.ID)}))
+				"`wait_for_completion = true`), or raise the action's `timeout` if the agent usually takes this long.", job.ID),
+			unknown: fmt.Sprintf("Follow the job in the Mintlify dashboard, or with the `mintlify_agent_job` data source "+
+				"(`id = %q`).", job.ID)}))
 		return
 	}
 	switch {

@@ -247,6 +247,9 @@ func TestAccAgentJobAction_badInputRefusedAtPlan(t *testing.T) {
 		{env.config(triggeredAction("2.3.0", `
     prompt  = "Document release 2.3"
     timeout = "soon"`)), `Invalid Duration|"soon"`},
+		{env.config(triggeredAction("2.3.0", `
+    prompt  = "Document release 2.3"
+    timeout = "87600h"`)), "Invalid Duration|`timeout` is longer than 24h"},
 		{env.config(triggeredAction("2.3.0", `prompt = ""`)), "Empty Argument|The `prompt` argument is empty"},
 		{env.config(triggeredAction("2.3.0", `
     prompt = "Document release 2.3"

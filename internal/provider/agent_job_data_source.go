@@ -89,13 +89,14 @@ func (d *agentJobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequ
 				Optional: true,
 			},
 			"timeouts": dataSourceTimeouts(ctx, timeouts.Opts{
-				ReadDescription: "How long `wait_for_completion` may wait, as a duration such as `45m`. " +
-					"Defaults to `30m`.",
+				ReadDescription: "How long reading the job may take, retries included, as a duration such as " +
+					"`45m`; with `wait_for_completion`, how long it may wait. Defaults to `30m` with " +
+					"`wait_for_completion`, `" + formatDuration(defaultReadTimeout) + "` without.",
 			}),
 
 			// Computed
 			"status": schema.StringAttribute{
-				MarkdownDescription: "The job's status: " + backtickList(mintlify.AgentJobStatuses) + ".",
+				MarkdownDescription: "The job's status: " + backtickList(mintlify.AgentJobStatuses) + "." + undocumentedStatus,
 				Computed:            true,
 			},
 			"source": schema.SingleNestedAttribute{
@@ -164,15 +165,20 @@ func (d *agentJobDataSource) Read(ctx context.Context, req datasource.ReadReques
 	var job *mintlify.AgentJob
 	var err error
 	client := d.data.client
-	if m.WaitForCompletion.ValueBool() {
-		timeout, diags := m.Timeouts.Read(ctx, defaultAgentWaitTimeout)
-		resp.Diagnostics.Append(diags...)
-		if resp.Diagnostics.HasError() {
-			return
-		}
-		waitCtx, cancel := client.Clock().WithTimeout(ctx, timeout)
-		defer cancel()
-		job, err = client.WaitForAgentJob(waitCtx, projectID, id, func(j mintlify.AgentJob) {
+	wait := m.WaitForCompletion.ValueBool()
+	defaultTimeout := defaultReadTimeout
+	if wait {
+		defaultTimeout = defaultAgentWaitTimeout
+	}
+	timeout, diags := m.Timeouts.Read(ctx, defaultTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	readCtx, cancel := client.Clock().WithTimeout(ctx, timeout)
+	defer cancel()
+	if wait {
+		job, err = client.WaitForAgentJob(readCtx, projectID, id, func(j mintlify.AgentJob) {
 			tflog.Info(ctx, "Agent job status", map[string]any{"status": j.Status})
 		})
 		if errors.Is(err, context.DeadlineExceeded) {
@@ -187,10 +193,10 @@ func (d *agentJobDataSource) Read(ctx context.Context, req datasource.ReadReques
 			return
 		}
 	} else {
-		job, err = client.GetAgentJob(ctx, projectID, id)
+		job, err = client.GetAgentJob(readCtx, projectID, id)
 	}
 	if err != nil {
-		resp.Diagnostics.Append(getAgentJobOp(projectID, id).at(path.Root("id")).diagnostic(err))
+		resp.Diagnostics.Append(getAgentJobOp(projectID, id).at(path.Root("id")).within("timeouts.read", timeout).diagnostic(err))
 		return
 	}
 

@@ -52,11 +52,13 @@ func agentErrorDiagnostic(err error, c agentCall) diag.Diagnostic {
 
 // agentWait describes one wait for an agent job, for the diagnostics of a
 // wait that ended early: the setting that bounded it (`timeouts.create`,
-// `timeout`) and its value, and how to pick the same job up again.
+// `timeout`) and its value, how to pick the same job up again, and what
+// follows a job in a status the API does not document.
 type agentWait struct {
 	limit   string
 	timeout time.Duration
 	resume  string
+	unknown string
 }
 
 // agentWaitDiagnostic explains why waiting for an agent job ended before
@@ -79,7 +81,11 @@ func agentWaitDiagnostic(err error, c agentCall, last *mintlify.AgentJob, w agen
 	}
 	c.op = agentOpRead
 	d := agentErrorDiagnostic(err, c)
-	return diag.NewErrorDiagnostic(d.Summary(), d.Detail()+"\n\n"+w.resume)
+	next := w.resume
+	if unknown := (*mintlify.UnknownStatusError)(nil); errors.As(err, &unknown) {
+		next = w.unknown
+	}
+	return diag.NewErrorDiagnostic(d.Summary(), d.Detail()+"\n\n"+next)
 }
 
 // isRetryDeadline reports a retry that was not attempted because its wait

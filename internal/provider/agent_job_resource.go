@@ -81,11 +81,14 @@ func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Starts a job of the Mintlify documentation agent on a prompt, and follows it to the pull " +
 			"request the agent opens.\n\n" +
-			"Creating the resource starts the job and saves its id in state at once, then, with " +
-			"`wait_for_completion` (the default), waits until the job is `completed`, `archived` or `failed`, within " +
-			"`timeouts.create`. A `failed` job is an error and leaves a tainted resource that keeps the job's id. A " +
-			"timeout or an interruption does too: `terraform untaint` and apply again to wait for the same job " +
-			"instead of starting another.\n\n" +
+			"Creating the resource starts the job, then, with `wait_for_completion` (the default), waits until the " +
+			"job is `completed`, `archived` or `failed`, within `timeouts.create`. The job's id is saved in state " +
+			"when the create returns. A `failed` job is an error and leaves a tainted resource that keeps the job's " +
+			"id. A timeout or an interruption (Ctrl-C) does too: `terraform untaint` and apply again to wait for the " +
+			"same job instead of starting another. A Terraform process that is killed (SIGKILL, out of memory, a CI " +
+			"runner's hard timeout) loses the id, and the next apply starts a second agent job, which opens a second " +
+			"pull request; the id is logged at `INFO` the moment the job starts, so that the job can be imported " +
+			"instead (see the guide Running in CI).\n\n" +
 			"Changing `prompt`, `triggers` or a configured `project_id` starts a new agent job, which opens a new " +
 			"pull request; nothing else ever does. Refreshing reads the job; a job the API no longer returns stays in state, with " +
 			"a warning, and is never run again by itself. The Mintlify API cannot delete an agent job: destroying " +
@@ -132,6 +135,9 @@ func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				CreateDescription: "How long to wait for the job to finish, as a duration such as `1h`; it also bounds " +
 					"the wait that an apply resumes after `terraform untaint`. Changes nothing on the Mintlify side. " +
 					"Defaults to `30m`.",
+				Read: true,
+				ReadDescription: "How long a refresh (one read of the job, retries included) may take, as a duration " +
+					"such as `5m`. Defaults to `" + formatDuration(defaultReadTimeout) + "`.",
 			}),
 
 			// Computed
@@ -141,7 +147,7 @@ func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				PlanModifiers:       keep,
 			},
 			"status": schema.StringAttribute{
-				MarkdownDescription: "The job's status when last read: " + backtickList(mintlify.AgentJobStatuses) + ".",
+				MarkdownDescription: "The job's status when last read: " + backtickList(mintlify.AgentJobStatuses) + "." + undocumentedStatus,
 				Computed:            true,
 				PlanModifiers:       keep,
 			},
@@ -304,10 +310,13 @@ func (r *agentJobResource) Create(ctx context.Context, req resource.CreateReques
 		return
 	}
 	ctx = tflog.SetField(ctx, "agent_job_id", job.ID)
-	tflog.Info(ctx, "Agent job started", map[string]any{"project_id": projectID})
+	// The state gets the job only when Create returns: a Terraform killed
+	// meanwhile loses it, and this line is how its user finds the job to
+	// import (guide "Running in CI").
+	tflog.Info(ctx, "Agent job started", map[string]any{"project_id": projectID, "import_id": projectID + "/" + job.ID})
 
-	// Record the job before waiting: from here on, whatever happens, the
-	// state remembers which job this resource started.
+	// Record the job before waiting, so that every return below, errors and
+	// interruptions included, hands it to Terraform with the state.
 	resp.Diagnostics.Append(plan.setJob(job)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 	resp.Diagnostics.Append(setAgentJobIdentity(ctx, resp.Identity, projectID, job.ID)...)
@@ -316,7 +325,8 @@ func (r *agentJobResource) Create(ctx context.Context, req resource.CreateReques
 	}
 
 	call := agentCall{op: agentOpRead, projectID: projectID, jobID: job.ID}
-	resp.Diagnostics.Append(r.wait(ctx, &plan, job, call, agentWait{limit: "timeouts.create", timeout: timeout, resume: resumeAfterTaint})...)
+	resp.Diagnostics.Append(r.wait(ctx, &plan, job, call, agentWait{limit: "timeouts.create", timeout: timeout,
+		resume: resumeAfterTaint, unknown: unknownAfterTaint})...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
@@ -327,6 +337,12 @@ const resumeAfterTaint = "The resource is tainted but keeps the job id. To wait 
 	"starting a new one, run `terraform untaint mintlify_agent_job.NAME`, with the address shown above after " +
 	"`with`, then `terraform apply`. If the agent usually takes this long, raise `timeouts.create`, for example " +
 	"`timeouts = { create = \"1h\" }`."
+
+// unknownAfterTaint tells what follows a create that ended on a job status
+// the API does not document.
+const unknownAfterTaint = "The resource is tainted and keeps the job id: the next apply replaces it, which starts a " +
+	"new agent job and may open another pull request. To keep this job in state instead, run `terraform untaint " +
+	"mintlify_agent_job.NAME`, with the address shown above after `with`."
 
 // wait waits for the job until it is no longer active, keeping the model
 // current with whatever was learned, also on failure. started is the
@@ -376,7 +392,14 @@ func (r *agentJobResource) Read(ctx context.Context, req resource.ReadRequest, r
 		tflog.Warn(ctx, "Skipping refresh: the mintlify provider is not configured yet")
 		return
 	}
-	job, err := r.data.client.GetAgentJob(ctx, projectID, jobID)
+	timeout, diags := state.Timeouts.Read(ctx, defaultReadTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	readCtx, cancel := r.data.client.Clock().WithTimeout(ctx, timeout)
+	defer cancel()
+	job, err := r.data.client.GetAgentJob(readCtx, projectID, jobID)
 	switch {
 	case mintlify.IsNotFound(err) && state.Prompt.IsNull() && state.Status.IsNull():
 		// Freshly imported: there is nothing to adopt.
@@ -392,7 +415,8 @@ func (r *agentJobResource) Read(ctx context.Context, req resource.ReadRequest, r
 				"cause. To stop tracking the job, run `terraform state rm` with the resource's address.", jobID, projectID))
 		return
 	case err != nil:
-		resp.Diagnostics.Append(agentErrorDiagnostic(err, agentCall{op: agentOpRead, projectID: projectID, jobID: jobID}))
+		op := getAgentJobOp(projectID, jobID).within("timeouts.read", timeout)
+		resp.Diagnostics.Append(op.while(fmt.Sprintf("refreshing agent job %s in project %s", jobID, projectID)).diagnostic(err))
 		return
 	}
 	resp.Diagnostics.Append(state.setJob(job)...)
@@ -433,7 +457,8 @@ func (r *agentJobResource) Update(ctx context.Context, req resource.UpdateReques
 	call := agentCall{op: agentOpRead, projectID: projectID, jobID: jobID}
 	resume := "The job stays in state. Apply again to keep waiting for it; no new agent job starts. If the agent " +
 		"usually takes this long, raise `timeouts.create`."
-	resp.Diagnostics.Append(r.wait(ctx, &plan, nil, call, agentWait{limit: "timeouts.create", timeout: timeout, resume: resume})...)
+	resp.Diagnostics.Append(r.wait(ctx, &plan, nil, call, agentWait{limit: "timeouts.create", timeout: timeout, resume: resume,
+		unknown: "The state records the job with this status; no new agent job starts by itself."})...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 

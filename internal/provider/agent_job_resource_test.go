@@ -263,7 +263,7 @@ func TestAccAgentJob_replace(t *testing.T) {
 	}
 	// Without project_id, the job stays in its project whatever the
 	// provider's becomes.
-	steps[5].Config = env.configWithProvider(fakeapi.DefaultAPIKey, `project_id = "proj_moved"`,
+	steps[5].Config = env.configWithProvider(`project_id = "proj_moved"`,
 		agentJobResourceConfig("Document release 2.4", `triggers = { release = "2.4.0" }`))
 	steps[5].Check = resource.ComposeTestCheckFunc(steps[5].Check, resource.TestCheckResourceAttr(agentJobAddr, "project_id", "proj_other"))
 	steps[0].Check = resource.ComposeTestCheckFunc(steps[0].Check, resource.TestCheckResourceAttrWith(agentJobAddr, "id", capture(&first)))
@@ -395,6 +395,8 @@ provider "mintlify" {
 		{env.config(agentJobResourceConfig("Document v2", `project_id = ""`)), "Empty Argument|The `project_id` argument is empty"},
 		{env.config(agentJobResourceConfig("Document v2", `timeouts = { create = "soon" }`)), "Invalid Duration|The value \"soon\" of `timeouts.create` is not a duration"},
 		{env.config(agentJobResourceConfig("Document v2", `timeouts = { create = "-5m" }`)), "Invalid Duration|must be longer than zero"},
+		{env.config(agentJobResourceConfig("Document v2", `timeouts = { create = "87600h" }`)), "Invalid Duration|`timeouts.create` is longer than 24h"},
+		{env.config(agentJobResourceConfig("Document v2", `timeouts = { read = "1ns" }`)), "Invalid Duration|`timeouts.read` is shorter than 10s"},
 		{noProject + agentJobResourceConfig("Document v2", ""), "Missing Project ID|Set `project_id` on this resource, or `project_id` on the mintlify provider|`MINTLIFY_PROJECT_ID`"},
 	})
 }

@@ -70,6 +70,10 @@ type apiOperation struct {
 	// next replaces the default advice of a not-found (404) or conflict
 	// (409) diagnostic; see advise.
 	next map[int]string
+	// limit names the setting that bounds the operation, such as
+	// `timeouts.read`, and timeout is its value; see within.
+	limit   string
+	timeout time.Duration
 }
 
 // startStaticExportOp is "Start static export job" for a domain.
@@ -118,6 +122,26 @@ func (op apiOperation) while(doing string) apiOperation {
 func (op apiOperation) at(attr path.Path) apiOperation {
 	op.attr = attr
 	return op
+}
+
+// within returns the operation bounded by the setting limit (such as
+// "timeouts.read"), whose value is timeout, so that a diagnostic about the
+// deadline names them.
+func (op apiOperation) within(limit string, timeout time.Duration) apiOperation {
+	op.limit, op.timeout = limit, timeout
+	return op
+}
+
+// raiseLimit advises raising the setting that bounds the operation.
+func (op apiOperation) raiseLimit() string {
+	if op.limit == "" {
+		return "raise the resource's `timeouts`"
+	}
+	name := strings.TrimPrefix(op.limit, "timeouts.")
+	if name == op.limit {
+		return fmt.Sprintf("raise `%s`, such as `%s = \"5m\"`", op.limit, op.limit)
+	}
+	return fmt.Sprintf("raise `%s`, such as `timeouts = { %s = \"5m\" }`", op.limit, name)
 }
 
 // advise returns the operation with next as the advice of its diagnostic
@@ -243,6 +267,8 @@ func (op apiOperation) describe(err error) (summary, detail string) {
 	var apiErr *mintlify.APIError
 	var transportErr *mintlify.TransportError
 	var retryErr *mintlify.RetryError
+	var unsafeLink *mintlify.UnsafeLinkError
+	var unknownStatus *mintlify.UnknownStatusError
 	after := ""
 	if n := mintlify.Attempts(err); n > 1 {
 		after = fmt.Sprintf(", after %d attempts", n)
@@ -250,12 +276,23 @@ func (op apiOperation) describe(err error) (summary, detail string) {
 	switch {
 	case errors.Is(err, context.Canceled):
 		return "Operation Interrupted", fmt.Sprintf("Terraform was interrupted while %s.", doing)
+	case errors.As(err, &unsafeLink):
+		return unsafeLinkDiagnostic(unsafeLink, doing)
+	case errors.As(err, &unknownStatus):
+		return unknownStatusDiagnostic(unknownStatus)
+	case errors.As(err, &retryErr) && retryErr.Wait > 0 && errors.Is(err, context.DeadlineExceeded) && mintlify.IsRateLimited(err):
+		return rateLimitOutlastsTimeout(retryErr, doing)
 	case errors.As(err, &retryErr) && retryErr.Wait > 0 && errors.Is(err, context.DeadlineExceeded):
 		return "Mintlify API Retry Would Outlast The Timeout",
 			fmt.Sprintf("A request failed while %s (%s). The next retry was due in %s, but the operation's "+
 				"timeout ends in %s, so the provider stopped instead of waiting in vain. Apply again later, or "+
-				"raise the resource's `timeouts` if the API keeps asking clients to wait this long.",
-				doing, lastFailure(retryErr.Err), retryErr.Wait, retryErr.Left.Round(time.Second))
+				"%s if the API keeps asking clients to wait this long.",
+				doing, lastFailure(retryErr.Err), retryErr.Wait, retryErr.Left.Round(time.Second), op.raiseLimit())
+	case errors.Is(err, context.DeadlineExceeded) && op.limit != "":
+		return "Mintlify Operation Timed Out",
+			fmt.Sprintf("`%s` (%s) ran out while %s%s: the Mintlify API did not answer in time. Check that the "+
+				"provider's `base_url` is reachable and apply again, or %s.", op.limit, op.timeout, doing, after,
+				op.raiseLimit())
 	case errors.Is(err, context.DeadlineExceeded):
 		return "Mintlify Operation Timed Out",
 			fmt.Sprintf("The operation's timeout ran out while %s. Raise the resource's `timeouts` and apply again.", doing)

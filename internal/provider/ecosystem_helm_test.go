@@ -96,21 +96,22 @@ func findHelmProvider() (string, error) {
 }
 
 // helmCLI is a working directory with the CLI under test, our provider and
-// helm installed, and a fake API whose exports complete at once.
+// helm installed, and a fake API whose exports complete at once; opts come
+// after those defaults, so they win.
 type helmCLI struct {
 	*realCLI
 	fake *fakeapi.Server
 }
 
-func newHelmCLI(t *testing.T) *helmCLI {
+func newHelmCLI(t *testing.T, opts ...fakeapi.Option) *helmCLI {
 	t.Helper()
 	setup, err := helmInstall()
 	if err != nil {
 		t.Fatal(err)
 	}
-	fake := fakeapi.New(fakeapi.WithClock(clock.Real()), fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	fake := fakeapi.New(append([]fakeapi.Option{fakeapi.WithClock(clock.Real()), fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{}
-	}))
+	})}, opts...)...)
 	url := contract.Serve(t, fake)
 	dir := t.TempDir()
 	env := append(os.Environ(), "TF_CLI_CONFIG_FILE="+setup.cliConfig, "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1",
@@ -226,58 +227,4 @@ func TestHelmTemplateRendersTheLink(t *testing.T) {
 		}
 	}
 	c.expectNoChanges("-var=docs_commit=abc123")
-}
-
-// TestHelmReleaseExamplesPlan plans every helm_release example of the Helm
-// guide against an applied bundle: the values document, set_sensitive, and
-// write-only set_wo from the ephemeral resource with set_wo_revision. No
-// cluster exists here, so a release is planned, never applied.
-func TestHelmReleaseExamplesPlan(t *testing.T) {
-	t.Parallel()
-	for _, tc := range []struct{ dir, file, minimum string }{
-		{"guides/deploy-with-helm", "values.tf", ""},
-		{"guides/deploy-with-helm", "set-sensitive.tf", ""},
-		// Ephemeral resources need 1.10, write-only arguments 1.11.
-		{"ephemeral-resources/mintlify_static_export_bundle", "ephemeral-resource.tf", "1.11.0"},
-	} {
-		t.Run(tc.file, func(t *testing.T) {
-			t.Parallel()
-			if tc.minimum != "" {
-				skipUnlessCLIMeets(t, ">= "+tc.minimum)
-			}
-			c := newHelmCLI(t)
-			example := readExampleAsWritten(t, filepath.Join(tc.dir, tc.file))
-			c.write("main.tf", example)
-			c.must("init", "-input=false")
-			c.must("validate")
-			vars := []string{"-input=false", "-var=docs_commit=abc123"}
-			if !strings.Contains(example, `variable "docs_commit"`) {
-				vars = vars[:1]
-			}
-			c.must(append([]string{"apply", "-auto-approve", "-target=mintlify_static_export_bundle.docs"}, vars...)...)
-			plan := c.must(append([]string{"plan", "-out=tfplan"}, vars...)...)
-			if !strings.Contains(plan, "helm_release.mintlify will be created") {
-				t.Errorf("the plan does not create the release:\n%s", plan)
-			}
-			// The link is sensitive: never shown in the plan. Write-only, it
-			// is not even in the saved plan.
-			if strings.Contains(plan, "X-Amz-Signature=") {
-				t.Errorf("a presigned link is shown in the plan:\n%s", plan)
-			}
-			if tc.minimum != "" {
-				stored := signature.FindStringSubmatch(c.must("show", "-json"))
-				for _, m := range signature.FindAllStringSubmatch(c.must("show", "-json", "tfplan"), -1) {
-					if m[1] != stored[1] {
-						t.Error("the ephemeral resource's write-only link reached the saved plan")
-					}
-				}
-				if c.fake.BundlesGenerated() < 2 {
-					t.Error("the plan did not open the ephemeral resource")
-				}
-			}
-			if n := c.fake.ExportJobsStarted(); n != 1 {
-				t.Errorf("export jobs started = %d, want 1", n)
-			}
-		})
-	}
 }

@@ -46,8 +46,9 @@ func readExample(t *testing.T, dir string, files ...string) string {
 	return b.String()
 }
 
-// TestAccExampleKeepingTheLinkFresh runs the guide's example: a daily link
-// with renew_before = "6h" is left alone for 18 hours, then renewed in place.
+// TestAccExampleKeepingTheLinkFresh runs the guide's example: a daily link,
+// renewed by default once less than a quarter of its lifetime is left, is
+// left alone for 18 hours, then renewed in place.
 func TestAccExampleKeepingTheLinkFresh(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, fakeapi.WithLinkTTL(24*time.Hour))

@@ -70,8 +70,12 @@ type linkFacts struct {
 	Gone bool
 	// Status is the job's status when last read; "" when never read.
 	Status string
-	// HasLink is true when the state holds a link (`bundle_url`).
+	// HasLink is true when a link was generated (`expires_at` is set),
+	// whether or not the state keeps it (`store_link`).
 	HasLink bool
+	// LinkWantedInState is true when `store_link` was turned on for a link
+	// that the state does not hold.
+	LinkWantedInState bool
 	// Link is the link's expiry and generation time (zero when unknown).
 	Link linkState
 	// RenewBefore is the configured `renew_before`, zero when unset.
@@ -102,6 +106,8 @@ func planLink(f linkFacts) (linkAction, string) {
 		return actionResume, fmt.Sprintf("the static export job %s has no link yet", f.JobID)
 	case f.Link.ExpiresAt.IsZero():
 		return actionRenew, "the expiry of the link in state is unknown"
+	case f.LinkWantedInState:
+		return actionRenew, "`store_link` is now true, and the state holds no link to keep"
 	case f.RenewBeforeUnknown:
 		return actionNone, "`renew_before` is only known after apply, so the link is not judged in this plan"
 	case f.RefreshedAt.IsZero():

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"regexp"
 
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -10,11 +9,9 @@ import (
 )
 
 // secretPatterns match what must never reach a log even by accident: the
-// credentials of a presigned S3 link, and any bearer token.
-var secretPatterns = []*regexp.Regexp{
-	regexp.MustCompile(`(?i)X-Amz-(?:Signature|Credential|Security-Token)=[^&\s"']+`),
-	regexp.MustCompile(`(?i)Bearer\s+[^\s"']+`),
-}
+// credentials of a presigned S3 link, and any bearer token. They are the
+// client's, which masks the same secrets in the server text of its errors.
+var secretPatterns = mintlify.SecretPatterns()
 
 // tflogLogger sends the API client's log entries, go-retryablehttp's
 // included, to tflog with the context of the request that produced them (the

@@ -10,7 +10,6 @@ import (
 	"os"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
@@ -90,7 +89,8 @@ func (p *mintlifyProvider) Schema(_ context.Context, _ provider.SchemaRequest, r
 			},
 			"base_url": schema.StringAttribute{
 				MarkdownDescription: "The root of the Mintlify API, with or without a trailing slash; a path prefix " +
-					"(a proxy mounted at `https://proxy.example.com/mintlify`) is kept. It must use `https`: plain " +
+					"(a proxy mounted at `https://proxy.example.com/mintlify`) is kept, but not an API version: the " +
+					"provider adds `/v1/` and `/v2/` itself, so a URL ending in `/v1` or `/v2` is refused. It must use `https`: plain " +
 					"`http` is accepted only for a loopback host (`localhost`, `127.0.0.0/8`, `::1`), because every " +
 					"request carries the admin API key. Can also be set with the `" + envBaseURL + "` environment " +
 					"variable. Defaults to `" + mintlify.DefaultBaseURL + "`.",
@@ -113,16 +113,17 @@ func (p *mintlifyProvider) Schema(_ context.Context, _ provider.SchemaRequest, r
 					"never waiting past the operation's timeout. Starting an export or an agent job, and sending a "+
 					"follow-up to an agent job, are retried only when the API certainly did not take the request "+
 					"(HTTP 429, a refused connection), so a retry never starts a second export or agent job. "+
-					"Defaults to `%d`.", mintlify.DefaultMaxRetries),
+					"From `0` to `%d`; defaults to `%d`.", maxRetries, mintlify.DefaultMaxRetries),
 				Optional:   true,
-				Validators: []validator.Int64{int64validator.AtLeast(0)},
+				Validators: []validator.Int64{retryCount{}},
 			},
 			"request_timeout": schema.StringAttribute{
 				MarkdownDescription: fmt.Sprintf("How long one request may take, from sending it to reading the "+
 					"whole answer, as a duration such as `30s` or `2m`; a request that takes longer counts as failed "+
-					"(and is retried when that is safe). Defaults to `%s`.", mintlify.DefaultRequestTimeout),
+					"(and is retried when that is safe). From `%s` to `%s`; defaults to `%s`.", formatDuration(minRequestTimeout),
+					formatDuration(maxRequestTimeout), mintlify.DefaultRequestTimeout),
 				Optional:   true,
-				Validators: []validator.String{positiveDuration},
+				Validators: []validator.String{requestTimeout},
 			},
 		},
 	}
@@ -183,7 +184,7 @@ func (p *mintlifyProvider) Configure(ctx context.Context, req provider.Configure
 		opts = append(opts, mintlify.WithMaxRetries(int(config.MaxRetries.ValueInt64())))
 	}
 	if !config.RequestTimeout.IsNull() {
-		d, _ := time.ParseDuration(config.RequestTimeout.ValueString()) // validated by positiveDuration
+		d, _ := time.ParseDuration(config.RequestTimeout.ValueString()) // validated by requestTimeout
 		opts = append(opts, mintlify.WithRequestTimeout(d))
 	}
 	if p.httpClient != nil {

@@ -36,7 +36,12 @@ func TestAccProviderConfig_badInputRefusedBeforeAnyRequest(t *testing.T) {
 		{key + "\n" + `base_url = "http://10.1.2.3:8080"`, "Invalid Mintlify Base URL|would send the admin API key unencrypted"},
 		{key + "\n" + `base_url = "https://me:hunter2@proxy.example.com"`, "Invalid Mintlify Base URL|https://me:xxxxx@proxy.example.com|holds a user name or password"},
 		{key + "\n" + `base_url = "https://proxy.example.com/?tenant=1"`, "Invalid Mintlify Base URL|has a query or fragment: remove it"},
-		{key + "\n" + base + "\n" + `max_retries = -1`, "Invalid Attribute Value|max_retries|at least 0"},
+		{key + "\n" + base + "\n" + `max_retries = -1`, "Invalid Retry Count|`max_retries`|from 0 (no retries) to 20|`max_retries = 5`"},
+		{key + "\n" + base + "\n" + `max_retries = 1000`, "Invalid Retry Count|The value 1000 of `max_retries` is out of range"},
+		{key + "\n" + base + "\n" + `request_timeout = "1ns"`, "Invalid Duration|`request_timeout` is shorter than 1s|from 1s to 10m, such as `30s`"},
+		{key + "\n" + base + "\n" + `request_timeout = "87600h"`, "Invalid Duration|`request_timeout` is longer than 10m"},
+		{key + "\n" + `base_url = "https://api.mintlify.com/v1"`, `Invalid Mintlify Base URL|ends with the API version "/v1", which the provider adds itself|such as "https://api.mintlify.com"`},
+		{key + "\n" + `base_url = "https://proxy.example.com/mintlify/v2/"`, `Invalid Mintlify Base URL|"/v2"|such as "https://proxy.example.com/mintlify"`},
 		{key + "\n" + base + "\n" + `request_timeout = "soon"`, "Invalid Duration|\"soon\" of `request_timeout` is not a duration"},
 		{key + "\n" + base + "\n" + `request_timeout = "0s"`, "Invalid Duration|must be longer than zero"},
 	}
@@ -57,6 +62,7 @@ func TestAccProviderConfig_badEnvironment(t *testing.T) {
 	for _, c := range []struct{ key, baseURL, want string }{
 		{"mint_abc\t", env.url, "Invalid Mintlify API Key|The `MINTLIFY_API_KEY` environment variable contains spaces"},
 		{fakeapi.DefaultAPIKey, "http://api.mintlify.com", "Invalid Mintlify Base URL|The `MINTLIFY_BASE_URL` environment variable cannot be used|unencrypted"},
+		{fakeapi.DefaultAPIKey, env.url + "/v1", "Invalid Mintlify Base URL|The `MINTLIFY_BASE_URL` environment variable cannot be used|\"/v1\""},
 	} {
 		t.Setenv(envAPIKey, c.key)
 		t.Setenv(envBaseURL, c.baseURL)
@@ -88,7 +94,7 @@ func TestAccProviderConfig_retrySettings(t *testing.T) {
 		Match: fakeapi.IsStatusRequest, Faults: []fakeapi.Fault{fakeapi.ServerError(503)},
 	}))
 	expectApplyFails(t, env,
-		env.configWithProvider(fakeapi.DefaultAPIKey, "max_retries = 1\n  request_timeout = \"45s\"", bundleConfig("docs.example.com", "")),
+		env.configWithProvider("max_retries = 1\n  request_timeout = \"45s\"", bundleConfig("docs.example.com", "")),
 		[]string{"Mintlify API Unavailable", "HTTP 503", "after 2 attempts", "raise the provider's `max_retries`"},
 		fakeapi.IsStatusRequest, 2, 1)
 }

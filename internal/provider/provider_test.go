@@ -52,6 +52,9 @@ type testEnv struct {
 	fake  *fakeapi.Server
 	clock *clock.Fake
 	url   string
+	// httpClient, when not nil, replaces the provider's HTTP client (see
+	// newTLSTestEnv).
+	httpClient *http.Client
 }
 
 func newTestEnv(t *testing.T, opts ...fakeapi.Option) *testEnv {
@@ -82,15 +85,15 @@ func newUncheckedTestEnv(t *testing.T, opts ...fakeapi.Option) *testEnv {
 }
 
 // configWithProvider prepends a provider block pointed at the fake, with
-// the given extra arguments (HCL lines) and apiKey.
-func (e *testEnv) configWithProvider(apiKey, args, body string) string {
+// the default key and the given extra arguments (HCL lines).
+func (e *testEnv) configWithProvider(args, body string) string {
 	return fmt.Sprintf(`
 provider "mintlify" {
   api_key  = %[1]q
   base_url = %[2]q
   %[3]s
 }
-%[4]s`, apiKey, e.url, args, body)
+%[4]s`, fakeapi.DefaultAPIKey, e.url, args, body)
 }
 
 // refusal is a configuration that must fail at plan time with the phrases
@@ -118,7 +121,7 @@ func expectRefusedAtPlan(t *testing.T, env *testEnv, refusals []refusal) {
 // factories runs the provider in the test process on the env's clock.
 func (e *testEnv) factories() map[string]func() (tfprotov6.ProviderServer, error) {
 	return map[string]func() (tfprotov6.ProviderServer, error){
-		"mintlify": providerserver.NewProtocol6WithError(&mintlifyProvider{version: "test", clock: e.clock}),
+		"mintlify": providerserver.NewProtocol6WithError(&mintlifyProvider{version: "test", clock: e.clock, httpClient: e.httpClient}),
 	}
 }
 

@@ -96,7 +96,7 @@ func TestAccReliability_startRateLimited(t *testing.T) {
 	env := newTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{
 		Match: fakeapi.IsStartRequest, Faults: []fakeapi.Fault{fakeapi.TooManyRequests(time.Second)},
 	}))
-	expectApplyFails(t, env, env.configWithProvider(fakeapi.DefaultAPIKey, "max_retries = 2", bundleConfig("docs.example.com", "")),
+	expectApplyFails(t, env, env.configWithProvider("max_retries = 2", bundleConfig("docs.example.com", "")),
 		[]string{"Mintlify API Rate Limit Exceeded", "HTTP 429", "after 3 attempts", "raise the provider's `max_retries`",
 			"No static export job was started."},
 		fakeapi.IsStartRequest, 3, 0)
@@ -170,8 +170,8 @@ func TestAccReliability_retryWouldOutlastTimeout(t *testing.T) {
 		Match: fakeapi.IsStartRequest, Faults: []fakeapi.Fault{fakeapi.TooManyRequests(5 * time.Minute)},
 	}))
 	expectApplyFails(t, env, env.config(bundleConfig("docs.example.com", `timeouts = { create = "30s" }`)),
-		[]string{"Mintlify API Retry Would Outlast The Timeout", "HTTP 429", "next retry was due in 1m0s",
-			"timeout ends in 30s", "No static export job was started."},
+		[]string{"Mintlify API Rate Limiting", "HTTP 429", "asked the provider to wait 5m0s (`Retry-After`); the provider " +
+			"waits at most 1m0s", "timeout ends in 30s", "No static export job was started."},
 		fakeapi.IsStartRequest, 1, 0)
 	if waited := env.clock.Now().Sub(testStart); waited != 0 {
 		t.Errorf("the provider waited %s before giving up, want 0", waited)

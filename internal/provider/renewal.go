@@ -1,10 +1,13 @@
 package provider
 
 import (
+	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
@@ -39,6 +42,50 @@ func renewalReason(link linkState, renewBefore time.Duration, now time.Time) str
 // lifetime, which would renew the link on every plan.
 func renewsEveryRun(link linkState, renewBefore time.Duration) bool {
 	return renewBefore > 0 && !link.GeneratedAt.IsZero() && renewBefore >= link.ExpiresAt.Sub(link.GeneratedAt)
+}
+
+// renewsEveryRunWarning says what a renew_before at least the link's
+// lifetime causes, and what to set instead.
+func renewsEveryRunWarning(link linkState, renewBefore time.Duration) diag.Diagnostic {
+	lifetime := link.ExpiresAt.Sub(link.GeneratedAt)
+	return diag.NewAttributeWarningDiagnostic(path.Root("renew_before"), "Link Renewed On Every Run",
+		fmt.Sprintf("`renew_before` (%s) is at least the link's whole lifetime (%s), so every plan renews the link: "+
+			"each `terraform apply` generates a new link and upgrades any Helm release that uses it, which "+
+			"restarts its pods, even when nothing else changed.\n\n"+
+			"Remove `renew_before`: the link is then renewed once less than a quarter of its lifetime (%s) is left. "+
+			"Only if your runs are further apart than that, set a value below the lifetime instead, such as "+
+			"`renew_before = %q`.", shortDuration(renewBefore), shortDuration(lifetime),
+			shortDuration(lifetime/4), shortDuration(lifetime/2)))
+}
+
+// warnIfRenewsEveryRun warns, once an apply has generated the model's link,
+// when its renew_before is at least that link's lifetime.
+func warnIfRenewsEveryRun(ctx context.Context, m *staticExportBundleModel, private privateGetter) diag.Diagnostics {
+	renewBefore := renewBeforeValue(m.RenewBefore)
+	if renewBefore == 0 {
+		return nil
+	}
+	generatedAt, diags := recordedTime(ctx, private, privateLinkGeneratedAt)
+	link, d := linkFromState(m.ExpiresAt, generatedAt)
+	diags.Append(d...)
+	if renewsEveryRun(link, renewBefore) {
+		diags.Append(renewsEveryRunWarning(link, renewBefore))
+	}
+	return diags
+}
+
+// shortDuration writes a duration as a user would in `renew_before`: whole
+// seconds, or whole minutes above a minute, without zero units ("1h",
+// "15m", "1h30m").
+func shortDuration(d time.Duration) string {
+	s := roundDuration(d).String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
 }
 
 func roundDuration(d time.Duration) time.Duration {

@@ -56,7 +56,9 @@ func TestRenewsEveryRun(t *testing.T) {
 // recommend ("Running in CI", "Keeping the bundle link fresh"): with 24-hour
 // links, runs every 4 hours that start up to 2 hours late, with
 // `renew_before = "6h"` or the default, renew every link before it expires.
-// The 6-hourly schedule that the guide used to recommend does not.
+// The 6-hourly schedule that the guide used to recommend does not. Runs
+// every 8 hours need the guide's `renew_before = "12h"`: the default is not
+// enough for them.
 func TestGuideSchedulesRenewInTime(t *testing.T) {
 	t.Parallel()
 	const lifetime = 24 * time.Hour
@@ -69,6 +71,8 @@ func TestGuideSchedulesRenewInTime(t *testing.T) {
 		{"every 4h, renew_before 6h", 4 * time.Hour, 2*time.Hour - time.Minute, 6 * time.Hour, false},
 		{"every 4h, default", 4 * time.Hour, 2*time.Hour - time.Minute, 0, false},
 		{"every 6h, renew_before 6h", 6 * time.Hour, time.Minute, 6 * time.Hour, true},
+		{"every 8h, default", 8 * time.Hour, 2*time.Hour - time.Minute, 0, true},
+		{"every 8h, renew_before 12h", 8 * time.Hour, 2*time.Hour - time.Minute, 12 * time.Hour, false},
 	}
 	for _, c := range cases {
 		start := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
@@ -90,5 +94,42 @@ func TestGuideSchedulesRenewInTime(t *testing.T) {
 		if (expired > 0) != c.wantExpired {
 			t.Errorf("%s: %d runs found the link expired, want expired: %v", c.name, expired, c.wantExpired)
 		}
+	}
+}
+
+func TestShortDuration(t *testing.T) {
+	t.Parallel()
+	for d, want := range map[time.Duration]string{
+		time.Hour:                       "1h",
+		59*time.Minute + 59*time.Second: "1h",
+		15 * time.Minute:                "15m",
+		90 * time.Minute:                "1h30m",
+		45 * time.Second:                "45s",
+		6*time.Hour + 20*time.Second:    "6h",
+	} {
+		if got := shortDuration(d); got != want {
+			t.Errorf("shortDuration(%s) = %q, want %q", d, got, want)
+		}
+	}
+}
+
+// The warning says what a renew_before at least the lifetime causes, and
+// what to do instead, in values a user can paste.
+func TestRenewsEveryRunWarning(t *testing.T) {
+	t.Parallel()
+	gen := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
+	d := renewsEveryRunWarning(linkState{GeneratedAt: gen, ExpiresAt: gen.Add(time.Hour)}, 6*time.Hour)
+	words := strings.Join(strings.Fields(d.Detail()), " ")
+	for _, want := range []string{
+		"`renew_before` (6h) is at least the link's whole lifetime (1h)",
+		"generates a new link and upgrades any Helm release that uses it",
+		"Remove `renew_before`", "a quarter of its lifetime (15m)", "`renew_before = \"30m\"`",
+	} {
+		if !strings.Contains(words, want) {
+			t.Errorf("the warning lacks %q:\n%s", want, d.Detail())
+		}
+	}
+	if d.Summary() != "Link Renewed On Every Run" {
+		t.Errorf("summary = %q", d.Summary())
 	}
 }

@@ -2,6 +2,11 @@ package provider
 
 import "strings"
 
+// undocumentedStatus completes the description of a `status` that a wait
+// reads.
+const undocumentedStatus = " A status the API does not document is recorded as it is, and ends a wait at once " +
+	"with an error that names it."
+
 // backtickList renders values as "`a`, `b` or `c`" for descriptions.
 func backtickList(values []string) string {
 	quoted := make([]string, len(values))

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/ephemeral/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
@@ -31,6 +32,8 @@ type staticExportBundleEphemeralResource struct {
 type staticExportBundleEphemeralModel struct {
 	// Required
 	JobID types.String `tfsdk:"job_id"`
+	// Optional
+	Timeouts timeouts.Value `tfsdk:"timeouts"`
 	// Computed
 	BundleURL types.String `tfsdk:"bundle_url"`
 	ExpiresAt types.String `tfsdk:"expires_at"`
@@ -41,7 +44,7 @@ func (e *staticExportBundleEphemeralResource) Metadata(_ context.Context, req ep
 	resp.TypeName = req.ProviderTypeName + "_static_export_bundle"
 }
 
-func (e *staticExportBundleEphemeralResource) Schema(_ context.Context, _ ephemeral.SchemaRequest, resp *ephemeral.SchemaResponse) {
+func (e *staticExportBundleEphemeralResource) Schema(ctx context.Context, _ ephemeral.SchemaRequest, resp *ephemeral.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Generates a fresh presigned link to the bundle of a completed static export job at " +
 			"each Terraform run, without storing it in state or plan files. Pass it to write-only arguments, such " +
@@ -56,6 +59,12 @@ func (e *staticExportBundleEphemeralResource) Schema(_ context.Context, _ epheme
 				Required:   true,
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
+
+			// Optional
+			"timeouts": ephemeralTimeouts(ctx, timeouts.Opts{
+				OpenDescription: "How long generating the link may take, retries included, as a duration such as " +
+					"`5m`. Defaults to `" + formatDuration(defaultReadTimeout) + "`.",
+			}),
 
 			// Computed
 			"bundle_url": schema.StringAttribute{
@@ -89,10 +98,17 @@ func (e *staticExportBundleEphemeralResource) Open(ctx context.Context, req ephe
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	timeout, diags := m.Timeouts.Open(ctx, defaultReadTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	openCtx, cancel := e.data.client.Clock().WithTimeout(ctx, timeout)
+	defer cancel()
 	jobID := m.JobID.ValueString()
-	bundle, err := e.data.client.GenerateBundle(ctx, jobID)
+	bundle, err := e.data.client.GenerateBundle(openCtx, jobID)
 	if err != nil {
-		op := generateBundleOp(jobID).at(path.Root("job_id")).advise(http.StatusConflict, "Take `job_id` from a "+
+		op := generateBundleOp(jobID).at(path.Root("job_id")).within("timeouts.open", timeout).advise(http.StatusConflict, "Take `job_id` from a "+
 			"`mintlify_static_export_bundle`, which waits for its job, or apply again once the job completes.")
 		resp.Diagnostics.Append(op.diagnostic(err))
 		return

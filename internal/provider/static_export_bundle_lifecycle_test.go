@@ -2,9 +2,11 @@ package provider
 
 import (
 	"fmt"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -14,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
@@ -350,4 +353,44 @@ func containsLine(text, line string) bool {
 		}
 	}
 	return false
+}
+
+// TestRenewBeforeAtLeastTheLifetimeWarnsOnCreate runs the real CLI (the
+// provider as a plugin binary: acceptance tests cannot see warnings): a
+// `renew_before` at least the link's lifetime (an hour, the fake's) is
+// flagged by the very apply that creates the bundle and so first learns the
+// lifetime, once, with the value to use; a shorter one is not.
+func TestRenewBeforeAtLeastTheLifetimeWarnsOnCreate(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		renewBefore string
+		warn        bool
+	}{{"1h", true}, {"6h", true}, {"30m", false}} {
+		t.Run(tc.renewBefore, func(t *testing.T) {
+			t.Parallel()
+			fake := fakeapi.New(fakeapi.WithClock(clock.Real()),
+				fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
+			srv := httptest.NewServer(fake)
+			t.Cleanup(srv.Close)
+			cli := newRealCLI(t, "MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+srv.URL)
+			cli.writeConfig(bundleConfig("docs.example.com", fmt.Sprintf("renew_before = %q", tc.renewBefore)))
+			stdout, stderr, err := cli.run("apply", "-auto-approve", "-input=false", "-no-color")
+			if err != nil {
+				t.Fatalf("apply: %v\n%s%s", err, stdout, stderr)
+			}
+			out := stdout + stderr
+			n := strings.Count(out, "Warning: Link Renewed On Every Run")
+			if !tc.warn {
+				if n != 0 {
+					t.Errorf("renew_before %s is below the lifetime, yet the apply warned:\n%s", tc.renewBefore, out)
+				}
+				return
+			}
+			words := strings.Join(strings.Fields(out), " ")
+			if n != 1 || !strings.Contains(words, "(1h), so every plan renews the link") ||
+				!strings.Contains(words, "upgrades any Helm release") || !strings.Contains(words, `renew_before = "30m"`) {
+				t.Errorf("the create warned %d times, want once with the lifetime, what it causes and the value to use:\n%s", n, out)
+			}
+		})
+	}
 }

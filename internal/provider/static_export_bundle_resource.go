@@ -9,7 +9,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -28,6 +27,11 @@ import (
 
 // defaultExportTimeout bounds create and update when `timeouts` is not set.
 const defaultExportTimeout = 30 * time.Minute
+
+// defaultReadTimeout bounds one refresh of a resource, and one read of a data
+// source or ephemeral resource, retries included, when `timeouts.read` (or
+// `timeouts.open`) is not set.
+const defaultReadTimeout = 2 * time.Minute
 
 var (
 	_ resource.Resource                = (*staticExportBundleResource)(nil)
@@ -55,6 +59,7 @@ type staticExportBundleModel struct {
 	Paths       types.List     `tfsdk:"paths"`
 	Triggers    types.Map      `tfsdk:"triggers"`
 	RenewBefore types.String   `tfsdk:"renew_before"`
+	StoreLink   types.Bool     `tfsdk:"store_link"`
 	Timeouts    timeouts.Value `tfsdk:"timeouts"`
 
 	// Computed
@@ -85,9 +90,12 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			"link to the bundle (plain HTML, CSS and JS) that the self-hosted Enterprise Helm chart downloads at " +
 			"pod start.\n\n" +
 			"Creating the resource starts an export job, waits for it to complete, then generates the bundle " +
-			"link. The job id is saved in state as soon as the job starts, so an error, a timeout or an " +
-			"interruption leaves a tainted resource that remembers its job: `terraform untaint` and apply again " +
-			"to resume the same job. Refreshing only reads the job's status and never generates a link.\n\n" +
+			"link. The job id is saved in state when the create returns, also after an error, a timeout or an " +
+			"interruption (Ctrl-C), which leave a tainted resource that remembers its job: `terraform untaint` and " +
+			"apply again to resume the same job. A Terraform process that is killed (SIGKILL, out of memory, a CI " +
+			"runner's hard timeout) loses the id, and the next apply starts a second export; the id is logged at " +
+			"`INFO` the moment the job starts, so that the job can be imported instead (see the guide Running in " +
+			"CI). Refreshing only reads the job's status and never generates a link.\n\n" +
 			"The link expires. When it is due for renewal (see `renew_before`), the plan shows an in-place update " +
 			"that generates a fresh link for the same export; no new export runs. Run `terraform apply` on a " +
 			"schedule to keep the link fresh.\n\n" +
@@ -108,21 +116,25 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			// Optional
 			"version": schema.StringAttribute{
 				MarkdownDescription: "A version label to tag the export with, such as `2024-06-01`; it is also " +
-					"written into `helm_values`. When unset, the API exports the latest published version. " +
+					"written into `helm_values`. It may not be blank or hold control characters. When unset, the API " +
+					"exports the latest published version. " +
 					"Changing it starts a new export.",
 				Optional:      true,
-				Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
+				Validators:    []validator.String{versionLabel},
 				PlanModifiers: []planmodifier.String{replaceExportUnlessImported.String()},
 			},
 			"paths": schema.ListAttribute{
 				MarkdownDescription: "The page paths to export, relative to the docs root and without a leading " +
-					"slash (`index`, `guides/getting-started`). When unset, every published page is exported. " +
+					"slash (`index`, `guides/getting-started`), with no query (`?`), fragment (`#`), `.` or `..` segment, " +
+					"surrounding space or control character; a path listed twice earns a warning. When unset, every " +
+					"published page is exported. " +
 					"Changing it starts a new export.",
 				ElementType: types.StringType,
 				Optional:    true,
 				Validators: []validator.List{
 					listvalidator.SizeAtLeast(1),
 					listvalidator.ValueStringsAre(pagePath),
+					distinctPaths{},
 				},
 				PlanModifiers: []planmodifier.List{replaceExportUnlessImported.List()},
 			},
@@ -135,12 +147,16 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			},
 			"renew_before": schema.StringAttribute{
 				MarkdownDescription: "Renew the link when, at plan time, less than this is left before it expires, " +
-					"as a duration such as `6h`. Renewal is an in-place update that generates a fresh link for the " +
+					"as a duration such as `9h`. Renewal is an in-place update that generates a fresh link for the " +
 					"same export job. When unset, the link is renewed once less than a quarter of its lifetime is " +
-					"left, or once it has expired. A value at least as long as the link's lifetime renews on every run.",
+					"left, or once it has expired, which suits any lifetime: set it only when runs are further apart " +
+					"than a quarter of the lifetime, to a value between the time from one run to the next and the " +
+					"lifetime. A value at least as long as the lifetime renews the link, and rolls anything that " +
+					"uses it, on every run; the apply that first learns the lifetime warns about it.",
 				Optional:   true,
 				Validators: []validator.String{positiveDuration},
 			},
+			"store_link": storeLinkAttribute(),
 			"timeouts": resourceTimeouts(ctx, timeouts.Opts{
 				Create: true,
 				Update: true,
@@ -148,6 +164,9 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					"as a duration such as `45m`. Defaults to `30m`.",
 				UpdateDescription: "How long an update (renewing the link, or resuming an interrupted export) may " +
 					"take, as a duration such as `45m`. Defaults to `30m`.",
+				Read: true,
+				ReadDescription: "How long a refresh (one read of the job's status, retries included) may take, as " +
+					"a duration such as `5m`. Defaults to `" + formatDuration(defaultReadTimeout) + "`.",
 			}),
 
 			// Computed
@@ -162,9 +181,10 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 				PlanModifiers:       keep,
 			},
 			"status": schema.StringAttribute{
-				MarkdownDescription: "The job's status when last read: " + backtickList(mintlify.StaticExportStatuses) + ".",
-				Computed:            true,
-				PlanModifiers:       keep,
+				MarkdownDescription: "The job's status when last read: " + backtickList(mintlify.StaticExportStatuses) + "." +
+					undocumentedStatus,
+				Computed:      true,
+				PlanModifiers: keep,
 			},
 			"progress": schema.Float64Attribute{
 				MarkdownDescription: "The job's completion percentage, from `0` to `100`, when last read.",
@@ -178,7 +198,8 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			},
 			"bundle_url": schema.StringAttribute{
 				MarkdownDescription: "The presigned link to the bundle archive. It grants read access to the " +
-					"exported docs to whoever holds it, so it is sensitive, and it stops working at `expires_at`.",
+					"exported docs to whoever holds it, so it is sensitive, and it stops working at `expires_at`. " +
+					"Null when `store_link` is `false`.",
 				Computed:      true,
 				Sensitive:     true,
 				PlanModifiers: keep,
@@ -201,7 +222,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			"helm_values": schema.StringAttribute{
 				MarkdownDescription: "Values for the Mintlify Enterprise Helm chart as a YAML document, ready for " +
 					"`helm_release.values`: `staticExport` with `enabled: true`, `bundleUrl` and, when `version` is " +
-					"set, `version`. Sensitive because it holds the link.",
+					"set, `version`. Sensitive because it holds the link. Null when `store_link` is `false`.",
 				Computed:      true,
 				Sensitive:     true,
 				PlanModifiers: keep,
@@ -261,10 +282,13 @@ func (r *staticExportBundleResource) Create(ctx context.Context, req resource.Cr
 		return
 	}
 	ctx = tflog.SetField(ctx, "job_id", job.JobID)
-	tflog.Info(ctx, "Static export started")
+	// The state gets the job only when Create returns: a Terraform killed
+	// meanwhile loses it, and this line is how its user finds the job to
+	// import (guide "Running in CI").
+	tflog.Info(ctx, "Static export job started", map[string]any{"import_id": job.JobID})
 
-	// Record the job before waiting: from here on, whatever happens, the
-	// state remembers which export this resource owns.
+	// Record the job before waiting, so that every return below, errors and
+	// interruptions included, hands it to Terraform with the state.
 	plan.setJob(job)
 	plan.setBundle(nil)
 	plan.ReadyForRenewal = types.BoolValue(false)
@@ -275,6 +299,9 @@ func (r *staticExportBundleResource) Create(ctx context.Context, req resource.Cr
 	}
 
 	resp.Diagnostics.Append(r.complete(ctx, &plan, job, 0, resp.Private, waitContext{timeout: timeout, op: "create"})...)
+	// The first link tells the lifetime: this apply, not the next plan,
+	// warns about a renew_before that would renew on every run.
+	resp.Diagnostics.Append(warnIfRenewsEveryRun(ctx, &plan, resp.Private)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
@@ -379,7 +406,7 @@ func waitDiagnostic(err error, jobID string, last *mintlify.StaticExportJob, wc 
 				"Fix the cause the message names (for example the `domain` or `paths`), then apply again: a "+
 				"failed job cannot be resumed, so the next apply starts a new export.",
 				jobID, mintlify.FormatProgress(failed.Job.Progress), failed.Job.PageCount, reason))
-	case errors.Is(err, context.DeadlineExceeded):
+	case errors.Is(err, context.DeadlineExceeded) && !isRetryDeadline(err):
 		return diag.NewErrorDiagnostic("Static Export Timed Out",
 			fmt.Sprintf("The Mintlify static export job %s did not complete within `timeouts.%s` (%s); it was %s. "+
 				"The job keeps running on the Mintlify side.\n\n%s If exports usually take this long, raise "+
@@ -430,13 +457,21 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	timeout, diags := state.Timeouts.Read(ctx, defaultReadTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
 	jobID := state.JobID.ValueString()
-	job, err := r.data.client.GetStaticExportJob(ctx, jobID)
+	op := getStaticExportJobOp(jobID).within("timeouts.read", timeout)
+	readCtx, cancel := r.data.client.Clock().WithTimeout(ctx, timeout)
+	defer cancel()
+	job, err := r.data.client.GetStaticExportJob(readCtx, jobID)
 	now := r.data.client.Clock().Now()
 	if mintlify.IsNotFound(err) {
 		if state.Domain.IsNull() {
 			// Freshly imported: there is nothing to adopt.
-			resp.Diagnostics.Append(getStaticExportJobOp(jobID).advise(http.StatusNotFound, "There is nothing to "+
+			resp.Diagnostics.Append(op.advise(http.StatusNotFound, "There is nothing to "+
 				"import: check the job ID; jobs belong to the organization of the API key.").diagnostic(err))
 			return
 		}
@@ -446,7 +481,7 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 		return
 	}
 	if err != nil {
-		resp.Diagnostics.Append(getStaticExportJobOp(jobID).diagnostic(err))
+		resp.Diagnostics.Append(op.while(fmt.Sprintf("refreshing static export job %s", jobID)).diagnostic(err))
 		return
 	}
 
@@ -458,7 +493,7 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	priv.RefreshedAt, priv.JobGone = now, false
 	prior := state
 	state.setJob(job)
-	facts, diags := newLinkFacts(state.JobID, state.Domain, state.Status, state.BundleURL, state.ExpiresAt, state.RenewBefore, priv)
+	facts, diags := newLinkFacts(state.JobID, state.Domain, state.Status, state.BundleURL, state.ExpiresAt, state.RenewBefore, state.StoreLink, priv)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -483,8 +518,12 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 // private state: only a plan ever schedules a new link or a new export, so
 // an apply does exactly what the plan showed.
 func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
-		return // create or destroy
+	if req.Plan.Raw.IsNull() {
+		return // destroy
+	}
+	resp.Diagnostics.Append(planLinkNotStored(ctx, req, resp)...)
+	if req.State.Raw.IsNull() || resp.Diagnostics.HasError() {
+		return // create
 	}
 	facts, diags := planFacts(ctx, req)
 	resp.Diagnostics.Append(diags...)
@@ -492,11 +531,7 @@ func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resourc
 		return
 	}
 	if renewsEveryRun(facts.Link, facts.RenewBefore) {
-		resp.Diagnostics.AddAttributeWarning(path.Root("renew_before"), "Link Renewed On Every Run",
-			fmt.Sprintf("`renew_before` (%s) is at least the link's whole lifetime (%s), so every plan renews "+
-				"the link and rolls anything that uses it. Set it below the lifetime, or remove it to renew once "+
-				"less than a quarter of the lifetime is left.", facts.RenewBefore,
-				roundDuration(facts.Link.ExpiresAt.Sub(facts.Link.GeneratedAt))))
+		resp.Diagnostics.Append(renewsEveryRunWarning(facts.Link, facts.RenewBefore))
 	}
 	action, reason := planLink(facts)
 	resp.Diagnostics.Append(recordPlannedAction(ctx, resp.Private, action)...)
@@ -554,6 +589,7 @@ func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resourc
 // private state, reading single attributes.
 func planFacts(ctx context.Context, req resource.ModifyPlanRequest) (linkFacts, diag.Diagnostics) {
 	var jobID, domain, status, bundleURL, expiresAt, renewBefore types.String
+	var storeLink types.Bool
 	var diags diag.Diagnostics
 	for _, a := range []struct {
 		name string
@@ -562,26 +598,29 @@ func planFacts(ctx context.Context, req resource.ModifyPlanRequest) (linkFacts, 
 		diags.Append(req.State.GetAttribute(ctx, path.Root(a.name), a.dst)...)
 	}
 	diags.Append(req.Plan.GetAttribute(ctx, path.Root("renew_before"), &renewBefore)...)
+	diags.Append(req.Plan.GetAttribute(ctx, pathStoreLink, &storeLink)...)
 	priv, d := readBundlePrivate(ctx, req.Private)
 	diags.Append(d...)
 	if diags.HasError() {
 		return linkFacts{}, diags
 	}
-	facts, d := newLinkFacts(jobID, domain, status, bundleURL, expiresAt, renewBefore, priv)
+	facts, d := newLinkFacts(jobID, domain, status, bundleURL, expiresAt, renewBefore, storeLink, priv)
 	diags.Append(d...)
 	return facts, diags
 }
 
 // newLinkFacts builds planLink's facts from attribute values and private
-// state; Read and ModifyPlan both use it.
-func newLinkFacts(jobID, domain, status, bundleURL, expiresAt, renewBefore types.String, priv bundlePrivate) (linkFacts, diag.Diagnostics) {
+// state; Read and ModifyPlan both use it. A link exists when `expires_at`
+// does: `bundle_url` is null when `store_link` is false.
+func newLinkFacts(jobID, domain, status, bundleURL, expiresAt, renewBefore types.String, storeLink types.Bool, priv bundlePrivate) (linkFacts, diag.Diagnostics) {
 	link, diags := linkFromState(expiresAt, priv.LinkGeneratedAt)
 	return linkFacts{
 		JobID:              jobID.ValueString(),
 		Imported:           domain.IsNull(),
 		Gone:               priv.JobGone,
 		Status:             status.ValueString(),
-		HasLink:            !bundleURL.IsNull() && !bundleURL.IsUnknown(),
+		HasLink:            !expiresAt.IsNull() && !expiresAt.IsUnknown(),
+		LinkWantedInState:  linkWantedInState(storeLink, bundleURL, expiresAt),
 		Link:               link,
 		RenewBefore:        renewBeforeValue(renewBefore),
 		RenewBeforeUnknown: renewBefore.IsUnknown(),
@@ -604,6 +643,7 @@ func (r *staticExportBundleResource) Update(ctx context.Context, req resource.Up
 	}
 	switch {
 	case action == actionNone:
+		plan.keepStoredLink(&state)
 		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 		return
 	case !action.requestsLink():
@@ -625,6 +665,13 @@ func (r *staticExportBundleResource) Update(ctx context.Context, req resource.Up
 	ctx = tflog.SetField(ctx, "job_id", state.JobID.ValueString())
 	tflog.Info(ctx, "Applying the planned action: "+string(action))
 
+	// The plan warned about a renew_before that renews on every run if it
+	// knew the lifetime of the link in state; otherwise the new link tells.
+	prior, diags := readBundlePrivate(ctx, req.Private)
+	resp.Diagnostics.Append(diags...)
+	priorLink, _ := linkFromState(state.ExpiresAt, prior.LinkGeneratedAt)
+	planWarned := renewsEveryRun(priorLink, renewBeforeValue(plan.RenewBefore))
+
 	// Start from what is known: the job as last read and the current link,
 	// which stays in state if a fresh one cannot be had.
 	plan.copyJobAndLink(&state)
@@ -633,6 +680,8 @@ func (r *staticExportBundleResource) Update(ctx context.Context, req resource.Up
 	if diags.HasError() {
 		// No new link: the revision stays, so nothing downstream rolls.
 		plan.LinkRevision = state.LinkRevision
+	} else if !planWarned {
+		resp.Diagnostics.Append(warnIfRenewsEveryRun(ctx, &plan, resp.Private)...)
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
@@ -709,6 +758,7 @@ func (m *staticExportBundleModel) markLinkUnknown() {
 	m.SizeBytes = types.Int64Unknown()
 	m.ExpiresAt = types.StringUnknown()
 	m.HelmValues = types.StringUnknown()
+	m.dropLinkUnlessStored()
 }
 
 // copyJobAndLink takes the job's progress and the link from prior state,
@@ -722,6 +772,7 @@ func (m *staticExportBundleModel) copyJobAndLink(prior *staticExportBundleModel)
 		m.HelmValues = types.StringValue(helmValues(prior.BundleURL.ValueString(), m.Version.ValueString()))
 	}
 	m.ReadyForRenewal = prior.ReadyForRenewal
+	m.dropLinkUnlessStored()
 }
 
 // setBundle copies a generated link into the model; nil records that no link
@@ -738,4 +789,5 @@ func (m *staticExportBundleModel) setBundle(b *mintlify.Bundle) {
 	m.SizeBytes = types.Int64Value(b.SizeBytes)
 	m.ExpiresAt = types.StringValue(b.ExpiresAt.UTC().Format(time.RFC3339))
 	m.HelmValues = types.StringValue(helmValues(b.BundleURL, m.Version.ValueString()))
+	m.dropLinkUnlessStored()
 }

@@ -252,6 +252,16 @@ func TestAccStaticExportBundle_badInputRefusedBeforeAnyRequest(t *testing.T) {
 		{`timeouts = { create = "-5m" }`, "docs.example.com", "Invalid Duration|The value \"-5m\" of `timeouts.create` must be longer than zero"},
 		{`timeouts = { update = "0s" }`, "docs.example.com", "Invalid Duration|The value \"0s\" of `timeouts.update` must be longer than zero"},
 		{`renew_before = "0h"`, "docs.example.com", "Invalid Duration|`renew_before` must be longer than zero"},
+		{`timeouts = { create = "1ns" }`, "docs.example.com", "Invalid Duration|The value \"1ns\" of `timeouts.create` is shorter than 10s|from 10s to 24h, such as `45m`"},
+		{`timeouts = { update = "87600h" }`, "docs.example.com", "Invalid Duration|`timeouts.update` is longer than 24h|unit mistake|such as `45m`"},
+		{`timeouts = { read = "1ns" }`, "docs.example.com", "Invalid Duration|`timeouts.read` is shorter than 10s"},
+		{`paths = ["guides/../admin"]`, "docs.example.com", "Invalid Page Path|\"guides/../admin\"|has a \".\" or \"..\" segment|such as `index` or `guides/getting-started`"},
+		{`paths = ["index?lang=fr"]`, "docs.example.com", `Invalid Page Path|remove the query or fragment (use "index")`},
+		{`paths = ["guides/setup#install"]`, "docs.example.com", `Invalid Page Path|remove the query or fragment (use "guides/setup")`},
+		{`paths = ["index\n"]`, "docs.example.com", "Invalid Page Path|contains a control character"},
+		{`paths = [" guides/setup "]`, "docs.example.com", `Invalid Page Path|remove the spaces around it (use "guides/setup")`},
+		{`version = "  "`, "docs.example.com", "Invalid Version|`version`|it is empty|such as `2024-06-01`"},
+		{`version = "2024-06-01\n"`, "docs.example.com", "Invalid Version|control character|`trimspace(...)`|such as `2024-06-01`"},
 	}
 	var steps []resource.TestStep
 	for _, c := range cases {
@@ -264,6 +274,27 @@ func TestAccStaticExportBundle_badInputRefusedBeforeAnyRequest(t *testing.T) {
 	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.factories(), Steps: steps})
 	if n := len(env.fake.Requests()); n != 0 {
 		t.Errorf("bad input reached the API: %d requests, want 0", n)
+	}
+}
+
+// TestDuplicatePagePathIsAWarning: a page path listed twice is a warning at
+// plan, naming the path and both places, and the plan goes on (the real
+// CLI: acceptance tests cannot see warnings).
+func TestDuplicatePagePathIsAWarning(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	cli := newServedCLI(t, env)
+	cli.writeConfig(env.config(bundleConfig("docs.example.com", `paths = ["index", "guides/setup", "index"]`)))
+	out := cli.mustRun("plan", "-input=false", "-no-color")
+	words := strings.Join(strings.Fields(out), " ")
+	for _, want := range []string{"Warning: Duplicate Page Path", `The page path "index" is listed twice in ` +
+		"`paths` (at index 0 and 2)", "1 to add"} {
+		if !strings.Contains(words, want) {
+			t.Errorf("the plan does not say %q:\n%s", want, out)
+		}
+	}
+	if n := len(env.fake.Requests()); n != 0 {
+		t.Errorf("the plan sent %d requests, want 0", n)
 	}
 }
 

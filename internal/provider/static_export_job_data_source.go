@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/datasource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -32,6 +33,8 @@ type staticExportJobDataSource struct {
 type staticExportJobModel struct {
 	// Required
 	JobID types.String `tfsdk:"job_id"`
+	// Optional
+	Timeouts timeouts.Value `tfsdk:"timeouts"`
 	// Computed
 	Status    types.String  `tfsdk:"status"`
 	Progress  types.Float64 `tfsdk:"progress"`
@@ -45,7 +48,7 @@ func (d *staticExportJobDataSource) Metadata(_ context.Context, req datasource.M
 	resp.TypeName = req.ProviderTypeName + "_static_export_job"
 }
 
-func (d *staticExportJobDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+func (d *staticExportJobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Reads the status and progress of a Mintlify static export job, such as one started " +
 			"by `mintlify_static_export_bundle` or by a script. It never generates a bundle link.",
@@ -56,6 +59,12 @@ func (d *staticExportJobDataSource) Schema(_ context.Context, _ datasource.Schem
 				Required:            true,
 				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
+
+			// Optional
+			"timeouts": dataSourceTimeouts(ctx, timeouts.Opts{
+				ReadDescription: "How long reading the job may take, retries included, as a duration such as `5m`. " +
+					"Defaults to `" + formatDuration(defaultReadTimeout) + "`.",
+			}),
 
 			// Computed
 			"status": schema.StringAttribute{
@@ -100,10 +109,17 @@ func (d *staticExportJobDataSource) Read(ctx context.Context, req datasource.Rea
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	timeout, diags := m.Timeouts.Read(ctx, defaultReadTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	readCtx, cancel := d.data.client.Clock().WithTimeout(ctx, timeout)
+	defer cancel()
 	jobID := m.JobID.ValueString()
-	job, err := d.data.client.GetStaticExportJob(ctx, jobID)
+	job, err := d.data.client.GetStaticExportJob(readCtx, jobID)
 	if err != nil {
-		resp.Diagnostics.Append(getStaticExportJobOp(jobID).at(path.Root("job_id")).diagnostic(err))
+		resp.Diagnostics.Append(getStaticExportJobOp(jobID).at(path.Root("job_id")).within("timeouts.read", timeout).diagnostic(err))
 		return
 	}
 	m.Status = types.StringValue(job.Status)

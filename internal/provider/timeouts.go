@@ -2,25 +2,30 @@ package provider
 
 import (
 	"context"
+	"fmt"
 
 	datasourcetimeouts "github.com/hashicorp/terraform-plugin-framework-timeouts/datasource/timeouts"
+	ephemeraltimeouts "github.com/hashicorp/terraform-plugin-framework-timeouts/ephemeral/timeouts"
 	resourcetimeouts "github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	datasourceschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	ephemeralschema "github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
 	resourceschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
 // The `timeouts` attribute comes from terraform-plugin-framework-timeouts,
-// which checks only that each value parses, so "-5m" or "0s" passed the
-// plan and failed at apply. These wrappers keep the library's type and
-// value handling and change what users see: every value must be a
-// positive duration (an error at plan naming `timeouts.create`), and the
-// descriptions are markdown, including one for `timeouts` itself.
+// which checks only that each value parses, so "-5m", "1ns" or "87600h"
+// passed the plan. These wrappers keep the library's type and value
+// handling and change what users see: every value must be a duration from
+// minOperationTimeout to maxOperationTimeout (an error at plan naming
+// `timeouts.create`), and the descriptions are markdown, including one for
+// `timeouts` itself.
 
-const timeoutsDescription = "How long operations may take before Terraform gives up, as durations such as `45m`."
+var timeoutsDescription = fmt.Sprintf("How long operations may take before Terraform gives up, as durations "+
+	"such as `45m`, from `%s` to `%s`.", formatDuration(minOperationTimeout), formatDuration(maxOperationTimeout))
 
 // durationsOnly are the validators of every timeouts value.
-var durationsOnly = []validator.String{positiveDuration}
+var durationsOnly = []validator.String{operationTimeout}
 
 // resourceTimeouts is resourcetimeouts.Attributes with positive durations and
 // markdown descriptions.
@@ -54,6 +59,25 @@ func dataSourceTimeouts(ctx context.Context, opts datasourcetimeouts.Opts) datas
 	attr.MarkdownDescription = timeoutsDescription
 	for name, a := range attr.Attributes {
 		if s, ok := a.(datasourceschema.StringAttribute); ok {
+			s.MarkdownDescription, s.Description = s.Description, ""
+			s.Validators = durationsOnly
+			attr.Attributes[name] = s
+		}
+	}
+	return attr
+}
+
+// ephemeralTimeouts is ephemeraltimeouts.AttributesWithOpts with bounded
+// durations and markdown descriptions.
+func ephemeralTimeouts(ctx context.Context, opts ephemeraltimeouts.Opts) ephemeralschema.Attribute {
+	lib := ephemeraltimeouts.AttributesWithOpts(ctx, opts)
+	attr, ok := lib.(ephemeralschema.SingleNestedAttribute)
+	if !ok {
+		return lib
+	}
+	attr.MarkdownDescription = timeoutsDescription
+	for name, a := range attr.Attributes {
+		if s, ok := a.(ephemeralschema.StringAttribute); ok {
 			s.MarkdownDescription, s.Description = s.Description, ""
 			s.Validators = durationsOnly
 			attr.Attributes[name] = s

@@ -6,7 +6,6 @@ import (
 	"net"
 	"regexp"
 	"strings"
-	"time"
 	"unicode"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -108,49 +107,6 @@ func bareHostOf(d string) string {
 		d = host
 	}
 	return strings.ToLower(d)
-}
-
-// pagePath validates one entry of `paths`.
-var pagePath = stringCheck{
-	description: "value must be a page path without a leading slash, such as `guides/getting-started`",
-	check: func(at path.Path, p string) diag.Diagnostics {
-		var diags diag.Diagnostics
-		var problem string
-		switch {
-		case strings.TrimSpace(p) == "":
-			problem = "an entry is empty: remove it"
-		case strings.HasPrefix(p, "/"):
-			problem = fmt.Sprintf("remove the leading slash (use %q)", strings.TrimLeft(p, "/"))
-		case strings.Contains(p, "://"):
-			problem = "give the page path, not a full URL"
-		}
-		if problem != "" {
-			diags.AddAttributeError(at, "Invalid Page Path",
-				fmt.Sprintf("The page path %q cannot be exported: %s. Page paths are relative to the docs root, "+
-					"such as `index` or `guides/getting-started`.", p, problem))
-		}
-		return diags
-	},
-}
-
-// positiveDuration validates a duration string such as "6h".
-var positiveDuration = stringCheck{
-	description: "value must be a positive duration such as `6h` or `90m`",
-	check: func(p path.Path, raw string) diag.Diagnostics {
-		var diags diag.Diagnostics
-		d, err := time.ParseDuration(raw)
-		switch {
-		case err != nil:
-			diags.AddAttributeError(p, "Invalid Duration",
-				fmt.Sprintf("The value %q of `%s` is not a duration. Write a number with a unit: `s`, `m` or `h`, "+
-					"such as `6h` or `90m`.", raw, p))
-		case d <= 0:
-			diags.AddAttributeError(p, "Invalid Duration",
-				fmt.Sprintf("The value %q of `%s` must be longer than zero, such as `6h`. Remove the argument to "+
-					"use the default.", raw, p))
-		}
-		return diags
-	},
 }
 
 // adminKeyPrefix begins every Mintlify admin API key.

@@ -68,6 +68,13 @@ func TestPagePath(t *testing.T) {
 		"/index":                         `remove the leading slash (use "index")`,
 		"//guides/x":                     `remove the leading slash (use "guides/x")`,
 		"https://docs.example.com/index": "give the page path, not a full URL",
+		"guides/../admin":                `has a "." or ".." segment`,
+		"./index":                        `has a "." or ".." segment`,
+		"index?lang=fr":                  `remove the query or fragment (use "index")`,
+		"guides/setup#install":           `remove the query or fragment (use "guides/setup")`,
+		"index\t":                        "contains a control character",
+		" guides/setup ":                 `remove the spaces around it (use "guides/setup")`,
+		"guides/v1.2/notes":              "",
 	} {
 		var resp validator.StringResponse
 		pagePath.ValidateString(context.Background(), validator.StringRequest{

@@ -13,6 +13,11 @@ terraform {
 
 resource "mintlify_static_export_bundle" "docs" {
   domain = "docs.example.com"
+
+  # The link reaches the release write-only, below: keep none in state.
+  # bundle_url and helm_values are null; expires_at and link_revision are
+  # still tracked, so the link is renewed as usual.
+  store_link = false
 }
 
 # A fresh link at every run, never stored in state or plan files.
@@ -21,9 +26,17 @@ ephemeral "mintlify_static_export_bundle" "link" {
 }
 
 resource "helm_release" "mintlify" {
-  name  = "mintlify"
-  chart = "mintlify"
+  name       = "mintlify"
+  namespace  = "docs"
+  repository = "oci://registry.example.com/charts"
+  chart      = "mintlify"
 
+  set = [
+    {
+      name  = "staticExport.enabled"
+      value = "true"
+    }
+  ]
   set_wo = [
     {
       name  = "staticExport.bundleUrl"

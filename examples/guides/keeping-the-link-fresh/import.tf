@@ -14,6 +14,5 @@ import {
 }
 
 resource "mintlify_static_export_bundle" "docs" {
-  domain       = "docs.example.com"
-  renew_before = "6h"
+  domain = "docs.example.com"
 }

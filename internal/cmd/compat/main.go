@@ -10,7 +10,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -20,6 +19,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
 )
 
 // versionSkip is how tfversion.SkipBelow (and the ecosystem tests' copy of
@@ -57,11 +58,11 @@ func main() {
 
 	var rows []result
 	for _, bin := range flag.Args() {
-		cli, err := identify(bin, cliConfig)
+		cli, err := devprovider.IdentifyCLI(bin, cliConfig)
 		if err != nil {
 			fail(err)
 		}
-		fmt.Printf("==> %s (%s): go test %s\n", cli.name, cli.path, *pkg)
+		fmt.Printf("==> %s (%s): go test %s\n", cli.Name, cli.Path, *pkg)
 		r, err := runSuite(cli, cliConfig, *pkg, *run)
 		if err != nil {
 			fail(err)
@@ -82,45 +83,8 @@ func fail(err error) {
 	os.Exit(1)
 }
 
-type cli struct {
-	path, name, version string
-	openTofu            bool
-}
-
-// identify asks a CLI for its version: both print `terraform_version` in
-// `version -json`; OpenTofu names itself in the plain `version`.
-func identify(bin, cliConfig string) (cli, error) {
-	path, err := exec.LookPath(bin)
-	if err != nil {
-		return cli{}, err
-	}
-	path, _ = filepath.Abs(path)
-	command := func(args ...string) *exec.Cmd {
-		cmd := exec.Command(path, args...)
-		cmd.Env = append(os.Environ(), "TF_CLI_CONFIG_FILE="+cliConfig, "CHECKPOINT_DISABLE=1")
-		return cmd
-	}
-	out, err := command("version", "-json").Output()
-	if err != nil {
-		return cli{}, fmt.Errorf("%s version -json: %w", path, err)
-	}
-	var v struct {
-		Version string `json:"terraform_version"`
-	}
-	if err := json.Unmarshal(out, &v); err != nil {
-		return cli{}, fmt.Errorf("%s version -json: %w", path, err)
-	}
-	plain, _ := command("version").Output()
-	c := cli{path: path, version: v.Version, openTofu: bytes.HasPrefix(plain, []byte("OpenTofu"))}
-	c.name = "Terraform " + c.version
-	if c.openTofu {
-		c.name = "OpenTofu " + c.version
-	}
-	return c, nil
-}
-
 type result struct {
-	cli                                 cli
+	cli                                 devprovider.CLI
 	tests, passed, failed, versionSkips int
 	otherSkips                          []string
 	elapsed                             time.Duration
@@ -161,15 +125,15 @@ func modelSeedsEnv() string {
 	return "MINTLIFY_MODEL_SEEDS=" + compatModelSeeds
 }
 
-func runSuite(c cli, cliConfig, pkg, run string) (result, error) {
+func runSuite(c devprovider.CLI, cliConfig, pkg, run string) (result, error) {
 	args := []string{"test", "-json", "-count=1", "-tags", "ecosystem", "-timeout", "30m"}
 	if run != "" {
 		args = append(args, "-run", run)
 	}
 	cmd := exec.Command("go", append(args, pkg)...)
-	cmd.Env = append(os.Environ(), "TF_ACC=1", "TF_ACC_TERRAFORM_PATH="+c.path, "TF_CLI_CONFIG_FILE="+cliConfig,
+	cmd.Env = append(os.Environ(), "TF_ACC=1", "TF_ACC_TERRAFORM_PATH="+c.Path, "TF_CLI_CONFIG_FILE="+cliConfig,
 		"CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1", modelSeedsEnv())
-	if c.openTofu {
+	if c.OpenTofu {
 		// `source = "mintlify/mintlify"` means registry.opentofu.org under OpenTofu.
 		cmd.Env = append(cmd.Env, "TF_ACC_PROVIDER_HOST=registry.opentofu.org")
 	}
@@ -195,7 +159,7 @@ func runSuite(c cli, cliConfig, pkg, run string) (result, error) {
 
 // collect reads test2json events and counts the tests by the last action
 // each reported. A test with subtests counts through its subtests only.
-func collect(c cli, events io.Reader) result {
+func collect(c devprovider.CLI, events io.Reader) result {
 	l := &eventLog{outcomes: map[string]*outcome{}, parents: map[string]bool{}, output: map[string]*strings.Builder{}}
 	sc := bufio.NewScanner(events)
 	sc.Buffer(make([]byte, 1024*1024), 16*1024*1024)
@@ -294,7 +258,7 @@ func printTable(w io.Writer, rows []result) {
 		if r.buildFailed {
 			status = " (did not build)"
 		}
-		fmt.Fprintf(w, "| %s%s | %d | %d | %d | %d | %d | %d | %s |\n", r.cli.name, status, r.tests, r.passed+r.failed,
+		fmt.Fprintf(w, "| %s%s | %d | %d | %d | %d | %d | %d | %s |\n", r.cli.Name, status, r.tests, r.passed+r.failed,
 			r.passed, r.failed, r.versionSkips, len(r.otherSkips), r.elapsed.Round(time.Second))
 	}
 }

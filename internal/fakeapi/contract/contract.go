@@ -110,15 +110,32 @@ func validateAbsoluteURI(s string) error {
 // server is closed at cleanup.
 func Serve(t testing.TB, h http.Handler) string {
 	t.Helper()
+	return reporting(t).Serve(t, h)
+}
+
+// ServeTLS is Serve over TLS. It returns the started server: its Client()
+// trusts the server's certificate, which is valid for 127.0.0.1, ::1 and
+// example.com, so a test can give the API a name that is not loopback.
+func ServeTLS(t testing.TB, h http.Handler) *httptest.Server {
+	t.Helper()
+	c := reporting(t)
+	srv := httptest.NewTLSServer(c.wrap(h))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// reporting returns a Checker whose violations fail t at cleanup. The
+// cleanup is registered before the server's, so it runs after the server
+// has closed and every in-flight exchange has been recorded.
+func reporting(t testing.TB) *Checker {
+	t.Helper()
 	c := New(t)
-	// Registered before the server's cleanup, so it runs after the server
-	// has closed and every in-flight exchange has been recorded.
 	t.Cleanup(func() {
 		for _, v := range c.Violations() {
 			t.Errorf("contract violation: %s", v)
 		}
 	})
-	return c.Serve(t, h)
+	return c
 }
 
 // Serve starts an httptest server for h behind the check and returns its

@@ -1,0 +1,428 @@
+package mintlify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
+)
+
+// The client against a hostile API and storage host (fakeapi/hostile.go):
+// what the network hands it is never trusted.
+
+// TestNoHeaderCarriesALinkAcrossARedirect: the storage host redirects the
+// download to a second loopback server, which records every header it
+// receives. The download carries no Referer there (net/http would put the
+// previous URL in it, the link's signature included), no part of the link's
+// query in any header, and no API key. (TestAuthorizationStaysOnTheAPIHost
+// checks the same of an API call redirected to another host.)
+func TestNoHeaderCarriesALinkAcrossARedirect(t *testing.T) {
+	t.Parallel()
+	clk := clock.NewFake(start, true)
+	var fake *fakeapi.Server
+	second := fakeapi.NewHeaderRecorder(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fake.ServeHTTP(w, r) }))
+	storage := httptest.NewServer(second)
+	t.Cleanup(storage.Close)
+	fake = fakeapi.New(fakeapi.WithClock(clk), fakeapi.WithDownloadRedirect(storage.URL),
+		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
+	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(contract.Serve(t, fake)), WithClock(clk))
+	if err != nil {
+		t.Fatal(err)
+	}
+	job := mustStart(t, c)
+	if _, err := c.DownloadBundle(t.Context(), job.JobID, &memorySink{}); err != nil {
+		t.Fatalf("redirected download: %v", err)
+	}
+
+	got := second.Requests()
+	if len(got) != 1 {
+		t.Fatalf("the second host got %d requests, want the download: %+v", len(got), got)
+	}
+	download := got[0]
+	u, err := url.ParseRequestURI(download.URI)
+	if err != nil || u.Query().Get("X-Amz-Signature") == "" {
+		t.Fatalf("the download reached the second host without its link: %q", download.URI)
+	}
+	if ref := download.Header.Get("Referer"); ref != "" {
+		t.Errorf("the download carried Referer %q to the second host", ref)
+	}
+	if auth := download.Header.Get("Authorization"); auth != "" {
+		t.Errorf("the download carried Authorization %q", auth)
+	}
+	secrets := []string{u.RawQuery, u.Query().Get("X-Amz-Signature"), u.Query().Get("X-Amz-Credential"), fakeapi.DefaultAPIKey}
+	for name, values := range download.Header {
+		for _, v := range values {
+			for _, secret := range secrets {
+				if strings.Contains(v, secret) {
+					t.Errorf("header %s carries a secret of the link: %q", name, v)
+				}
+			}
+		}
+	}
+}
+
+// TestPlainHTTPLinksOnlyFromALoopbackAPI: a bundle link over plain http is
+// refused unless base_url itself is loopback (the fake). The API is given a
+// name that is not loopback (https://example.com, which the TLS test
+// server's certificate covers) while every connection stays on loopback.
+func TestPlainHTTPLinksOnlyFromALoopbackAPI(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, baseURL, linkBase string
+		refused                 bool
+	}{
+		{"plain http from an API elsewhere", "https://example.com", "http://storage.example.com", true},
+		{"https from an API elsewhere", "https://example.com", "https://storage.example.com", false},
+		{"plain http from a loopback API", "", "http://storage.example.com", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			clk := clock.NewFake(start, true)
+			fake := fakeapi.New(fakeapi.WithClock(clk), fakeapi.WithDownloadHost(tc.linkBase),
+				fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
+			opts := []Option{WithClock(clk)}
+			if tc.baseURL == "" {
+				opts = append(opts, WithBaseURL(contract.Serve(t, fake)))
+			} else {
+				opts = append(opts, WithBaseURL(tc.baseURL), WithHTTPClient(dialOnly(t, contract.ServeTLS(t, fake))))
+			}
+			c, err := New(fakeapi.DefaultAPIKey, opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			job := mustStart(t, c)
+			b, err := c.GenerateBundle(t.Context(), job.JobID)
+			if !tc.refused {
+				if err != nil || !strings.HasPrefix(b.BundleURL, tc.linkBase+"/") {
+					t.Fatalf("GenerateBundle = %+v, %v; want a link under %s", b, err, tc.linkBase)
+				}
+				return
+			}
+			var unsafe *UnsafeLinkError
+			if !errors.As(err, &unsafe) || b != nil {
+				t.Fatalf("GenerateBundle = %+v, %v; want an *UnsafeLinkError", b, err)
+			}
+			for _, want := range []string{job.JobID, "plain http", "storage.example.com", "would expose the bundle and its signature"} {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("error %q does not say %q", err, want)
+				}
+			}
+			if strings.Contains(err.Error(), "X-Amz") || strings.Contains(err.Error(), "?") {
+				t.Errorf("error %q shows the link's query", err)
+			}
+			// Every consumer goes through GenerateBundle: the download never starts.
+			if _, err := c.DownloadBundle(t.Context(), job.JobID, &memorySink{}); !errors.As(err, &unsafe) {
+				t.Errorf("DownloadBundle: %v, want the same refusal", err)
+			}
+			if n := fake.Count(http.MethodGet, "/bundles/"); n != 0 {
+				t.Errorf("%d downloads reached the storage host, want 0", n)
+			}
+		})
+	}
+}
+
+// dialOnly is a client for srv whatever the URL's host: every connection
+// goes to srv's loopback address, and srv's certificate is trusted.
+func dialOnly(t *testing.T, srv *httptest.Server) *http.Client {
+	t.Helper()
+	base, ok := srv.Client().Transport.(*http.Transport)
+	if !ok {
+		t.Fatalf("the TLS test server's client has a %T", srv.Client().Transport)
+	}
+	tr := base.Clone()
+	addr := srv.Listener.Addr().String()
+	tr.DialContext = func(ctx context.Context, network, _ string) (net.Conn, error) {
+		var d net.Dialer
+		return d.DialContext(ctx, network, addr)
+	}
+	return &http.Client{Transport: tr}
+}
+
+// aDay429 answers one status request of a wait, the second, with 429 and
+// `Retry-After: 86400`.
+func aDay429(match func(*http.Request) bool) fakeapi.Option {
+	return fakeapi.WithFaults(fakeapi.FaultRule{Match: match, Skip: 1, Count: 1,
+		Faults: []fakeapi.Fault{fakeapi.TooManyRequests(24 * time.Hour)}})
+}
+
+// waitUnderTest is a wait for an export or an agent job that runs three
+// minutes, against a fake that answers one of its status requests with
+// `Retry-After: 86400`.
+type waitUnderTest struct {
+	name  string
+	match func(*http.Request) bool
+	run   func(ctx context.Context, c *Client, fake *fakeapi.Server) error
+}
+
+var waitsUnderTest = []waitUnderTest{
+	{"export", fakeapi.IsStatusRequest, func(ctx context.Context, c *Client, _ *fakeapi.Server) error {
+		job, err := c.StartStaticExport(ctx, StartStaticExportRequest{Domain: "docs.example.com"})
+		if err != nil {
+			return err
+		}
+		_, err = c.WaitForStartedExport(ctx, job, nil)
+		return err
+	}},
+	{"agent job", fakeapi.IsAgentJobRequest, func(ctx context.Context, c *Client, fake *fakeapi.Server) error {
+		fake.AddAgentJob("proj", fakeapi.AgentJobSeed{ID: "aj_1", Repository: "https://github.com/acme/docs", ActiveFor: 3 * time.Minute})
+		_, err := c.WaitForAgentJob(ctx, "proj", "aj_1", nil)
+		return err
+	}},
+}
+
+// rateLimitedWait serves the fake with one day-long 429 for w, and a client
+// with maxRetries.
+func rateLimitedWait(t *testing.T, w waitUnderTest, maxRetries int) (*Client, *fakeapi.Server, *clock.Fake) {
+	t.Helper()
+	c, fake, clk := pollFake(t, seeded(1), aDay429(w.match),
+		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{RunFor: 3 * time.Minute} }))
+	if err := WithMaxRetries(maxRetries)(c); err != nil {
+		t.Fatal(err)
+	}
+	return c, fake, clk
+}
+
+// TestRetryAfterWhilePollingIsCapped: a 429 asking for a day pauses the
+// wait for a minute, whether the status request's own retries handle it or,
+// with retries disabled, the wait does; then the wait goes on.
+func TestRetryAfterWhilePollingIsCapped(t *testing.T) {
+	t.Parallel()
+	for _, w := range waitsUnderTest {
+		for _, maxRetries := range []int{0, DefaultMaxRetries} {
+			t.Run(fmt.Sprintf("%s, max retries %d", w.name, maxRetries), func(t *testing.T) {
+				t.Parallel()
+				c, fake, clk := rateLimitedWait(t, w, maxRetries)
+				if err := w.run(t.Context(), c, fake); err != nil {
+					t.Fatalf("wait: %v", err)
+				}
+				reqs := fake.Requests()
+				for i, r := range reqs {
+					if r.Status != http.StatusTooManyRequests {
+						continue
+					}
+					if i+1 == len(reqs) {
+						t.Fatal("nothing was requested after the 429")
+					}
+					if gap := reqs[i+1].At.Sub(r.At); gap < time.Minute || gap > time.Minute+time.Second {
+						t.Errorf("the request after the 429 came %s later, want the 1m cap", gap)
+					}
+				}
+				if took := clk.Now().Sub(start); took > 5*time.Minute {
+					t.Errorf("the wait took %s for a 3-minute job", took)
+				}
+			})
+		}
+	}
+}
+
+// TestRateLimitPastTheDeadlineEndsTheWait: when even the capped pause would
+// end after the deadline, the wait stops at once, and its error says the
+// API is rate limiting (not that the caller's timeout ran out).
+func TestRateLimitPastTheDeadlineEndsTheWait(t *testing.T) {
+	t.Parallel()
+	for _, w := range waitsUnderTest {
+		for _, maxRetries := range []int{0, DefaultMaxRetries} {
+			t.Run(fmt.Sprintf("%s, max retries %d", w.name, maxRetries), func(t *testing.T) {
+				t.Parallel()
+				c, fake, clk := rateLimitedWait(t, w, maxRetries)
+				ctx, cancel := clk.WithTimeout(t.Context(), 45*time.Second)
+				defer cancel()
+				err := w.run(ctx, c, fake)
+				var re *RetryError
+				if !errors.As(err, &re) || !IsRateLimited(err) || !errors.Is(err, context.DeadlineExceeded) || re.Wait != time.Minute {
+					t.Fatalf("err = %v, want a rate limit stopped by the deadline before a 1m pause", err)
+				}
+				reqs := fake.Requests()
+				last := reqs[len(reqs)-1]
+				if last.Status != http.StatusTooManyRequests || !clk.Now().Equal(last.At) {
+					t.Errorf("the wait went on for %s after the 429 (last answer %d), want it to stop at once",
+						clk.Now().Sub(last.At), last.Status)
+				}
+			})
+		}
+	}
+}
+
+// TestUnknownStatusEndsTheWait: a job that turns to a status the API does
+// not document ends its wait at once, with an error naming the status and
+// the job; so does a start answer that already has one. The fake breaks the
+// contract here, so it is not checked.
+func TestUnknownStatusEndsTheWait(t *testing.T) {
+	t.Parallel()
+	c, fake, clk := newUncheckedFake(t, fakeapi.WithUndocumentedStatus("cancelled"),
+		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{RunFor: 10 * time.Minute} }),
+		fakeapi.WithAgentJobPlan(func(fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
+			return fakeapi.AgentJobPlan{ActiveFor: 10 * time.Minute}
+		}))
+	export := mustStart(t, c)
+	agent, err := c.CreateAgentJob(t.Context(), "proj", "Document it")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Only a wait that never ends needs this deadline.
+	ctx, cancel := clk.WithTimeout(t.Context(), time.Hour)
+	defer cancel()
+	for _, w := range []struct {
+		what, id string
+		wait     func() (status string, err error)
+	}{
+		{"static export job", export.JobID, func() (string, error) {
+			job, err := c.WaitForStartedExport(ctx, export, nil)
+			return job.Status, err
+		}},
+		{"agent job", agent.ID, func() (string, error) {
+			job, err := c.WaitForStartedAgentJob(ctx, "proj", agent, nil)
+			return job.Status, err
+		}},
+	} {
+		status, err := w.wait()
+		var unknown *UnknownStatusError
+		if !errors.As(err, &unknown) || unknown.JobID != w.id || unknown.Status != "cancelled" || status != "cancelled" {
+			t.Fatalf("%s: last status %q, err = %v; want an *UnknownStatusError for %s", w.what, status, err, w.id)
+		}
+		for _, want := range []string{w.what + " " + w.id, `"cancelled"`, "not documented"} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("%s: error %q does not say %q", w.what, err, want)
+			}
+		}
+		reqs := fake.Requests()
+		if last := reqs[len(reqs)-1]; !strings.Contains(string(last.Response), `"cancelled"`) || !clk.Now().Equal(last.At) {
+			t.Errorf("%s: the wait went on after the status turned: %s later, last answer %s", w.what, clk.Now().Sub(last.At), last.Response)
+		}
+	}
+
+	before := len(fake.Requests())
+	paused := *export
+	paused.Status = "paused"
+	if _, err := c.WaitForStartedExport(ctx, &paused, nil); !strings.Contains(fmt.Sprint(err), `"paused"`) {
+		t.Errorf("a start answer with an unknown status: err = %v", err)
+	}
+	pausedAgent := *agent
+	pausedAgent.Status = "paused"
+	if _, err := c.WaitForStartedAgentJob(ctx, "proj", &pausedAgent, nil); !strings.Contains(fmt.Sprint(err), `"paused"`) {
+		t.Errorf("a create answer with an unknown status: err = %v", err)
+	}
+	if after := len(fake.Requests()); after != before {
+		t.Errorf("%d requests for answers that were already final, want none", after-before)
+	}
+}
+
+// hostileText is ten kilobytes of error text as a hostile server would send
+// it: line breaks, a terminal escape, a bidirectional override, a presigned
+// link with its signature, a bearer token, the API key echoed, and a tail
+// that must never be shown.
+var hostileText = "Export refused.\n\x1b[31mSee https://bucket.s3.amazonaws.com/b.tar.gz?X-Amz-Credential=AKIAHOSTILE&" +
+	"X-Amz-Signature=feedface0123 \u202eBearer tok-hostile key " + fakeapi.DefaultAPIKey + "\r\n" +
+	strings.Repeat("padding ", 1250) + "TAIL-MARKER"
+
+// hostileSecrets must never appear in what the client reports.
+var hostileSecrets = []string{"\n", "\r", "\x1b", "\u202e", "AKIAHOSTILE", "feedface0123", "tok-hostile", fakeapi.DefaultAPIKey, "TAIL-MARKER"}
+
+// checkServerText fails unless text is hostileText cleaned: one line, at
+// most about 300 characters, the secrets masked, the cut said.
+func checkServerText(t *testing.T, what, text string, limit int) {
+	t.Helper()
+	if n := utf8.RuneCountInString(text); n > limit {
+		t.Errorf("%s: %d characters, want about 300 at most: %q", what, n, text)
+	}
+	for _, secret := range hostileSecrets {
+		if strings.Contains(text, secret) {
+			t.Errorf("%s shows %q: %q", what, secret, text)
+		}
+	}
+	for _, want := range []string{"Export refused. ", "See https://bucket.s3.amazonaws.com/b.tar.gz?X-Amz-Credential=REDACTED&X-Amz-Signature=REDACTED",
+		"Bearer REDACTED", "key REDACTED", "(cut from 10"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("%s does not show %q: %q", what, want, text)
+		}
+	}
+}
+
+// TestServerTextIsCleanedAndCut: whatever text the API or the storage host
+// sends (an error body, a job's failure reason, a status) reaches errors
+// cleaned: one line, at most about 300 characters, no control characters,
+// signatures, tokens and the API key masked.
+func TestServerTextIsCleanedAndCut(t *testing.T) {
+	t.Parallel()
+	t.Run("API error body", func(t *testing.T) {
+		t.Parallel()
+		c, _, _ := faultyFake(t, fakeapi.IsStartRequest,
+			fakeapi.Fault{Kind: fakeapi.FaultStatus, Status: http.StatusBadRequest}.WithMessage(hostileText))
+		_, err := c.StartStaticExport(t.Context(), StartStaticExportRequest{Domain: "docs.example.com"})
+		var apiErr *APIError
+		if !errors.As(err, &apiErr) {
+			t.Fatalf("err = %v, want an *APIError", err)
+		}
+		checkServerText(t, "the API's message", apiErr.Message, 330)
+		checkServerText(t, "the error", err.Error(), 450)
+	})
+	t.Run("storage error document", func(t *testing.T) {
+		t.Parallel()
+		c, _, _ := newFake(t, fakeapi.WithStorageError(http.StatusForbidden, "AccessDenied", hostileText),
+			fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
+		job := mustStart(t, c)
+		_, err := c.DownloadBundle(t.Context(), job.JobID, &memorySink{})
+		var apiErr *APIError
+		var fromStorage *DownloadError
+		if !errors.As(err, &fromStorage) || !errors.As(err, &apiErr) {
+			t.Fatalf("err = %v, want the storage host's refusal", err)
+		}
+		checkServerText(t, "the storage host's message", apiErr.Message, 330)
+	})
+	t.Run("failed job's reason", func(t *testing.T) {
+		t.Parallel()
+		c, _, _ := newFake(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+			return fakeapi.JobPlan{RunFor: time.Minute, FailWith: hostileText}
+		}))
+		_, err := c.WaitForStartedExport(t.Context(), mustStart(t, c), nil)
+		var failed *JobFailedError
+		if !errors.As(err, &failed) || failed.Job.Error == nil {
+			t.Fatalf("err = %v, want a failed job", err)
+		}
+		checkServerText(t, "the job's reason", *failed.Job.Error, 330)
+		checkServerText(t, "the error", err.Error(), 450)
+	})
+	t.Run("undocumented status", func(t *testing.T) {
+		t.Parallel()
+		c, _, _ := newUncheckedFake(t, fakeapi.WithUndocumentedStatus(hostileText))
+		job, err := c.WaitForStartedExport(t.Context(), mustStart(t, c), nil)
+		var unknown *UnknownStatusError
+		if !errors.As(err, &unknown) {
+			t.Fatalf("err = %v, want an *UnknownStatusError", err)
+		}
+		checkServerText(t, "the status", unknown.Status, 330)
+		checkServerText(t, "the job's status", job.Status, 330)
+	})
+}
+
+func TestServerText(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"Job not found.":                   "Job not found.",
+		"  two\n\nlines\t and\x00 a NUL  ": "two lines and a NUL",
+		"\u200bzero\u2066width\u2069":      "zerowidth",
+		"bad \xff byte":                    "bad \ufffd byte",
+		"?X-Amz-Security-Token=abc&x=1":    "?X-Amz-Security-Token=REDACTED&x=1",
+		strings.Repeat("é", 301):           strings.Repeat("é", 300) + "… (cut from 301 characters)",
+		strings.Repeat("é", 300):           strings.Repeat("é", 300),
+		strings.Repeat("word ", 70):        strings.TrimSpace(strings.Repeat("word ", 60)) + "… (cut from 349 characters)",
+	} {
+		if got := serverText(in, nil); got != want {
+			t.Errorf("serverText(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := serverText("key mint_abc!", []string{"mint_abc"}); got != "key REDACTED!" {
+		t.Errorf("a secret of the client: %q", got)
+	}
+}

@@ -1,0 +1,593 @@
+//go:build ecosystem
+
+package provider
+
+import (
+	"archive/zip"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/kubetest"
+)
+
+// The chain tests run what the Helm guide shows, end to end: the CLI under
+// test, our provider built as a plugin binary against the fake API in real
+// time, the real hashicorp/helm provider, and a real Kubernetes API server
+// (kubetest) that the release is installed into. What a test asserts is
+// read back from the cluster: the ConfigMap the chart renders from
+// `staticExport`, the checksum annotation that rolls the Deployment's pods,
+// and Helm's own record of the release's revisions.
+//
+// The examples run as written, with three mechanical changes (chainCLI.write):
+// the chart is the local test chart, the release goes into the test's own
+// namespace, and `wait = false`, since no kubelet ever makes a pod ready.
+
+// TestHelmChain starts one API server and runs every scenario in it, each in
+// its own namespace.
+func TestHelmChain(t *testing.T) {
+	t.Parallel()
+	cluster := kubetest.Start(t)
+	for _, tc := range []struct {
+		name    string
+		minimum string // the CLI version the scenario needs, if any
+		run     func(*chainCLI)
+	}{
+		{"install/values", "", func(c *chainCLI) { c.installQuietly("guides/deploy-with-helm/values.tf") }},
+		{"install/set_sensitive", "", func(c *chainCLI) { c.installQuietly("guides/deploy-with-helm/set-sensitive.tf") }},
+		{"renewal", "", (*chainCLI).renewal},
+		// Ephemeral resources need 1.10, write-only arguments 1.11.
+		{"write_only", "1.11.0", (*chainCLI).writeOnly},
+		{"triggers_and_destroy", "", (*chainCLI).triggersAndDestroy},
+		{"air_gapped", "", (*chainCLI).airGapped},
+		{"failed_install", "", (*chainCLI).failedInstall},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if tc.minimum != "" {
+				skipUnlessCLIMeets(t, ">= "+tc.minimum)
+			}
+			tc.run(newChainCLI(t, cluster))
+		})
+	}
+}
+
+// chainCLI is a helmCLI whose releases go into a namespace of a real API
+// server. The fake API's clock is the vendor's: it starts two hours behind,
+// so that the first link is issued already expired, as a link is at a run
+// that comes more than its lifetime after the last one. The provider runs
+// on the real clock, so the next refresh finds that link due without any
+// waiting; vendorClockRight sets the vendor's clock right.
+type chainCLI struct {
+	*helmCLI
+	cluster   *kubetest.Cluster
+	namespace string
+	chart     string
+	vendor    *clock.Fake
+}
+
+func newChainCLI(t *testing.T, cluster *kubetest.Cluster) *chainCLI {
+	t.Helper()
+	vendor := clock.NewFake(time.Now().Add(-2*time.Hour), false)
+	c := &chainCLI{
+		helmCLI:   newHelmCLI(t, fakeapi.WithClock(vendor)),
+		cluster:   cluster,
+		namespace: strings.ToLower(strings.NewReplacer("/", "-", "_", "-").Replace(t.Name())),
+		chart:     testChart,
+		vendor:    vendor,
+	}
+	c.env = append(c.env, "KUBE_CONFIG_PATH="+cluster.Kubeconfig, "KUBECONFIG="+cluster.Kubeconfig)
+	ns := map[string]any{"apiVersion": "v1", "kind": "Namespace", "metadata": map[string]any{"name": c.namespace}}
+	if err := cluster.Create(t.Context(), "/api/v1/namespaces", ns); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// vendorClockRight sets the vendor's clock to the real time: the link
+// issued at the first run has expired, and new links last an hour.
+func (c *chainCLI) vendorClockRight() { c.vendor.Set(time.Now()) }
+
+// namespaceLine matches an example's `namespace` argument.
+var namespaceLine = regexp.MustCompile(`(?m)^\s*namespace\s*=\s*"[^"]*"\s*\n`)
+
+// write puts an example into the working directory with the chain's three
+// changes: the test chart, the test's namespace, and no waiting for pods.
+func (c *chainCLI) write(hcl string) {
+	c.t.Helper()
+	hcl = namespaceLine.ReplaceAllString(hcl, "")
+	hcl = chartSource.ReplaceAllString(hcl, "chart = "+quote(c.chart)+"\n  namespace = "+quote(c.namespace)+"\n  wait = false")
+	if err := os.WriteFile(filepath.Join(c.dir, "main.tf"), []byte(hcl), 0o600); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+// apply applies with docs_commit, when the configuration declares it.
+func (c *chainCLI) apply(docsCommit string) string {
+	c.t.Helper()
+	return c.must(append([]string{"apply", "-auto-approve", "-input=false"}, c.vars(docsCommit)...)...)
+}
+
+func (c *chainCLI) vars(docsCommit string) []string {
+	raw, err := os.ReadFile(filepath.Join(c.dir, "main.tf"))
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if docsCommit == "" || !strings.Contains(string(raw), `variable "docs_commit"`) {
+		return nil
+	}
+	return []string{"-var=docs_commit=" + docsCommit}
+}
+
+// staticExport is what the chart rendered from the release's values.
+type staticExport struct {
+	Enabled, BundleURL, Version string
+	// Checksum is the Deployment's pod template annotation.
+	Checksum string
+}
+
+// rendered reads the ConfigMap and the Deployment of the release.
+func (c *chainCLI) rendered() staticExport {
+	c.t.Helper()
+	var cm struct{ Data map[string]string }
+	if err := c.cluster.Get(c.t.Context(), "/api/v1/namespaces/"+c.namespace+"/configmaps/mintlify-static-export", &cm); err != nil {
+		c.t.Fatal(err)
+	}
+	var deploy struct {
+		Spec struct {
+			Template struct {
+				Metadata struct{ Annotations map[string]string }
+			}
+		}
+	}
+	if err := c.cluster.Get(c.t.Context(), "/apis/apps/v1/namespaces/"+c.namespace+"/deployments/mintlify-docs", &deploy); err != nil {
+		c.t.Fatal(err)
+	}
+	return staticExport{
+		Enabled: cm.Data["enabled"], BundleURL: cm.Data["bundleUrl"], Version: cm.Data["version"],
+		Checksum: deploy.Spec.Template.Metadata.Annotations["checksum/static-export"],
+	}
+}
+
+// revisions lists the revisions Helm stored for the release "mintlify",
+// oldest first, with their status: Helm keeps one Secret per revision.
+func (c *chainCLI) revisions() []string {
+	c.t.Helper()
+	var list struct {
+		Items []struct {
+			Metadata struct{ Labels map[string]string }
+		}
+	}
+	path := kubetest.Query("/api/v1/namespaces/"+c.namespace+"/secrets", map[string]string{"labelSelector": "owner=helm,name=mintlify"})
+	if err := c.cluster.Get(c.t.Context(), path, &list); err != nil {
+		c.t.Fatal(err)
+	}
+	var revs []string
+	for _, s := range list.Items {
+		revs = append(revs, s.Metadata.Labels["version"]+":"+s.Metadata.Labels["status"])
+	}
+	slices.SortFunc(revs, func(a, b string) int { return revisionNumber(a) - revisionNumber(b) })
+	return revs
+}
+
+func revisionNumber(rev string) int {
+	n, _ := strconv.Atoi(rev[:strings.Index(rev, ":")])
+	return n
+}
+
+// expectRevisions fails unless the release's revisions are exactly want,
+// such as "1:superseded", "2:deployed".
+func (c *chainCLI) expectRevisions(when string, want ...string) {
+	c.t.Helper()
+	if got := c.revisions(); !slices.Equal(got, want) {
+		c.t.Fatalf("%s: the release's revisions are %v, want %v", when, got, want)
+	}
+}
+
+// expectExports checks how many export jobs and links the fake API made.
+func (c *chainCLI) expectExports(when string, jobs, links int) {
+	c.t.Helper()
+	if got := c.fake.ExportJobsStarted(); got != jobs {
+		c.t.Errorf("%s: export jobs started = %d, want %d", when, got, jobs)
+	}
+	if got := c.fake.BundlesGenerated(); got != links {
+		c.t.Errorf("%s: bundle links generated = %d, want %d", when, got, links)
+	}
+}
+
+// bundleURL is the link in the bundle resource's state.
+func (c *chainCLI) bundleURL() string {
+	c.t.Helper()
+	link, _ := c.state()["mintlify_static_export_bundle.docs"]["bundle_url"].(string)
+	if !strings.Contains(link, "X-Amz-Signature=") {
+		c.t.Fatalf("bundle_url in state is %q, want a presigned link", link)
+	}
+	return link
+}
+
+// installQuietly applies an example: the ConfigMap holds exactly the link
+// in state, the plan after apply is empty, and another apply leaves the
+// release at its first revision.
+func (c *chainCLI) installQuietly(example string) {
+	c.vendorClockRight()
+	c.write(readExampleAsWritten(c.t, example))
+	c.must("init", "-input=false")
+	c.apply("abc123")
+	got := c.rendered()
+	if want := (staticExport{Enabled: "true", BundleURL: c.bundleURL(), Version: "2024-06-01", Checksum: got.Checksum}); got != want || got.Checksum == "" {
+		c.t.Errorf("the chart rendered %+v, want %+v with a checksum", got, want)
+	}
+	c.expectRevisions("after install", "1:deployed")
+	c.expectNoChanges(c.vars("abc123")...)
+	c.apply("abc123")
+	c.expectRevisions("after a second apply", "1:deployed")
+	c.expectExports("after two applies", 1, 1)
+}
+
+// renewal: a due link is renewed in place by one apply, which upgrades the
+// release (the checksum changes, so pods would roll) without a new export;
+// the next run, with a fresh link, changes nothing in the cluster.
+func (c *chainCLI) renewal() {
+	c.write(readExampleAsWritten(c.t, "guides/deploy-with-helm/values.tf"))
+	c.must("init", "-input=false")
+	c.apply("abc123")
+	first := c.rendered()
+	c.expectRevisions("after install", "1:deployed")
+
+	c.vendorClockRight()
+	out := c.apply("abc123")
+	if !strings.Contains(out, "mintlify_static_export_bundle.docs will be updated in-place") {
+		c.t.Errorf("the renewal is not an in-place update of the bundle:\n%s", out)
+	}
+	c.expectRevisions("after the renewal", "1:superseded", "2:deployed")
+	second := c.rendered()
+	if second.BundleURL != c.bundleURL() || second.BundleURL == first.BundleURL {
+		c.t.Errorf("after the renewal the ConfigMap holds %q, want the fresh link in state (the old one was %q)", second.BundleURL, first.BundleURL)
+	}
+	if second.Checksum == first.Checksum {
+		c.t.Error("the renewal left the pod template's checksum as it was: pods would keep the expired link")
+	}
+	c.expectExports("after the renewal", 1, 2)
+
+	c.expectNoChanges(c.vars("abc123")...)
+	c.apply("abc123")
+	c.expectRevisions("after a run with a fresh link", "1:superseded", "2:deployed")
+	c.expectExports("after a run with a fresh link", 1, 2)
+}
+
+// writeOnly runs the write-only example: the ephemeral resource's link
+// reaches the ConfigMap through set_wo, and no state file, saved plan or
+// `terraform show -json` holds a link. A renewal (through a saved plan)
+// re-sends a fresh one, because set_wo_revision is link_revision.
+func (c *chainCLI) writeOnly() {
+	c.write(readExampleAsWritten(c.t, "ephemeral-resources/mintlify_static_export_bundle/ephemeral-resource.tf"))
+	c.must("init", "-input=false")
+	c.apply("")
+	first := c.rendered()
+	c.expectWorkingLink(first.BundleURL)
+	c.expectRevisions("after install", "1:deployed")
+	c.expectNoLinkStored()
+
+	c.vendorClockRight()
+	c.must("plan", "-input=false", "-out=tfplan")
+	c.expectNoLinkStored()
+	c.must("apply", "-input=false", "tfplan")
+	c.expectRevisions("after the renewal", "1:superseded", "2:deployed")
+	second := c.rendered()
+	c.expectWorkingLink(second.BundleURL)
+	if second.BundleURL == first.BundleURL {
+		c.t.Error("the renewal did not re-send the write-only link")
+	}
+	c.expectNoLinkStored()
+	if n := c.fake.ExportJobsStarted(); n != 1 {
+		c.t.Errorf("export jobs started = %d, want 1", n)
+	}
+
+	c.expectNoChanges()
+	c.apply("")
+	c.expectRevisions("after a run with a fresh link", "1:superseded", "2:deployed")
+}
+
+// expectWorkingLink checks that link is a presigned link of the export
+// that the fake API serves.
+func (c *chainCLI) expectWorkingLink(link string) {
+	c.t.Helper()
+	if !strings.Contains(link, "X-Amz-Signature=") {
+		c.t.Fatalf("the ConfigMap holds %q, want a presigned link", link)
+	}
+	resp, err := http.Get(link)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		c.t.Errorf("the link in the ConfigMap answers HTTP %d", resp.StatusCode)
+	}
+}
+
+// expectNoLinkStored searches every state file and saved plan in the
+// working directory (a plan file is a zip archive: each of its files), and
+// `terraform show -json` of both, for a link's signature.
+func (c *chainCLI) expectNoLinkStored() {
+	c.t.Helper()
+	places := map[string]string{"terraform show -json": c.must("show", "-json")}
+	entries, err := os.ReadDir(c.dir)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case strings.Contains(name, ".tfstate"):
+			raw, err := os.ReadFile(filepath.Join(c.dir, name))
+			if err != nil {
+				c.t.Fatal(err)
+			}
+			places[name] = string(raw)
+		case name == "tfplan":
+			places["terraform show -json tfplan"] = c.must("show", "-json", name)
+			for file, text := range zipEntries(c.t, filepath.Join(c.dir, name)) {
+				places[name+" ("+file+")"] = text
+			}
+		}
+	}
+	for place, text := range places {
+		if signature.MatchString(text) {
+			c.t.Errorf("a link signature is stored in %s", place)
+		}
+	}
+}
+
+// zipEntries returns the text of every file in a zip archive.
+func zipEntries(t *testing.T, path string) map[string]string {
+	t.Helper()
+	r, err := zip.OpenReader(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	texts := map[string]string{}
+	for _, f := range r.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := io.ReadAll(rc)
+		_ = rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts[f.Name] = string(raw)
+	}
+	return texts
+}
+
+// triggersAndDestroy: a new docs commit starts a new export and upgrades
+// the release with its link; destroy uninstalls the release.
+func (c *chainCLI) triggersAndDestroy() {
+	c.write(readExampleAsWritten(c.t, "guides/deploy-with-helm/values.tf"))
+	c.must("init", "-input=false")
+	c.vendorClockRight()
+	c.apply("abc123")
+	first := c.rendered()
+	c.apply("def456")
+	c.expectRevisions("after the new commit", "1:superseded", "2:deployed")
+	second := c.rendered()
+	if second.BundleURL != c.bundleURL() || second.BundleURL == first.BundleURL || second.Checksum == first.Checksum {
+		c.t.Errorf("after the new commit the chart rendered %+v, want the new export's link (was %+v)", second, first)
+	}
+	c.expectExports("after the new commit", 2, 2)
+
+	out := c.must("destroy", "-auto-approve", "-input=false", "-var=docs_commit=def456")
+	if !strings.Contains(out, "Destroy complete! Resources: 2 destroyed.") {
+		c.t.Errorf("destroy did not destroy both resources:\n%s", out)
+	}
+	if revs := c.revisions(); len(revs) != 0 {
+		c.t.Errorf("after destroy Helm still records the release: %v", revs)
+	}
+	err := c.cluster.Get(c.t.Context(), "/api/v1/namespaces/"+c.namespace+"/configmaps/mintlify-static-export", nil)
+	if !kubetest.IsNotFound(err) {
+		c.t.Errorf("after destroy the ConfigMap is still there (%v)", err)
+	}
+}
+
+// airGappedConfig is the air-gapped guide's chain with the loopback server
+// standing in for the internal storage that the archive is uploaded to: the
+// archive is written straight into the directory it serves.
+const airGappedConfig = `
+terraform {
+  required_providers {
+    mintlify = { source = "mintlify/mintlify" }
+    helm     = { source = "hashicorp/helm" }
+  }
+}
+
+variable "storage_dir" { type = string }
+variable "storage_url" { type = string }
+
+resource "mintlify_static_export_bundle" "docs" {
+  domain = "docs.example.com"
+}
+
+resource "mintlify_static_export_archive" "docs" {
+  job_id      = mintlify_static_export_bundle.docs.job_id
+  output_path = "${var.storage_dir}/docs-bundle.tar.gz"
+}
+
+locals {
+  bundle_version = substr(mintlify_static_export_archive.docs.sha256, 0, 12)
+}
+
+resource "helm_release" "mintlify" {
+  name  = "mintlify"
+  chart = "mintlify"
+
+  values = [yamlencode({
+    staticExport = {
+      enabled   = true
+      bundleUrl = "${var.storage_url}/docs-bundle.tar.gz"
+      version   = local.bundle_version
+    }
+  })]
+}
+`
+
+// airGapped: the cluster receives the internal storage's URL, with the
+// version pinned from the archive's hash, and the storage serves exactly
+// the archive that was checked. When the local file is gone, the next apply
+// restores it without a new export and without an upgrade.
+func (c *chainCLI) airGapped() {
+	storage := c.t.TempDir()
+	srv := httptest.NewServer(http.FileServer(http.Dir(storage)))
+	c.t.Cleanup(srv.Close)
+	c.vendorClockRight()
+	c.write(airGappedConfig)
+	vars := []string{"-input=false", "-var=storage_dir=" + storage, "-var=storage_url=" + srv.URL}
+	c.must("init", "-input=false")
+	c.must(append([]string{"apply", "-auto-approve"}, vars...)...)
+
+	sum, _ := c.state()["mintlify_static_export_archive.docs"]["sha256"].(string)
+	got := c.rendered()
+	internal := srv.URL + "/docs-bundle.tar.gz"
+	if want := (staticExport{Enabled: "true", BundleURL: internal, Version: sum[:min(12, len(sum))], Checksum: got.Checksum}); got != want || len(sum) != 64 {
+		c.t.Fatalf("the chart rendered %+v, want %+v", got, want)
+	}
+	if served := sha256Of(c.t, internal); served != sum {
+		c.t.Errorf("the storage serves an archive with SHA-256 %s, want the checked %s", served, sum)
+	}
+	c.expectRevisions("after install", "1:deployed")
+	c.expectExports("after install", 1, 2) // the bundle's link and the archive's own
+
+	if err := os.Remove(filepath.Join(storage, "docs-bundle.tar.gz")); err != nil {
+		c.t.Fatal(err)
+	}
+	// What the user sees first is the plan: the file comes back, the
+	// release stays as it is.
+	plan := c.must(append([]string{"plan"}, vars...)...)
+	if strings.Contains(plan, "helm_release.mintlify will be") {
+		c.t.Errorf("with the local file deleted, the plan changes the release; the archive must be restored with "+
+			"its sha256 known at plan time, so that the values stay as they are:\n%s", plan)
+	}
+	c.must(append([]string{"apply", "-auto-approve"}, vars...)...)
+	if served := sha256Of(c.t, internal); served != sum {
+		c.t.Errorf("after the local file was deleted, the storage serves SHA-256 %s, want %s", served, sum)
+	}
+	if n := c.fake.ExportJobsStarted(); n != 1 {
+		c.t.Errorf("restoring the local file started %d export jobs in total, want 1", n)
+	}
+	c.expectRevisions("after the local file was restored", "1:deployed")
+}
+
+// sha256Of downloads url and returns the hex SHA-256 of its body.
+func sha256Of(t *testing.T, url string) string {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: HTTP %d", url, resp.StatusCode)
+	}
+	h := sha256.New()
+	if _, err := io.Copy(h, resp.Body); err != nil {
+		t.Fatal(err)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// rejectingSchema is a values schema that a broken release of the chart
+// might ship: it expects `bundleURL`, so the values the provider writes are
+// refused.
+const rejectingSchema = `{
+  "$schema": "https://json-schema.org/draft-07/schema#",
+  "type": "object",
+  "properties": {
+    "staticExport": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "enabled": { "type": "boolean" },
+        "bundleURL": { "type": "string" },
+        "version": { "type": "string" }
+      }
+    }
+  }
+}
+`
+
+// failedInstall: the chart rejects the values, so the install fails; the
+// bundle stays in state. Once the chart is fixed, the next apply installs
+// the release with the same export and the same link.
+func (c *chainCLI) failedInstall() {
+	c.chart = copyChart(c.t, testChart)
+	schema := filepath.Join(c.chart, "values.schema.json")
+	if err := os.WriteFile(schema, []byte(rejectingSchema), 0o600); err != nil {
+		c.t.Fatal(err)
+	}
+	c.vendorClockRight()
+	c.write(readExampleAsWritten(c.t, "guides/deploy-with-helm/values.tf"))
+	c.must("init", "-input=false")
+	out, errOut, err := c.run("apply", "-auto-approve", "-input=false", "-no-color", "-var=docs_commit=abc123")
+	if err == nil || !strings.Contains(out+errOut, "bundleUrl") {
+		c.t.Fatalf("the apply with a chart that rejects the values did not fail on them (%v):\n%s%s", err, out, errOut)
+	}
+	link := c.bundleURL()
+	for _, rev := range c.revisions() {
+		if strings.HasSuffix(rev, ":deployed") {
+			c.t.Errorf("a release was deployed from a chart that rejects the values: %v", c.revisions())
+		}
+	}
+
+	if err := os.Remove(schema); err != nil {
+		c.t.Fatal(err)
+	}
+	c.apply("abc123")
+	if got := c.rendered(); got.BundleURL != link {
+		c.t.Errorf("after the fix the ConfigMap holds %q, want the link the failed run generated", got.BundleURL)
+	}
+	revs := c.revisions()
+	if len(revs) == 0 || !strings.HasSuffix(revs[len(revs)-1], ":deployed") {
+		c.t.Errorf("after the fix the release's revisions are %v, want the last deployed", revs)
+	}
+	c.expectExports("after the fix", 1, 1)
+}
+
+// copyChart copies a chart directory into a temporary one.
+func copyChart(t *testing.T, src string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), filepath.Base(src))
+	err := filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), raw, 0o600)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}

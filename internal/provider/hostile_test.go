@@ -1,0 +1,258 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
+)
+
+// What a user sees when the API or the storage host is hostile
+// (fakeapi/hostile.go): each diagnostic says what happened, and nothing the
+// network sent reaches the terminal unchecked.
+
+// newTLSTestEnv serves the fake over TLS, checked against the contract, and
+// gives it a name that is not loopback: base_url is https://example.com
+// (which the test server's certificate covers), and the provider's HTTP
+// client dials the fake's loopback address whatever the host.
+func newTLSTestEnv(t *testing.T, opts ...fakeapi.Option) *testEnv {
+	t.Helper()
+	clk := clock.NewFake(testStart, true)
+	fake := fakeapi.New(append([]fakeapi.Option{fakeapi.WithClock(clk)}, opts...)...)
+	srv := contract.ServeTLS(t, fake)
+	base, ok := srv.Client().Transport.(*http.Transport)
+	if !ok {
+		t.Fatalf("the TLS test server's client has a %T", srv.Client().Transport)
+	}
+	tr := base.Clone()
+	addr := srv.Listener.Addr().String()
+	tr.DialContext = func(ctx context.Context, network, _ string) (net.Conn, error) {
+		var d net.Dialer
+		return d.DialContext(ctx, network, addr)
+	}
+	return &testEnv{fake: fake, clock: clk, url: "https://example.com", httpClient: &http.Client{Transport: tr}}
+}
+
+// expectDiagnostic applies config, which must fail with an error that holds
+// every phrase of want in order (see expectError) and none of the strings
+// of never (a signature, a control character, the tail of a long message).
+func expectDiagnostic(t *testing.T, env *testEnv, config string, want, never []string) string {
+	t.Helper()
+	return expectDiagnosticUnder(t, env, nil, config, want, never)
+}
+
+// expectDiagnosticUnder is expectDiagnostic under the CLIs that versions
+// admit (a CLI that is too old skips the test). It returns the error's
+// text.
+func expectDiagnosticUnder(t *testing.T, env *testEnv, versions []tfversion.TerraformVersionCheck, config string, want, never []string) string {
+	t.Helper()
+	var got error
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		TerraformVersionChecks:   versions,
+		Steps:                    []resource.TestStep{{Config: config}},
+		ErrorCheck: func(err error) error {
+			got = err
+			return nil
+		},
+	})
+	if got == nil {
+		t.Fatal("the apply succeeded, want an error")
+	}
+	if !expectError(want...).MatchString(got.Error()) {
+		t.Errorf("the error does not say %q:\n%v", want, got)
+	}
+	for _, s := range never {
+		if strings.Contains(got.Error(), s) {
+			t.Errorf("the error shows %q:\n%v", s, got)
+		}
+	}
+	return got.Error()
+}
+
+// TestAccHostile_plainHTTPLinkRefused: an API that is not on this machine
+// hands out a plain-http bundle link. The apply fails, saying why, and
+// never shows the link.
+func TestAccHostile_plainHTTPLinkRefused(t *testing.T) {
+	t.Parallel()
+	env := newTLSTestEnv(t, fakeapi.WithDownloadHost("http://storage.example.com"))
+	expectDiagnostic(t, env, env.config(bundleConfig("docs.example.com", "")),
+		[]string{"Unencrypted Bundle Link Refused", "uses plain http (host storage.example.com)",
+			"an unencrypted link would expose the bundle, and the signature", "only when the provider's `base_url` is a loopback address"},
+		[]string{"X-Amz-"})
+	if n := env.fake.Count(http.MethodGet, "/bundles/"); n != 0 {
+		t.Errorf("%d downloads, want 0", n)
+	}
+}
+
+// waitingResource is a resource whose create waits for a job, as the
+// hostile tests drive it.
+type waitingResource struct {
+	name   string
+	config func(extra string) string
+	match  func(*http.Request) bool
+	// stillRunning is the summary of its timeout, which a rate limit must
+	// never be reported as.
+	stillRunning string
+}
+
+var waitingResources = []waitingResource{
+	{"bundle", func(extra string) string { return bundleConfig("docs.example.com", extra) },
+		fakeapi.IsStatusRequest, "Static Export Timed Out"},
+	{"agent job", func(extra string) string { return agentJobResourceConfig("Document the release", extra) },
+		fakeapi.IsAgentJobRequest, "Agent Job Still Running"},
+}
+
+// noRetries prepends a provider block pointed at the fake with retries
+// disabled, so that a wait handles a 429 itself.
+func noRetries(env *testEnv, body string) string {
+	return fmt.Sprintf(`
+provider "mintlify" {
+  api_key     = %[1]q
+  base_url    = %[2]q
+  project_id  = %[3]q
+  max_retries = 0
+}
+%[4]s`, fakeapi.DefaultAPIKey, env.url, testProjectID, body)
+}
+
+// TestAccHostile_retryAfterADayWhilePolling: one status request of the
+// create's wait is answered 429 with `Retry-After: 86400`, with retries
+// disabled so that the wait itself handles it. The pause is capped at a
+// minute and the apply succeeds; with less than a minute of the timeout
+// left, the apply stops at once and says the API is rate limiting.
+func TestAccHostile_retryAfterADayWhilePolling(t *testing.T) {
+	t.Parallel()
+	for _, r := range waitingResources {
+		aDay429 := fakeapi.WithFaults(fakeapi.FaultRule{Match: r.match, Skip: 1, Count: 1,
+			Faults: []fakeapi.Fault{fakeapi.TooManyRequests(24 * time.Hour)}})
+		t.Run(r.name+" within the timeout", func(t *testing.T) {
+			t.Parallel()
+			env := newTestEnv(t, aDay429)
+			resource.Test(t, resource.TestCase{
+				ProtoV6ProviderFactories: env.factories(),
+				Steps:                    []resource.TestStep{{Config: noRetries(env, r.config(""))}},
+			})
+			if n := env.fake.FaultsInjected(fakeapi.FaultStatus); n != 1 {
+				t.Errorf("%d 429s answered, want 1", n)
+			}
+			if took := env.clock.Now().Sub(testStart); took > 10*time.Minute {
+				t.Errorf("the apply took %s, want the job's time plus a minute", took)
+			}
+		})
+		t.Run(r.name+" past the timeout", func(t *testing.T) {
+			t.Parallel()
+			env := newTestEnv(t, aDay429)
+			expectDiagnostic(t, env, noRetries(env, r.config(`timeouts = { create = "45s" }`)),
+				[]string{"Mintlify API Rate Limiting", "The Mintlify API is rate limiting: it answered HTTP 429",
+					"asked the provider to wait 24h0m0s (`Retry-After`); the provider waits at most 1m0s",
+					"the operation's timeout ends in", "stopped at once", "terraform untaint"},
+				[]string{r.stillRunning, "Timed Out"})
+			reqs := env.fake.Requests()
+			if last := reqs[len(reqs)-1]; last.Status != http.StatusTooManyRequests || !env.clock.Now().Equal(last.At) {
+				t.Errorf("the provider went on for %s after the 429, want it to stop at once", env.clock.Now().Sub(last.At))
+			}
+		})
+	}
+}
+
+// TestAccHostile_unknownStatusEndsTheWait: every job settles in `cancelled`,
+// a status the API does not document. Each wait (the bundle's and the agent
+// job's create, the data source's wait, the action's) ends as soon as the
+// status appears, with an error naming it and the job, and never says the
+// job keeps running. The fake breaks the contract here, so it is not
+// checked.
+func TestAccHostile_unknownStatusEndsTheWait(t *testing.T) {
+	t.Parallel()
+	never := []string{"keeps running", "Timed Out", "Still Running"}
+	exportStatuses := "the API documents only `queued`, `running`, `completed` or `failed`"
+	agentStatuses := "the API documents only `active`, `completed`, `archived` or `failed`"
+	for _, tc := range []struct {
+		name     string
+		versions []tfversion.TerraformVersionCheck
+		config   string
+		want     []string
+		job      func(env *testEnv) string
+	}{
+		{"bundle", nil, bundleConfig("docs.example.com", ""),
+			[]string{"Unexpected Static Export Job Status", "The Mintlify API reported the status `cancelled` for static export job se_",
+				exportStatuses, "stopped waiting at once", "terraform untaint"},
+			func(env *testEnv) string { return env.fake.JobIDs()[0] }},
+		{"agent job resource", nil, agentJobResourceConfig("Document the release", ""),
+			[]string{"Unexpected Agent Job Status", "The Mintlify API reported the status `cancelled` for agent job aj_",
+				agentStatuses, "stopped waiting at once", "the next apply replaces it", "another pull request"},
+			func(env *testEnv) string { return env.fake.AgentJobIDs()[0] }},
+		{"agent job data source", nil, agentJobConfig("aj_seeded", "wait_for_completion = true"),
+			[]string{"Unexpected Agent Job Status", "the status `cancelled` for agent job aj_seeded", agentStatuses},
+			func(*testEnv) string { return "aj_seeded" }},
+		{"agent job action", actionVersions, triggeredAction("2.3.0", `prompt = "Document release 2.3"`),
+			[]string{"Unexpected Agent Job Status", "the status `cancelled` for agent job aj_", agentStatuses,
+				"`mintlify_agent_job` data source"},
+			func(env *testEnv) string { return env.fake.AgentJobIDs()[0] }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			env := newUncheckedTestEnv(t, fakeapi.WithUndocumentedStatus("cancelled"))
+			env.fake.AddAgentJob(testProjectID, fakeapi.AgentJobSeed{ID: "aj_seeded", Repository: fakeapi.AgentRepository,
+				ActiveFor: 5 * time.Minute})
+			got := expectDiagnosticUnder(t, env, tc.versions, env.config(tc.config), tc.want, never)
+			if id := tc.job(env); !strings.Contains(got, id) {
+				t.Errorf("the error does not name the job %s:\n%s", id, got)
+			}
+			reqs := env.fake.Requests()
+			if last := reqs[len(reqs)-1]; !strings.Contains(string(last.Response), `"cancelled"`) || !env.clock.Now().Equal(last.At) {
+				t.Errorf("the wait went on for %s after the status turned (last answer %s)", env.clock.Now().Sub(last.At), last.Response)
+			}
+		})
+	}
+}
+
+// hostileText is ten kilobytes of error text as a hostile server would send
+// it, and hostileSecrets what of it must never reach the terminal: a
+// terminal escape, a bidirectional override, a link's credential and
+// signature, a bearer token, the API key echoed, the tail.
+var (
+	hostileText = "Export refused.\n\x1b[31mSee https://bucket.s3.amazonaws.com/b.tar.gz?X-Amz-Credential=AKIAHOSTILE&" +
+		"X-Amz-Signature=feedface0123 \u202eBearer tok-hostile key " + fakeapi.DefaultAPIKey + "\r\n" +
+		strings.Repeat("padding ", 1250) + "TAIL-MARKER"
+	hostileSecrets = []string{"\x1b", "\u202e", "AKIAHOSTILE", "feedface0123", "tok-hostile", fakeapi.DefaultAPIKey, "TAIL-MARKER"}
+)
+
+// TestAccHostile_serverTextIsCleanedAndCut: a 10 KB error message from the
+// API, and a 10 KB failure reason of a job, reach the diagnostic cut to
+// about 300 characters on one line, with the signature, the token and the
+// key masked.
+func TestAccHostile_serverTextIsCleanedAndCut(t *testing.T) {
+	t.Parallel()
+	cleaned := "Export refused. [31mSee https://bucket.s3.amazonaws.com/b.tar.gz?X-Amz-Credential=REDACTED&X-Amz-Signature=REDACTED " +
+		"Bearer REDACTED key REDACTED padding padding"
+	t.Run("error message", func(t *testing.T) {
+		t.Parallel()
+		env := newTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{Match: fakeapi.IsStartRequest,
+			Faults: []fakeapi.Fault{{Kind: fakeapi.FaultStatus, Status: http.StatusBadRequest, Message: hostileText}}}))
+		got := expectDiagnostic(t, env, env.config(bundleConfig("docs.example.com", "")),
+			[]string{"Mintlify Rejected The Request", "(HTTP 400: " + cleaned, "padding… (cut from 10", "characters)",
+				"No static export job was started."}, hostileSecrets)
+		if len(got) > 2000 {
+			t.Errorf("the error is %d bytes long:\n%s", len(got), got)
+		}
+	})
+	t.Run("failure reason", func(t *testing.T) {
+		t.Parallel()
+		env := newTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+			return fakeapi.JobPlan{RunFor: time.Minute, FailWith: hostileText}
+		}))
+		expectDiagnostic(t, env, env.config(bundleConfig("docs.example.com", "")),
+			[]string{"Static Export Job Failed", cleaned, "padding… (cut from 10"}, hostileSecrets)
+	})
+}
