@@ -1,9 +1,13 @@
 // Package archivefile writes a bundle archive to disk while it downloads:
 // into a temporary file beside its destination, hashed (SHA-256 and MD5)
 // and read as gzip+tar on the way, and renamed into place only once the
-// whole archive has checked out. A corrupt or truncated archive, or one
-// with an entry that an extraction would write outside its directory, never
-// reaches the destination.
+// whole archive has checked out, flushed to disk before and after the
+// rename. A corrupt or truncated archive, or one with an entry that is
+// unsafe to extract (see tree.add), never reaches the destination. The
+// file is created as any new file is (the umask applies) unless a
+// permission is given; partial downloads that a killed run left beside the
+// destination are removed after an hour. Identity tells the file written
+// from one that later takes its place.
 //
 // Memory stays constant whatever the archive's size: the bytes pass through
 // a fixed set of buffers, and the writing, the two hashes and the check run
@@ -20,8 +24,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // Summary describes a complete archive.
@@ -39,30 +45,51 @@ type Summary struct {
 // A File is used by one goroutine at a time.
 type File struct {
 	path     string
+	perm     fs.FileMode // 0: the system's default, 0666 less the umask
 	tmp      *os.File
+	stale    []string
+	ops      fsOps
 	buffers  []*chunk
 	summary  Summary
 	complete bool // the last ReadFrom delivered a valid archive
 	closed   bool
 }
 
+// Options are the choices of Create.
+type Options struct {
+	// Perm is the archive's permission bits, set exactly whatever the
+	// umask. Zero creates it as any new file is: 0666 less the process
+	// umask (0644 under the usual 022).
+	Perm fs.FileMode
+}
+
 // Create prepares to write an archive to path: it creates path's parent
-// directories and a temporary file beside path (named
-// .<name>.<random>.partial), which Discard or Commit removes.
-func Create(path string) (*File, error) {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+// directories, removes the partial downloads of path that a killed run
+// left there (older than StaleAfter, see Stale), and creates a temporary
+// file beside path (named .<name>.<16 hex digits>.partial), which Discard
+// or Commit removes.
+func Create(path string, opts Options) (*File, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, err
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.partial")
+	stale := removeStale(path, time.Now())
+	perm := opts.Perm.Perm()
+	if perm == 0 {
+		perm = 0o666
+	}
+	tmp, err := createTemp(path, perm)
 	if err != nil {
 		return nil, err
 	}
-	return &File{path: path, tmp: tmp}, nil
+	return &File{path: path, perm: opts.Perm.Perm(), tmp: tmp, stale: stale, ops: systemOps}, nil
 }
 
 // Path is where Commit puts the archive.
 func (f *File) Path() string { return f.path }
+
+// Stale lists the partial downloads of an earlier, killed run that Create
+// removed.
+func (f *File) Stale() []string { return f.stale }
 
 // TempPath is the temporary file the archive is written to until Commit.
 func (f *File) TempPath() string { return f.tmp.Name() }
@@ -113,29 +140,61 @@ func (f *File) ReadFrom(r io.Reader) (int64, error) {
 // Summary describes the archive of the last ReadFrom that succeeded.
 func (f *File) Summary() Summary { return f.summary }
 
-// Commit moves the complete archive to Path, readable by all (0644), and
-// returns its summary. On error the temporary file is removed.
-func (f *File) Commit() (Summary, error) {
+// Commit moves the complete archive to Path and returns its summary and
+// the identity of the file it now is. It sets the permission of Options,
+// flushes the file to disk, then the directory, calls mayReplace (which
+// may be nil) and, unless that returns an error, renames the file to Path,
+// replacing what is there, and flushes the directory again: once Commit
+// returns, the archive survives a crash. mayReplace decides, as late as
+// can be, whether whatever is at Path may be replaced. On error the
+// temporary file is removed and Path is untouched. Flushing a directory is
+// best effort (some file systems cannot); the rest is not.
+func (f *File) Commit(mayReplace func() error) (Summary, Identity, error) {
 	if f.closed {
-		return Summary{}, errors.New("archivefile: Commit after Commit or Discard")
+		return Summary{}, Identity{}, errors.New("archivefile: Commit after Commit or Discard")
 	}
 	if !f.complete {
 		_ = f.Discard()
-		return Summary{}, errors.New("archivefile: no complete archive to commit")
+		return Summary{}, Identity{}, errors.New("archivefile: no complete archive to commit")
 	}
-	err := f.tmp.Chmod(0o644)
-	if closeErr := f.tmp.Close(); err == nil {
-		err = closeErr
-	}
-	f.closed = true
+	id, err := f.seal()
+	dir := filepath.Dir(f.path)
 	if err == nil {
-		err = os.Rename(f.tmp.Name(), f.path)
+		_ = f.ops.syncDir(dir)
+		if mayReplace != nil {
+			err = mayReplace()
+		}
+	}
+	if err == nil {
+		err = f.ops.rename(f.tmp.Name(), f.path)
 	}
 	if err != nil {
 		_ = os.Remove(f.tmp.Name())
-		return Summary{}, err
+		return Summary{}, Identity{}, err
 	}
-	return f.summary, nil
+	_ = f.ops.syncDir(dir)
+	return f.summary, id, nil
+}
+
+// seal sets the temporary file's permission, flushes it to disk, reads its
+// identity and closes it.
+func (f *File) seal() (Identity, error) {
+	f.closed = true
+	var err error
+	if f.perm != 0 {
+		err = f.tmp.Chmod(f.perm)
+	}
+	if err == nil {
+		err = f.ops.syncFile(f.tmp)
+	}
+	var id Identity
+	if err == nil {
+		id, err = identifyFile(f.tmp)
+	}
+	if closeErr := f.tmp.Close(); err == nil {
+		err = closeErr
+	}
+	return id, err
 }
 
 // Discard removes the temporary file. It does nothing after Commit, and

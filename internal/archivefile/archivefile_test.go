@@ -26,6 +26,10 @@ type entry struct {
 
 func file(name string, body []byte) entry { return entry{name: name, typ: tar.TypeReg, body: body} }
 
+func symlinkTo(name, target string) entry {
+	return entry{name: name, link: target, typ: tar.TypeSymlink}
+}
+
 // tarGz builds a tar.gz the way tar(1) and gzip(1) would.
 func tarGz(t *testing.T, entries ...entry) []byte {
 	t.Helper()
@@ -86,6 +90,7 @@ func buildSite(t *testing.T) []byte {
 		entry{name: "assets/latest.mp4", link: "video.mp4", typ: tar.TypeSymlink},
 		entry{name: "guides/home.html", link: "../index.html", typ: tar.TypeSymlink},
 		entry{name: "guides/index.html", link: "index.html", typ: tar.TypeLink},
+		symlinkTo("current", "assets/"), // a link to a directory, with nothing under it
 		file("guides/../about.html", []byte("<h1>About</h1>")),
 	)
 }
@@ -108,7 +113,7 @@ func TestWritesAVerifiedArchive(t *testing.T) {
 	t.Parallel()
 	archive := siteArchive(t)
 	dest := filepath.Join(t.TempDir(), "out", "nested", "bundle.tar.gz")
-	f, err := Create(dest)
+	f, err := Create(dest, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,11 +126,11 @@ func TestWritesAVerifiedArchive(t *testing.T) {
 	if err != nil || n != int64(len(archive)) {
 		t.Fatalf("ReadFrom = %d, %v; want %d bytes", n, err, len(archive))
 	}
-	sum, err := f.Commit()
+	sum, id, err := f.Commit(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Summary{SHA256: sha256.Sum256(archive), MD5: md5.Sum(archive), Size: int64(len(archive)), Entries: 9} //nolint:gosec
+	want := Summary{SHA256: sha256.Sum256(archive), MD5: md5.Sum(archive), Size: int64(len(archive)), Entries: 10} //nolint:gosec
 	if sum != want {
 		t.Errorf("summary = %+v, want %+v", sum, want)
 	}
@@ -133,8 +138,8 @@ func TestWritesAVerifiedArchive(t *testing.T) {
 	if err != nil || !bytes.Equal(written, archive) {
 		t.Fatalf("the file holds %d bytes (%v), want the archive's %d", len(written), err, len(archive))
 	}
-	if info, _ := os.Stat(dest); info.Mode().Perm() != 0o644 {
-		t.Errorf("mode %s, want 0644", info.Mode())
+	if found, err := Identify(dest); err != nil || found != id || id.IsZero() {
+		t.Errorf("Identify = %+v, %v; Commit said %+v", found, err, id)
 	}
 	if files := onlyFiles(t, filepath.Dir(dest)); !slices.Equal(files, []string{"bundle.tar.gz"}) {
 		t.Errorf("the directory holds %v, want the archive alone", files)
@@ -186,13 +191,34 @@ func TestRefusesInvalidArchives(t *testing.T) {
 			`entry "x" is a symbolic link to "/etc/passwd"`, "x"},
 		{"a hard link out", tarGz(t, entry{name: "x", link: "../y", typ: tar.TypeLink}),
 			`entry "x" is a hard link to "../y", which climbs out`, "x"},
+		{"a symbolic link chain", tarGz(t, entry{name: "d/", typ: tar.TypeDir}, symlinkTo("d/up", ".."), symlinkTo("d/up/up", ".."), file("d/up/up/pwned.txt", nil)),
+			`entry "d/up/up" goes through "d/up", a symbolic link earlier in the archive`, "d/up/up"},
+		{"a file through a link inside", tarGz(t, entry{name: "v2/", typ: tar.TypeDir}, symlinkTo("latest", "v2"), file("latest/index.html", nil)),
+			`entry "latest/index.html" goes through "latest", a symbolic link earlier in the archive`, "latest/index.html"},
+		{"a link through a link, spelt in another case", tarGz(t, symlinkTo("d/up", ".."), symlinkTo("D/UP/up", "..")),
+			`entry "D/UP/up" goes through "d/up"`, "D/UP/up"},
+		{"a .. after a link", tarGz(t, entry{name: "sub/", typ: tar.TypeDir}, symlinkTo("l", "sub"), file("l/../x", nil)),
+			`entry "l/../x" goes through "l"`, "l/../x"},
+		{"a link out through an earlier link", tarGz(t, symlinkTo("root", "."), symlinkTo("x", "root/../etc")),
+			`entry "x" is a symbolic link to "root/../etc", which points outside the archive`, "x"},
+		{"a hard link out through a symbolic link", tarGz(t, symlinkTo("root", "."), entry{name: "h", link: "root/../etc/passwd", typ: tar.TypeLink}),
+			`entry "h" is a hard link to "root/../etc/passwd", which leads outside the archive through a symbolic link`, "h"},
+		{"a link that a later link would send out", tarGz(t, symlinkTo("x", "y/.."), symlinkTo("y", ".")),
+			`entry "y" is a symbolic link, but an earlier link leads through "y" as a directory`, "y"},
+		{"an absolute hard link", tarGz(t, entry{name: "h", link: "/etc/passwd", typ: tar.TypeLink}),
+			`entry "h" is a hard link to "/etc/passwd", which has an absolute path`, "h"},
+		{"a character device", tarGz(t, file("index.html", nil), entry{name: "tty", typ: tar.TypeChar}),
+			`entry "tty" is a character device, not a regular file, a directory or a link`, "tty"},
+		{"a block device", tarGz(t, entry{name: "sda", typ: tar.TypeBlock}), `entry "sda" is a block device`, "sda"},
+		{"a FIFO", tarGz(t, entry{name: "pipe", typ: tar.TypeFifo}), `entry "pipe" is a FIFO (named pipe)`, "pipe"},
+		{"an unknown type", tarGz(t, entry{name: "v", typ: 'V'}), `entry "v" is of the special type "V"`, "v"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
 			dest := filepath.Join(dir, "bundle.tar.gz")
-			f, err := Create(dest)
+			f, err := Create(dest, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -204,7 +230,7 @@ func TestRefusesInvalidArchives(t *testing.T) {
 			if invalid.Unsafe() != (tc.entry != "") {
 				t.Errorf("Unsafe() = %v", invalid.Unsafe())
 			}
-			if _, err := f.Commit(); err == nil {
+			if _, _, err := f.Commit(nil); err == nil {
 				t.Error("Commit of an invalid archive succeeded")
 			}
 			if err := f.Discard(); err != nil {
@@ -237,7 +263,7 @@ func TestResetStartsOver(t *testing.T) {
 	t.Parallel()
 	archive := siteArchive(t)
 	dest := filepath.Join(t.TempDir(), "bundle.tar.gz")
-	f, err := Create(dest)
+	f, err := Create(dest, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,7 +284,7 @@ func TestResetStartsOver(t *testing.T) {
 	if _, err := f.ReadFrom(bytes.NewReader(archive)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.Commit(); err != nil {
+	if _, _, err := f.Commit(nil); err != nil {
 		t.Fatal(err)
 	}
 	if written, _ := os.ReadFile(dest); !bytes.Equal(written, archive) {
@@ -273,7 +299,7 @@ func TestCreateRefusesWhatCannotHoldAFile(t *testing.T) {
 	if err := os.WriteFile(blocker, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Create(filepath.Join(blocker, "bundle.tar.gz")); err == nil {
+	if _, err := Create(filepath.Join(blocker, "bundle.tar.gz"), Options{}); err == nil {
 		t.Error("Create under a regular file succeeded")
 	}
 }

@@ -38,7 +38,8 @@ func newChunks() []*chunk {
 var errStopped = errors.New("archivefile: stopped")
 
 // pipeline is one attempt: produce reads the archive into chunks and hands
-// each to four workers, each on its own goroutine and in order: the file,
+// each to four workers, each on its own goroutine and in order: the file
+// (which starts writing each 8 MiB to disk as it goes, see writeback),
 // SHA-256, MD5 and the gzip+tar check. A chunk goes back to the free list
 // once all four have released it, so reading waits for the slowest.
 type pipeline struct {
@@ -65,7 +66,8 @@ func startPipeline(chunks []*chunk, file *os.File) *pipeline {
 	for _, c := range chunks {
 		p.free <- c
 	}
-	p.spawn(func(b []byte) error { _, err := file.Write(b); return err })
+	wb := writeback{file: file}
+	p.spawn(func(b []byte) error { _, err := file.Write(b); wb.wrote(len(b)); return err })
 	p.spawn(func(b []byte) error { _, _ = p.sha.Write(b); return nil })
 	p.spawn(func(b []byte) error { _, _ = p.md5.Write(b); return nil })
 

@@ -12,7 +12,8 @@ import (
 )
 
 // InvalidError is an archive that is not a sound tar.gz, or that holds an
-// entry an extraction would write outside its directory.
+// entry an extraction would write outside its directory, or that is not a
+// regular file, a directory or a link within the archive.
 type InvalidError struct {
 	// Reason says what is wrong, as a sentence without its final period.
 	Reason string
@@ -24,7 +25,7 @@ type InvalidError struct {
 func (e *InvalidError) Error() string { return "the archive is not a valid tar.gz: " + e.Reason }
 
 // Unsafe reports whether the archive is well-formed but holds an entry
-// whose path leaves the archive's directory.
+// that is unsafe to extract (see tree.add).
 func (e *InvalidError) Unsafe() bool { return e.Entry != "" }
 
 // verify reads r as a gzip-compressed tar to its very end, so that gzip
@@ -35,6 +36,7 @@ func verify(r io.Reader) (int, error) {
 		return 0, explain(err, atStart)
 	}
 	tr := tar.NewReader(gz)
+	var t tree
 	entries := 0
 	for {
 		hdr, err := tr.Next()
@@ -47,7 +49,7 @@ func verify(r io.Reader) (int, error) {
 		if hdr.Typeflag == tar.TypeXGlobalHeader {
 			continue // metadata for the whole archive, not an entry
 		}
-		if reason := unsafeEntry(hdr); reason != "" {
+		if reason := t.add(hdr); reason != "" {
 			return entries, &InvalidError{Reason: reason, Entry: hdr.Name}
 		}
 		entries++
@@ -91,40 +93,17 @@ func explain(err error, where string) error {
 	return &InvalidError{Reason: reason}
 }
 
-// unsafeEntry says why extracting h would write outside the directory the
-// archive is extracted into, or returns "".
-func unsafeEntry(h *tar.Header) string {
-	if problem := pathProblem(h.Name); problem != "" {
-		return fmt.Sprintf("entry %q %s", h.Name, problem)
-	}
-	switch h.Typeflag {
-	case tar.TypeLink:
-		if problem := pathProblem(h.Linkname); problem != "" {
-			return fmt.Sprintf("entry %q is a hard link to %q, which %s", h.Name, h.Linkname, problem)
-		}
-	case tar.TypeSymlink:
-		target := strings.ReplaceAll(h.Linkname, `\`, "/")
-		if !isAbs(target) {
-			target = path.Join(path.Dir(strings.ReplaceAll(h.Name, `\`, "/")), target)
-		}
-		if problem := pathProblem(target); problem != "" {
-			return fmt.Sprintf("entry %q is a symbolic link to %q, which points outside the archive", h.Name, h.Linkname)
-		}
-	}
-	return ""
-}
-
 // pathProblem says why name is not a path inside the archive's directory,
 // or returns "". Backslashes count as separators, as Windows tools read
 // them.
 func pathProblem(name string) string {
-	slashed := strings.ReplaceAll(name, `\`, "/")
-	switch clean := path.Clean(slashed); {
+	s := slashed(name)
+	switch clean := path.Clean(s); {
 	case name == "":
 		return "has an empty path"
 	case strings.ContainsRune(name, 0):
 		return "has a NUL byte in its path"
-	case isAbs(slashed):
+	case isAbs(s):
 		return "has an absolute path"
 	case clean == ".." || strings.HasPrefix(clean, "../"):
 		return `climbs out of the archive's directory with ".."`

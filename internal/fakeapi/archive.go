@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"compress/flate"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"hash/crc32"
 	"html"
@@ -33,8 +32,9 @@ type Archive struct {
 type ArchiveDefect string
 
 // The defects an Archive can have. Each is a complete HTTP answer (its
-// Content-Length and the bundle's sizeBytes match what is sent): the
-// storage holds a bad object, the network did nothing wrong.
+// Content-Length and the bundle's sizeBytes match what is sent, except for
+// ArchiveOversized): the storage holds a bad object, the network did
+// nothing wrong. The hostile ones are in archive_defects.go.
 const (
 	// ArchiveTruncated serves the first half of the archive as if it were
 	// all of it: the gzip stream stops early.
@@ -42,9 +42,6 @@ const (
 	// ArchiveCorrupt flips every bit of the archive's middle byte, so the
 	// deflate stream or the gzip checksum no longer matches.
 	ArchiveCorrupt ArchiveDefect = "corrupt"
-	// ArchiveEscapingEntry adds, after every other entry, a file named
-	// ../escape.html, which an extraction would write outside its directory.
-	ArchiveEscapingEntry ArchiveDefect = "escaping-entry"
 )
 
 // WithArchive sets the function that decides each job's archive. It is
@@ -71,9 +68,6 @@ const (
 	gzipTrailerLen  = 8 // CRC-32 and ISIZE
 )
 
-// escapingEntry is the entry ArchiveEscapingEntry adds.
-const escapingEntry = "../escape.html"
-
 // archiveLayout is a job's archive, described: enough to generate it, and
 // small (the deflated pages and a list of asset sizes).
 type archiveLayout struct {
@@ -84,7 +78,8 @@ type archiveLayout struct {
 	seed    uint64
 	modTime time.Time
 	defect  ArchiveDefect
-	size    int64 // the intact archive's size
+	extra   []byte // the raw tar entries a hostile defect adds after the assets
+	size    int64  // the archive's size
 }
 
 // layout returns the job's archive layout, building it on first use. The
@@ -124,6 +119,7 @@ func (j *exportJob) pageNames() []string {
 
 func newArchiveLayout(jobID string, req StartRequest, pages []string, modTime time.Time, spec Archive) *archiveLayout {
 	l := &archiveLayout{modTime: modTime.UTC().Truncate(time.Second), defect: spec.Defect}
+	l.extra = hostileEntries(spec.Defect, l.modTime)
 	for _, b := range []byte(jobID) {
 		l.seed = l.seed*1099511628211 + uint64(b) // FNV-style: deterministic per job
 	}
@@ -180,15 +176,9 @@ func storedSize(raw int64) int64 {
 	return raw + blocks*storedBlockHead
 }
 
-// tailRaw is the raw size of what follows the assets: the escaping entry,
-// if any, and the end-of-archive blocks.
-func (l *archiveLayout) tailRaw() int64 {
-	n := int64(2 * tarBlock)
-	if l.defect == ArchiveEscapingEntry {
-		n += tarBlock + padded(int64(len(escapePage)))
-	}
-	return n
-}
+// tailRaw is the raw size of what follows the assets: the entries of a
+// hostile defect, if any, and the end-of-archive blocks.
+func (l *archiveLayout) tailRaw() int64 { return int64(len(l.extra)) + 2*tarBlock }
 
 // storedRaw is the raw size of the stored section.
 func (l *archiveLayout) storedRaw() int64 {
@@ -199,35 +189,7 @@ func (l *archiveLayout) storedRaw() int64 {
 	return n
 }
 
-// served is the size of what a download sends.
-func (l *archiveLayout) served() int64 {
-	if l.defect == ArchiveTruncated {
-		return l.size / 2
-	}
-	return l.size
-}
-
 func padded(n int64) int64 { return (n + tarBlock - 1) / tarBlock * tarBlock }
-
-var escapePage = htmlDoc("escape", "escape", "<p>This entry's path leaves the archive's directory.</p>")
-
-// errServed stops generation once a truncated archive has been sent.
-var errServed = errors.New("fakeapi: the truncated archive is served")
-
-// writeTo generates the archive, as served, into w.
-func (l *archiveLayout) writeTo(w io.Writer) error {
-	switch l.defect {
-	case ArchiveTruncated:
-		w = &limitWriter{w: w, left: l.served()}
-	case ArchiveCorrupt:
-		w = &flipWriter{w: w, at: l.size / 2}
-	}
-	err := l.generate(w)
-	if errors.Is(err, errServed) {
-		return nil
-	}
-	return err
-}
 
 func (l *archiveLayout) generate(w io.Writer) error {
 	if _, err := w.Write(l.head); err != nil {
@@ -239,21 +201,23 @@ func (l *archiveLayout) generate(w io.Writer) error {
 		start := (l.seed ^ uint64(i+1)*0x9e3779b97f4a7c15) % uint64(len(assetPool()))
 		s.generate(content, func(dst []byte, at int64) { fillFromPool(dst, start+uint64(at)) })
 	}
-	if l.defect == ArchiveEscapingEntry {
-		s.raw(ustarHeader(escapingEntry, int64(len(escapePage)), l.modTime))
-		s.raw([]byte(escapePage))
-		s.raw(make([]byte, padded(int64(len(escapePage)))-int64(len(escapePage))))
-	}
+	s.raw(l.extra)
 	s.raw(make([]byte, 2*tarBlock))
 	return s.close()
 }
 
 // ustarHeader is the 512-byte tar header of a regular file.
 func ustarHeader(name string, size int64, modTime time.Time) []byte {
+	return ustarEntry(&tar.Header{Typeflag: tar.TypeReg, Name: name, Mode: 0o644, Size: size, ModTime: modTime})
+}
+
+// ustarEntry is the 512-byte USTAR header h, which must have a short name
+// and link name.
+func ustarEntry(h *tar.Header) []byte {
 	var buf bytes.Buffer
 	tw := tar.NewWriter(&buf)
-	// USTAR holds these short names and sizes in one block, written at once.
-	_ = tw.WriteHeader(&tar.Header{Typeflag: tar.TypeReg, Name: name, Mode: 0o644, Size: size, ModTime: modTime, Format: tar.FormatUSTAR})
+	h.Format = tar.FormatUSTAR // one block, written at once
+	_ = tw.WriteHeader(h)
 	return buf.Bytes()[:tarBlock]
 }
 
@@ -337,41 +301,6 @@ func (s *storedWriter) close() error {
 	binary.LittleEndian.PutUint32(trailer[4:], s.isize)
 	_, err := s.w.Write(trailer[:])
 	return err
-}
-
-// limitWriter passes on the first left bytes, then stops with errServed.
-type limitWriter struct {
-	w    io.Writer
-	left int64
-}
-
-func (l *limitWriter) Write(p []byte) (int, error) {
-	if int64(len(p)) <= l.left {
-		l.left -= int64(len(p))
-		return l.w.Write(p)
-	}
-	n, err := l.w.Write(p[:l.left])
-	l.left = 0
-	if err == nil {
-		err = errServed
-	}
-	return n, err
-}
-
-// flipWriter inverts the byte at offset at of what passes through.
-type flipWriter struct {
-	w   io.Writer
-	off int64
-	at  int64
-}
-
-func (f *flipWriter) Write(p []byte) (int, error) {
-	if i := f.at - f.off; i >= 0 && i < int64(len(p)) {
-		p = bytes.Clone(p)
-		p[i] ^= 0xff
-	}
-	f.off += int64(len(p))
-	return f.w.Write(p)
 }
 
 func indexPage(req StartRequest, pages []string) string {

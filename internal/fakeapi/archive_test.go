@@ -120,23 +120,42 @@ func TestArchiveDefects(t *testing.T) {
 				t.Errorf("reading a corrupt archive: err = %v, want a gzip checksum error", err)
 			}
 		}},
-		{ArchiveEscapingEntry, func(t *testing.T, names []string, err error) {
-			if err != nil || len(names) == 0 || names[len(names)-1] != "../escape.html" {
-				t.Errorf("entries %v, err %v: want a valid archive whose last entry is ../escape.html", names, err)
-			}
-		}},
+		{ArchiveEscapingEntry, lastEntries("../escape.html")},
+		{ArchiveSymlinkChain, lastEntries("d/", "d/up", "d/up/up", "d/up/up/pwned.txt")},
+		{ArchiveDeviceEntry, lastEntries("dev/console")},
+		{ArchiveFIFOEntry, lastEntries("run/pipe")},
+		{ArchiveHardLinkOut, lastEntries("root", "passwd")},
+		{ArchiveOversized, lastEntries("assets/blob-00001.bin")},
 	}
 	for _, tt := range tests {
 		t.Run(string(tt.defect), func(t *testing.T) {
 			job := h.completedJob(t, map[string]any{"domain": "docs.example.com", "version": string(tt.defect)})
 			b := h.bundle(t, job.JobID)
 			r := doURL(t, http.MethodGet, b.BundleURL, noKey, nil).wantStatus(t, http.StatusOK)
-			if int64(len(r.body)) != b.SizeBytes {
-				t.Errorf("served %d bytes, sizeBytes %d: a defect must be a complete answer", len(r.body), b.SizeBytes)
+			switch length := r.header.Get("Content-Length"); {
+			case tt.defect == ArchiveOversized:
+				if b.SizeBytes != 1<<10 || len(r.body) < 200<<10 || length != "" {
+					t.Errorf("sizeBytes %d, %d bytes served, Content-Length %q: want 1 KiB announced, the whole archive "+
+						"served without a Content-Length", b.SizeBytes, len(r.body), length)
+				}
+			case int64(len(r.body)) != b.SizeBytes || length != strconv.Itoa(len(r.body)):
+				t.Errorf("served %d bytes, sizeBytes %d, Content-Length %q: a defect must be a complete answer",
+					len(r.body), b.SizeBytes, length)
 			}
 			names, err := readArchive(r.body)
 			tt.check(t, names, err)
 		})
+	}
+}
+
+// lastEntries checks that an archive is valid and ends with the entries
+// names.
+func lastEntries(names ...string) func(t *testing.T, got []string, err error) {
+	return func(t *testing.T, got []string, err error) {
+		t.Helper()
+		if err != nil || len(got) < len(names) || fmt.Sprint(got[len(got)-len(names):]) != fmt.Sprint(names) {
+			t.Errorf("entries %v, err %v: want a valid archive whose last entries are %v", got, err, names)
+		}
 	}
 }
 

@@ -107,7 +107,9 @@ func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/gzip")
-	w.Header().Set("Content-Length", strconv.FormatInt(archive.served(), 10))
+	if n, ok := archive.contentLength(); ok {
+		w.Header().Set("Content-Length", strconv.FormatInt(n, 10))
+	}
 	w.Header().Set("Content-Disposition", `attachment; filename="bundle.tar.gz"`)
 	w.WriteHeader(http.StatusOK)
 	if r.Method == http.MethodHead {

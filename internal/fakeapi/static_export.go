@@ -92,7 +92,7 @@ func (s *Server) handleGenerateBundle(w http.ResponseWriter, r *http.Request) {
 	if ok {
 		st = job.stateAt(now)
 		if st.Status == statusCompleted {
-			size = job.layout(s.archiveFor).served()
+			size = job.layout(s.archiveFor).announced()
 			s.bundles++
 		}
 	}

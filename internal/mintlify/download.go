@@ -61,6 +61,27 @@ func (e *DownloadError) Error() string {
 }
 func (e *DownloadError) Unwrap() error { return e.Err }
 
+// SizeError is an archive larger than announced: by the bundle's sizeBytes,
+// or by the answer's Content-Length when it exceeds sizeBytes. The download
+// stops as soon as the body passes the announced size (or before reading
+// it, for a Content-Length over sizeBytes), and is not retried.
+type SizeError struct {
+	// Announced is the bundle's sizeBytes.
+	Announced int64
+	// ContentLength is the answer's Content-Length when it is larger than
+	// Announced; otherwise -1, and the body went past Announced.
+	ContentLength int64
+}
+
+func (e *SizeError) Error() string {
+	if e.ContentLength >= 0 {
+		return fmt.Sprintf("the storage host announced a body of %d bytes (Content-Length), more than the %d bytes of "+
+			"the bundle's sizeBytes", e.ContentLength, e.Announced)
+	}
+	return fmt.Sprintf("the storage host sent more than the %d bytes of the bundle's sizeBytes; the download stopped "+
+		"at byte %d", e.Announced, e.Announced+1)
+}
+
 // DownloadBundle generates a fresh bundle link for a completed job and
 // streams the archive it points to into sink. The link is never reused from
 // anywhere else, and never logged or put in an error: its query is a
@@ -72,7 +93,9 @@ func (e *DownloadError) Unwrap() error { return e.Err }
 // first byte, after sink.Reset. A link the storage host refuses (403, as
 // for an expired link) is replaced by a fresh one, up to three links in
 // all. Memory does not grow with the archive: the body goes straight to the
-// sink.
+// sink. A body larger than the bundle's sizeBytes is a *SizeError (inside a
+// *DownloadError), never retried, and no more than one byte past the
+// announced size reaches the sink.
 //
 // Errors: the API's own (an *APIError, such as 409 for a job that has not
 // completed), a *DownloadError, the sink's errors as they are, and ctx's.
@@ -84,7 +107,7 @@ func (c *Client) DownloadBundle(ctx context.Context, jobID string, sink Download
 			return d, err
 		}
 		d.Links++
-		dl, err := c.newDownload(ctx, bundle.BundleURL, sink)
+		dl, err := c.newDownload(ctx, bundle.BundleURL, bundle.SizeBytes, sink)
 		if err != nil {
 			return d, err
 		}
@@ -116,19 +139,20 @@ type download struct {
 	c       *Client
 	ctx     context.Context
 	link    *url.URL
+	size    int64 // the bundle's sizeBytes; 0 when it announced none
 	sink    DownloadSink
 	secrets []string // the link's query and credentials, masked wherever they might show
 	state   *callState
 	bytes   int64
 }
 
-func (c *Client) newDownload(ctx context.Context, link string, sink DownloadSink) (*download, error) {
+func (c *Client) newDownload(ctx context.Context, link string, size int64, sink DownloadSink) (*download, error) {
 	u, err := url.Parse(link)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		// Neither the link nor the parse error (which quotes it) is shown.
 		return nil, &DownloadError{Host: "an unknown host", Err: errors.New("the API returned a bundle link that is not an http(s) URL")}
 	}
-	d := &download{c: c, ctx: ctx, link: u, sink: sink}
+	d := &download{c: c, ctx: ctx, link: u, size: size, sink: sink}
 	if u.RawQuery != "" {
 		d.secrets = append(d.secrets, u.RawQuery)
 	}
@@ -169,12 +193,12 @@ func (d *download) run() error {
 		ErrorHandler:   retryablehttp.PassthroughErrorHandler,
 	}
 	_, err = rc.Do(req)
-	var se *sinkError
+	var he *haltError
 	switch {
 	case err == nil:
 		return nil
-	case errors.As(d.state.final, &se):
-		return se.err
+	case errors.As(d.state.final, &he):
+		return he.err
 	case d.state.final != nil:
 		err = d.state.final
 	case d.state.last != nil:
@@ -191,20 +215,23 @@ func (d *download) logRequest(_ retryablehttp.Logger, _ *http.Request, i int) {
 }
 
 // checkRetry is callState.checkRetry, the rule of every API call, except
-// that an error of the sink ends the download at once.
+// that an error of the sink, or an archive larger than announced, ends the
+// download at once.
 func (d *download) checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
-	var se *sinkError
-	if errors.As(err, &se) {
+	var he *haltError
+	if errors.As(err, &he) {
 		return d.state.fail(err)
 	}
 	return d.state.checkRetry(ctx, resp, err)
 }
 
-// sinkError carries an error of the sink through go-retryablehttp.
-type sinkError struct{ err error }
+// haltError carries an error that ends the download at once (the sink's,
+// or a *DownloadError of a body larger than announced) through
+// go-retryablehttp.
+type haltError struct{ err error }
 
-func (e *sinkError) Error() string { return e.err.Error() }
-func (e *sinkError) Unwrap() error { return e.err }
+func (e *haltError) Error() string { return e.err.Error() }
+func (e *haltError) Unwrap() error { return e.err }
 
 // handleResponse reads one answer: the archive into the sink, or the
 // storage host's error document into an *APIError.
@@ -221,12 +248,17 @@ func (d *download) handleResponse(resp *http.Response) error {
 		}
 		return apiErr
 	}
-	if err := d.sink.Reset(); err != nil {
-		return &sinkError{err}
+	if d.size > 0 && resp.ContentLength > d.size {
+		return &haltError{&DownloadError{Host: d.link.Host, Err: &SizeError{Announced: d.size, ContentLength: resp.ContentLength}}}
 	}
-	body := &bodyReader{r: resp.Body}
+	if err := d.sink.Reset(); err != nil {
+		return &haltError{err}
+	}
+	body := &bodyReader{r: resp.Body, limit: d.size}
 	_, err := d.sink.ReadFrom(body)
 	switch {
+	case body.tooLarge:
+		return &haltError{&DownloadError{Host: d.link.Host, Err: &SizeError{Announced: d.size, ContentLength: -1}}}
 	case body.err != nil:
 		readErr := body.err
 		if errors.Is(readErr, io.ErrUnexpectedEOF) {
@@ -234,7 +266,7 @@ func (d *download) handleResponse(resp *http.Response) error {
 		}
 		return &TransportError{Route: d.state.route, Err: fmt.Errorf("reading the archive after %d bytes: %w", body.n, readErr)}
 	case err != nil:
-		return &sinkError{err}
+		return &haltError{err}
 	}
 	d.bytes = body.n
 	return nil
@@ -262,13 +294,27 @@ func storageMessage(raw []byte) string {
 }
 
 // bodyReader remembers the first error reading the body, and its length.
+// With a limit, it reads at most one byte past it, and then fails: the body
+// is larger than announced.
 type bodyReader struct {
-	r   io.Reader
-	n   int64
-	err error
+	r        io.Reader
+	n        int64
+	limit    int64 // 0: none
+	tooLarge bool
+	err      error
 }
 
+// errTooLarge is what the sink reads from a body past its limit.
+var errTooLarge = errors.New("the body is larger than announced")
+
 func (b *bodyReader) Read(p []byte) (int, error) {
+	if b.limit > 0 {
+		if b.n > b.limit {
+			b.tooLarge = true
+			return 0, errTooLarge
+		}
+		p = p[:min(int64(len(p)), b.limit+1-b.n)]
+	}
 	n, err := b.r.Read(p)
 	b.n += int64(n)
 	if err != nil && err != io.EOF && b.err == nil {

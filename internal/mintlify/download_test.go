@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
@@ -33,13 +34,14 @@ type downloadBench struct {
 	mu        sync.Mutex
 	faults    []downloadFault // the nth download gets faults[n-1]; nil or missing: served as is
 	downloads []*http.Request
+	archive   fakeapi.Archive // of every job; set before the job starts
 }
 
 func newDownloadBench(t *testing.T, faults []downloadFault, opts ...Option) *downloadBench {
 	t.Helper()
-	b := &downloadBench{clock: clock.NewFake(start, true), faults: faults}
+	b := &downloadBench{clock: clock.NewFake(start, true), faults: faults, archive: fakeapi.Archive{Size: 2 << 20}}
 	b.fake = fakeapi.New(fakeapi.WithClock(b.clock), fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }),
-		fakeapi.WithArchive(func(fakeapi.StartRequest) fakeapi.Archive { return fakeapi.Archive{Size: 2 << 20} }))
+		fakeapi.WithArchive(func(fakeapi.StartRequest) fakeapi.Archive { return b.archive }))
 	url := contract.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !strings.HasPrefix(r.URL.Path, "/bundles/") {
 			b.fake.ServeHTTP(w, r)
@@ -320,6 +322,57 @@ func TestDownloadPermanentFailures(t *testing.T) {
 			t.Errorf("err = %v, want the API's 409 and no download", err)
 		}
 	})
+}
+
+// TestDownloadRefusesABodyLargerThanAnnounced stops a download as soon as it
+// passes the bundle's sizeBytes, or before it starts when the answer's
+// Content-Length exceeds it, and never retries it.
+func TestDownloadRefusesABodyLargerThanAnnounced(t *testing.T) {
+	t.Parallel()
+	// The fake announces 1 KiB and streams 8 MiB without a Content-Length.
+	oversized := fakeapi.Archive{Size: 8 << 20, Defect: fakeapi.ArchiveOversized}
+	withContentLength := func(w http.ResponseWriter, r *http.Request, serve http.Handler) {
+		rec := httptest.NewRecorder()
+		serve.ServeHTTP(rec, r)
+		w.Header().Set("Content-Length", strconv.Itoa(rec.Body.Len()))
+		w.WriteHeader(rec.Code)
+		_, _ = w.Write(rec.Body.Bytes())
+	}
+	cases := []struct {
+		name          string
+		fault         downloadFault
+		contentLength int64 // of the SizeError
+		received      int   // bytes the sink may see
+	}{
+		{"streamed past sizeBytes", nil, -1, 1<<10 + 1},
+		{"a Content-Length over sizeBytes", withContentLength, 8 << 20, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			b := newDownloadBench(t, []downloadFault{tc.fault})
+			b.archive = oversized
+			var sink memorySink
+			d, err := b.c.DownloadBundle(t.Context(), b.completedJob(t), &sink)
+			var de *DownloadError
+			var se *SizeError
+			if !errors.As(err, &de) || !errors.As(err, &se) || se.Announced != 1<<10 || d.Attempts != 1 || d.Links != 1 {
+				t.Fatalf("err = %v, Download %+v: want a SizeError of 1 KiB announced, at the first attempt", err, d)
+			}
+			if tc.contentLength > 0 && (se.ContentLength < tc.contentLength-1024 || se.ContentLength > tc.contentLength) {
+				t.Errorf("SizeError.ContentLength = %d, want about %d", se.ContentLength, tc.contentLength)
+			}
+			if tc.contentLength < 0 && se.ContentLength != -1 {
+				t.Errorf("SizeError.ContentLength = %d, want -1 (the body went past sizeBytes)", se.ContentLength)
+			}
+			if sink.buf.Len() > tc.received {
+				t.Errorf("the sink received %d bytes, want at most %d", sink.buf.Len(), tc.received)
+			}
+			if !strings.Contains(err.Error(), "1024 bytes of the bundle's sizeBytes") {
+				t.Errorf("error = %q", err)
+			}
+		})
+	}
 }
 
 // stallTestTimeout is the request timeout of the stall tests: the stall itself

@@ -8,11 +8,13 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/archivefile"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
@@ -56,6 +58,43 @@ func outputPathProblem(p string) string {
 	}
 }
 
+// filePermissionValidator refuses, at plan time, a file_permission that is
+// not a permission in octal digits.
+var filePermissionValidator = stringCheck{
+	description: "value must be a permission of three or four octal digits, such as `0640`",
+	check: func(p path.Path, value string) diag.Diagnostics {
+		var diags diag.Diagnostics
+		if _, err := parsePermission(value); err != nil || value == "" {
+			if value == "" {
+				err = errors.New("it is empty")
+			}
+			diags.AddAttributeError(p, "Invalid File Permission",
+				fmt.Sprintf("The `file_permission` %q is not a permission: %s. Give three or four octal digits, such "+
+					"as `\"0640\"` (read and write for the owner, read for the group) or `\"0644\"`.", value, err))
+		}
+		return diags
+	},
+}
+
+// parsePermission reads a permission such as "0640" or "640"; "" is none.
+func parsePermission(s string) (fs.FileMode, error) {
+	for _, c := range s {
+		if c < '0' || c > '7' {
+			return 0, fmt.Errorf("%q is not an octal digit", c)
+		}
+	}
+	switch {
+	case s == "":
+		return 0, nil
+	case len(s) != 3 && len(s) != 4:
+		return 0, fmt.Errorf("it has %d digits", len(s))
+	case len(s) == 4 && s[0] != '0':
+		return 0, errors.New("its first digit sets the setuid, setgid or sticky bit, which an archive has no use for: it must be 0")
+	}
+	v, _ := strconv.ParseUint(s, 8, 32) // three or four octal digits
+	return fs.FileMode(v), nil
+}
+
 // archiveContext is what a diagnostic of the archive resource names.
 type archiveContext struct {
 	jobID, outputPath string
@@ -74,11 +113,24 @@ func archiveDiagnostic(err error, ac archiveContext) diag.Diagnostic {
 	nothing := fmt.Sprintf("Nothing was written to %s.", ac.outputPath)
 	var invalid *archivefile.InvalidError
 	var fromStorage *mintlify.DownloadError
+	var tooLarge *mintlify.SizeError
 	var failed *mintlify.JobFailedError
 	var retryErr *mintlify.RetryError
 	var pathErr *fs.PathError
 	var linkErr *os.LinkError
+	var occupied *occupiedError
+	var changed *archiveChangedError
 	switch {
+	case errors.As(err, &occupied):
+		return occupiedDiagnostic(occupied, nothing)
+	case errors.As(err, &changed):
+		return diag.NewErrorDiagnostic("Archive Changed On The Mintlify Side",
+			fmt.Sprintf("The archive of static export job %s, downloaded again to restore %s, has SHA-256 %s, not %s, "+
+				"the one this resource recorded: the job's archive changed on the Mintlify side. It was not written; "+
+				"%s is as it was. To take the new archive, replace the resource: `terraform apply "+
+				"-replace=mintlify_static_export_archive.<name>` (resources that use its `sha256` or `md5` are then "+
+				"updated too). To keep the archive you had, put your own copy of it (SHA-256 %s) back at %s.",
+				ac.jobID, ac.outputPath, changed.got, changed.want, ac.outputPath, changed.want, ac.outputPath))
 	case errors.As(err, &invalid) && invalid.Unsafe():
 		return diag.NewErrorDiagnostic("Unsafe Bundle Archive",
 			fmt.Sprintf("The archive of static export job %s is not safe to extract: %s. %s Do not extract this "+
@@ -113,6 +165,12 @@ func archiveDiagnostic(err error, ac archiveContext) diag.Diagnostic {
 			fmt.Sprintf("`timeouts.create` (%s) ran out while %s static export job %s; the partial download was "+
 				"removed. %s Raise it, for example `timeouts = { create = \"1h\" }`, and apply again.",
 				ac.timeout, doingFor(err), ac.jobID, nothing))
+	case errors.As(err, &tooLarge) && errors.As(err, &fromStorage):
+		return diag.NewErrorDiagnostic("Bundle Archive Larger Than Announced",
+			fmt.Sprintf("The storage host %s sent more for the archive of static export job %s than the bundle "+
+				"announced: %s. The download was stopped there and its partial file removed. %s Apply again; if it "+
+				"happens again, report the job ID to Mintlify support, or start a new export (for example with a "+
+				"change of `triggers` on the `mintlify_static_export_bundle`).", fromStorage.Host, ac.jobID, tooLarge, nothing))
 	case errors.As(err, &fromStorage):
 		return storageDiagnostic(fromStorage, ac, nothing)
 	case errors.As(err, &linkErr) || errors.As(err, &pathErr):
@@ -191,4 +249,84 @@ func storageDiagnostic(e *mintlify.DownloadError, ac archiveContext, nothing str
 		return diag.NewErrorDiagnostic("Bundle Download Failed",
 			fmt.Sprintf("Downloading the archive of static export job %s failed: %v. %s", ac.jobID, e.Err, nothing))
 	}
+}
+
+// occupiedDiagnostic explains an output_path that holds something the
+// resource did not write; tail says what was done about it.
+func occupiedDiagnostic(e *occupiedError, tail string) diag.Diagnostic {
+	if e.restoring {
+		return diag.NewAttributeErrorDiagnostic(path.Root("output_path"), "Output Path Holds Another File",
+			fmt.Sprintf("%s holds %s that this resource did not write, so the archive was not restored there: the "+
+				"provider never replaces a file it did not write. %s Move that file elsewhere and apply again, or set "+
+				"`overwrite = true` to replace it.", e.path, e.what, tail))
+	}
+	return diag.NewAttributeErrorDiagnostic(path.Root("output_path"), "Output Path Already In Use",
+		fmt.Sprintf("%s already holds %s that this resource did not write, and the provider never replaces a file it "+
+			"did not write. %s Move it elsewhere and apply again, or set `overwrite = true` to replace it. If it is the "+
+			"archive of this resource's previous instance, which is being replaced with `create_before_destroy` "+
+			"(Terraform also applies it when a resource that depends on this one, such as an `aws_s3_object`, has "+
+			"it), Terraform creates the new instance without telling it which file the old one wrote: give each job "+
+			"its own file, such as `output_path = \"${path.module}/build/docs-${mintlify_static_export_bundle.docs.job_id}.tar.gz\"`, "+
+			"or set `overwrite = true`.", e.path, e.what, tail))
+}
+
+// driftDiagnostic explains at plan, in a warning, what the last refresh
+// found at output_path, and what the apply will do.
+func driftDiagnostic(v fileVerdict, state staticExportArchiveModel, overwrite types.Bool) diag.Diagnostic {
+	p, job, sha := state.OutputPath.ValueString(), state.JobID.ValueString(), state.SHA256.ValueString()
+	again := fmt.Sprintf("The apply downloads the archive of static export job %s again, from the same export (no new "+
+		"export runs), and writes it only if it is the same archive (SHA-256 %s): `sha256` and the other hashes stay "+
+		"as they are.", job, sha)
+	switch {
+	case v.Kind == fileMissing:
+		return diag.NewWarningDiagnostic("Archive Missing: Restoring It",
+			fmt.Sprintf("The archive this resource wrote is no longer at %s: it was deleted or moved. %s", p, again))
+	case v.Kind == fileChanged:
+		return diag.NewWarningDiagnostic("Archive Changed On Disk: Restoring It",
+			fmt.Sprintf("The file %s, which this resource wrote, was changed: its SHA-256 is now %s, not %s. %s",
+				p, v.SHA256, sha, again))
+	case overwrite.ValueBool():
+		return diag.NewWarningDiagnostic("Replacing Another File At Output Path",
+			fmt.Sprintf("%s holds %s that this resource did not write. Because `overwrite = true`, the apply replaces "+
+				"it. %s", p, foreignWhat(v), again))
+	default:
+		// A warning, not an error: an error at plan would also stop
+		// `terraform destroy`, whose first step is a normal plan.
+		return diag.NewAttributeWarningDiagnostic(path.Root("output_path"), "Output Path Holds Another File",
+			fmt.Sprintf("%s holds %s that this resource did not write: the archive it wrote (SHA-256 %s) is gone. "+
+				"The provider never replaces a file it did not write, so the apply will stop with an error and leave "+
+				"it as it is. Move that file elsewhere, and the apply downloads the archive of static export job %s "+
+				"again from the same export; or set `overwrite = true` to replace it.", p, foreignWhat(v), sha, job))
+	}
+}
+
+// foreignWhat describes a foreign entry.
+func foreignWhat(v fileVerdict) string {
+	switch {
+	case v.SameInode:
+		return fmt.Sprintf("a file (SHA-256 %s) that it cannot tell from a new one (the file system records no birth "+
+			"time, so an edit and a new file given the same inode look alike), so it counts as one", v.SHA256)
+	case v.SHA256 != "":
+		return fmt.Sprintf("%s (SHA-256 %s)", v.What, v.SHA256)
+	default:
+		return v.What
+	}
+}
+
+// leftInPlaceDiagnostic explains why destroy did not delete the file at p.
+func leftInPlaceDiagnostic(p string, v fileVerdict) diag.Diagnostic {
+	var why string
+	switch v.Kind {
+	case fileChanged:
+		why = fmt.Sprintf("it is the file this resource wrote, but its content was changed since (SHA-256 %s)", v.SHA256)
+	case fileIntact:
+		why = "it holds exactly the archive, but it is not the file this resource wrote: another file with the same " +
+			"content has taken its place since"
+	default:
+		why = fmt.Sprintf("it holds %s that this resource did not write: another has taken the place of the archive "+
+			"since, such as the archive of this resource's replacement, created first with `create_before_destroy`",
+			foreignWhat(v))
+	}
+	return diag.NewAttributeWarningDiagnostic(path.Root("output_path"), "Archive Left In Place",
+		fmt.Sprintf("%s was not deleted: %s. Delete it by hand if you no longer need it.", p, why))
 }

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
@@ -169,13 +170,15 @@ func exportJobsStarted(env *testEnv, want int) resource.TestCheckFunc {
 }
 
 // TestAccStaticExportArchive_lifecycle downloads an archive, restores it
-// when it is deleted or changed on disk (from the same export), and does
-// not care that the bundle's own link expired long ago.
+// when it is deleted or changed on disk (from the same export) by an
+// in-place update that keeps sha256 known, so that a resource pinned to
+// it does not change, and does not care that the bundle's own link
+// expired long ago.
 func TestAccStaticExportArchive_lifecycle(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, sizedArchives(2<<20))
 	out := filepath.Join(t.TempDir(), "build", "docs-bundle.tar.gz")
-	cfg := env.config(bundleConfig("docs.example.com", "") + archiveConfig("mintlify_static_export_bundle.docs.job_id", out))
+	cfg := env.config(bundleConfig("docs.example.com", "") + archiveConfig("mintlify_static_export_bundle.docs.job_id", out) + pinConfig)
 	var first string
 	sameArchive := resource.TestCheckResourceAttrWith(archiveAddr, "sha256", func(v string) error {
 		if v != first {
@@ -184,6 +187,19 @@ func TestAccStaticExportArchive_lifecycle(t *testing.T) {
 		return nil
 	})
 	restored := resource.ComposeTestCheckFunc(checkArchiveOnDisk(out), sameArchive, exportJobsStarted(env, 1))
+	// A restore is an in-place update that knows every hash at plan: the
+	// resource pinned to sha256 is left alone.
+	restorePlan := []plancheck.PlanCheck{
+		plancheck.ExpectResourceAction(archiveAddr, plancheck.ResourceActionUpdate),
+		plancheck.ExpectKnownValue(archiveAddr, tfjsonpath.New("sha256"), knownvalue.StringFunc(func(v string) error {
+			if v != first {
+				return fmt.Errorf("planned sha256 %s, want the recorded %s", v, first)
+			}
+			return nil
+		})),
+		plancheck.ExpectUnknownValue(archiveAddr, tfjsonpath.New("downloaded_at")),
+		plancheck.ExpectResourceAction(pinAddr, plancheck.ResourceActionNoop),
+	}
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.factories(),
 		CheckDestroy: func(*terraform.State) error {
@@ -217,17 +233,17 @@ func TestAccStaticExportArchive_lifecycle(t *testing.T) {
 				),
 			},
 			{
-				// Deleted: the plan downloads it again, from the same export.
+				// Deleted: restored from the same export.
 				PreConfig: func() { mustRemove(t, out) },
 				Config:    cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(archiveAddr, plancheck.ResourceActionCreate)},
+					PreApply:             restorePlan,
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				Check: restored,
 			},
 			{
-				// Changed on disk: replaced.
+				// Changed in place (the same file, other content): restored.
 				PreConfig: func() {
 					if err := os.WriteFile(out, []byte("not the archive"), 0o644); err != nil {
 						t.Fatal(err)
@@ -235,7 +251,8 @@ func TestAccStaticExportArchive_lifecycle(t *testing.T) {
 				},
 				Config: cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(archiveAddr, plancheck.ResourceActionDestroyBeforeCreate)},
+					PreApply:             restorePlan,
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				Check: restored,
 			},
@@ -253,6 +270,16 @@ func TestAccStaticExportArchive_lifecycle(t *testing.T) {
 	})
 }
 
+const pinAddr = "terraform_data.pin"
+
+// pinConfig is a resource that Terraform replaces whenever the archive's
+// sha256 changes, as a helm_release pinned to the hash would be updated.
+const pinConfig = `
+resource "terraform_data" "pin" {
+  triggers_replace = mintlify_static_export_archive.docs.sha256
+}
+`
+
 func mustRemove(t *testing.T, p string) {
 	t.Helper()
 	if err := os.Remove(p); err != nil {
@@ -261,13 +288,20 @@ func mustRemove(t *testing.T, p string) {
 }
 
 // TestAccStaticExportArchive_badArchives refuses a truncated, a corrupt and
-// an unsafe archive, and leaves nothing behind.
+// unsafe archives (an entry outside, a chain of symbolic links, a device, a
+// FIFO, a hard link out through a symbolic link) and a body larger than the
+// bundle announced, and leaves nothing behind.
 func TestAccStaticExportArchive_badArchives(t *testing.T) {
 	t.Parallel()
 	defects := map[string]fakeapi.ArchiveDefect{
 		"truncated.example.com": fakeapi.ArchiveTruncated,
 		"corrupt.example.com":   fakeapi.ArchiveCorrupt,
 		"escape.example.com":    fakeapi.ArchiveEscapingEntry,
+		"chain.example.com":     fakeapi.ArchiveSymlinkChain,
+		"device.example.com":    fakeapi.ArchiveDeviceEntry,
+		"fifo.example.com":      fakeapi.ArchiveFIFOEntry,
+		"hardlink.example.com":  fakeapi.ArchiveHardLinkOut,
+		"oversized.example.com": fakeapi.ArchiveOversized,
 	}
 	env := newTestEnv(t, fakeapi.WithArchive(func(req fakeapi.StartRequest) fakeapi.Archive {
 		return fakeapi.Archive{Size: 1 << 20, Defect: defects[req.Domain]}
@@ -286,6 +320,13 @@ func TestAccStaticExportArchive_badArchives(t *testing.T) {
 			step("truncated.example.com", "Invalid Bundle Archive", "it ends early", "the archive is truncated"),
 			step("corrupt.example.com", "Invalid Bundle Archive", "its gzip checksum does not match its content"),
 			step("escape.example.com", "Unsafe Bundle Archive", `entry "../escape.html" climbs out of the archive's directory`),
+			step("chain.example.com", "Unsafe Bundle Archive", `entry "d/up/up" goes through "d/up", a symbolic link earlier in the archive`),
+			step("device.example.com", "Unsafe Bundle Archive", `entry "dev/console" is a character device, not a regular file, a directory or a link`),
+			step("fifo.example.com", "Unsafe Bundle Archive", `entry "run/pipe" is a FIFO (named pipe)`),
+			step("hardlink.example.com", "Unsafe Bundle Archive", `entry "passwd" is a hard link to "root/../etc/passwd", which leads outside the archive through a symbolic link`),
+			// 1 KiB announced, 1 MiB streamed.
+			step("oversized.example.com", "Bundle Archive Larger Than Announced", "sent more than the 1024 bytes of the bundle's sizeBytes",
+				"the download stopped at byte 1025"),
 		},
 	})
 	if err := onlyThese(dir); err != nil {
@@ -322,33 +363,6 @@ func TestAccStaticExportArchive_waitsForTheJob(t *testing.T) {
 	})
 }
 
-// TestAccStaticExportArchive_createBeforeDestroy replaces an archive whose
-// replacement is created first, at the same path: destroying the old one
-// must not delete the new one's file.
-func TestAccStaticExportArchive_createBeforeDestroy(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
-	first, second := startJobDirectly(t, env), startJobDirectly(t, env)
-	out := filepath.Join(t.TempDir(), "docs-bundle.tar.gz")
-	cfg := func(jobID string) string {
-		return env.config(strings.Replace(archiveConfig(strconv.Quote(jobID), out), "\n}\n",
-			"\n  lifecycle {\n    create_before_destroy = true\n  }\n}\n", 1))
-	}
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
-		Steps: []resource.TestStep{
-			{Config: cfg(first), Check: checkArchiveOnDisk(out)},
-			{
-				Config: cfg(second),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(archiveAddr, plancheck.ResourceActionCreateBeforeDestroy)},
-				},
-				Check: resource.ComposeTestCheckFunc(checkArchiveOnDisk(out), resource.TestCheckResourceAttr(archiveAddr, "job_id", second)),
-			},
-		},
-	})
-}
-
 func TestAccStaticExportArchive_badInputRefusedBeforeAnyRequest(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
@@ -365,6 +379,14 @@ func TestAccStaticExportArchive_badInputRefusedBeforeAnyRequest(t *testing.T) {
 		{env.config(archiveConfig(`"se_1"`, filepath.Join(aFile, "x.tar.gz"))), "Invalid Output Path|its parent " + aFile + " is a file, not a directory"},
 		{env.config(strings.Replace(archiveConfig(`"se_1"`, filepath.Join(dir, "x.tar.gz")), "\n}\n", "\n  timeouts = { create = \"-5m\" }\n}\n", 1)),
 			"Invalid Duration|`timeouts.create` must be longer than zero"},
+		{env.config(archiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "644x"`)),
+			"Invalid File Permission|The `file_permission` \"644x\" is not a permission: 'x' is not an octal digit|such as `\"0640\"`"},
+		{env.config(archiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "4755"`)),
+			"Invalid File Permission|its first digit sets the setuid, setgid or sticky bit"},
+		{env.config(archiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "06400"`)),
+			"Invalid File Permission|it has 5 digits"},
+		{env.config(archiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = ""`)),
+			"Invalid File Permission|it is empty"},
 	})
 }
 
@@ -381,4 +403,37 @@ func startJob(t *testing.T, env *testEnv, domain string) string {
 		t.Fatal(err)
 	}
 	return job.JobID
+}
+
+// TestAccStaticExportArchive_removesStalePartialDownloads removes the
+// partial downloads of the same output_path that a killed run left, once
+// they are an hour old, and nothing else.
+func TestAccStaticExportArchive_removesStalePartialDownloads(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "docs-bundle.tar.gz")
+	twoHoursAgo := time.Now().Add(-2 * time.Hour)
+	files := map[string]time.Time{
+		".docs-bundle.tar.gz.0123456789abcdef.partial": twoHoursAgo,                       // left by a killed run: removed
+		".docs-bundle.tar.gz.fedcba9876543210.partial": time.Now().Add(-10 * time.Minute), // perhaps a run in progress
+		".other.tar.gz.0123456789abcdef.partial":       twoHoursAgo,                       // another output's
+		".docs-bundle.tar.gz.backup.partial":           twoHoursAgo,                       // not named as ours
+	}
+	for name, at := range files {
+		writeUserFile(t, filepath.Join(dir, name), "partial")
+		if err := os.Chtimes(filepath.Join(dir, name), at, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.factories(),
+		Steps: []resource.TestStep{{
+			Config: env.config(archiveConfig(strconv.Quote(startJobDirectly(t, env)), out)),
+			Check: func(*terraform.State) error {
+				return onlyThese(dir, ".docs-bundle.tar.gz.backup.partial", ".docs-bundle.tar.gz.fedcba9876543210.partial",
+					".other.tar.gz.0123456789abcdef.partial", "docs-bundle.tar.gz")
+			},
+		}},
+	})
 }

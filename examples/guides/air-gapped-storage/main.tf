@@ -40,8 +40,11 @@ resource "mintlify_static_export_bundle" "docs" {
 }
 
 resource "mintlify_static_export_archive" "docs" {
-  job_id      = mintlify_static_export_bundle.docs.job_id
-  output_path = "${path.module}/build/docs-bundle.tar.gz"
+  job_id = mintlify_static_export_bundle.docs.job_id
+  # One file per export: the create_before_destroy of aws_s3_object below
+  # makes Terraform write a new export's archive before it destroys the old
+  # one, so they must not share a path. The old file is deleted afterwards.
+  output_path = "${path.module}/build/docs-${mintlify_static_export_bundle.docs.job_id}.tar.gz"
 }
 
 locals {
