@@ -97,12 +97,11 @@ func (a *agentJobAction) Configure(_ context.Context, req action.ConfigureReques
 func (a *agentJobAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
 	var projectID types.String
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, pathProjectID, &projectID)...)
-	if resp.Diagnostics.HasError() || !projectID.IsNull() || a.data == nil {
+	if resp.Diagnostics.HasError() || projectID.IsUnknown() || a.data == nil {
 		return
 	}
-	if a.data.projectID == "" {
-		resp.Diagnostics.AddAttributeError(pathProjectID, "Missing Project ID", missingProjectDetail("Running the agent", "action"))
-	}
+	_, diags := a.data.projectFor(projectID, "Running the agent", "action")
+	resp.Diagnostics.Append(diags...)
 }
 
 func (a *agentJobAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
@@ -115,12 +114,9 @@ func (a *agentJobAction) Invoke(ctx context.Context, req action.InvokeRequest, r
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	projectID := m.ProjectID.ValueString()
-	if projectID == "" {
-		projectID = a.data.projectID
-	}
-	if projectID == "" {
-		resp.Diagnostics.AddAttributeError(pathProjectID, "Missing Project ID", missingProjectDetail("Running the agent", "action"))
+	projectID, diags := a.data.projectFor(m.ProjectID, "Running the agent", "action")
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	timeout := defaultAgentWaitTimeout
@@ -140,7 +136,6 @@ func (a *agentJobAction) Invoke(ctx context.Context, req action.InvokeRequest, r
 	if !ok {
 		return
 	}
-	call := agentCall{op: agentOpRead, projectID: projectID, jobID: job.ID}
 	if !m.WaitForCompletion.IsNull() && !m.WaitForCompletion.ValueBool() {
 		progress("Not waiting for agent job %s (wait_for_completion = false): it runs on; read it with the "+
 			"mintlify_agent_job data source.", job.ID)
@@ -150,16 +145,17 @@ func (a *agentJobAction) Invoke(ctx context.Context, req action.InvokeRequest, r
 		progress("Agent job %s is now %s.", j.ID, j.Status)
 	})
 	if err != nil {
-		resp.Diagnostics.Append(agentWaitDiagnostic(err, call, done, agentWait{limit: "timeout", timeout: timeout,
+		b := budget("timeout", timeout)
+		resp.Diagnostics.Append(agentWaitDiagnostic(err, getAgentJobOp(projectID, job.ID), done, agentWait{budget: b,
 			resume: fmt.Sprintf("Follow the job with the `mintlify_agent_job` data source (`id = %q`, "+
-				"`wait_for_completion = true`), or raise the action's `timeout` if the agent usually takes this long.", job.ID),
+				"`wait_for_completion = true`), or %s if the agent usually takes this long.", job.ID, b.raise()),
 			unknown: fmt.Sprintf("Follow the job in the Mintlify dashboard, or with the `mintlify_agent_job` data source "+
 				"(`id = %q`).", job.ID)}))
 		return
 	}
 	switch {
 	case done.Status == mintlify.AgentStatusFailed:
-		resp.Diagnostics.Append(agentFailedDiagnostic(call, fmt.Sprintf("Fix the cause, then invoke the action again: "+
+		resp.Diagnostics.Append(agentFailedDiagnostic(projectID, job.ID, fmt.Sprintf("Fix the cause, then invoke the action again: "+
 			"with `job_id = %q` it sends the prompt to the same job as a follow-up, without it it starts a new job.", job.ID)))
 	case done.PRLink != nil:
 		progress("Agent job %s %s: pull request %s", done.ID, done.Status, *done.PRLink)
@@ -177,7 +173,7 @@ func (a *agentJobAction) start(ctx context.Context, m agentJobActionModel, proje
 	if id := m.JobID.ValueString(); id != "" {
 		job, err = client.SendAgentJobMessage(ctx, projectID, id, m.Prompt.ValueString())
 		if err != nil {
-			resp.Diagnostics.Append(agentErrorDiagnostic(err, agentCall{op: agentOpMessage, projectID: projectID, jobID: id}))
+			resp.Diagnostics.Append(sendAgentJobMessageOp(projectID, id).diagnostic(err))
 			return nil, false
 		}
 		progress("Sent the prompt to agent job %s in project %s as a follow-up message; the job is %s.", job.ID, projectID, job.Status)
@@ -185,7 +181,7 @@ func (a *agentJobAction) start(ctx context.Context, m agentJobActionModel, proje
 	}
 	job, err = client.CreateAgentJob(ctx, projectID, m.Prompt.ValueString())
 	if err != nil {
-		resp.Diagnostics.Append(agentErrorDiagnostic(err, agentCall{op: agentOpCreate, projectID: projectID}))
+		resp.Diagnostics.Append(createAgentJobOp(projectID).diagnostic(err))
 		return nil, false
 	}
 	progress("Started agent job %s in project %s; the job is %s.", job.ID, projectID, job.Status)

@@ -4,14 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/datasource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -19,9 +16,6 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
-
-// defaultAgentWaitTimeout bounds wait_for_completion when `timeouts` is not set.
-const defaultAgentWaitTimeout = 30 * time.Minute
 
 var (
 	_ datasource.DataSource              = (*agentJobDataSource)(nil)
@@ -45,17 +39,7 @@ type agentJobModel struct {
 	WaitForCompletion types.Bool     `tfsdk:"wait_for_completion"`
 	Timeouts          timeouts.Value `tfsdk:"timeouts"`
 	// Computed
-	Status     types.String `tfsdk:"status"`
-	Source     types.Object `tfsdk:"source"`
-	Model      types.String `tfsdk:"model"`
-	PRLink     types.String `tfsdk:"pr_link"`
-	CreatedAt  types.String `tfsdk:"created_at"`
-	ArchivedAt types.String `tfsdk:"archived_at"`
-}
-
-var agentJobSourceTypes = map[string]attr.Type{
-	"repository": types.StringType,
-	"ref":        types.StringType,
+	agentJobFields
 }
 
 func (d *agentJobDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
@@ -93,44 +77,10 @@ func (d *agentJobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequ
 					"`45m`; with `wait_for_completion`, how long it may wait. Defaults to `30m` with " +
 					"`wait_for_completion`, `" + formatDuration(defaultReadTimeout) + "` without.",
 			}),
-
-			// Computed
-			"status": schema.StringAttribute{
-				MarkdownDescription: "The job's status: " + backtickList(mintlify.AgentJobStatuses) + "." + undocumentedStatus,
-				Computed:            true,
-			},
-			"source": schema.SingleNestedAttribute{
-				MarkdownDescription: "The repository the agent works on.",
-				Computed:            true,
-				Attributes: map[string]schema.Attribute{
-					"repository": schema.StringAttribute{
-						MarkdownDescription: "The full URL of the repository.",
-						Computed:            true,
-					},
-					"ref": schema.StringAttribute{
-						MarkdownDescription: "The branch the agent works on, or `null` when the API does not name one.",
-						Computed:            true,
-					},
-				},
-			},
-			"model": schema.StringAttribute{
-				MarkdownDescription: "The AI model the job uses, such as `sonnet`.",
-				Computed:            true,
-			},
-			"pr_link": schema.StringAttribute{
-				MarkdownDescription: "The pull request the agent opened, or `null` while the job is `active` or " +
-					"when it changed no file.",
-				Computed: true,
-			},
-			"created_at": schema.StringAttribute{
-				MarkdownDescription: "When the job was created, in RFC 3339 format.",
-				Computed:            true,
-			},
-			"archived_at": schema.StringAttribute{
-				MarkdownDescription: "When the job was archived, in RFC 3339 format, or `null`.",
-				Computed:            true,
-			},
 		},
+	}
+	for name, attr := range agentJobDataSourceFields() {
+		resp.Schema.Attributes[name] = attr
 	}
 }
 
@@ -148,15 +98,9 @@ func (d *agentJobDataSource) Read(ctx context.Context, req datasource.ReadReques
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	projectID := m.ProjectID.ValueString()
-	if projectID == "" {
-		projectID = d.data.projectID
-	}
-	if projectID == "" {
-		resp.Diagnostics.AddAttributeError(path.Root("project_id"), "Missing Project ID",
-			"Reading an agent job needs the Mintlify project it belongs to. Set `project_id` on this data "+
-				"source, or `project_id` on the mintlify provider (or the `"+envProjectID+"` environment "+
-				"variable). The project ID is shown on the API keys page of the Mintlify dashboard.")
+	projectID, diags := d.data.projectFor(m.ProjectID, "Reading an agent job", "data source")
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	id := m.ID.ValueString()
@@ -186,36 +130,25 @@ func (d *agentJobDataSource) Read(ctx context.Context, req datasource.ReadReques
 			if job != nil {
 				status = "`" + job.Status + "`"
 			}
+			b := budget("timeouts.read", timeout)
 			resp.Diagnostics.AddError("Agent Job Still Running",
-				fmt.Sprintf("The Mintlify agent job %s in project %s did not finish within `timeouts.read` (%s); "+
-					"its status is %s. Raise `timeouts.read`, for example `timeouts = { read = \"1h\" }`, or "+
-					"set `wait_for_completion = false` to read the job as it is.", id, projectID, timeout, status))
+				fmt.Sprintf("The Mintlify agent job %s in project %s did not finish within %s; its status is %s. %s, "+
+					"or set `wait_for_completion = false` to read the job as it is.", id, projectID, b, status,
+					capitalized(b.raise())))
 			return
 		}
 	} else {
 		job, err = client.GetAgentJob(readCtx, projectID, id)
 	}
 	if err != nil {
-		resp.Diagnostics.Append(getAgentJobOp(projectID, id).at(path.Root("id")).within("timeouts.read", timeout).diagnostic(err))
+		resp.Diagnostics.Append(getAgentJobOp(projectID, id).at(path.Root("id")).within(budget("timeouts.read", timeout)).diagnostic(err))
 		return
 	}
 
 	m.ProjectID = types.StringValue(projectID)
-	resp.Diagnostics.Append(m.setJob(job)...)
+	resp.Diagnostics.Append(m.set(job)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
-}
-
-// setJob copies an agent job into the model. Nullable API fields stay null.
-func (m *agentJobModel) setJob(job *mintlify.AgentJob) diag.Diagnostics {
-	source, diags := agentJobSource(job)
-	m.Status = types.StringValue(job.Status)
-	m.Source = source
-	m.Model = types.StringValue(job.Model)
-	m.PRLink = types.StringPointerValue(job.PRLink)
-	m.CreatedAt = types.StringValue(job.CreatedAt.UTC().Format(time.RFC3339))
-	m.ArchivedAt = agentTime(job.ArchivedAt)
-	return diags
 }

@@ -32,14 +32,14 @@ func TestAgentDiagnosticsSpeakOfAgentJobs(t *testing.T) {
 		"may have started":    &mintlify.StartError{MayHaveStarted: true, Err: apiErr(502), What: "agent job"},
 		"certainly not taken": &mintlify.StartError{Err: apiErr(403), What: "agent job"},
 	}
-	calls := map[string]agentCall{
-		"create":  {op: agentOpCreate, projectID: "proj_1"},
-		"message": {op: agentOpMessage, projectID: "proj_1", jobID: "aj_1"},
-		"read":    {op: agentOpRead, projectID: "proj_1", jobID: "aj_1"},
+	calls := map[string]apiOperation{
+		"create":  createAgentJobOp("proj_1"),
+		"message": sendAgentJobMessageOp("proj_1", "aj_1"),
+		"read":    getAgentJobOp("proj_1", "aj_1"),
 	}
 	for callName, call := range calls {
 		for errName, err := range errs {
-			d := agentErrorDiagnostic(err, call)
+			d := call.diagnostic(err)
 			text := d.Summary() + "\n" + d.Detail()
 			for _, banned := range []string{"static export", "Static Export", "Enterprise", "export job"} {
 				if strings.Contains(text, banned) {
@@ -51,7 +51,7 @@ func TestAgentDiagnosticsSpeakOfAgentJobs(t *testing.T) {
 			}
 		}
 	}
-	if d := agentErrorDiagnostic(apiErr(403), calls["create"]); d.Summary() != "No Access To The Mintlify Project" ||
+	if d := calls["create"].diagnostic(apiErr(403)); d.Summary() != "No Access To The Mintlify Project" ||
 		!strings.Contains(d.Detail(), "the API key has no access to project proj_1") {
 		t.Errorf("403: %s: %s", d.Summary(), d.Detail())
 	}

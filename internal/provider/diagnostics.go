@@ -14,43 +14,12 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
 
-// apiCall names one documented operation of the Mintlify API, by its
-// operationId in the API's description (mintlify.openapi.yaml).
-type apiCall string
-
-const (
-	callStartStaticExport   apiCall = "startStaticExportJob"
-	callGetStaticExportJob  apiCall = "getStaticExportJob"
-	callGenerateBundle      apiCall = "generateStaticExportBundle"
-	callCreateAgentJob      apiCall = "createAgentJob"
-	callGetAgentJob         apiCall = "getAgentJob"
-	callSendAgentJobMessage apiCall = "sendAgentJobMessage"
-)
-
-// apiCalls lists every call, for tests.
-var apiCalls = []apiCall{callStartStaticExport, callGetStaticExportJob, callGenerateBundle, callCreateAgentJob,
-	callGetAgentJob, callSendAgentJobMessage}
-
-// isStaticExport reports whether the call is one of the static export
-// operations, which the API refuses with 403 when the organization has no
-// static export.
-func (c apiCall) isStaticExport() bool {
-	return c == callStartStaticExport || c == callGetStaticExportJob || c == callGenerateBundle
-}
-
-// starts reports whether the call starts something that a lost answer
-// leaves in doubt: an export, an agent job, or the agent's work on a
-// follow-up.
-func (c apiCall) starts() bool {
-	return c == callStartStaticExport || c == callCreateAgentJob || c == callSendAgentJobMessage
-}
-
 // apiOperation is one call of the Mintlify API as a diagnostic speaks of it:
 // which operation, on what, and what the user can do when it fails. Build
 // it with the constructor of the call (startStaticExportOp,
 // getAgentJobOp, ...), then turn any error of the call into a diagnostic
 // with diagnostic(err), which maps each status by what that operation
-// means by it:
+// means by it (the table callTexts says where calls differ):
 //
 //	op := getAgentJobOp(projectID, id).at(path.Root("id"))
 //	job, err := client.GetAgentJob(ctx, projectID, id)
@@ -70,10 +39,8 @@ type apiOperation struct {
 	// next replaces the default advice of a not-found (404) or conflict
 	// (409) diagnostic; see advise.
 	next map[int]string
-	// limit names the setting that bounds the operation, such as
-	// `timeouts.read`, and timeout is its value; see within.
-	limit   string
-	timeout time.Duration
+	// budget is what bounds the operation (zero when unknown); see within.
+	budget waitBudget
 }
 
 // startStaticExportOp is "Start static export job" for a domain.
@@ -124,24 +91,11 @@ func (op apiOperation) at(attr path.Path) apiOperation {
 	return op
 }
 
-// within returns the operation bounded by the setting limit (such as
-// "timeouts.read"), whose value is timeout, so that a diagnostic about the
-// deadline names them.
-func (op apiOperation) within(limit string, timeout time.Duration) apiOperation {
-	op.limit, op.timeout = limit, timeout
+// within returns the operation bounded by b, so that a diagnostic about the
+// deadline names the setting and its value.
+func (op apiOperation) within(b waitBudget) apiOperation {
+	op.budget = b
 	return op
-}
-
-// raiseLimit advises raising the setting that bounds the operation.
-func (op apiOperation) raiseLimit() string {
-	if op.limit == "" {
-		return "raise the resource's `timeouts`"
-	}
-	name := strings.TrimPrefix(op.limit, "timeouts.")
-	if name == op.limit {
-		return fmt.Sprintf("raise `%s`, such as `%s = \"5m\"`", op.limit, op.limit)
-	}
-	return fmt.Sprintf("raise `%s`, such as `timeouts = { %s = \"5m\" }`", op.limit, name)
 }
 
 // advise returns the operation with next as the advice of its diagnostic
@@ -156,10 +110,22 @@ func (op apiOperation) advise(status int, next string) apiOperation {
 	return op
 }
 
+// advice is the operation's advice for status, or else def.
+func (op apiOperation) advice(status int, def string) string {
+	if next, ok := op.next[status]; ok {
+		return next
+	}
+	return def
+}
+
+// text is what the diagnostics of the operation's call say where calls
+// differ.
+func (op apiOperation) text() callText { return callTexts[op.call] }
+
 // diagnostic turns an error of the operation into a diagnostic for the
 // person at the terminal: what failed, the API's own words, and what to do
-// next, about this operation only. An error of StartStaticExport also says
-// whether a job may have started.
+// next, about this operation only. An error of a call that starts
+// something also says whether it may have.
 func (op apiOperation) diagnostic(err error) diag.Diagnostic {
 	if mintlify.IsNotFound(err) {
 		return op.notFound(err)
@@ -169,78 +135,29 @@ func (op apiOperation) diagnostic(err error) diag.Diagnostic {
 		return op.pointed(diag.NewErrorDiagnostic(summary, detail))
 	}
 	var startErr *mintlify.StartError
-	if !errors.As(err, &startErr) || !op.call.starts() {
+	text := op.text()
+	switch {
+	case !errors.As(err, &startErr) || text.notStarted == "":
 		return diag.NewErrorDiagnostic(summary, detail)
-	}
-	// A call that starts something (an export, an agent job, the agent's
-	// work on a follow-up) says whether it may have.
-	if startErr.MayHaveStarted {
-		summary, next := op.mayHaveStarted()
+	case startErr.MayHaveStarted:
+		summary, next := text.mayHaveStarted(op)
 		return diag.NewErrorDiagnostic(summary, detail+"\n\n"+next)
 	}
-	switch op.call {
-	case callCreateAgentJob:
-		detail += " No agent job was started."
-	case callSendAgentJobMessage:
-		detail += " The follow-up message was not sent."
-	default:
-		detail += " No static export job was started."
-	}
-	return diag.NewErrorDiagnostic(summary, detail)
-}
-
-// mayHaveStarted is the summary, and what to do, when a call that starts
-// something got no definite answer.
-func (op apiOperation) mayHaveStarted() (summary, next string) {
-	switch op.call {
-	case callCreateAgentJob:
-		return "Agent Job May Have Started", fmt.Sprintf("The request reached the Mintlify API but no definite "+
-			"answer came back, so an agent job may have started in project %s; its id is unknown. The provider did "+
-			"not retry, because a retry could start a second agent job and open a second pull request, and nothing "+
-			"was saved in state. Check the agent jobs of project %s in the Mintlify dashboard: applying again starts "+
-			"a new job.", op.projectID, op.projectID)
-	case callSendAgentJobMessage:
-		return "Follow-Up Message May Have Been Sent", fmt.Sprintf("The follow-up message reached the Mintlify API "+
-			"but no definite answer came back, so agent job %s may be working on it. The provider did not send it "+
-			"again, because the agent would get the prompt twice. Read the job (the `mintlify_agent_job` data "+
-			"source, or the Mintlify dashboard) before you send it again.", op.jobID)
-	}
-	return "Static Export May Have Started", "The start request reached the Mintlify API but no definite answer " +
-		"came back, so a static export job may have started; its id is unknown. The provider did not retry, because " +
-		"a retry could start a second export, and nothing was saved in state. Apply again to start a new export: a " +
-		"job started by the lost request finishes on its own and is never used."
+	return diag.NewErrorDiagnostic(summary, detail+" "+text.notStarted)
 }
 
 // notFound is the one builder of every diagnostic for an HTTP 404: it names
 // what was not found, quotes the API, and gives the advice of the
 // operation (see advise).
 func (op apiOperation) notFound(err error) diag.Diagnostic {
-	var summary, detail string
-	switch op.call {
-	case callGetStaticExportJob, callGenerateBundle:
-		summary = "Static Export Job Not Found"
-		detail = fmt.Sprintf("The Mintlify API answered HTTP 404 (%s) while %s: it has no static export job %q, at "+
-			"least not for the organization of the API key. %s", apiMessage(err), op.doing, op.jobID,
-			op.advice(http.StatusNotFound, "Check the job ID. If every request answers 404, check that `base_url` "+
-				"is the root of the Mintlify API."))
-	case callGetAgentJob, callSendAgentJobMessage:
-		summary = "Agent Job Not Found"
-		detail = fmt.Sprintf("The Mintlify API answered HTTP 404 (%s) while %s: it has no agent job %q in project "+
-			"%q. %s", apiMessage(err), op.doing, op.jobID, op.projectID, op.advice(http.StatusNotFound,
-			"Check the job ID, and that the job belongs to this project."))
-	case callCreateAgentJob:
-		summary = "Mintlify Project Not Found"
-		detail = fmt.Sprintf("The Mintlify API answered HTTP 404 (%s) while %s: it has no project %q. %s",
-			apiMessage(err), op.doing, op.projectID, op.advice(http.StatusNotFound, fmt.Sprintf("Check the project "+
-				"ID (`project_id` here, or the provider's `project_id` or `%s`): copy it from the API keys page of the "+
-				"Mintlify dashboard. If every request answers 404, check that `base_url` is the root of the Mintlify "+
-				"API.", envProjectID)))
-	default:
-		summary = "Mintlify API Endpoint Not Found"
-		detail = fmt.Sprintf("The Mintlify API answered HTTP 404 (%s) while %s. %s", apiMessage(err), op.doing,
-			op.advice(http.StatusNotFound, "Check that the provider's `base_url` is the root of the Mintlify API."))
+	text := op.text()
+	missing := ""
+	if text.missing != nil {
+		missing = ": " + text.missing(op)
 	}
-	return op.pointed(diag.NewErrorDiagnostic(summary, detail))
+	detail := fmt.Sprintf("The Mintlify API answered HTTP 404 (%s) while %s%s. %s", apiMessage(err), op.doing, missing,
+		op.advice(http.StatusNotFound, text.notFoundAdvice))
+	return op.pointed(diag.NewErrorDiagnostic(text.notFound, detail))
 }
 
 // pointed attaches the attribute that names the operation's subject, if
@@ -252,27 +169,15 @@ func (op apiOperation) pointed(d diag.Diagnostic) diag.Diagnostic {
 	return diag.WithPath(op.attr, d)
 }
 
-// advice is the operation's advice for status, or else def.
-func (op apiOperation) advice(status int, def string) string {
-	if next, ok := op.next[status]; ok {
-		return next
-	}
-	return def
-}
-
-// describe is diagnostic's summary and detail for every failure but a 404,
-// one case per kind of failure; 403 and 409 depend on the operation.
+// describe is diagnostic's summary and detail for every failure but a 404:
+// first what is not an answer of the API (an interruption, a deadline, a
+// link or a status the provider refuses), then the API's answer.
 func (op apiOperation) describe(err error) (summary, detail string) {
 	doing := op.doing
-	var apiErr *mintlify.APIError
-	var transportErr *mintlify.TransportError
 	var retryErr *mintlify.RetryError
 	var unsafeLink *mintlify.UnsafeLinkError
 	var unknownStatus *mintlify.UnknownStatusError
-	after := ""
-	if n := mintlify.Attempts(err); n > 1 {
-		after = fmt.Sprintf(", after %d attempts", n)
-	}
+	retryStopped := errors.As(err, &retryErr) && retryErr.Wait > 0 && errors.Is(err, context.DeadlineExceeded)
 	switch {
 	case errors.Is(err, context.Canceled):
 		return "Operation Interrupted", fmt.Sprintf("Terraform was interrupted while %s.", doing)
@@ -280,39 +185,44 @@ func (op apiOperation) describe(err error) (summary, detail string) {
 		return unsafeLinkDiagnostic(unsafeLink, doing)
 	case errors.As(err, &unknownStatus):
 		return unknownStatusDiagnostic(unknownStatus)
-	case errors.As(err, &retryErr) && retryErr.Wait > 0 && errors.Is(err, context.DeadlineExceeded) && mintlify.IsRateLimited(err):
-		return rateLimitOutlastsTimeout(retryErr, doing)
-	case errors.As(err, &retryErr) && retryErr.Wait > 0 && errors.Is(err, context.DeadlineExceeded):
+	case retryStopped && mintlify.IsRateLimited(err):
+		return rateLimitOutlastsTimeout(retryErr, doing, op.budget)
+	case retryStopped:
 		return "Mintlify API Retry Would Outlast The Timeout",
 			fmt.Sprintf("A request failed while %s (%s). The next retry was due in %s, but the operation's "+
 				"timeout ends in %s, so the provider stopped instead of waiting in vain. Apply again later, or "+
 				"%s if the API keeps asking clients to wait this long.",
-				doing, lastFailure(retryErr.Err), retryErr.Wait, retryErr.Left.Round(time.Second), op.raiseLimit())
-	case errors.Is(err, context.DeadlineExceeded) && op.limit != "":
+				doing, lastFailure(retryErr.Err), retryErr.Wait, retryErr.Left.Round(time.Second), op.budget.raise())
+	case errors.Is(err, context.DeadlineExceeded) && op.budget.limit != "":
 		return "Mintlify Operation Timed Out",
-			fmt.Sprintf("`%s` (%s) ran out while %s%s: the Mintlify API did not answer in time. Check that the "+
-				"provider's `base_url` is reachable and apply again, or %s.", op.limit, op.timeout, doing, after,
-				op.raiseLimit())
+			fmt.Sprintf("%s ran out while %s%s: the Mintlify API did not answer in time. Check that the "+
+				"provider's `base_url` is reachable and apply again, or %s.", op.budget, doing, afterAttempts(err),
+				op.budget.raise())
 	case errors.Is(err, context.DeadlineExceeded):
 		return "Mintlify Operation Timed Out",
-			fmt.Sprintf("The operation's timeout ran out while %s. Raise the resource's `timeouts` and apply again.", doing)
+			fmt.Sprintf("The operation's timeout ran out while %s. %s and apply again.", doing, capitalized(op.budget.raise()))
+	}
+	return op.describeAnswer(err)
+}
+
+// describeAnswer explains a failure the API (or the network on the way)
+// answered, by its HTTP status; 400, 403 and 409 depend on the call.
+func (op apiOperation) describeAnswer(err error) (summary, detail string) {
+	doing, after := op.doing, afterAttempts(err)
+	var apiErr *mintlify.APIError
+	var transportErr *mintlify.TransportError
+	switch {
 	case mintlify.IsUnauthorized(err):
 		return "Mintlify API Key Rejected",
 			fmt.Sprintf("The Mintlify API rejected the API key while %s (HTTP 401: %s). Check the provider's "+
 				"`api_key` argument or the `%s` environment variable: it must be a current admin API key, "+
 				"which begins with `mint_`.", doing, apiMessage(err), envAPIKey)
 	case mintlify.IsForbidden(err):
-		return op.forbidden(err)
-	case mintlify.IsBadRequest(err) && (op.call == callCreateAgentJob || op.call == callSendAgentJobMessage):
-		return "Mintlify Rejected The Prompt",
-			fmt.Sprintf("The Mintlify API rejected the prompt while %s (HTTP 400: %s). Correct `prompt` and try "+
-				"again.", doing, apiMessage(err))
+		return op.text().forbidden(op, err)
 	case mintlify.IsBadRequest(err):
-		return "Mintlify Rejected The Request",
-			fmt.Sprintf("The Mintlify API rejected the request while %s (HTTP 400: %s). Correct the argument "+
-				"the message names and apply again.", doing, apiMessage(err))
+		return op.text().badRequest(op, err)
 	case mintlify.IsConflict(err):
-		return op.conflict(err)
+		return op.text().conflict(op, err)
 	case mintlify.IsRateLimited(err):
 		return "Mintlify API Rate Limit Exceeded",
 			fmt.Sprintf("The Mintlify API kept answering HTTP 429 (%s) while %s%s. Wait a few minutes and apply "+
@@ -339,34 +249,13 @@ func (op apiOperation) describe(err error) (summary, detail string) {
 	}
 }
 
-// forbidden explains a 403: for static export, a feature the organization
-// does not have; for agent jobs, a project the key cannot reach.
-func (op apiOperation) forbidden(err error) (summary, detail string) {
-	if op.call.isStaticExport() {
-		return "Static Export Not Enabled",
-			fmt.Sprintf("The Mintlify API refused %s (HTTP 403: %s). Static export is available on Mintlify "+
-				"Enterprise plans and must be enabled for your organization: contact Mintlify to enable it, "+
-				"then apply again.", op.doing, apiMessage(err))
+// afterAttempts is ", after N attempts" when a call was tried more than
+// once, or "".
+func afterAttempts(err error) string {
+	if n := mintlify.Attempts(err); n > 1 {
+		return fmt.Sprintf(", after %d attempts", n)
 	}
-	return "No Access To The Mintlify Project",
-		fmt.Sprintf("The Mintlify API refused %s (HTTP 403: %s): the API key has no access to project %s. Check "+
-			"the project ID (`project_id` here, or the provider's `project_id` or `%s`) on the API keys page of the "+
-			"Mintlify dashboard, and use an admin API key of the organization that owns the project.",
-			op.doing, apiMessage(err), op.projectID, envProjectID)
-}
-
-// conflict explains a 409: for a bundle, a job that has not completed;
-// elsewhere, in the API's own words.
-func (op apiOperation) conflict(err error) (summary, detail string) {
-	if op.call == callGenerateBundle {
-		return "Static Export Not Finished",
-			fmt.Sprintf("The Mintlify API answered that static export job %s has not completed, so no link can be "+
-				"generated for it yet (HTTP 409: %s). %s", op.jobID, apiMessage(err),
-				op.advice(http.StatusConflict, "Apply again once the job completes."))
-	}
-	return "Mintlify API Conflict",
-		fmt.Sprintf("The Mintlify API answered HTTP 409 while %s: %s. %s", op.doing, apiMessage(err),
-			op.advice(http.StatusConflict, "Apply again once the operation the message names has finished."))
+	return ""
 }
 
 // lastFailure describes one failed attempt in a few words.
@@ -390,6 +279,14 @@ func apiMessage(err error) string {
 		return strings.TrimRight(apiErr.Message, ".")
 	}
 	return err.Error()
+}
+
+// isRetryDeadline reports a retry that was not attempted because its wait
+// would have ended after the deadline: apiOperation.diagnostic explains
+// that one.
+func isRetryDeadline(err error) bool {
+	var re *mintlify.RetryError
+	return errors.As(err, &re) && re.Wait > 0
 }
 
 // notConfiguredDiagnostic is reported by anything that needs the client

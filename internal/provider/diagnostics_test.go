@@ -235,18 +235,18 @@ func TestLinkCutShort(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
 		err     error
-		wc      waitContext
+		w       bundleWait
 		summary string
 		want    string
 	}{
-		{context.Canceled, waitContext{op: "create"}, "Static Export Interrupted", "run `terraform untaint mintlify_static_export_bundle.NAME`"},
-		{context.Canceled, waitContext{op: "update"}, "Static Export Interrupted", "Apply again to generate the link"},
-		{context.DeadlineExceeded, waitContext{op: "update", timeout: time.Minute}, "Static Export Timed Out", "`timeouts.update` (1m0s) ran out"},
+		{context.Canceled, bundleWait{creating: true}, "Static Export Interrupted", "run `terraform untaint mintlify_static_export_bundle.NAME`"},
+		{context.Canceled, bundleWait{}, "Static Export Interrupted", "Apply again to generate the link"},
+		{context.DeadlineExceeded, bundleWait{budget: budget("timeouts.update", time.Minute)}, "Static Export Timed Out", "`timeouts.update` (1m0s) ran out"},
 	} {
-		d := linkCutShort(c.err, "se_1", c.wc)
+		d := linkCutShort(c.err, "se_1", c.w)
 		if d.Summary() != c.summary || !strings.Contains(d.Detail(), c.want) || !strings.Contains(d.Detail(), "completed") ||
 			strings.Contains(d.Detail(), "keeps running") {
-			t.Errorf("%v, %s: %s: %s", c.err, c.wc.op, d.Summary(), d.Detail())
+			t.Errorf("%v, %+v: %s: %s", c.err, c.w, d.Summary(), d.Detail())
 		}
 	}
 }

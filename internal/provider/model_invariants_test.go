@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -203,8 +204,9 @@ func (m *modelRun) checkRevision(i int, after stateInstance) {
 // resource.
 func (m *modelRun) checkPrivate(i int, after stateInstance) {
 	m.check()
-	if v, ok := after.Private[privatePlannedAction]; ok {
-		m.violation(i, "the state's private data keeps the planned action %s", v)
+	var priv privateState
+	if raw, ok := after.Private[privateKey]; ok && json.Unmarshal(raw, &priv) == nil && priv.PlannedAction != "" {
+		m.violation(i, "the state's private data keeps the planned action %s", priv.PlannedAction)
 	}
 }
 

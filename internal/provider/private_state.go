@@ -8,28 +8,45 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 )
 
-// Private state of mintlify_static_export_bundle: stored with the resource,
-// never shown to users. Each key has one writer, and each fact a refresh
-// can learn is written, or removed, by every refresh that got an answer, so
-// no conclusion outlives the answer it came from.
-const (
-	// privateLinkGeneratedAt is when the link in state was generated, so
-	// the default policy knows the link's whole lifetime. Written with each
-	// new link; a refresh removes it when the state holds no link.
-	privateLinkGeneratedAt = "link_generated_at"
-	// privateRefreshedAt is when the last refresh got an answer for the
-	// job. Plans judge the link at this moment, never at the clock's.
-	privateRefreshedAt = "refreshed_at"
-	// privateJobGone is "true" when the last refresh got HTTP 404 for the
-	// job; every refresh that got an answer writes or removes it.
-	privateJobGone = "job_gone"
-	// privatePlannedAction is the linkAction that ModifyPlan decided,
-	// carried in planned private state to Update. Update and every refresh
-	// remove it, so it never outlives its plan.
-	privatePlannedAction = "planned_action"
-)
+// Private state: what a resource keeps with its state, never shown to users.
+// Every resource of this provider keeps one JSON object under one key, in
+// one versioned shape, read at the start of an operation and written back
+// whole at its end.
+
+// privateKey is the one private state key of every resource.
+const privateKey = "mintlify"
+
+// privateVersion is the shape of privateState written today. A private
+// state of another version is ignored, as if the resource had none: each of
+// its facts is learned again by the next refresh.
+const privateVersion = 1
+
+// privateState is a resource's private state. Each fact has one writer, and
+// each fact a refresh can learn is written by every refresh that got an
+// answer, so that no conclusion outlives the answer it came from.
+type privateState struct {
+	Version int `json:"version"`
+
+	// PlannedAction is what the plan decided, carried in planned private
+	// state to the apply, which takes it: only a plan schedules work, and
+	// an apply does what its plan showed. A refresh drops one left over
+	// from a plan that was never applied. Bundle and agent job.
+	PlannedAction plannedAction `json:"planned_action,omitempty"`
+
+	// RefreshedAt is when the last refresh got an answer for the job; plans
+	// judge the link at this moment, never at the clock's. Bundle.
+	RefreshedAt time.Time `json:"refreshed_at,omitzero"`
+	// JobGone is true when the last refresh got HTTP 404 for the job.
+	// Bundle.
+	JobGone bool `json:"job_gone,omitempty"`
+	// LinkGeneratedAt is when the link in state was generated, so that the
+	// default renewal policy knows the link's whole lifetime; zero when the
+	// state holds no link. Bundle.
+	LinkGeneratedAt time.Time `json:"link_generated_at,omitzero"`
+}
 
 // privateGetter and privateSetter are the parts of the framework's private
 // state used here; requests and responses of every operation provide them.
@@ -41,104 +58,60 @@ type privateSetter interface {
 	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
 }
 
-// bundlePrivate is what private state says about the job and the link.
-type bundlePrivate struct {
-	// LinkGeneratedAt is zero when unknown (no link, or a link stored
-	// before this was recorded).
-	LinkGeneratedAt time.Time
-	// RefreshedAt is zero when no refresh was recorded.
-	RefreshedAt time.Time
-	// JobGone is true when the last refresh got HTTP 404.
-	JobGone bool
-}
-
-// readBundlePrivate reads every fact of private state that plans use.
-func readBundlePrivate(ctx context.Context, private privateGetter) (bundlePrivate, diag.Diagnostics) {
-	var p bundlePrivate
-	var diags diag.Diagnostics
-	var d diag.Diagnostics
-	p.LinkGeneratedAt, d = recordedTime(ctx, private, privateLinkGeneratedAt)
-	diags.Append(d...)
-	p.RefreshedAt, d = recordedTime(ctx, private, privateRefreshedAt)
-	diags.Append(d...)
-	raw, d := private.GetKey(ctx, privateJobGone)
-	diags.Append(d...)
-	p.JobGone = string(raw) == "true"
+// readPrivate reads a resource's private state; empty when there is none,
+// or when it has another shape.
+func readPrivate(ctx context.Context, from privateGetter) (privateState, diag.Diagnostics) {
+	var p privateState
+	raw, diags := from.GetKey(ctx, privateKey)
+	if diags.HasError() || len(raw) == 0 {
+		return privateState{}, diags
+	}
+	if err := json.Unmarshal(raw, &p); err != nil || p.Version != privateVersion {
+		tflog.Debug(ctx, "Ignoring private state of another shape; the next refresh learns its facts again",
+			map[string]any{"private_state": string(raw)})
+		return privateState{}, diags
+	}
+	if p.PlannedAction != "" && !slices.Contains(plannedActions, p.PlannedAction) {
+		diags.AddError("Unexpected Planned Action",
+			fmt.Sprintf("The plan carried an unknown action (%q). This is a bug in the mintlify provider: please "+
+				"report it. Running `terraform apply` again plans afresh.", p.PlannedAction))
+		p.PlannedAction = ""
+	}
 	return p, diags
 }
 
-// recordRefresh writes what a refresh that got an answer learned: when it
-// looked, and whether the job was there. It also drops a planned action
-// left over from a plan that was never applied.
-func recordRefresh(ctx context.Context, private privateSetter, at time.Time, gone bool) diag.Diagnostics {
-	diags := recordTime(ctx, private, privateRefreshedAt, at)
-	var goneValue []byte
-	if gone {
-		goneValue = []byte("true")
+// write stores p as the resource's private state; an empty one removes the
+// key.
+func (p privateState) write(ctx context.Context, to privateSetter) diag.Diagnostics {
+	if p == (privateState{Version: p.Version}) {
+		return to.SetKey(ctx, privateKey, nil)
 	}
-	diags.Append(private.SetKey(ctx, privateJobGone, goneValue)...)
-	diags.Append(private.SetKey(ctx, privatePlannedAction, nil)...)
-	return diags
+	p.Version = privateVersion
+	raw, err := json.Marshal(p)
+	if err != nil {
+		var diags diag.Diagnostics
+		diags.AddError("Cannot Record Private State", fmt.Sprintf("Encoding the resource's private state failed: %s. "+
+			"This is a bug in the mintlify provider: please report it.", err))
+		return diags
+	}
+	return to.SetKey(ctx, privateKey, raw)
 }
 
-// recordLink notes when the link now in state was generated.
-func recordLink(ctx context.Context, private privateSetter, at time.Time) diag.Diagnostics {
-	return recordTime(ctx, private, privateLinkGeneratedAt, at)
+// takePlannedAction returns the action the plan being applied decided, and
+// forgets it, so that it is not stored with the resource.
+func (p *privateState) takePlannedAction() plannedAction {
+	action := p.PlannedAction
+	p.PlannedAction = ""
+	if action == "" {
+		return actionNone
+	}
+	return action
 }
 
-// forgetLink removes what was recorded about a link the state no longer
-// holds.
-func forgetLink(ctx context.Context, private privateSetter) diag.Diagnostics {
-	return private.SetKey(ctx, privateLinkGeneratedAt, nil)
-}
-
-// recordPlannedAction carries a plan's decision to the apply; actionNone
-// removes the key, so that Update does nothing.
-func recordPlannedAction(ctx context.Context, private privateSetter, action linkAction) diag.Diagnostics {
+// plan records what the plan decided; actionNone records nothing.
+func (p *privateState) plan(action plannedAction) {
+	p.PlannedAction = action
 	if action == actionNone {
-		return private.SetKey(ctx, privatePlannedAction, nil)
+		p.PlannedAction = ""
 	}
-	raw, _ := json.Marshal(string(action)) // a string always marshals
-	return private.SetKey(ctx, privatePlannedAction, raw)
-}
-
-// takePlannedAction reads the decision of the plan being applied and
-// removes it, so that it is not stored with the resource.
-func takePlannedAction(ctx context.Context, private interface {
-	privateGetter
-	privateSetter
-}) (linkAction, diag.Diagnostics) {
-	raw, diags := private.GetKey(ctx, privatePlannedAction)
-	if diags.HasError() {
-		return actionNone, diags
-	}
-	diags.Append(private.SetKey(ctx, privatePlannedAction, nil)...)
-	if len(raw) == 0 {
-		return actionNone, diags
-	}
-	var s string
-	if err := json.Unmarshal(raw, &s); err != nil || !slices.Contains(linkActions, linkAction(s)) {
-		diags.AddError("Unexpected Planned Action",
-			fmt.Sprintf("The plan carried an unknown action for the bundle (%s). This is a bug in the mintlify "+
-				"provider: please report it. Running `terraform apply` again plans afresh.", raw))
-		return actionNone, diags
-	}
-	return linkAction(s), diags
-}
-
-// recordTime stores a moment under a private state key.
-func recordTime(ctx context.Context, private privateSetter, key string, at time.Time) diag.Diagnostics {
-	raw, _ := json.Marshal(at.UTC()) // a time always marshals
-	return private.SetKey(ctx, key, raw)
-}
-
-// recordedTime reads a moment stored by recordTime; zero when none was
-// recorded.
-func recordedTime(ctx context.Context, private privateGetter, key string) (time.Time, diag.Diagnostics) {
-	raw, diags := private.GetKey(ctx, key)
-	var at time.Time
-	if len(raw) == 0 || json.Unmarshal(raw, &at) != nil {
-		return time.Time{}, diags
-	}
-	return at, diags
 }

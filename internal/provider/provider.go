@@ -12,6 +12,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
@@ -259,4 +260,22 @@ func clientFrom(raw any, diags interface {
 		return nil
 	}
 	return data
+}
+
+// projectFor is the Mintlify project of an agent job operation: the one
+// configured on the resource, data source or action (kind), or else the
+// provider's. When neither names one, the error says that doing ("Starting
+// an agent job") needs one, and where to set it.
+func (d *providerData) projectFor(configured types.String, doing, kind string) (string, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	if !configured.IsNull() && !configured.IsUnknown() {
+		return configured.ValueString(), diags
+	}
+	if d.projectID == "" {
+		diags.AddAttributeError(pathProjectID, "Missing Project ID",
+			fmt.Sprintf("%s needs its Mintlify project, and neither this %s nor the provider names one. Set "+
+				"`project_id` on this %s, or `project_id` on the mintlify provider (or the `%s` environment variable). "+
+				"The project ID is shown on the API keys page of the Mintlify dashboard.", doing, kind, kind, envProjectID))
+	}
+	return d.projectID, diags
 }

@@ -108,7 +108,7 @@ func (e *staticExportBundleEphemeralResource) Open(ctx context.Context, req ephe
 	jobID := m.JobID.ValueString()
 	bundle, err := e.data.client.GenerateBundle(openCtx, jobID)
 	if err != nil {
-		op := generateBundleOp(jobID).at(path.Root("job_id")).within("timeouts.open", timeout).advise(http.StatusConflict, "Take `job_id` from a "+
+		op := generateBundleOp(jobID).at(path.Root("job_id")).within(budget("timeouts.open", timeout)).advise(http.StatusConflict, "Take `job_id` from a "+
 			"`mintlify_static_export_bundle`, which waits for its job, or apply again once the job completes.")
 		resp.Diagnostics.Append(op.diagnostic(err))
 		return

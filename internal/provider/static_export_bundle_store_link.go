@@ -1,11 +1,6 @@
 package provider
 
 import (
-	"context"
-
-	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -17,12 +12,6 @@ import (
 // generated, so renewal and `set_wo_revision` work as before. The link then
 // reaches its consumer another way, such as the ephemeral resource through a
 // write-only argument.
-
-var (
-	pathBundleURL  = path.Root("bundle_url")
-	pathHelmValues = path.Root("helm_values")
-	pathStoreLink  = path.Root("store_link")
-)
 
 func storeLinkAttribute() schema.BoolAttribute {
 	return schema.BoolAttribute{
@@ -56,24 +45,16 @@ func (m *staticExportBundleModel) dropLinkUnlessStored() {
 	}
 }
 
-// planLinkNotStored shows `bundle_url` and `helm_values` as null in the plan
-// when `store_link` is false, and as unknown when `store_link` is: the
+// planStoredLink shows `bundle_url` and `helm_values` as null in the plan
+// when `store_link` is false, and as unknown while `store_link` is: the
 // apply decides then. A reference to either is then null at plan time.
-func planLinkNotStored(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) diag.Diagnostics {
-	var store types.Bool
-	diags := req.Plan.GetAttribute(ctx, pathStoreLink, &store)
-	if diags.HasError() {
-		return diags
-	}
+func (m *staticExportBundleModel) planStoredLink() {
 	switch {
-	case store.IsUnknown():
-		diags.Append(resp.Plan.SetAttribute(ctx, pathBundleURL, types.StringUnknown())...)
-		diags.Append(resp.Plan.SetAttribute(ctx, pathHelmValues, types.StringUnknown())...)
-	case !store.IsNull() && !store.ValueBool():
-		diags.Append(resp.Plan.SetAttribute(ctx, pathBundleURL, types.StringNull())...)
-		diags.Append(resp.Plan.SetAttribute(ctx, pathHelmValues, types.StringNull())...)
+	case m.StoreLink.IsUnknown():
+		m.BundleURL, m.HelmValues = types.StringUnknown(), types.StringUnknown()
+	case !m.storesLink():
+		m.BundleURL, m.HelmValues = types.StringNull(), types.StringNull()
 	}
-	return diags
 }
 
 // keepStoredLink keeps the prior link in an update that generates none:
@@ -87,7 +68,6 @@ func (m *staticExportBundleModel) keepStoredLink(prior *staticExportBundleModel)
 // the state holds no `bundle_url` for a link that exists (`expires_at`):
 // `store_link` was just turned on, so a fresh link is due.
 func linkWantedInState(storeLink types.Bool, bundleURL, expiresAt types.String) bool {
-	stored := !bundleURL.IsNull() && !bundleURL.IsUnknown()
-	exists := !expiresAt.IsNull() && !expiresAt.IsUnknown()
+	stored, exists := known(bundleURL), known(expiresAt)
 	return !storeLink.IsNull() && !storeLink.IsUnknown() && storeLink.ValueBool() && exists && !stored
 }

@@ -119,7 +119,7 @@ func (d *staticExportJobDataSource) Read(ctx context.Context, req datasource.Rea
 	jobID := m.JobID.ValueString()
 	job, err := d.data.client.GetStaticExportJob(readCtx, jobID)
 	if err != nil {
-		resp.Diagnostics.Append(getStaticExportJobOp(jobID).at(path.Root("job_id")).within("timeouts.read", timeout).diagnostic(err))
+		resp.Diagnostics.Append(getStaticExportJobOp(jobID).at(path.Root("job_id")).within(budget("timeouts.read", timeout)).diagnostic(err))
 		return
 	}
 	m.Status = types.StringValue(job.Status)

@@ -31,7 +31,7 @@ func unsafeLinkDiagnostic(e *mintlify.UnsafeLinkError, doing string) (summary, d
 // rateLimitOutlastsTimeout explains a wait or a retry that stopped at once
 // because the pause the API asked for (capped) would end after the
 // operation's timeout.
-func rateLimitOutlastsTimeout(e *mintlify.RetryError, doing string) (summary, detail string) {
+func rateLimitOutlastsTimeout(e *mintlify.RetryError, doing string, b waitBudget) (summary, detail string) {
 	asked := fmt.Sprintf("named no `Retry-After`, so the provider's next request was due in %s", e.Wait)
 	var apiErr *mintlify.APIError
 	if errors.As(e, &apiErr) && apiErr.RetryAfter > 0 {
@@ -43,7 +43,7 @@ func rateLimitOutlastsTimeout(e *mintlify.RetryError, doing string) (summary, de
 	return "Mintlify API Rate Limiting", fmt.Sprintf("The Mintlify API is rate limiting: it answered HTTP 429 (%s) "+
 		"while %s and %s, but the operation's timeout ends in %s, so the provider stopped at once instead of waiting "+
 		"in vain. Wait a few minutes and apply again, run fewer Mintlify operations at once (`terraform apply "+
-		"-parallelism=2`), or raise the resource's `timeouts`.", apiMessage(e), doing, asked, e.Left.Round(time.Second))
+		"-parallelism=2`), or %s.", apiMessage(e), doing, asked, e.Left.Round(time.Second), b.raise())
 }
 
 // unknownStatusDiagnostic explains a wait that ended at once on a job status

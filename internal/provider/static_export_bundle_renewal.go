@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -60,14 +59,12 @@ func renewsEveryRunWarning(link linkState, renewBefore time.Duration) diag.Diagn
 
 // warnIfRenewsEveryRun warns, once an apply has generated the model's link,
 // when its renew_before is at least that link's lifetime.
-func warnIfRenewsEveryRun(ctx context.Context, m *staticExportBundleModel, private privateGetter) diag.Diagnostics {
+func warnIfRenewsEveryRun(m *staticExportBundleModel, priv privateState) diag.Diagnostics {
 	renewBefore := renewBeforeValue(m.RenewBefore)
 	if renewBefore == 0 {
 		return nil
 	}
-	generatedAt, diags := recordedTime(ctx, private, privateLinkGeneratedAt)
-	link, d := linkFromState(m.ExpiresAt, generatedAt)
-	diags.Append(d...)
+	link, diags := linkFromState(m.ExpiresAt, priv.LinkGeneratedAt)
 	if renewsEveryRun(link, renewBefore) {
 		diags.Append(renewsEveryRunWarning(link, renewBefore))
 	}

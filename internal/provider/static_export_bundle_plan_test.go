@@ -17,7 +17,7 @@ import (
 // every combination of the inputs, and that every row decides some.
 var planLinkTable = []struct {
 	when map[string]string
-	want linkAction
+	want plannedAction
 }{
 	{map[string]string{"gone": "yes"}, actionReplaceGone},
 	{map[string]string{"imported": "yes"}, actionAdoptImport},
@@ -108,7 +108,7 @@ func TestPlanLink(t *testing.T) {
 	for _, c := range combos {
 		row := slices.IndexFunc(planLinkTable, func(r struct {
 			when map[string]string
-			want linkAction
+			want plannedAction
 		}) bool {
 			for input, accepted := range r.when {
 				if !slices.Contains(strings.Split(accepted, "|"), c[input]) {

@@ -1,0 +1,175 @@
+package provider
+
+import (
+	"fmt"
+	"net/http"
+)
+
+// apiCall names one documented operation of the Mintlify API, by its
+// operationId in the API's description (mintlify.openapi.yaml).
+type apiCall string
+
+const (
+	callStartStaticExport   apiCall = "startStaticExportJob"
+	callGetStaticExportJob  apiCall = "getStaticExportJob"
+	callGenerateBundle      apiCall = "generateStaticExportBundle"
+	callCreateAgentJob      apiCall = "createAgentJob"
+	callGetAgentJob         apiCall = "getAgentJob"
+	callSendAgentJobMessage apiCall = "sendAgentJobMessage"
+)
+
+// apiCalls lists every call, for tests.
+var apiCalls = []apiCall{callStartStaticExport, callGetStaticExportJob, callGenerateBundle, callCreateAgentJob,
+	callGetAgentJob, callSendAgentJobMessage}
+
+// isStaticExport reports whether the call is one of the static export
+// operations, which the API refuses with 403 when the organization has no
+// static export.
+func (c apiCall) isStaticExport() bool {
+	return c == callStartStaticExport || c == callGetStaticExportJob || c == callGenerateBundle
+}
+
+// callText is what the diagnostics of one call say where calls differ:
+// what a 400, 403, 404 or 409 means for it, and, for a call that starts
+// something (an export, an agent job, the agent's work on a follow-up),
+// what a refused or unanswered start means.
+type callText struct {
+	// notFound is the summary of a 404; missing says what the API lacks
+	// ("it has no static export job …"), nil when the 404 names nothing.
+	notFound       string
+	missing        func(op apiOperation) string
+	notFoundAdvice string
+	forbidden      func(op apiOperation, err error) (summary, detail string)
+	badRequest     func(op apiOperation, err error) (summary, detail string)
+	conflict       func(op apiOperation, err error) (summary, detail string)
+	// notStarted says what a start the API certainly refused did not do;
+	// "" for a call that starts nothing.
+	notStarted string
+	// mayHaveStarted is the summary, and what to do, when a start got no
+	// definite answer.
+	mayHaveStarted func(op apiOperation) (summary, next string)
+}
+
+// callTexts holds the text of every call.
+var callTexts = map[apiCall]callText{
+	callStartStaticExport: {
+		notFound:       "Mintlify API Endpoint Not Found",
+		notFoundAdvice: baseURLAdvice,
+		forbidden:      staticExportForbidden, badRequest: requestRejected, conflict: apiConflict,
+		notStarted:     "No static export job was started.",
+		mayHaveStarted: exportMayHaveStarted,
+	},
+	callGetStaticExportJob: {
+		notFound: "Static Export Job Not Found", missing: missingExportJob, notFoundAdvice: checkJobIDAdvice,
+		forbidden: staticExportForbidden, badRequest: requestRejected, conflict: apiConflict,
+	},
+	callGenerateBundle: {
+		notFound: "Static Export Job Not Found", missing: missingExportJob, notFoundAdvice: checkJobIDAdvice,
+		forbidden: staticExportForbidden, badRequest: requestRejected, conflict: exportNotFinished,
+	},
+	callCreateAgentJob: {
+		notFound: "Mintlify Project Not Found", missing: missingProject,
+		notFoundAdvice: fmt.Sprintf("Check the project ID (`project_id` here, or the provider's `project_id` or `%s`): "+
+			"copy it from the API keys page of the Mintlify dashboard. If every request answers 404, check that "+
+			"`base_url` is the root of the Mintlify API.", envProjectID),
+		forbidden: projectForbidden, badRequest: promptRejected, conflict: apiConflict,
+		notStarted:     "No agent job was started.",
+		mayHaveStarted: agentJobMayHaveStarted,
+	},
+	callGetAgentJob: {
+		notFound: "Agent Job Not Found", missing: missingAgentJob, notFoundAdvice: checkAgentJobAdvice,
+		forbidden: projectForbidden, badRequest: requestRejected, conflict: apiConflict,
+	},
+	callSendAgentJobMessage: {
+		notFound: "Agent Job Not Found", missing: missingAgentJob, notFoundAdvice: checkAgentJobAdvice,
+		forbidden: projectForbidden, badRequest: promptRejected, conflict: apiConflict,
+		notStarted:     "The follow-up message was not sent.",
+		mayHaveStarted: followUpMayHaveBeenSent,
+	},
+}
+
+const (
+	baseURLAdvice    = "Check that the provider's `base_url` is the root of the Mintlify API."
+	checkJobIDAdvice = "Check the job ID. If every request answers 404, check that `base_url` is the root of the " +
+		"Mintlify API."
+	checkAgentJobAdvice = "Check the job ID, and that the job belongs to this project."
+)
+
+func missingExportJob(op apiOperation) string {
+	return fmt.Sprintf("it has no static export job %q, at least not for the organization of the API key", op.jobID)
+}
+
+func missingAgentJob(op apiOperation) string {
+	return fmt.Sprintf("it has no agent job %q in project %q", op.jobID, op.projectID)
+}
+
+func missingProject(op apiOperation) string { return fmt.Sprintf("it has no project %q", op.projectID) }
+
+// staticExportForbidden explains a 403 of a static export call: a feature
+// the organization does not have.
+func staticExportForbidden(op apiOperation, err error) (summary, detail string) {
+	return "Static Export Not Enabled",
+		fmt.Sprintf("The Mintlify API refused %s (HTTP 403: %s). Static export is available on Mintlify "+
+			"Enterprise plans and must be enabled for your organization: contact Mintlify to enable it, "+
+			"then apply again.", op.doing, apiMessage(err))
+}
+
+// projectForbidden explains a 403 of an agent job call: a project the key
+// cannot reach.
+func projectForbidden(op apiOperation, err error) (summary, detail string) {
+	return "No Access To The Mintlify Project",
+		fmt.Sprintf("The Mintlify API refused %s (HTTP 403: %s): the API key has no access to project %s. Check "+
+			"the project ID (`project_id` here, or the provider's `project_id` or `%s`) on the API keys page of the "+
+			"Mintlify dashboard, and use an admin API key of the organization that owns the project.",
+			op.doing, apiMessage(err), op.projectID, envProjectID)
+}
+
+func requestRejected(op apiOperation, err error) (summary, detail string) {
+	return "Mintlify Rejected The Request",
+		fmt.Sprintf("The Mintlify API rejected the request while %s (HTTP 400: %s). Correct the argument "+
+			"the message names and apply again.", op.doing, apiMessage(err))
+}
+
+func promptRejected(op apiOperation, err error) (summary, detail string) {
+	return "Mintlify Rejected The Prompt",
+		fmt.Sprintf("The Mintlify API rejected the prompt while %s (HTTP 400: %s). Correct `prompt` and try "+
+			"again.", op.doing, apiMessage(err))
+}
+
+// exportNotFinished explains a 409 of a bundle link: a job that has not
+// completed.
+func exportNotFinished(op apiOperation, err error) (summary, detail string) {
+	return "Static Export Not Finished",
+		fmt.Sprintf("The Mintlify API answered that static export job %s has not completed, so no link can be "+
+			"generated for it yet (HTTP 409: %s). %s", op.jobID, apiMessage(err),
+			op.advice(http.StatusConflict, "Apply again once the job completes."))
+}
+
+// apiConflict explains any other 409, in the API's own words.
+func apiConflict(op apiOperation, err error) (summary, detail string) {
+	return "Mintlify API Conflict",
+		fmt.Sprintf("The Mintlify API answered HTTP 409 while %s: %s. %s", op.doing, apiMessage(err),
+			op.advice(http.StatusConflict, "Apply again once the operation the message names has finished."))
+}
+
+func exportMayHaveStarted(apiOperation) (summary, next string) {
+	return "Static Export May Have Started", "The start request reached the Mintlify API but no definite answer " +
+		"came back, so a static export job may have started; its id is unknown. The provider did not retry, because " +
+		"a retry could start a second export, and nothing was saved in state. Apply again to start a new export: a " +
+		"job started by the lost request finishes on its own and is never used."
+}
+
+func agentJobMayHaveStarted(op apiOperation) (summary, next string) {
+	return "Agent Job May Have Started", fmt.Sprintf("The request reached the Mintlify API but no definite "+
+		"answer came back, so an agent job may have started in project %s; its id is unknown. The provider did "+
+		"not retry, because a retry could start a second agent job and open a second pull request, and nothing "+
+		"was saved in state. Check the agent jobs of project %s in the Mintlify dashboard: applying again starts "+
+		"a new job.", op.projectID, op.projectID)
+}
+
+func followUpMayHaveBeenSent(op apiOperation) (summary, next string) {
+	return "Follow-Up Message May Have Been Sent", fmt.Sprintf("The follow-up message reached the Mintlify API "+
+		"but no definite answer came back, so agent job %s may be working on it. The provider did not send it "+
+		"again, because the agent would get the prompt twice. Read the job (the `mintlify_agent_job` data "+
+		"source, or the Mintlify dashboard) before you send it again.", op.jobID)
+}
