@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"time"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify/poll"
 )
 
 // Agent job statuses.
@@ -116,24 +118,24 @@ func (c *Client) WaitForStartedAgentJob(ctx context.Context, projectID string, s
 
 func (c *Client) waitForAgentJob(ctx context.Context, projectID, id string, started *AgentJob, onChange func(AgentJob)) (*AgentJob, error) {
 	last := started
-	var first *Observation
+	var first *poll.Observation
 	if started != nil {
 		if done, err := agentDone(started); done {
 			return started, err
 		}
-		first = &Observation{Status: started.Status, CreatedAt: started.CreatedAt}
+		first = &poll.Observation{Status: started.Status, CreatedAt: started.CreatedAt}
 	}
-	err := c.wait(ctx, first, func(ctx context.Context) (Observation, bool, error) {
+	err := c.wait(ctx, first, func(ctx context.Context) (poll.Observation, bool, error) {
 		job, err := c.GetAgentJob(ctx, projectID, id)
 		if err != nil {
-			return Observation{}, false, err
+			return poll.Observation{}, false, err
 		}
 		if onChange != nil && (last == nil || last.Status != job.Status) {
 			onChange(*job)
 		}
 		last = job
 		done, err := agentDone(job)
-		return Observation{Status: job.Status, CreatedAt: job.CreatedAt}, done, err
+		return poll.Observation{Status: job.Status, CreatedAt: job.CreatedAt}, done, err
 	})
 	return last, err
 }

@@ -14,16 +14,17 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify/poll"
 )
 
-// seeded returns an AdaptivePolicy whose jitter is repeatable.
-func seeded(seed uint64) AdaptivePolicy {
-	return AdaptivePolicy{Rand: rand.New(rand.NewPCG(seed, 1)).Float64}
+// seeded returns a poll.Adaptive policy whose jitter is repeatable.
+func seeded(seed uint64) poll.Adaptive {
+	return poll.Adaptive{Rand: rand.New(rand.NewPCG(seed, 1)).Float64}
 }
 
 // pollFake serves a fake API on a virtual clock that moves as the client
 // sleeps, and returns a client for it.
-func pollFake(t *testing.T, policy PollPolicy, opts ...fakeapi.Option) (*Client, *fakeapi.Server, *clock.Fake) {
+func pollFake(t *testing.T, policy poll.Policy, opts ...fakeapi.Option) (*Client, *fakeapi.Server, *clock.Fake) {
 	t.Helper()
 	clk := clock.NewFake(start, true)
 	fake := fakeapi.New(append([]fakeapi.Option{fakeapi.WithClock(clk)}, opts...)...)
@@ -97,7 +98,7 @@ func TestWaitForStartedExport(t *testing.T) {
 // short, so the caller's timeout fires on time.
 func TestWaitWakesAtDeadline(t *testing.T) {
 	t.Parallel()
-	hour := ExponentialPolicy{Initial: time.Hour, Max: time.Hour, Multiplier: 1}
+	hour := poll.Exponential{Initial: time.Hour, Max: time.Hour, Multiplier: 1}
 	c, fake, clk := pollFake(t, hour)
 	job, err := c.StartStaticExport(t.Context(), StartStaticExportRequest{Domain: "docs.example.com"})
 	if err != nil {
@@ -228,11 +229,11 @@ func TestEveryPolicyIsPaced(t *testing.T) {
 	t.Parallel()
 	policies := []struct {
 		name   string
-		policy PollPolicy
+		policy poll.Policy
 	}{
 		{"default", DefaultPollPolicy()},
-		{"adaptive, 2s minimum", AdaptivePolicy{MinInterval: 2 * time.Second}},
-		{"exponential, every 100ms", ExponentialPolicy{Initial: 100 * time.Millisecond, Max: 100 * time.Millisecond, Multiplier: 1}},
+		{"adaptive, 2s minimum", poll.Adaptive{MinInterval: 2 * time.Second}},
+		{"exponential, every 100ms", poll.Exponential{Initial: 100 * time.Millisecond, Max: 100 * time.Millisecond, Multiplier: 1}},
 	}
 	for _, p := range policies {
 		t.Run(p.name, func(t *testing.T) {
@@ -240,7 +241,13 @@ func TestEveryPolicyIsPaced(t *testing.T) {
 			c, fake, _ := pollFake(t, p.policy, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
 				return fakeapi.JobPlan{RunFor: time.Second}
 			}))
-			c.pacer.rate, c.pacer.cut = 5, start // 200 ms apart
+			// A hundred requests over the last ten seconds, then a
+			// pushback: their rate of 10 a second is halved to 5, 200 ms
+			// apart.
+			for i := range 100 {
+				c.pacer.Slot(start, start.Add(-time.Duration(i)*100*time.Millisecond))
+			}
+			c.pacer.Pushback(start)
 			var ids []string
 			for range 3 {
 				job, err := c.StartStaticExport(t.Context(), StartStaticExportRequest{Domain: "docs.example.com"})

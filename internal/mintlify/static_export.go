@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify/poll"
 )
 
 // Static export job statuses.
@@ -118,7 +120,7 @@ func (c *Client) WaitForStartedExport(ctx context.Context, started *StaticExport
 
 func (c *Client) waitForStaticExport(ctx context.Context, jobID string, started *StaticExportJob, onChange func(StaticExportJob)) (*StaticExportJob, error) {
 	last := started
-	var first *Observation
+	var first *poll.Observation
 	if started != nil {
 		if done, err := exportDone(started); done {
 			return started, err
@@ -126,10 +128,10 @@ func (c *Client) waitForStaticExport(ctx context.Context, jobID string, started 
 		obs := exportObservation(started)
 		first = &obs
 	}
-	err := c.wait(ctx, first, func(ctx context.Context) (Observation, bool, error) {
+	err := c.wait(ctx, first, func(ctx context.Context) (poll.Observation, bool, error) {
 		job, err := c.GetStaticExportJob(ctx, jobID)
 		if err != nil {
-			return Observation{}, false, err
+			return poll.Observation{}, false, err
 		}
 		if onChange != nil && (last == nil || last.Status != job.Status ||
 			last.Progress != job.Progress || last.PageCount != job.PageCount) {
@@ -137,7 +139,7 @@ func (c *Client) waitForStaticExport(ctx context.Context, jobID string, started 
 		}
 		last = job
 		if done, err := exportDone(job); done {
-			return Observation{}, true, err
+			return poll.Observation{}, true, err
 		}
 		return exportObservation(job), false, nil
 	})
@@ -160,8 +162,8 @@ func exportDone(job *StaticExportJob) (bool, error) {
 }
 
 // exportObservation is what a poll policy learns from a job's status.
-func exportObservation(job *StaticExportJob) Observation {
-	return Observation{
+func exportObservation(job *StaticExportJob) poll.Observation {
+	return poll.Observation{
 		Status:      job.Status,
 		Progress:    job.Progress,
 		HasProgress: job.Status == StatusRunning,

@@ -6,52 +6,26 @@ import (
 	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify/poll"
 )
 
-// Observation is what one status request learned about a job.
-type Observation struct {
-	// Now is when the answer arrived, on the client's clock.
-	Now time.Time
-	// Status is the job's status.
-	Status string
-	// Progress is the job's completion percentage, from 0 to 100, when
-	// HasProgress.
-	Progress    float64
-	HasProgress bool
-	// CreatedAt is when the job was created, on the API's clock; zero when
-	// unknown. It bounds how long a job seen running at once has run.
-	CreatedAt time.Time
-	// UpdatedAt is when the job last changed, on the API's clock; zero
-	// when unknown. It tells whether progress is moving at the moment of
-	// the answer or has been flat for a while.
-	UpdatedAt time.Time
+// DefaultPollPolicy returns the policy used when none is configured: a
+// poll.Adaptive policy with its defaults.
+func DefaultPollPolicy() poll.Policy {
+	return poll.Adaptive{}
 }
 
-// PollPolicy spaces the status requests of a wait.
-type PollPolicy interface {
-	// Start begins one wait. The schedule is used by one goroutine.
-	Start(now time.Time) PollSchedule
-}
-
-// PollSchedule answers how long to sleep before the next status request.
-type PollSchedule interface {
-	// Next is called with each status of the job, in order, and returns
-	// how long to wait from obs.Now before the next request.
-	Next(obs Observation) time.Duration
-}
-
-// DefaultPollPolicy returns the policy used when none is configured: an
-// AdaptivePolicy with its defaults.
-func DefaultPollPolicy() PollPolicy {
-	return AdaptivePolicy{}
-}
+// slowAnswer: a status answer this slow waited out a 429 and its
+// Retry-After inside the request's retries, or the API is struggling:
+// either way, the API pushed back, and the pacer hears of it.
+const slowAnswer = time.Second
 
 // pollFunc makes one status request. done ends the wait with err; an error
 // without done is a failed request.
-type pollFunc func(ctx context.Context) (obs Observation, done bool, err error)
+type pollFunc func(ctx context.Context) (obs poll.Observation, done bool, err error)
 
-// wait runs poll until it is done, spacing the requests with the client's
-// PollPolicy and its pacer, and never sleeping past ctx's deadline. first,
+// wait runs ask until it is done, spacing the requests with the client's
+// poll policy and its pacer, and never sleeping past ctx's deadline. first,
 // when not nil, is a status the caller has just received (the answer to
 // starting the job): the schedule starts from it, and the first request
 // waits as long as the schedule says; otherwise it goes out at once.
@@ -62,7 +36,7 @@ type pollFunc func(ctx context.Context) (obs Observation, done bool, err error)
 // answer slower than slowAnswer make the pacer slow down every wait of the
 // client. A pause that would end after ctx's deadline, and any other
 // failure, end the wait at once. It returns ctx.Err() once ctx ends.
-func (c *Client) wait(ctx context.Context, first *Observation, poll pollFunc) error {
+func (c *Client) wait(ctx context.Context, first *poll.Observation, ask pollFunc) error {
 	schedule := c.pollPolicy.Start(c.clock.Now())
 	due := c.clock.Now()
 	if first != nil {
@@ -71,14 +45,14 @@ func (c *Client) wait(ctx context.Context, first *Observation, poll pollFunc) er
 		due = due.Add(schedule.Next(obs))
 	}
 	for {
-		at := c.pacer.slot(c.clock.Now(), due)
+		at := c.pacer.Slot(c.clock.Now(), due)
 		if d := at.Sub(c.clock.Now()); d > 0 {
 			if err := c.sleepWithin(ctx, d); err != nil {
 				return err
 			}
 		}
 		sent := c.clock.Now()
-		obs, done, err := poll(ctx)
+		obs, done, err := ask(ctx)
 		if done {
 			return err
 		}
@@ -91,12 +65,12 @@ func (c *Client) wait(ctx context.Context, first *Observation, poll pollFunc) er
 			if err != nil {
 				return err
 			}
-			c.pacer.pushback(now)
+			c.pacer.Pushback(now)
 			due = now.Add(pause)
 			continue
 		}
 		if now.Sub(sent) >= slowAnswer {
-			c.pacer.pushback(now)
+			c.pacer.Pushback(now)
 		}
 		obs.Now = now
 		due = now.Add(schedule.Next(obs))
