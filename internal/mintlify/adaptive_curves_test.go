@@ -70,7 +70,7 @@ func waitOut(t *testing.T, policy poll.Policy, plan fakeapi.JobPlan) (time.Durat
 	if err != nil {
 		t.Fatal(err)
 	}
-	done, err := client.WaitForStartedExport(t.Context(), job, nil)
+	done, err := client.WaitForStaticExport(t.Context(), job.JobID, Started(job))
 	if err != nil || done.Status != StatusCompleted {
 		t.Fatalf("wait: %+v, %v", done, err)
 	}
@@ -163,7 +163,7 @@ func TestAdaptivePolicyBeatsFixedLoop(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := c.WaitForStaticExport(t.Context(), job.JobID, nil); err != nil {
+		if _, err := c.WaitForStaticExport(t.Context(), job.JobID); err != nil {
 			t.Fatal(err)
 		}
 		return clk.Now().Sub(start.Add(plan.QueueFor + plan.RunFor)), len(statusLog(fake).times)
@@ -190,7 +190,7 @@ func TestAdaptivePolicyStuckJob(t *testing.T) {
 	ctx, cancel := clk.WithTimeout(t.Context(), 20*time.Minute)
 	defer cancel()
 	changes := 0
-	last, err := c.WaitForStaticExport(ctx, job.JobID, func(StaticExportJob) { changes++ })
+	last, err := c.WaitForStaticExport(ctx, job.JobID, OnChange(func(StaticExportJob) { changes++ }))
 	if !errors.Is(err, context.DeadlineExceeded) || last == nil || last.Progress != 10 {
 		t.Fatalf("err = %v, last = %+v", err, last)
 	}

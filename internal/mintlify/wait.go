@@ -3,6 +3,8 @@ package mintlify
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
@@ -13,6 +15,107 @@ import (
 // poll.Adaptive policy with its defaults.
 func DefaultPollPolicy() poll.Policy {
 	return poll.Adaptive{}
+}
+
+// Job is a job the client waits for: a StaticExportJob (WaitForStaticExport)
+// or an AgentJob (WaitForAgentJob). Both waits end the same way: on a final
+// status, on a failed job (a *JobFailedError), on a status the API does not
+// document (an *UnknownStatusError), or when ctx ends; and both return the
+// last job seen beside any error.
+type Job interface {
+	StaticExportJob | AgentJob
+	// failure says that the job failed, and why if the API said.
+	failure() string
+}
+
+// WaitOption changes a wait for a job of kind J.
+type WaitOption[J Job] func(*waitOptions[J])
+
+type waitOptions[J Job] struct {
+	started  *J
+	onChange func(J)
+}
+
+// Started hands the wait the answer of the call that started the job
+// (StartStaticExport, CreateAgentJob or SendAgentJobMessage). That answer
+// is the wait's first status: the first request goes out only when the
+// poll policy asks for one (a couple of seconds later for a queued job)
+// rather than at once, a job that is already final ends the wait without a
+// request, and OnChange is not called for it. A nil job changes nothing.
+func Started[J Job](job *J) WaitOption[J] {
+	return func(o *waitOptions[J]) { o.started = job }
+}
+
+// OnChange calls f with each status of the job that differs from the one
+// before: in status for an agent job; in status, progress or page count for
+// a static export job.
+func OnChange[J Job](f func(J)) WaitOption[J] {
+	return func(o *waitOptions[J]) { o.onChange = f }
+}
+
+// jobKind is what a wait needs to know about one kind of job.
+type jobKind[J Job] struct {
+	what    string   // such as "static export job"
+	known   []string // every documented status
+	going   []string // the statuses of a job that has not ended
+	failed  string   // the status of a job that failed
+	id      func(*J) string
+	observe func(*J) poll.Observation
+	// changed reports whether next differs from prev for OnChange.
+	changed func(prev, next *J) bool
+}
+
+// waitFor polls a job with get until it ends, spacing the requests with
+// the client's poll policy and pacer (see wait).
+func waitFor[J Job](ctx context.Context, c *Client, kind jobKind[J], jobID string, get func(context.Context) (*J, error), opts []WaitOption[J]) (*J, error) {
+	var o waitOptions[J]
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if jobID == "" {
+		return nil, fmt.Errorf("no %s to wait for: the job ID is empty", kind.what)
+	}
+	last := o.started
+	var first *poll.Observation
+	if last != nil {
+		if id := kind.id(last); id != jobID {
+			return nil, fmt.Errorf("the started %s is %s, not %s", kind.what, id, jobID)
+		}
+		if done, err := kind.ended(last); done {
+			return last, err
+		}
+		obs := kind.observe(last)
+		first = &obs
+	}
+	err := c.wait(ctx, first, func(ctx context.Context) (poll.Observation, bool, error) {
+		job, err := get(ctx)
+		if err != nil {
+			return poll.Observation{}, false, err
+		}
+		if o.onChange != nil && (last == nil || kind.changed(last, job)) {
+			o.onChange(*job)
+		}
+		last = job
+		done, err := kind.ended(job)
+		return kind.observe(job), done, err
+	})
+	return last, err
+}
+
+// ended reports whether a wait for job has ended, and how: a job in a final
+// status ends it, a failed one with a *JobFailedError, one in a status the
+// API does not document with an *UnknownStatusError.
+func (k jobKind[J]) ended(job *J) (bool, error) {
+	status := k.observe(job).Status
+	switch {
+	case slices.Contains(k.going, status):
+		return false, nil
+	case status == k.failed:
+		return true, &JobFailedError[J]{Job: *job}
+	case slices.Contains(k.known, status):
+		return true, nil
+	}
+	return true, &UnknownStatusError{What: k.what, JobID: k.id(job), Status: status, Known: k.known}
 }
 
 // slowAnswer: a status answer this slow waited out a 429 and its

@@ -48,7 +48,7 @@ func TestWaitLoop(t *testing.T) {
 	t.Parallel()
 	running, done := answer{}, answer{done: true}
 	limited := &RetryError{Attempts: 6, Err: &APIError{StatusCode: http.StatusTooManyRequests, RetryAfter: 7 * time.Second}}
-	failed := &JobFailedError{Job: StaticExportJob{JobID: "se_1", Status: StatusFailed}}
+	failed := &JobFailedError[StaticExportJob]{Job: StaticExportJob{JobID: "se_1", Status: StatusFailed}}
 	s := time.Second
 	cases := []struct {
 		name     string

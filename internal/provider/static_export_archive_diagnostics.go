@@ -74,7 +74,7 @@ func archiveDiagnostic(err error, ac archiveContext) diag.Diagnostic {
 	nothing := fmt.Sprintf("Nothing was written to %s.", ac.outputPath)
 	var invalid *archivefile.InvalidError
 	var fromStorage *mintlify.DownloadError
-	var failed *mintlify.JobFailedError
+	var failed *mintlify.JobFailedError[mintlify.StaticExportJob]
 	var retryErr *mintlify.RetryError
 	var pathErr *fs.PathError
 	var linkErr *os.LinkError

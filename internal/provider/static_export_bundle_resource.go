@@ -337,13 +337,7 @@ func (r *staticExportBundleResource) complete(ctx context.Context, m *staticExpo
 				"status": j.Status, "progress": j.Progress, "page_count": j.PageCount,
 			})
 		}
-		var job *mintlify.StaticExportJob
-		var err error
-		if started != nil {
-			job, err = client.WaitForStartedExport(ctx, started, logProgress)
-		} else {
-			job, err = client.WaitForStaticExport(ctx, jobID, logProgress)
-		}
+		job, err := client.WaitForStaticExport(ctx, jobID, mintlify.Started(started), mintlify.OnChange(logProgress))
 		if job != nil {
 			m.setJob(job)
 			last = job
@@ -394,7 +388,7 @@ func waitDiagnostic(err error, jobID string, last *mintlify.StaticExportJob, wc 
 			"new export, run `terraform untaint mintlify_static_export_bundle.NAME`, with the address shown " +
 			"above after `with`, then `terraform apply`."
 	}
-	var failed *mintlify.JobFailedError
+	var failed *mintlify.JobFailedError[mintlify.StaticExportJob]
 	switch {
 	case errors.As(err, &failed):
 		reason := "the API gave no reason"

@@ -358,7 +358,7 @@ func waitFromPhase(ctx context.Context, c *mintlify.Client, jobID string, phase 
 		return ctx.Err()
 	case <-time.After(phase):
 	}
-	_, err := c.WaitForStaticExport(ctx, jobID, nil)
+	_, err := c.WaitForStaticExport(ctx, jobID)
 	return err
 }
 

@@ -98,7 +98,7 @@ var policies = []policy{
 	{"adaptive", func(seed uint64) poll.Policy {
 		return poll.Adaptive{Rand: rand.New(rand.NewPCG(seed, 0x5eed)).Float64}
 	}, func(ctx context.Context, c *mintlify.Client, started *mintlify.StaticExportJob) (*mintlify.StaticExportJob, error) {
-		return c.WaitForStartedExport(ctx, started, nil)
+		return c.WaitForStaticExport(ctx, started.JobID, mintlify.Started(started))
 	}},
 	// The vendor's loop: a status request right after the start, then one
 	// every 10 s, as a generic waiter (the SDK's StateChangeConf with its
@@ -106,7 +106,7 @@ var policies = []policy{
 	{"fixed 10s", func(uint64) poll.Policy {
 		return poll.Exponential{Initial: 10 * time.Second, Max: 10 * time.Second, Multiplier: 1}
 	}, func(ctx context.Context, c *mintlify.Client, started *mintlify.StaticExportJob) (*mintlify.StaticExportJob, error) {
-		return c.WaitForStaticExport(ctx, started.JobID, nil)
+		return c.WaitForStaticExport(ctx, started.JobID)
 	}},
 }
 
