@@ -125,7 +125,7 @@ func WithMaxRetries(n int) Option {
 }
 
 // WithRequestTimeout bounds each attempt, from sending the request to
-// reading the whole answer, in real time (see attemptTimeout). 0 removes
+// reading the whole answer, in real time (see timeoutTransport). 0 removes
 // the bound. Defaults to DefaultRequestTimeout.
 func WithRequestTimeout(d time.Duration) Option {
 	return func(c *Client) error {
