@@ -42,11 +42,6 @@ type AgentJob struct {
 	ArchivedAt *time.Time `json:"archivedAt"`
 }
 
-// Done reports whether the agent job reached a final status.
-func (j AgentJob) Done() bool {
-	return j.Status == AgentStatusCompleted || j.Status == AgentStatusArchived || j.Status == AgentStatusFailed
-}
-
 // agentPrompt is the body of "Create agent job" and "Send follow-up message".
 type agentPrompt struct {
 	Prompt string `json:"prompt"`

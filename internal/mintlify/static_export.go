@@ -44,11 +44,6 @@ type StaticExportJob struct {
 	Error *string `json:"error,omitempty"`
 }
 
-// Done reports whether the job reached a final status.
-func (j StaticExportJob) Done() bool {
-	return j.Status == StatusCompleted || j.Status == StatusFailed
-}
-
 // Bundle is a presigned download link for a completed job's archive.
 type Bundle struct {
 	JobID     string    `json:"jobId"`
