@@ -67,7 +67,8 @@ type jobKind[J Job] struct {
 
 // waitFor polls a job with get until it ends, spacing the requests with
 // the client's poll policy and pacer (see wait).
-func waitFor[J Job](ctx context.Context, c *Client, kind jobKind[J], jobID string, get func(context.Context) (*J, error), opts []WaitOption[J]) (*J, error) {
+func waitFor[J Job](ctx context.Context, c *Client, kind jobKind[J], jobID string,
+	get func(context.Context) (*J, error), opts []WaitOption[J]) (*J, error) {
 	var o waitOptions[J]
 	for _, opt := range opts {
 		opt(&o)
