@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify/poll"
 )
 
 // TestAdaptivePolicyCurves pins what the policy does on each progress curve
@@ -62,14 +63,14 @@ func TestAdaptivePolicyCurves(t *testing.T) {
 // resource does, taking the start's answer as the first status. It returns
 // how long after completion the wait noticed it, the status requests it
 // made and the gaps between them.
-func waitOut(t *testing.T, policy PollPolicy, plan fakeapi.JobPlan) (time.Duration, int, []time.Duration) {
+func waitOut(t *testing.T, policy poll.Policy, plan fakeapi.JobPlan) (time.Duration, int, []time.Duration) {
 	t.Helper()
 	client, fake, clk := pollFake(t, policy, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }))
 	job, err := client.StartStaticExport(t.Context(), StartStaticExportRequest{Domain: "docs.example.com"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	done, err := client.WaitForStartedExport(t.Context(), job, nil)
+	done, err := client.WaitForStaticExport(t.Context(), job.JobID, Started(job))
 	if err != nil || done.Status != StatusCompleted {
 		t.Fatalf("wait: %+v, %v", done, err)
 	}
@@ -80,22 +81,22 @@ func waitOut(t *testing.T, policy PollPolicy, plan fakeapi.JobPlan) (time.Durati
 // rewriteUpdated hands a policy observations whose UpdatedAt it rewrites:
 // an API that gives none, or one whose updatedAt means something else.
 type rewriteUpdated struct {
-	PollPolicy
-	updated func(Observation) time.Time
+	poll.Policy
+	updated func(poll.Observation) time.Time
 }
 
-func (r rewriteUpdated) Start(now time.Time) PollSchedule {
-	return rewriteSchedule{r.PollPolicy.Start(now), r.updated}
+func (r rewriteUpdated) Start(now time.Time) poll.Schedule {
+	return rewriteSchedule{r.Policy.Start(now), r.updated}
 }
 
 type rewriteSchedule struct {
-	PollSchedule
-	updated func(Observation) time.Time
+	poll.Schedule
+	updated func(poll.Observation) time.Time
 }
 
-func (r rewriteSchedule) Next(obs Observation) time.Duration {
+func (r rewriteSchedule) Next(obs poll.Observation) time.Duration {
 	obs.UpdatedAt = r.updated(obs)
-	return r.PollSchedule.Next(obs)
+	return r.Schedule.Next(obs)
 }
 
 // TestAdaptivePolicyUpdatedAt: updatedAt, the instant of the job's last
@@ -109,12 +110,12 @@ func TestAdaptivePolicyUpdatedAt(t *testing.T) {
 	t.Parallel()
 	variants := []struct {
 		name    string
-		updated func(Observation) time.Time
+		updated func(poll.Observation) time.Time
 	}{
 		{"as the API gives it", nil},
-		{"none", func(Observation) time.Time { return time.Time{} }},
-		{"heartbeat", func(o Observation) time.Time { return o.Now }},
-		{"frozen", func(o Observation) time.Time { return o.CreatedAt }},
+		{"none", func(poll.Observation) time.Time { return time.Time{} }},
+		{"heartbeat", func(o poll.Observation) time.Time { return o.Now }},
+		{"frozen", func(o poll.Observation) time.Time { return o.CreatedAt }},
 	}
 	curves := []struct {
 		name  string
@@ -128,7 +129,7 @@ func TestAdaptivePolicyUpdatedAt(t *testing.T) {
 				requests := make([]int, len(variants))
 				for i, v := range variants {
 					for seed := range uint64(seeds) {
-						policy := PollPolicy(seeded(seed))
+						policy := poll.Policy(seeded(seed))
 						if v.updated != nil {
 							policy = rewriteUpdated{policy, v.updated}
 						}
@@ -156,19 +157,19 @@ func TestAdaptivePolicyUpdatedAt(t *testing.T) {
 func TestAdaptivePolicyBeatsFixedLoop(t *testing.T) {
 	t.Parallel()
 	plan := fakeapi.JobPlan{QueueFor: 1500 * time.Millisecond, RunFor: 10*time.Minute + 3*time.Second}
-	measure := func(p PollPolicy) (time.Duration, int) {
+	measure := func(p poll.Policy) (time.Duration, int) {
 		c, fake, clk := pollFake(t, p, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }))
 		job, err := c.StartStaticExport(t.Context(), StartStaticExportRequest{Domain: "docs.example.com"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := c.WaitForStaticExport(t.Context(), job.JobID, nil); err != nil {
+		if _, err := c.WaitForStaticExport(t.Context(), job.JobID); err != nil {
 			t.Fatal(err)
 		}
 		return clk.Now().Sub(start.Add(plan.QueueFor + plan.RunFor)), len(statusLog(fake).times)
 	}
 	adaptiveLatency, adaptiveRequests := measure(seeded(3))
-	loopLatency, loopRequests := measure(ExponentialPolicy{Initial: 10 * time.Second, Max: 10 * time.Second, Multiplier: 1})
+	loopLatency, loopRequests := measure(poll.Exponential{Initial: 10 * time.Second, Max: 10 * time.Second, Multiplier: 1})
 	if adaptiveLatency >= loopLatency || adaptiveLatency > time.Second || adaptiveRequests*4 > loopRequests {
 		t.Errorf("adaptive: %s late with %d requests; 10s loop: %s late with %d requests",
 			adaptiveLatency, adaptiveRequests, loopLatency, loopRequests)
@@ -189,7 +190,7 @@ func TestAdaptivePolicyStuckJob(t *testing.T) {
 	ctx, cancel := clk.WithTimeout(t.Context(), 20*time.Minute)
 	defer cancel()
 	changes := 0
-	last, err := c.WaitForStaticExport(ctx, job.JobID, func(StaticExportJob) { changes++ })
+	last, err := c.WaitForStaticExport(ctx, job.JobID, OnChange(func(StaticExportJob) { changes++ }))
 	if !errors.Is(err, context.DeadlineExceeded) || last == nil || last.Progress != 10 {
 		t.Fatalf("err = %v, last = %+v", err, last)
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"time"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify/poll"
 )
 
 // Agent job statuses.
@@ -40,11 +42,6 @@ type AgentJob struct {
 	ArchivedAt *time.Time `json:"archivedAt"`
 }
 
-// Done reports whether the agent job reached a final status.
-func (j AgentJob) Done() bool {
-	return j.Status == AgentStatusCompleted || j.Status == AgentStatusArchived || j.Status == AgentStatusFailed
-}
-
 // agentPrompt is the body of "Create agent job" and "Send follow-up message".
 type agentPrompt struct {
 	Prompt string `json:"prompt"`
@@ -52,7 +49,7 @@ type agentPrompt struct {
 
 // CreateAgentJob starts the documentation agent on prompt in a project. The
 // job runs on the Mintlify side and opens a pull request if it changes
-// files; follow it with WaitForStartedAgentJob or GetAgentJob.
+// files; follow it with WaitForAgentJob or GetAgentJob.
 //
 // Creating a job is not idempotent: the request is repeated only when the
 // API certainly did not take it, so a retry never starts a second agent
@@ -93,60 +90,29 @@ func (c *Client) GetAgentJob(ctx context.Context, projectID, id string) (*AgentJ
 
 // WaitForAgentJob polls an agent job until it is completed, archived or
 // failed, or in a status the API does not document, or ctx ends. Agent jobs
-// report no progress, so the client's PollPolicy backs off between
-// requests. The first request goes out at once. onChange, when not nil, is
-// called with each job whose status differs from the previous one. The
-// returned job is the last one seen, also on error; an ended ctx returns
-// ctx.Err(), an undocumented status an *UnknownStatusError. A failed job is
-// not an error here: the caller reads its status.
-func (c *Client) WaitForAgentJob(ctx context.Context, projectID, id string, onChange func(AgentJob)) (*AgentJob, error) {
-	return c.waitForAgentJob(ctx, projectID, id, nil, onChange)
+// report no progress, so the client's poll policy backs off between
+// requests. The first request goes out at once, unless Started hands the
+// wait the answer of CreateAgentJob or SendAgentJobMessage; OnChange
+// follows the job's status.
+//
+// The returned job is the last one seen, also on error (nil if none was
+// seen). A failed job returns a *JobFailedError, an undocumented status an
+// *UnknownStatusError; an ended ctx returns ctx.Err().
+func (c *Client) WaitForAgentJob(ctx context.Context, projectID, id string, opts ...WaitOption[AgentJob]) (*AgentJob, error) {
+	get := func(ctx context.Context) (*AgentJob, error) { return c.GetAgentJob(ctx, projectID, id) }
+	return waitFor(ctx, c, agentJobs, id, get, opts)
 }
 
-// WaitForStartedAgentJob is WaitForAgentJob for the job that CreateAgentJob
-// or SendAgentJobMessage has just returned: that answer is the wait's first
-// status (onChange is not called for it), so the first request goes out
-// only when the PollPolicy asks for one.
-func (c *Client) WaitForStartedAgentJob(ctx context.Context, projectID string, started *AgentJob, onChange func(AgentJob)) (*AgentJob, error) {
-	if started == nil {
-		return nil, fmt.Errorf("no started agent job to wait for")
-	}
-	return c.waitForAgentJob(ctx, projectID, started.ID, started, onChange)
+// agentJobs is what a wait knows about agent jobs.
+var agentJobs = jobKind[AgentJob]{
+	what:    agentJob,
+	known:   AgentJobStatuses,
+	going:   []string{AgentStatusActive},
+	failed:  AgentStatusFailed,
+	id:      func(j *AgentJob) string { return j.ID },
+	observe: func(j *AgentJob) poll.Observation { return poll.Observation{Status: j.Status, CreatedAt: j.CreatedAt} },
+	changed: func(prev, next *AgentJob) bool { return prev.Status != next.Status },
 }
 
-func (c *Client) waitForAgentJob(ctx context.Context, projectID, id string, started *AgentJob, onChange func(AgentJob)) (*AgentJob, error) {
-	last := started
-	var first *Observation
-	if started != nil {
-		if done, err := agentDone(started); done {
-			return started, err
-		}
-		first = &Observation{Status: started.Status, CreatedAt: started.CreatedAt}
-	}
-	err := c.wait(ctx, first, func(ctx context.Context) (Observation, bool, error) {
-		job, err := c.GetAgentJob(ctx, projectID, id)
-		if err != nil {
-			return Observation{}, false, err
-		}
-		if onChange != nil && (last == nil || last.Status != job.Status) {
-			onChange(*job)
-		}
-		last = job
-		done, err := agentDone(job)
-		return Observation{Status: job.Status, CreatedAt: job.CreatedAt}, done, err
-	})
-	return last, err
-}
-
-// agentDone reports whether a wait for an agent job has ended: a job that
-// completed, was archived or failed ends it, and so does one in a status
-// the API does not document (an *UnknownStatusError).
-func agentDone(job *AgentJob) (bool, error) {
-	if job.Status == AgentStatusActive {
-		return false, nil
-	}
-	if job.Done() {
-		return true, nil
-	}
-	return true, &UnknownStatusError{What: agentJob, JobID: job.ID, Status: job.Status, Known: AgentJobStatuses}
-}
+// failure implements Job. The API gives no reason for an agent job.
+func (j AgentJob) failure() string { return fmt.Sprintf("agent job %s failed", j.ID) }

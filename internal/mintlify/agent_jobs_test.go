@@ -29,7 +29,7 @@ func TestAgentJobLifecycle(t *testing.T) {
 	}
 
 	var statuses []string
-	done, err := c.WaitForStartedAgentJob(ctx, "proj", job, func(j AgentJob) { statuses = append(statuses, j.Status) })
+	done, err := c.WaitForAgentJob(ctx, "proj", job.ID, Started(job), OnChange(func(j AgentJob) { statuses = append(statuses, j.Status) }))
 	if err != nil || done.Status != AgentStatusCompleted || done.PRLink == nil {
 		t.Fatalf("finished job = %+v, err = %v", done, err)
 	}
@@ -45,7 +45,7 @@ func TestAgentJobLifecycle(t *testing.T) {
 	if err != nil || again.Status != AgentStatusActive || again.ID != job.ID {
 		t.Fatalf("after the follow-up: %+v, err = %v", again, err)
 	}
-	done2, err := c.WaitForStartedAgentJob(ctx, "proj", again, nil)
+	done2, err := c.WaitForAgentJob(ctx, "proj", again.ID, Started(again))
 	if err != nil || done2.Status != AgentStatusCompleted || done2.PRLink == nil || *done2.PRLink != *done.PRLink {
 		t.Fatalf("after the follow-up finished: %+v, err = %v", done2, err)
 	}
@@ -54,7 +54,7 @@ func TestAgentJobLifecycle(t *testing.T) {
 	}
 }
 
-func TestWaitForStartedAgentJobThatIsDone(t *testing.T) {
+func TestWaitForAgentJobAlreadyDone(t *testing.T) {
 	t.Parallel()
 	c, fake, _ := newFake(t, fakeapi.WithAgentJobPlan(func(fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
 		return fakeapi.AgentJobPlan{FinalStatus: "failed"}
@@ -64,15 +64,22 @@ func TestWaitForStartedAgentJobThatIsDone(t *testing.T) {
 		t.Fatal(err)
 	}
 	fake.Reset()
-	done, err := c.WaitForStartedAgentJob(t.Context(), "proj", job, nil)
-	if err != nil || done.Status != AgentStatusFailed {
-		t.Fatalf("job = %+v, err = %v; a failed job is a status, not an error", done, err)
+	done, err := c.WaitForAgentJob(t.Context(), "proj", job.ID, Started(job))
+	var failed *JobFailedError[AgentJob]
+	if !errors.As(err, &failed) || failed.Job.ID != job.ID || done == nil || done.Status != AgentStatusFailed {
+		t.Fatalf("job = %+v, err = %v; a failed job is a *JobFailedError, as for a static export, and the job is returned", done, err)
+	}
+	if want := "agent job " + job.ID + " failed"; err.Error() != want || !IsJobFailed(err) {
+		t.Errorf("err = %q, want %q and IsJobFailed", err, want)
 	}
 	if n := len(fake.Requests()); n != 0 {
 		t.Errorf("%d requests for a job that was already failed, want 0", n)
 	}
-	if _, err := c.WaitForStartedAgentJob(t.Context(), "proj", nil, nil); err == nil {
+	if _, err := c.WaitForAgentJob(t.Context(), "proj", ""); err == nil {
 		t.Error("waiting for no job: want an error")
+	}
+	if _, err := c.WaitForAgentJob(t.Context(), "proj", "aj_other", Started(job)); err == nil {
+		t.Error("waiting for one job with another's start: want an error")
 	}
 }
 

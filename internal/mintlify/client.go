@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify/poll"
 )
 
 // DefaultBaseURL is the public Mintlify API.
@@ -32,10 +33,10 @@ type Client struct {
 	httpClient *http.Client
 	userAgent  string
 	clock      clock.Clock
-	pollPolicy PollPolicy
+	pollPolicy poll.Policy
 	// pacer spaces the status requests of all the client's waits together,
 	// whatever their policy.
-	pacer          *pacer
+	pacer          *poll.Pacer
 	retryPolicy    RetryPolicy
 	requestTimeout time.Duration
 	logger         Logger
@@ -93,7 +94,7 @@ func WithClock(clk clock.Clock) Option {
 // WithPollPolicy replaces the policy that spaces status requests while
 // waiting for a job. Whatever the policy, the waits of one client pace their
 // status requests together and slow down when the API pushes back with 429.
-func WithPollPolicy(p PollPolicy) Option {
+func WithPollPolicy(p poll.Policy) Option {
 	return func(c *Client) error {
 		c.pollPolicy = p
 		return nil
@@ -124,7 +125,7 @@ func WithMaxRetries(n int) Option {
 }
 
 // WithRequestTimeout bounds each attempt, from sending the request to
-// reading the whole answer, in real time (see attemptTimeout). 0 removes
+// reading the whole answer, in real time (see timeoutTransport). 0 removes
 // the bound. Defaults to DefaultRequestTimeout.
 func WithRequestTimeout(d time.Duration) Option {
 	return func(c *Client) error {
@@ -147,7 +148,7 @@ func New(apiKey string, opts ...Option) (*Client, error) {
 		userAgent:      "terraform-provider-mintlify",
 		clock:          clock.Real(),
 		pollPolicy:     DefaultPollPolicy(),
-		pacer:          &pacer{},
+		pacer:          &poll.Pacer{},
 		retryPolicy:    DefaultRetryPolicy(),
 		requestTimeout: DefaultRequestTimeout,
 		logger:         nopLogger{},

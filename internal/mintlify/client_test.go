@@ -88,7 +88,7 @@ func TestStaticExportLifecycle(t *testing.T) {
 	}
 
 	var seen []StaticExportJob
-	done, err := c.WaitForStaticExport(ctx, job.JobID, func(j StaticExportJob) { seen = append(seen, j) })
+	done, err := c.WaitForStaticExport(ctx, job.JobID, OnChange(func(j StaticExportJob) { seen = append(seen, j) }))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,14 +215,33 @@ func TestWaitForFailedJob(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	last, err := c.WaitForStaticExport(t.Context(), job.JobID, nil)
-	var failed *JobFailedError
+	last, err := c.WaitForStaticExport(t.Context(), job.JobID)
+	var failed *JobFailedError[StaticExportJob]
 	if !errors.As(err, &failed) || last == nil || last.Status != StatusFailed {
 		t.Fatalf("err = %v, last = %+v", err, last)
 	}
 	want := "static export job " + job.JobID + " failed at 40% (16 pages exported): render error"
 	if err.Error() != want {
 		t.Errorf("error = %q, want %q", err, want)
+	}
+}
+
+// TestWaitForFailedAgentJob: a failed agent job ends its wait as a failed
+// static export does, with a *JobFailedError that carries the job, and the
+// job returned beside it.
+func TestWaitForFailedAgentJob(t *testing.T) {
+	t.Parallel()
+	c, _, _ := newFake(t, fakeapi.WithAgentJobPlan(func(fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
+		return fakeapi.AgentJobPlan{ActiveFor: time.Minute, FinalStatus: AgentStatusFailed}
+	}))
+	job, err := c.CreateAgentJob(t.Context(), "proj", "Something impossible")
+	if err != nil {
+		t.Fatal(err)
+	}
+	last, err := c.WaitForAgentJob(t.Context(), "proj", job.ID)
+	var failed *JobFailedError[AgentJob]
+	if !errors.As(err, &failed) || failed.Job.Status != AgentStatusFailed || last == nil || last.Status != AgentStatusFailed {
+		t.Fatalf("err = %v, last = %+v", err, last)
 	}
 }
 
@@ -237,7 +256,7 @@ func TestWaitTimesOutInVirtualTime(t *testing.T) {
 	}
 	ctx, cancel := clk.WithTimeout(t.Context(), 10*time.Minute)
 	defer cancel()
-	last, err := c.WaitForStaticExport(ctx, job.JobID, nil)
+	last, err := c.WaitForStaticExport(ctx, job.JobID)
 	if !errors.Is(err, context.DeadlineExceeded) || last == nil || last.Status != StatusRunning {
 		t.Fatalf("err = %v, last = %+v", err, last)
 	}
@@ -264,7 +283,7 @@ func TestWaitStopsOnCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	result := make(chan error, 1)
 	go func() {
-		_, err := c.WaitForStaticExport(ctx, job.JobID, nil)
+		_, err := c.WaitForStaticExport(ctx, job.JobID)
 		result <- err
 	}()
 	for clk.Sleepers() == 0 {
@@ -294,7 +313,7 @@ func TestWaitForAgentJob(t *testing.T) {
 		t.Fatalf("active job = %+v, err = %v", job, err)
 	}
 	var statuses []string
-	job, err = c.WaitForAgentJob(t.Context(), "proj", "aj_1", func(j AgentJob) { statuses = append(statuses, j.Status) })
+	job, err = c.WaitForAgentJob(t.Context(), "proj", "aj_1", OnChange(func(j AgentJob) { statuses = append(statuses, j.Status) }))
 	if err != nil || job.Status != AgentStatusCompleted || job.PRLink == nil || *job.PRLink != pr {
 		t.Fatalf("finished job = %+v, err = %v", job, err)
 	}

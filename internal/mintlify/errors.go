@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 	"time"
 )
 
@@ -163,18 +162,20 @@ func MayHaveStarted(err error) bool {
 	return errors.As(err, &se) && se.MayHaveStarted
 }
 
-// JobFailedError reports a static export job that ended in `failed`.
-type JobFailedError struct {
-	Job StaticExportJob
+// JobFailedError is a job that ended in `failed`, as the wait last saw it:
+// a *JobFailedError[StaticExportJob] or a *JobFailedError[AgentJob]. The
+// wait returns the same job beside it.
+type JobFailedError[J Job] struct {
+	Job J
 }
 
-func (e *JobFailedError) Error() string {
-	msg := "the API gave no reason"
-	if e.Job.Error != nil && strings.TrimSpace(*e.Job.Error) != "" {
-		msg = *e.Job.Error
-	}
-	return fmt.Sprintf("static export job %s failed at %s%% (%d pages exported): %s",
-		e.Job.JobID, FormatProgress(e.Job.Progress), e.Job.PageCount, msg)
+func (e *JobFailedError[J]) Error() string { return e.Job.failure() }
+
+// IsJobFailed reports whether err is a *JobFailedError of either kind.
+func IsJobFailed(err error) bool {
+	var export *JobFailedError[StaticExportJob]
+	var agent *JobFailedError[AgentJob]
+	return errors.As(err, &export) || errors.As(err, &agent)
 }
 
 // StatusCode returns the HTTP status of an *APIError in err's chain, or 0.

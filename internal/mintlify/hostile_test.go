@@ -171,12 +171,12 @@ var waitsUnderTest = []waitUnderTest{
 		if err != nil {
 			return err
 		}
-		_, err = c.WaitForStartedExport(ctx, job, nil)
+		_, err = c.WaitForStaticExport(ctx, job.JobID, Started(job))
 		return err
 	}},
 	{"agent job", fakeapi.IsAgentJobRequest, func(ctx context.Context, c *Client, fake *fakeapi.Server) error {
 		fake.AddAgentJob("proj", fakeapi.AgentJobSeed{ID: "aj_1", Repository: "https://github.com/acme/docs", ActiveFor: 3 * time.Minute})
-		_, err := c.WaitForAgentJob(ctx, "proj", "aj_1", nil)
+		_, err := c.WaitForAgentJob(ctx, "proj", "aj_1")
 		return err
 	}},
 }
@@ -278,11 +278,11 @@ func TestUnknownStatusEndsTheWait(t *testing.T) {
 		wait     func() (status string, err error)
 	}{
 		{"static export job", export.JobID, func() (string, error) {
-			job, err := c.WaitForStartedExport(ctx, export, nil)
+			job, err := c.WaitForStaticExport(ctx, export.JobID, Started(export))
 			return job.Status, err
 		}},
 		{"agent job", agent.ID, func() (string, error) {
-			job, err := c.WaitForStartedAgentJob(ctx, "proj", agent, nil)
+			job, err := c.WaitForAgentJob(ctx, "proj", agent.ID, Started(agent))
 			return job.Status, err
 		}},
 	} {
@@ -305,12 +305,12 @@ func TestUnknownStatusEndsTheWait(t *testing.T) {
 	before := len(fake.Requests())
 	paused := *export
 	paused.Status = "paused"
-	if _, err := c.WaitForStartedExport(ctx, &paused, nil); !strings.Contains(fmt.Sprint(err), `"paused"`) {
+	if _, err := c.WaitForStaticExport(ctx, paused.JobID, Started(&paused)); !strings.Contains(fmt.Sprint(err), `"paused"`) {
 		t.Errorf("a start answer with an unknown status: err = %v", err)
 	}
 	pausedAgent := *agent
 	pausedAgent.Status = "paused"
-	if _, err := c.WaitForStartedAgentJob(ctx, "proj", &pausedAgent, nil); !strings.Contains(fmt.Sprint(err), `"paused"`) {
+	if _, err := c.WaitForAgentJob(ctx, "proj", pausedAgent.ID, Started(&pausedAgent)); !strings.Contains(fmt.Sprint(err), `"paused"`) {
 		t.Errorf("a create answer with an unknown status: err = %v", err)
 	}
 	if after := len(fake.Requests()); after != before {
@@ -385,8 +385,9 @@ func TestServerTextIsCleanedAndCut(t *testing.T) {
 		c, _, _ := newFake(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
 			return fakeapi.JobPlan{RunFor: time.Minute, FailWith: hostileText}
 		}))
-		_, err := c.WaitForStartedExport(t.Context(), mustStart(t, c), nil)
-		var failed *JobFailedError
+		started := mustStart(t, c)
+		_, err := c.WaitForStaticExport(t.Context(), started.JobID, Started(started))
+		var failed *JobFailedError[StaticExportJob]
 		if !errors.As(err, &failed) || failed.Job.Error == nil {
 			t.Fatalf("err = %v, want a failed job", err)
 		}
@@ -396,7 +397,8 @@ func TestServerTextIsCleanedAndCut(t *testing.T) {
 	t.Run("undocumented status", func(t *testing.T) {
 		t.Parallel()
 		c, _, _ := newUncheckedFake(t, fakeapi.WithUndocumentedStatus(hostileText))
-		job, err := c.WaitForStartedExport(t.Context(), mustStart(t, c), nil)
+		started := mustStart(t, c)
+		job, err := c.WaitForStaticExport(t.Context(), started.JobID, Started(started))
 		var unknown *UnknownStatusError
 		if !errors.As(err, &unknown) {
 			t.Fatalf("err = %v, want an *UnknownStatusError", err)

@@ -26,7 +26,7 @@ func TestLogsNameRetriesAndHoldNoSecrets(t *testing.T) {
 		t.Fatal(err)
 	}
 	job := mustStart(t, c)
-	if _, err := c.WaitForStaticExport(t.Context(), job.JobID, nil); err != nil {
+	if _, err := c.WaitForStaticExport(t.Context(), job.JobID); err != nil {
 		t.Fatal(err)
 	}
 	b, err := c.GenerateBundle(t.Context(), job.JobID)

@@ -14,16 +14,17 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify/poll"
 )
 
-// seeded returns an AdaptivePolicy whose jitter is repeatable.
-func seeded(seed uint64) AdaptivePolicy {
-	return AdaptivePolicy{Rand: rand.New(rand.NewPCG(seed, 1)).Float64}
+// seeded returns a poll.Adaptive policy whose jitter is repeatable.
+func seeded(seed uint64) poll.Adaptive {
+	return poll.Adaptive{Rand: rand.New(rand.NewPCG(seed, 1)).Float64}
 }
 
 // pollFake serves a fake API on a virtual clock that moves as the client
 // sleeps, and returns a client for it.
-func pollFake(t *testing.T, policy PollPolicy, opts ...fakeapi.Option) (*Client, *fakeapi.Server, *clock.Fake) {
+func pollFake(t *testing.T, policy poll.Policy, opts ...fakeapi.Option) (*Client, *fakeapi.Server, *clock.Fake) {
 	t.Helper()
 	clk := clock.NewFake(start, true)
 	fake := fakeapi.New(append([]fakeapi.Option{fakeapi.WithClock(clk)}, opts...)...)
@@ -64,11 +65,11 @@ func (l pollLog) gaps() []time.Duration {
 	return gaps
 }
 
-// TestWaitForStartedExport: the start's answer is the wait's first
+// TestWaitForStaticExportStarted: the start's answer is the wait's first
 // status, so a queued job's first status request waits for the policy's
 // backoff (2 s or more) rather than going out at once; a start answer that
 // is already final ends the wait without a request.
-func TestWaitForStartedExport(t *testing.T) {
+func TestWaitForStaticExportStarted(t *testing.T) {
 	t.Parallel()
 	plan := fakeapi.JobPlan{QueueFor: 5 * time.Second, RunFor: 10 * time.Second}
 	c, fake, _ := pollFake(t, seeded(1), fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }))
@@ -76,7 +77,7 @@ func TestWaitForStartedExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.WaitForStartedExport(t.Context(), job, nil); err != nil {
+	if _, err := c.WaitForStaticExport(t.Context(), job.JobID, Started(job)); err != nil {
 		t.Fatal(err)
 	}
 	log := statusLog(fake)
@@ -87,7 +88,7 @@ func TestWaitForStartedExport(t *testing.T) {
 	completed := *job
 	completed.Status, completed.Progress = StatusCompleted, 100
 	before := len(log.times)
-	last, err := c.WaitForStartedExport(t.Context(), &completed, nil)
+	last, err := c.WaitForStaticExport(t.Context(), completed.JobID, Started(&completed))
 	if after := len(statusLog(fake).times); err != nil || last.Status != StatusCompleted || after != before {
 		t.Errorf("completed start answer: %+v, %v, %d status requests, want none", last, err, after-before)
 	}
@@ -97,7 +98,7 @@ func TestWaitForStartedExport(t *testing.T) {
 // short, so the caller's timeout fires on time.
 func TestWaitWakesAtDeadline(t *testing.T) {
 	t.Parallel()
-	hour := ExponentialPolicy{Initial: time.Hour, Max: time.Hour, Multiplier: 1}
+	hour := poll.Exponential{Initial: time.Hour, Max: time.Hour, Multiplier: 1}
 	c, fake, clk := pollFake(t, hour)
 	job, err := c.StartStaticExport(t.Context(), StartStaticExportRequest{Domain: "docs.example.com"})
 	if err != nil {
@@ -105,7 +106,7 @@ func TestWaitWakesAtDeadline(t *testing.T) {
 	}
 	ctx, cancel := clk.WithTimeout(t.Context(), 90*time.Second)
 	defer cancel()
-	last, err := c.WaitForStaticExport(ctx, job.JobID, nil)
+	last, err := c.WaitForStaticExport(ctx, job.JobID)
 	if !errors.Is(err, context.DeadlineExceeded) || last == nil || last.Status != StatusQueued {
 		t.Fatalf("err = %v, last = %+v", err, last)
 	}
@@ -135,7 +136,7 @@ func TestWaitRidesOutRateLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	done, err := c.WaitForStaticExport(t.Context(), job.JobID, nil)
+	done, err := c.WaitForStaticExport(t.Context(), job.JobID)
 	if err != nil || done.Status != StatusCompleted {
 		t.Fatalf("wait: %+v, %v", done, err)
 	}
@@ -167,7 +168,7 @@ func TestWaitStopsOnOtherErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.WaitForStaticExport(t.Context(), job.JobID, nil); StatusCode(err) != http.StatusBadGateway {
+	if _, err := c.WaitForStaticExport(t.Context(), job.JobID); StatusCode(err) != http.StatusBadGateway {
 		t.Errorf("err = %v, want the 502", err)
 	}
 }
@@ -178,7 +179,7 @@ func TestWaitForAgentJobBacksOff(t *testing.T) {
 	t.Parallel()
 	c, fake, clk := pollFake(t, seeded(5))
 	fake.AddAgentJob("proj", fakeapi.AgentJobSeed{ID: "aj_1", Repository: "https://github.com/acme/docs", ActiveFor: 5 * time.Minute})
-	job, err := c.WaitForAgentJob(t.Context(), "proj", "aj_1", nil)
+	job, err := c.WaitForAgentJob(t.Context(), "proj", "aj_1")
 	if err != nil || job.Status != AgentStatusCompleted {
 		t.Fatalf("job = %+v, err = %v", job, err)
 	}
@@ -201,7 +202,7 @@ func TestOnChangeFiresOnlyOnChange(t *testing.T) {
 		t.Fatal(err)
 	}
 	var seen []StaticExportJob
-	if _, err := c.WaitForStaticExport(t.Context(), job.JobID, func(j StaticExportJob) { seen = append(seen, j) }); err != nil {
+	if _, err := c.WaitForStaticExport(t.Context(), job.JobID, OnChange(func(j StaticExportJob) { seen = append(seen, j) })); err != nil {
 		t.Fatal(err)
 	}
 	log := statusLog(fake)
@@ -228,11 +229,11 @@ func TestEveryPolicyIsPaced(t *testing.T) {
 	t.Parallel()
 	policies := []struct {
 		name   string
-		policy PollPolicy
+		policy poll.Policy
 	}{
 		{"default", DefaultPollPolicy()},
-		{"adaptive, 2s minimum", AdaptivePolicy{MinInterval: 2 * time.Second}},
-		{"exponential, every 100ms", ExponentialPolicy{Initial: 100 * time.Millisecond, Max: 100 * time.Millisecond, Multiplier: 1}},
+		{"adaptive, 2s minimum", poll.Adaptive{MinInterval: 2 * time.Second}},
+		{"exponential, every 100ms", poll.Exponential{Initial: 100 * time.Millisecond, Max: 100 * time.Millisecond, Multiplier: 1}},
 	}
 	for _, p := range policies {
 		t.Run(p.name, func(t *testing.T) {
@@ -240,7 +241,13 @@ func TestEveryPolicyIsPaced(t *testing.T) {
 			c, fake, _ := pollFake(t, p.policy, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
 				return fakeapi.JobPlan{RunFor: time.Second}
 			}))
-			c.pacer.rate, c.pacer.cut = 5, start // 200 ms apart
+			// A hundred requests over the last ten seconds, then a
+			// pushback: their rate of 10 a second is halved to 5, 200 ms
+			// apart.
+			for i := range 100 {
+				c.pacer.Slot(start, start.Add(-time.Duration(i)*100*time.Millisecond))
+			}
+			c.pacer.Pushback(start)
 			var ids []string
 			for range 3 {
 				job, err := c.StartStaticExport(t.Context(), StartStaticExportRequest{Domain: "docs.example.com"})
@@ -253,7 +260,7 @@ func TestEveryPolicyIsPaced(t *testing.T) {
 			// one's first request is paced against the requests the
 			// earlier ones booked.
 			for _, id := range ids {
-				if _, err := c.WaitForStaticExport(t.Context(), id, nil); err != nil {
+				if _, err := c.WaitForStaticExport(t.Context(), id); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -75,7 +75,7 @@ func TestIdempotentCallsSurviveTransientFaults(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := c.WaitForStaticExport(ctx, job.JobID, nil); err != nil {
+			if _, err := c.WaitForStaticExport(ctx, job.JobID); err != nil {
 				t.Fatalf("wait: %v", err)
 			}
 			if _, err := c.GenerateBundle(ctx, job.JobID); err != nil {

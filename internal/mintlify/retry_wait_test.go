@@ -165,7 +165,7 @@ func TestCancelStopsARetryWait(t *testing.T) {
 }
 
 // TestRequestTimeout hangs the first answer until the client gives up. The
-// timeout is a real one (see attemptTimeout), set to a few milliseconds.
+// timeout is a real one (see timeoutTransport), set to a few milliseconds.
 func TestRequestTimeout(t *testing.T) {
 	t.Parallel()
 	var mu sync.Mutex

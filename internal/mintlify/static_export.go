@@ -2,9 +2,13 @@ package mintlify
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify/poll"
 )
 
 // Static export job statuses.
@@ -38,11 +42,6 @@ type StaticExportJob struct {
 	UpdatedAt time.Time `json:"updatedAt"`
 	// Error is the API's reason, present only when Status is "failed".
 	Error *string `json:"error,omitempty"`
-}
-
-// Done reports whether the job reached a final status.
-func (j StaticExportJob) Done() bool {
-	return j.Status == StatusCompleted || j.Status == StatusFailed
 }
 
 // Bundle is a presigned download link for a completed job's archive.
@@ -94,80 +93,45 @@ func (c *Client) GenerateBundle(ctx context.Context, jobID string) (*Bundle, err
 	return &b, nil
 }
 
-// WaitForStaticExport polls a job until it is completed or failed, or in a
-// status the API does not document, or ctx ends, spacing the requests with the client's PollPolicy (by default an
-// AdaptivePolicy, which sleeps towards the finish that the job's progress
-// predicts). The first request goes out at once. onChange, when not nil, is
-// called with each status that differs from the previous one in status,
-// progress or page count.
+// WaitForStaticExport polls a static export job until it is completed or
+// failed, or in a status the API does not document, or ctx ends, spacing
+// the requests with the client's poll policy (by default poll.Adaptive,
+// which sleeps towards the finish that the job's progress predicts). The
+// first request goes out at once, unless Started hands the wait the start's
+// answer; OnChange follows the job's progress.
 //
 // The returned job is the last one seen, also on error (nil if none was
 // seen). A failed job returns a *JobFailedError, an undocumented status an
 // *UnknownStatusError; an ended ctx returns ctx.Err().
-func (c *Client) WaitForStaticExport(ctx context.Context, jobID string, onChange func(StaticExportJob)) (*StaticExportJob, error) {
-	return c.waitForStaticExport(ctx, jobID, nil, onChange)
+func (c *Client) WaitForStaticExport(ctx context.Context, jobID string, opts ...WaitOption[StaticExportJob]) (*StaticExportJob, error) {
+	get := func(ctx context.Context) (*StaticExportJob, error) { return c.GetStaticExportJob(ctx, jobID) }
+	return waitFor(ctx, c, exportJobs, jobID, get, opts)
 }
 
-// WaitForStartedExport is WaitForStaticExport for the job StartStaticExport
-// has just returned: that answer is the wait's first status, so the first
-// request goes out only when the PollPolicy asks for one (a couple of
-// seconds later for a queued job) rather than at once.
-func (c *Client) WaitForStartedExport(ctx context.Context, started *StaticExportJob, onChange func(StaticExportJob)) (*StaticExportJob, error) {
-	return c.waitForStaticExport(ctx, started.JobID, started, onChange)
+// exportJobs is what a wait knows about static export jobs.
+var exportJobs = jobKind[StaticExportJob]{
+	what:   "static export job",
+	known:  StaticExportStatuses,
+	going:  []string{StatusQueued, StatusRunning},
+	failed: StatusFailed,
+	id:     func(j *StaticExportJob) string { return j.JobID },
+	observe: func(j *StaticExportJob) poll.Observation {
+		return poll.Observation{Status: j.Status, Progress: j.Progress, HasProgress: j.Status == StatusRunning,
+			CreatedAt: j.CreatedAt, UpdatedAt: j.UpdatedAt}
+	},
+	changed: func(prev, next *StaticExportJob) bool {
+		return prev.Status != next.Status || prev.Progress != next.Progress || prev.PageCount != next.PageCount
+	},
 }
 
-func (c *Client) waitForStaticExport(ctx context.Context, jobID string, started *StaticExportJob, onChange func(StaticExportJob)) (*StaticExportJob, error) {
-	last := started
-	var first *Observation
-	if started != nil {
-		if done, err := exportDone(started); done {
-			return started, err
-		}
-		obs := exportObservation(started)
-		first = &obs
+// failure implements Job: the job's progress, and the API's reason.
+func (j StaticExportJob) failure() string {
+	reason := "the API gave no reason"
+	if j.Error != nil && strings.TrimSpace(*j.Error) != "" {
+		reason = *j.Error
 	}
-	err := c.wait(ctx, first, func(ctx context.Context) (Observation, bool, error) {
-		job, err := c.GetStaticExportJob(ctx, jobID)
-		if err != nil {
-			return Observation{}, false, err
-		}
-		if onChange != nil && (last == nil || last.Status != job.Status ||
-			last.Progress != job.Progress || last.PageCount != job.PageCount) {
-			onChange(*job)
-		}
-		last = job
-		if done, err := exportDone(job); done {
-			return Observation{}, true, err
-		}
-		return exportObservation(job), false, nil
-	})
-	return last, err
-}
-
-// exportDone reports whether a wait for a job has ended, and how: a job
-// that completed, failed, or is in a status the API does not document
-// (an *UnknownStatusError) ends it.
-func exportDone(job *StaticExportJob) (bool, error) {
-	switch job.Status {
-	case StatusQueued, StatusRunning:
-		return false, nil
-	case StatusCompleted:
-		return true, nil
-	case StatusFailed:
-		return true, &JobFailedError{Job: *job}
-	}
-	return true, &UnknownStatusError{What: "static export job", JobID: job.JobID, Status: job.Status, Known: StaticExportStatuses}
-}
-
-// exportObservation is what a poll policy learns from a job's status.
-func exportObservation(job *StaticExportJob) Observation {
-	return Observation{
-		Status:      job.Status,
-		Progress:    job.Progress,
-		HasProgress: job.Status == StatusRunning,
-		CreatedAt:   job.CreatedAt,
-		UpdatedAt:   job.UpdatedAt,
-	}
+	return fmt.Sprintf("static export job %s failed at %s%% (%d pages exported): %s",
+		j.JobID, FormatProgress(j.Progress), j.PageCount, reason)
 }
 
 // FormatProgress renders a percentage without trailing zeros: 42, 42.5.

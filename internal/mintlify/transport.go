@@ -72,14 +72,7 @@ func isLoopback(host string) bool {
 // buildHTTPClient copies the configured HTTP client and adds the
 // per-request timeout and the redirect policy.
 func (c *Client) buildHTTPClient() *http.Client {
-	hc := *c.baseHTTPClient
-	next := hc.Transport
-	if next == nil {
-		next = http.DefaultTransport
-	}
-	if c.requestTimeout > 0 {
-		hc.Transport = &attemptTimeout{next: next, timeout: c.requestTimeout}
-	}
+	hc := c.timedHTTPClient(false)
 	userCheck := hc.CheckRedirect
 	hc.CheckRedirect = func(req *http.Request, via []*http.Request) error {
 		if err := c.checkRedirect(req, via); err != nil {
@@ -89,6 +82,30 @@ func (c *Client) buildHTTPClient() *http.Client {
 			return userCheck(req, via)
 		}
 		return nil
+	}
+	return hc
+}
+
+// downloadHTTPClient is the client's HTTP client with a stall timeout in
+// place of the per-attempt timeout, and the same redirect policy (no
+// Referer, no API key to another host).
+func (c *Client) downloadHTTPClient() *http.Client {
+	hc := c.timedHTTPClient(true)
+	hc.CheckRedirect = c.httpClient.CheckRedirect
+	return hc
+}
+
+// timedHTTPClient copies the configured HTTP client and bounds each of its
+// attempts by the request timeout (see timeoutTransport): as a whole, or
+// with stall, while no data arrives.
+func (c *Client) timedHTTPClient(stall bool) *http.Client {
+	hc := *c.baseHTTPClient
+	next := hc.Transport
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	if c.requestTimeout > 0 {
+		hc.Transport = &timeoutTransport{next: next, timeout: c.requestTimeout, stall: stall}
 	}
 	return &hc
 }
@@ -123,62 +140,6 @@ func canonicalHost(u *url.URL) string {
 	return net.JoinHostPort(u.Hostname(), port)
 }
 
-// attemptTimeout bounds each attempt, from sending the request until its
-// body is closed. A timeout becomes a *RequestTimeoutError, not
-// context.DeadlineExceeded, which callers read as their own deadline.
-//
-// It runs in real time, not on the client's clock: a hung connection is a
-// wall-clock matter, and on a virtual clock other goroutines' sleeps would
-// move time under a request that is in flight (and a pending timeout would
-// look like a parked sleeper to a test waiting for one).
-type attemptTimeout struct {
-	next    http.RoundTripper
-	timeout time.Duration
-}
-
-func (t *attemptTimeout) RoundTrip(req *http.Request) (*http.Response, error) {
-	parent := req.Context()
-	ctx, cancel := context.WithTimeout(parent, t.timeout)
-	resp, err := t.next.RoundTrip(req.WithContext(ctx))
-	if err != nil {
-		err = t.explain(ctx, parent, err)
-		cancel()
-		return nil, err
-	}
-	resp.Body = &timedBody{ReadCloser: resp.Body, t: t, ctx: ctx, parent: parent, cancel: cancel}
-	return resp, nil
-}
-
-// explain replaces the error of an attempt that ran out of time (while its
-// caller's ctx is still live) with a *RequestTimeoutError.
-func (t *attemptTimeout) explain(ctx, parent context.Context, err error) error {
-	if ctx.Err() == nil || parent.Err() != nil {
-		return err
-	}
-	return &RequestTimeoutError{Timeout: t.timeout, connecting: notSent(err)}
-}
-
-// timedBody keeps the attempt's timeout running while the body is read.
-type timedBody struct {
-	io.ReadCloser
-	t           *attemptTimeout
-	ctx, parent context.Context
-	cancel      context.CancelFunc
-}
-
-func (b *timedBody) Read(p []byte) (int, error) {
-	n, err := b.ReadCloser.Read(p)
-	if err != nil && err != io.EOF {
-		err = b.t.explain(b.ctx, b.parent, err)
-	}
-	return n, err
-}
-
-func (b *timedBody) Close() error {
-	defer b.cancel()
-	return b.ReadCloser.Close()
-}
-
 // StallError is a download attempt during which no data arrived for the
 // client's request timeout (WithRequestTimeout). A download is not bounded
 // as a whole, since a large archive takes as long as it takes, but it must
@@ -189,37 +150,31 @@ type StallError struct {
 
 func (e *StallError) Error() string { return fmt.Sprintf("no data arrived for %s", e.Timeout) }
 
-// downloadHTTPClient is the client's HTTP client with a stall timeout in
-// place of the per-attempt timeout, and the same redirect policy (no
-// Referer, no API key to another host).
-func (c *Client) downloadHTTPClient() *http.Client {
-	hc := *c.baseHTTPClient
-	next := hc.Transport
-	if next == nil {
-		next = http.DefaultTransport
-	}
-	if c.requestTimeout > 0 {
-		hc.Transport = &stallTimeout{next: next, timeout: c.requestTimeout}
-	}
-	hc.CheckRedirect = c.httpClient.CheckRedirect
-	return &hc
-}
+// errTimedOut is the cause of an attempt that timeoutTransport cancelled.
+var errTimedOut = errors.New("timed out")
 
-// errStalled is the cause of an attempt that stallTimeout cancelled.
-var errStalled = errors.New("stalled")
-
-// stallTimeout fails an attempt when no data arrives for timeout: before
-// the answer's headers, or between two reads of its body. Like
-// attemptTimeout, it runs in real time.
-type stallTimeout struct {
+// timeoutTransport fails an attempt that runs out of time. Without stall,
+// timeout bounds the whole attempt, from sending the request until its body
+// is closed: an API call, whose answer is small. With stall, it bounds how
+// long no data arrives (before the answer's headers, or between two reads
+// of its body): a download, which takes as long as it takes. The timeout
+// becomes a *RequestTimeoutError or a *StallError, not
+// context.DeadlineExceeded, which callers read as their own deadline.
+//
+// It runs in real time, not on the client's clock: a hung connection is a
+// wall-clock matter, and on a virtual clock other goroutines' sleeps would
+// move time under a request that is in flight (and a pending timeout would
+// look like a parked sleeper to a test waiting for one).
+type timeoutTransport struct {
 	next    http.RoundTripper
 	timeout time.Duration
+	stall   bool
 }
 
-func (t *stallTimeout) RoundTrip(req *http.Request) (*http.Response, error) {
+func (t *timeoutTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	parent := req.Context()
 	ctx, cancel := context.WithCancelCause(parent)
-	timer := time.AfterFunc(t.timeout, func() { cancel(errStalled) })
+	timer := time.AfterFunc(t.timeout, func() { cancel(errTimedOut) })
 	resp, err := t.next.RoundTrip(req.WithContext(ctx))
 	if err != nil {
 		timer.Stop()
@@ -227,31 +182,36 @@ func (t *stallTimeout) RoundTrip(req *http.Request) (*http.Response, error) {
 		cancel(nil)
 		return nil, err
 	}
-	resp.Body = &stallBody{ReadCloser: resp.Body, t: t, ctx: ctx, parent: parent, timer: timer, cancel: cancel}
+	resp.Body = &timedBody{ReadCloser: resp.Body, t: t, ctx: ctx, parent: parent, timer: timer, cancel: cancel}
 	return resp, nil
 }
 
-// explain replaces the error of an attempt that stalled (while its
-// caller's ctx is still live) with a *StallError.
-func (t *stallTimeout) explain(ctx, parent context.Context, err error) error {
-	if parent.Err() != nil || !errors.Is(context.Cause(ctx), errStalled) {
+// explain replaces the error of an attempt that ran out of time (while its
+// caller's ctx is still live) with a *RequestTimeoutError, or a
+// *StallError.
+func (t *timeoutTransport) explain(ctx, parent context.Context, err error) error {
+	if parent.Err() != nil || !errors.Is(context.Cause(ctx), errTimedOut) {
 		return err
 	}
-	return &StallError{Timeout: t.timeout}
+	if t.stall {
+		return &StallError{Timeout: t.timeout}
+	}
+	return &RequestTimeoutError{Timeout: t.timeout, connecting: notSent(err)}
 }
 
-// stallBody restarts the stall timer whenever data arrives.
-type stallBody struct {
+// timedBody keeps the attempt's timeout running while the body is read,
+// and with stall restarts it whenever data arrives.
+type timedBody struct {
 	io.ReadCloser
-	t           *stallTimeout
+	t           *timeoutTransport
 	ctx, parent context.Context
 	timer       *time.Timer
 	cancel      context.CancelCauseFunc
 }
 
-func (b *stallBody) Read(p []byte) (int, error) {
+func (b *timedBody) Read(p []byte) (int, error) {
 	n, err := b.ReadCloser.Read(p)
-	if n > 0 {
+	if n > 0 && b.t.stall {
 		b.timer.Reset(b.t.timeout)
 	}
 	if err != nil && err != io.EOF {
@@ -260,7 +220,7 @@ func (b *stallBody) Read(p []byte) (int, error) {
 	return n, err
 }
 
-func (b *stallBody) Close() error {
+func (b *timedBody) Close() error {
 	b.timer.Stop()
 	defer b.cancel(nil)
 	return b.ReadCloser.Close()

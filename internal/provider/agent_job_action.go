@@ -141,9 +141,12 @@ func (a *agentJobAction) Invoke(ctx context.Context, req action.InvokeRequest, r
 			"mintlify_agent_job data source.", job.ID)
 		return
 	}
-	done, err := client.WaitForStartedAgentJob(ctx, projectID, job, func(j mintlify.AgentJob) {
+	done, err := client.WaitForAgentJob(ctx, projectID, job.ID, mintlify.Started(job), mintlify.OnChange(func(j mintlify.AgentJob) {
 		progress("Agent job %s is now %s.", j.ID, j.Status)
-	})
+	}))
+	if mintlify.IsJobFailed(err) {
+		err = nil // reported from done.Status below
+	}
 	if err != nil {
 		b := budget("timeout", timeout)
 		resp.Diagnostics.Append(agentWaitDiagnostic(err, getAgentJobOp(projectID, job.ID), done, agentWait{budget: b,

@@ -122,9 +122,12 @@ func (d *agentJobDataSource) Read(ctx context.Context, req datasource.ReadReques
 	readCtx, cancel := client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 	if wait {
-		job, err = client.WaitForAgentJob(readCtx, projectID, id, func(j mintlify.AgentJob) {
+		job, err = client.WaitForAgentJob(readCtx, projectID, id, mintlify.OnChange(func(j mintlify.AgentJob) {
 			tflog.Info(ctx, "Agent job status", map[string]any{"status": j.Status})
-		})
+		}))
+		if mintlify.IsJobFailed(err) {
+			err = nil // a failed job is read like any other
+		}
 		if errors.Is(err, context.DeadlineExceeded) {
 			status := "not read yet"
 			if job != nil {

@@ -66,12 +66,9 @@ func (r *agentJobResource) wait(ctx context.Context, m *agentJobResourceModel, s
 	logStatus := func(j mintlify.AgentJob) {
 		tflog.Info(ctx, "Agent job status", map[string]any{"status": j.Status})
 	}
-	var job *mintlify.AgentJob
-	var err error
-	if started != nil {
-		job, err = client.WaitForStartedAgentJob(ctx, projectID, started, logStatus)
-	} else {
-		job, err = client.WaitForAgentJob(ctx, projectID, jobID, logStatus)
+	job, err := client.WaitForAgentJob(ctx, projectID, jobID, mintlify.Started(started), mintlify.OnChange(logStatus))
+	if mintlify.IsJobFailed(err) {
+		err = nil // reported from job.Status below
 	}
 	if job != nil {
 		diags.Append(m.set(job)...)

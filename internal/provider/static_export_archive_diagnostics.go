@@ -114,7 +114,7 @@ func archiveDiagnostic(err error, ac archiveContext) diag.Diagnostic {
 	var invalid *archivefile.InvalidError
 	var fromStorage *mintlify.DownloadError
 	var tooLarge *mintlify.SizeError
-	var failed *mintlify.JobFailedError
+	var failed *mintlify.JobFailedError[mintlify.StaticExportJob]
 	var retryErr *mintlify.RetryError
 	var pathErr *fs.PathError
 	var linkErr *os.LinkError

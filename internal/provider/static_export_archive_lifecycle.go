@@ -115,9 +115,9 @@ func (r *staticExportArchiveResource) download(ctx context.Context, jobID string
 		return dl, err
 	}
 	tflog.Info(ctx, "The static export job has not completed; waiting for it before downloading its archive")
-	_, err = client.WaitForStaticExport(ctx, jobID, func(j mintlify.StaticExportJob) {
+	_, err = client.WaitForStaticExport(ctx, jobID, mintlify.OnChange(func(j mintlify.StaticExportJob) {
 		tflog.Info(ctx, "Static export progress", map[string]any{"status": j.Status, "progress": j.Progress, "page_count": j.PageCount})
-	})
+	}))
 	if err != nil {
 		return nil, &waitError{err: err}
 	}

@@ -44,7 +44,7 @@ func exportWaitDiagnostic(err error, jobID string, last *mintlify.StaticExportJo
 			mintlify.FormatProgress(last.Progress), last.PageCount)
 	}
 	resume := w.resumeAdvice("resume this same job", "Apply again to resume waiting for the same job; no new export starts.")
-	var failed *mintlify.JobFailedError
+	var failed *mintlify.JobFailedError[mintlify.StaticExportJob]
 	switch {
 	case errors.As(err, &failed):
 		return diag.NewErrorDiagnostic("Static Export Job Failed",

@@ -49,13 +49,7 @@ func (r *staticExportBundleResource) waitForExport(ctx context.Context, m *stati
 		})
 	}
 	jobID := m.JobID.ValueString()
-	var job *mintlify.StaticExportJob
-	var err error
-	if started != nil {
-		job, err = r.data.client.WaitForStartedExport(ctx, started, logProgress)
-	} else {
-		job, err = r.data.client.WaitForStaticExport(ctx, jobID, logProgress)
-	}
+	job, err := r.data.client.WaitForStaticExport(ctx, jobID, mintlify.Started(started), mintlify.OnChange(logProgress))
 	if job != nil {
 		m.setJob(job)
 	}

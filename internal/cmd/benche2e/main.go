@@ -41,6 +41,7 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify/poll"
 )
 
 func main() {
@@ -330,7 +331,7 @@ func (b *bench) singleExports(ctx context.Context) (*part, error) {
 // function it returns waits for them all.
 func pollTwins(ctx context.Context, url string) (func() error, error) {
 	loop, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(url),
-		mintlify.WithPollPolicy(mintlify.ExponentialPolicy{Initial: 10 * time.Second, Max: 10 * time.Second, Multiplier: 1}))
+		mintlify.WithPollPolicy(poll.Exponential{Initial: 10 * time.Second, Max: 10 * time.Second, Multiplier: 1}))
 	if err != nil {
 		return nil, err
 	}
@@ -357,7 +358,7 @@ func waitFromPhase(ctx context.Context, c *mintlify.Client, jobID string, phase 
 		return ctx.Err()
 	case <-time.After(phase):
 	}
-	_, err := c.WaitForStaticExport(ctx, jobID, nil)
+	_, err := c.WaitForStaticExport(ctx, jobID)
 	return err
 }
 

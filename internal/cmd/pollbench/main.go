@@ -38,6 +38,7 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify/poll"
 )
 
 // start is the virtual moment every job is created at.
@@ -86,7 +87,7 @@ var lengths = []time.Duration{5 * time.Second, 20 * time.Second, time.Minute, 2 
 type policy struct {
 	name string
 	// make returns the policy for one job; seed makes its jitter repeatable.
-	make func(seed uint64) mintlify.PollPolicy
+	make func(seed uint64) poll.Policy
 	// wait waits for the job start returned, as this side does it.
 	wait func(ctx context.Context, c *mintlify.Client, started *mintlify.StaticExportJob) (*mintlify.StaticExportJob, error)
 }
@@ -94,18 +95,18 @@ type policy struct {
 var policies = []policy{
 	// The provider: its resource takes the start's answer as the first
 	// status (queued), so its first request waits for the policy.
-	{"adaptive", func(seed uint64) mintlify.PollPolicy {
-		return mintlify.AdaptivePolicy{Rand: rand.New(rand.NewPCG(seed, 0x5eed)).Float64}
+	{"adaptive", func(seed uint64) poll.Policy {
+		return poll.Adaptive{Rand: rand.New(rand.NewPCG(seed, 0x5eed)).Float64}
 	}, func(ctx context.Context, c *mintlify.Client, started *mintlify.StaticExportJob) (*mintlify.StaticExportJob, error) {
-		return c.WaitForStartedExport(ctx, started, nil)
+		return c.WaitForStaticExport(ctx, started.JobID, mintlify.Started(started))
 	}},
 	// The vendor's loop: a status request right after the start, then one
 	// every 10 s, as a generic waiter (the SDK's StateChangeConf with its
 	// default Delay of 0) does.
-	{"fixed 10s", func(uint64) mintlify.PollPolicy {
-		return mintlify.ExponentialPolicy{Initial: 10 * time.Second, Max: 10 * time.Second, Multiplier: 1}
+	{"fixed 10s", func(uint64) poll.Policy {
+		return poll.Exponential{Initial: 10 * time.Second, Max: 10 * time.Second, Multiplier: 1}
 	}, func(ctx context.Context, c *mintlify.Client, started *mintlify.StaticExportJob) (*mintlify.StaticExportJob, error) {
-		return c.WaitForStaticExport(ctx, started.JobID, nil)
+		return c.WaitForStaticExport(ctx, started.JobID)
 	}},
 }
 
@@ -256,7 +257,7 @@ type watched struct {
 
 // watch serves a fake API whose jobs follow plan, on a virtual clock that
 // moves as the client sleeps, and returns a client for it with policy.
-func (s *simulator) watch(plan fakeapi.JobPlan, policy mintlify.PollPolicy) (*watched, error) {
+func (s *simulator) watch(plan fakeapi.JobPlan, policy poll.Policy) (*watched, error) {
 	w := &watched{clk: clock.NewFake(start, true)}
 	w.fake = fakeapi.New(fakeapi.WithClock(w.clk), fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }))
 	base, unmount := s.mount(w.fake)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify/poll"
 )
 
 // scriptedPolicy's schedules return its waits in order, whatever they
@@ -18,14 +19,14 @@ type scriptedPolicy struct {
 	seen  *[]time.Time
 }
 
-func (p scriptedPolicy) Start(time.Time) PollSchedule { return &scriptedSchedule{policy: p} }
+func (p scriptedPolicy) Start(time.Time) poll.Schedule { return &scriptedSchedule{policy: p} }
 
 type scriptedSchedule struct {
 	policy scriptedPolicy
 	n      int
 }
 
-func (s *scriptedSchedule) Next(obs Observation) time.Duration {
+func (s *scriptedSchedule) Next(obs poll.Observation) time.Duration {
 	*s.policy.seen = append(*s.policy.seen, obs.Now)
 	d := s.policy.waits[min(s.n, len(s.policy.waits)-1)]
 	s.n++
@@ -47,7 +48,7 @@ func TestWaitLoop(t *testing.T) {
 	t.Parallel()
 	running, done := answer{}, answer{done: true}
 	limited := &RetryError{Attempts: 6, Err: &APIError{StatusCode: http.StatusTooManyRequests, RetryAfter: 7 * time.Second}}
-	failed := &JobFailedError{Job: StaticExportJob{JobID: "se_1", Status: StatusFailed}}
+	failed := &JobFailedError[StaticExportJob]{Job: StaticExportJob{JobID: "se_1", Status: StatusFailed}}
 	s := time.Second
 	cases := []struct {
 		name     string
@@ -100,16 +101,16 @@ func TestWaitLoop(t *testing.T) {
 				ctx, cancel = clk.WithTimeout(ctx, c.timeout)
 				defer cancel()
 			}
-			var first *Observation
+			var first *poll.Observation
 			if c.first {
-				first = &Observation{Status: StatusQueued}
+				first = &poll.Observation{Status: StatusQueued}
 			}
 			var sent []time.Duration
-			err = client.wait(ctx, first, func(context.Context) (Observation, bool, error) {
+			err = client.wait(ctx, first, func(context.Context) (poll.Observation, bool, error) {
 				a := c.answers[len(sent)]
 				sent = append(sent, clk.Now().Sub(start))
 				clk.Advance(a.took)
-				return Observation{Status: StatusRunning}, a.done, a.err
+				return poll.Observation{Status: StatusRunning}, a.done, a.err
 			})
 			if !errors.Is(err, c.wantErr) && (c.wantErr == nil || err == nil || err.Error() != c.wantErr.Error()) {
 				t.Errorf("err = %v, want %v", err, c.wantErr)

@@ -1,11 +1,11 @@
-package mintlify
+package poll
 
 import "time"
 
 // backoff is a growing, capped, jittered sequence of waits: first, then
 // each wait factor times the one before, never more than limit, each one
 // lengthened by a random fraction of up to jitter. The adaptive policy
-// doubles from twice its MinInterval with 20 % jitter; ExponentialPolicy is
+// doubles from twice its MinInterval with 20 % jitter; Exponential is
 // a backoff without jitter.
 type backoff struct {
 	first, limit time.Duration
@@ -47,21 +47,21 @@ func (b *backoff) lengthen(d time.Duration) time.Duration {
 	return time.Duration(float64(d) * (1 + b.jitter*b.rand()))
 }
 
-// ExponentialPolicy waits Initial, then multiplies the wait by Multiplier up
+// Exponential waits Initial, then multiplies the wait by Multiplier up
 // to Max. With Initial = Max it is a fixed-interval loop, such as the
 // vendor's documented 10-second one.
-type ExponentialPolicy struct {
+type Exponential struct {
 	Initial    time.Duration
 	Max        time.Duration
 	Multiplier float64
 }
 
-// Start implements PollPolicy.
-func (p ExponentialPolicy) Start(time.Time) PollSchedule {
+// Start implements Policy.
+func (p Exponential) Start(time.Time) Schedule {
 	return &exponentialSchedule{backoff{first: p.Initial, limit: p.Max, factor: p.Multiplier}}
 }
 
 type exponentialSchedule struct{ backoff backoff }
 
-// Next implements PollSchedule.
+// Next implements Schedule.
 func (s *exponentialSchedule) Next(Observation) time.Duration { return s.backoff.next() }

@@ -1,4 +1,4 @@
-package mintlify
+package poll
 
 import (
 	"testing"
@@ -69,16 +69,16 @@ func TestPacer(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			p := &pacer{}
+			p := &Pacer{}
 			for i, op := range c.ops {
 				now := start.Add(op.now)
 				switch op.kind {
 				case "slot":
-					if got := p.slot(now, start.Add(op.want)).Sub(start); got != op.got {
+					if got := p.Slot(now, start.Add(op.want)).Sub(start); got != op.got {
 						t.Fatalf("op %d: slot(%s, %s) = %s, want %s", i, op.now, op.want, got, op.got)
 					}
 				case "pushback":
-					if p.pushback(now); p.rate != op.rate {
+					if p.Pushback(now); p.rate != op.rate {
 						t.Fatalf("op %d: rate after pushback at %s = %v, want %v", i, op.now, p.rate, op.rate)
 					}
 				case "rate":

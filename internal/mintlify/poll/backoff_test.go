@@ -1,4 +1,4 @@
-package mintlify
+package poll
 
 import (
 	"slices"
@@ -65,10 +65,10 @@ func TestBackoff(t *testing.T) {
 // it observes.
 func TestExponentialPolicy(t *testing.T) {
 	t.Parallel()
-	s := ExponentialPolicy{Initial: time.Second, Max: 4 * time.Second, Multiplier: 2}.Start(start)
+	s := Exponential{Initial: time.Second, Max: 4 * time.Second, Multiplier: 2}.Start(start)
 	var got []time.Duration
 	for range 5 {
-		got = append(got, s.Next(Observation{Status: StatusRunning, Progress: 50, HasProgress: true}))
+		got = append(got, s.Next(Observation{Status: statusRunning, Progress: 50, HasProgress: true}))
 	}
 	want := []time.Duration{time.Second, 2 * time.Second, 4 * time.Second, 4 * time.Second, 4 * time.Second}
 	if !slices.Equal(got, want) {

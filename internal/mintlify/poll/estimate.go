@@ -1,4 +1,4 @@
-package mintlify
+package poll
 
 import (
 	"math"

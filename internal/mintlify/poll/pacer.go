@@ -1,4 +1,4 @@
-package mintlify
+package poll
 
 import (
 	"slices"
@@ -9,10 +9,6 @@ import (
 // Pacing of a client's status requests: additive increase, multiplicative
 // decrease of their combined rate, as TCP does with its window.
 const (
-	// slowAnswer: a status answer this slow waited out a 429 and its
-	// Retry-After inside the request's retries, or the API is struggling:
-	// either way, the API pushed back.
-	slowAnswer = time.Second
 	// paceWindow is how far back the combined request rate is measured.
 	paceWindow = 10 * time.Second
 	// paceHold: pushbacks within this long of the last cut are the same
@@ -27,14 +23,16 @@ const (
 	maxPaceRate = 20.0
 )
 
-// pacer spaces the status requests of every wait of one client, so that
+// Pacer spaces the status requests of every wait of one client, so that
 // together they yield to an API that pushes back and leave room for the
 // calls that matter more, such as starting an export. It hands out request
 // times: as asked until the API pushes back, then at least 1/rate apart.
 // Each pushback halves the rate measured over the last paceWindow (once per
 // paceHold, never below minPaceRate); paceCalm after the last cut the rate
-// grows again until it is no longer limited. It is safe for concurrent use.
-type pacer struct {
+// grows again until it is no longer limited. What counts as a pushback
+// (a 429, an answer slowed by one) is the caller's to judge. The zero value
+// is ready to use, and is safe for concurrent use.
+type Pacer struct {
 	mu   sync.Mutex
 	rate float64   // requests a second allowed at the last cut; 0 for no limit
 	cut  time.Time // when the rate was last cut
@@ -45,7 +43,7 @@ type pacer struct {
 
 // rateAt is the allowed rate at now, 0 for no limit: the last cut's, grown
 // by rateGrowth a second after a calm spell.
-func (p *pacer) rateAt(now time.Time) float64 {
+func (p *Pacer) rateAt(now time.Time) float64 {
 	if p.rate == 0 {
 		return 0
 	}
@@ -59,9 +57,9 @@ func (p *pacer) rateAt(now time.Time) float64 {
 	return rate
 }
 
-// pushback halves the combined rate of the last paceWindow, unless the
+// Pushback halves the combined rate of the last paceWindow, unless the
 // rate was cut within paceHold.
-func (p *pacer) pushback(now time.Time) {
+func (p *Pacer) Pushback(now time.Time) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.rate != 0 && now.Sub(p.cut) < paceHold {
@@ -80,9 +78,9 @@ func (p *pacer) pushback(now time.Time) {
 	p.rate, p.cut = max(measured/2, minPaceRate), now
 }
 
-// slot returns the earliest moment at or after want that is at least
+// Slot returns the earliest moment at or after want that is at least
 // 1/rate away from every request time already handed out, and books it.
-func (p *pacer) slot(now, want time.Time) time.Time {
+func (p *Pacer) Slot(now, want time.Time) time.Time {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	stale := 0

@@ -1,4 +1,4 @@
-package mintlify
+package poll
 
 import (
 	"math"
@@ -6,7 +6,8 @@ import (
 	"time"
 )
 
-// AdaptivePolicy spaces status requests by what the job's progress says.
+// Adaptive is the policy that spaces status requests by what the job's
+// progress says.
 //
 // While progress rises, it estimates when the job will finish and sleeps
 // until just past the earliest finish the estimate allows, then looks at
@@ -20,7 +21,7 @@ import (
 // asks sooner than MinInterval after the previous answer.
 //
 // docs/design/polling.md explains the estimate and its tuning.
-type AdaptivePolicy struct {
+type Adaptive struct {
 	// MinInterval is the shortest time between two status requests of one
 	// job. Defaults to one second.
 	MinInterval time.Duration
@@ -35,7 +36,7 @@ type AdaptivePolicy struct {
 	Rand func() float64
 }
 
-// Tuning of AdaptivePolicy; the estimator's is in estimate.go.
+// Tuning of the Adaptive policy; the estimator's is in estimate.go.
 const (
 	// growthFactor bounds a sleep to this multiple of the time the current
 	// rise has been watched, plus MinInterval. The first estimate of a
@@ -56,8 +57,8 @@ const (
 	farJitter     = 0.1
 )
 
-// Start implements PollPolicy.
-func (p AdaptivePolicy) Start(now time.Time) PollSchedule {
+// Start implements Policy.
+func (p Adaptive) Start(now time.Time) Schedule {
 	if p.MinInterval <= 0 {
 		p.MinInterval = time.Second
 	}
@@ -77,11 +78,11 @@ func (p AdaptivePolicy) Start(now time.Time) PollSchedule {
 	}
 }
 
-// adaptiveSchedule is one wait of an AdaptivePolicy: it keeps the current
+// adaptiveSchedule is one wait of an Adaptive policy: it keeps the current
 // rise for the estimator, the updatedAt tracker, and the backoff for when
 // progress says nothing, and picks between them.
 type adaptiveSchedule struct {
-	policy  AdaptivePolicy // with its defaults
+	policy  Adaptive // with its defaults
 	backoff backoff
 	updates updatedAtTracker
 
@@ -101,7 +102,7 @@ type adaptiveSchedule struct {
 	carriedWatched time.Duration
 }
 
-// Next implements PollSchedule.
+// Next implements Schedule.
 func (s *adaptiveSchedule) Next(obs Observation) time.Duration {
 	prev := s.last
 	s.last = obs.Now

@@ -1,4 +1,4 @@
-package mintlify
+package poll
 
 import (
 	"testing"
@@ -22,7 +22,7 @@ const noUpdate = -time.Hour
 
 // running is a look at a running job with progress p and no updatedAt.
 func running(at time.Duration, p float64, want time.Duration) look {
-	return look{at: at, status: StatusRunning, progress: p, updated: noUpdate, want: want}
+	return look{at: at, status: statusRunning, progress: p, updated: noUpdate, want: want}
 }
 
 // TestAdaptiveSchedule feeds the schedule hand-written answers of a job
@@ -35,32 +35,32 @@ func TestAdaptiveSchedule(t *testing.T) {
 	// 100 ms after the step it shows.
 	fastThenSlow := func(updated time.Duration, want time.Duration) []look {
 		return []look{
-			{at: 0, status: StatusRunning, progress: 10, updated: -100 * time.Millisecond, want: s},
-			{at: s, status: StatusRunning, progress: 20, updated: 900 * time.Millisecond, want: -1},
-			{at: 2 * s, status: StatusRunning, progress: 30, updated: 1900 * time.Millisecond, want: -1},
-			{at: 3 * s, status: StatusRunning, progress: 40, updated: 2900 * time.Millisecond, want: -1},
-			{at: 20 * s, status: StatusRunning, progress: 40.1, updated: updated, want: want},
+			{at: 0, status: statusRunning, progress: 10, updated: -100 * time.Millisecond, want: s},
+			{at: s, status: statusRunning, progress: 20, updated: 900 * time.Millisecond, want: -1},
+			{at: 2 * s, status: statusRunning, progress: 30, updated: 1900 * time.Millisecond, want: -1},
+			{at: 3 * s, status: statusRunning, progress: 40, updated: 2900 * time.Millisecond, want: -1},
+			{at: 20 * s, status: statusRunning, progress: 40.1, updated: updated, want: want},
 		}
 	}
 	cases := []struct {
 		name   string
-		policy AdaptivePolicy
+		policy Adaptive
 		looks  []look
 	}{
-		{"no progress: back off from 2 s to 30 s", AdaptivePolicy{}, []look{
-			{at: 0, status: StatusQueued, progress: -1, updated: noUpdate, want: 2 * s},
-			{at: 2 * s, status: StatusQueued, progress: -1, updated: noUpdate, want: 4 * s},
-			{at: 6 * s, status: StatusQueued, progress: -1, updated: noUpdate, want: 8 * s},
-			{at: 14 * s, status: StatusQueued, progress: -1, updated: noUpdate, want: 16 * s},
-			{at: 30 * s, status: StatusQueued, progress: -1, updated: noUpdate, want: 30 * s},
-			{at: 60 * s, status: StatusQueued, progress: -1, updated: noUpdate, want: 30 * s},
+		{"no progress: back off from 2 s to 30 s", Adaptive{}, []look{
+			{at: 0, status: statusQueued, progress: -1, updated: noUpdate, want: 2 * s},
+			{at: 2 * s, status: statusQueued, progress: -1, updated: noUpdate, want: 4 * s},
+			{at: 6 * s, status: statusQueued, progress: -1, updated: noUpdate, want: 8 * s},
+			{at: 14 * s, status: statusQueued, progress: -1, updated: noUpdate, want: 16 * s},
+			{at: 30 * s, status: statusQueued, progress: -1, updated: noUpdate, want: 30 * s},
+			{at: 60 * s, status: statusQueued, progress: -1, updated: noUpdate, want: 30 * s},
 		}},
-		{"a new status starts over: a probe once it runs", AdaptivePolicy{}, []look{
-			{at: 0, status: StatusQueued, progress: -1, updated: noUpdate, want: 2 * s},
-			{at: 2 * s, status: StatusQueued, progress: -1, updated: noUpdate, want: 4 * s},
+		{"a new status starts over: a probe once it runs", Adaptive{}, []look{
+			{at: 0, status: statusQueued, progress: -1, updated: noUpdate, want: 2 * s},
+			{at: 2 * s, status: statusQueued, progress: -1, updated: noUpdate, want: 4 * s},
 			running(6*s, 5, s),
 		}},
-		{"a linear rise: a probe, then sleeps that grow with the watch", AdaptivePolicy{}, []look{
+		{"a linear rise: a probe, then sleeps that grow with the watch", Adaptive{}, []look{
 			running(10*s, 10, s), // one point gives no rate
 			// 1 %/s; the first estimate grows to twice the 1 s watched,
 			// plus MinInterval.
@@ -69,26 +69,26 @@ func TestAdaptiveSchedule(t *testing.T) {
 			// of the earliest finish (85 % at up to 125 % faster: 37.8 s).
 			running(14*s, 14, 17*s),
 		}},
-		{"flat progress: a probe, then a backoff", AdaptivePolicy{}, []look{
+		{"flat progress: a probe, then a backoff", Adaptive{}, []look{
 			running(10*s, 10, s), running(11*s, 11, 3*s), running(14*s, 14, 17*s),
 			// Not a step in 17 s at 1 %/s: it may have stalled. No
 			// updatedAt to tell: look again soon, then back off.
 			running(31*s, 14, s), running(32*s, 14, 2*s), running(34*s, 14, 4*s),
 		}},
-		{"progress went back: a probe", AdaptivePolicy{}, []look{
+		{"progress went back: a probe", Adaptive{}, []look{
 			running(10*s, 10, s), running(11*s, 11, 3*s), running(14*s, 14, 17*s), running(31*s, 5, s),
 		}},
 		{"slowed abruptly, updatedAt says flat since 5 s: wait as long as it has been flat",
 			// 20 s less 5 s, less the 100 ms every answer takes.
-			AdaptivePolicy{}, fastThenSlow(5*s, 14900*time.Millisecond)},
+			Adaptive{}, fastThenSlow(5*s, 14900*time.Millisecond)},
 		{"slowed abruptly, updatedAt says it just moved: carry on at 10 %/s",
 			// 59.9 % left at up to 20 % over the 10 %/s before the stall,
 			// plus MinInterval.
-			AdaptivePolicy{}, fastThenSlow(19950*time.Millisecond, secs(59.9/12+1))},
-		{"slowed abruptly, no updatedAt: a probe", AdaptivePolicy{}, []look{
+			Adaptive{}, fastThenSlow(19950*time.Millisecond, secs(59.9/12+1))},
+		{"slowed abruptly, no updatedAt: a probe", Adaptive{}, []look{
 			running(0, 10, s), running(s, 20, -1), running(2*s, 30, -1), running(3*s, 40, -1), running(20*s, 40.1, s),
 		}},
-		{"MinInterval 2 s: a 2 s probe, then a first estimate of twice 2 s plus 2 s", AdaptivePolicy{MinInterval: 2 * s}, []look{
+		{"MinInterval 2 s: a 2 s probe, then a first estimate of twice 2 s plus 2 s", Adaptive{MinInterval: 2 * s}, []look{
 			running(10*s, 10, 2*s), running(12*s, 12, 6*s),
 		}},
 	}
@@ -114,11 +114,11 @@ func TestAdaptiveSchedule(t *testing.T) {
 
 // scripted feeds a schedule observations of a running job, one per entry,
 // each the previous wait later, and returns the waits.
-func scripted(s PollSchedule, progress []float64) []time.Duration {
+func scripted(s Schedule, progress []float64) []time.Duration {
 	now := start
 	var waits []time.Duration
 	for _, p := range progress {
-		d := s.Next(Observation{Now: now, Status: StatusRunning, Progress: p, HasProgress: true, CreatedAt: start})
+		d := s.Next(Observation{Now: now, Status: statusRunning, Progress: p, HasProgress: true, CreatedAt: start})
 		waits = append(waits, d)
 		now = now.Add(d)
 	}
@@ -129,7 +129,7 @@ func scripted(s PollSchedule, progress []float64) []time.Duration {
 // earns a quick second look rather than a long sleep.
 func TestAdaptivePolicyErratic(t *testing.T) {
 	t.Parallel()
-	p := AdaptivePolicy{Rand: func() float64 { return 0 }}
+	p := Adaptive{Rand: func() float64 { return 0 }}
 	waits := scripted(p.Start(start), []float64{10, 20, 30, 40, 5})
 	if last := waits[len(waits)-1]; last != time.Second {
 		t.Errorf("after progress went back, waited %s, want a 1s probe (waits %v)", last, waits)
@@ -141,7 +141,7 @@ func TestAdaptivePolicyErratic(t *testing.T) {
 		p  float64
 	}{{0, 10}, {time.Second, 20}, {2 * time.Second, 30}, {3 * time.Second, 40}, {20 * time.Second, 40.1}} {
 		now := start.Add(obs.at)
-		if d := s.Next(Observation{Now: now, Status: StatusRunning, Progress: obs.p, HasProgress: true}); obs.at == 20*time.Second && d != time.Second {
+		if d := s.Next(Observation{Now: now, Status: statusRunning, Progress: obs.p, HasProgress: true}); obs.at == 20*time.Second && d != time.Second {
 			t.Errorf("after an abrupt slowdown, waited %s, want a 1s probe", d)
 		}
 	}
