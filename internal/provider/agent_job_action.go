@@ -105,13 +105,8 @@ func (a *agentJobAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRe
 }
 
 func (a *agentJobAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	if a.data == nil {
-		resp.Diagnostics.Append(notConfiguredDiagnostic())
-		return
-	}
-	var m agentJobActionModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
+	m, ok := configuredModel[agentJobActionModel](ctx, a.data, req.Config, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	projectID, diags := a.data.projectFor(m.ProjectID, "Running the agent", "action")

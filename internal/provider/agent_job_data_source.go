@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/datasource/timeouts"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -28,7 +27,7 @@ func NewAgentJobDataSource() datasource.DataSource {
 }
 
 type agentJobDataSource struct {
-	data *providerData
+	configuredDataSource
 }
 
 type agentJobModel struct {
@@ -56,7 +55,7 @@ func (d *agentJobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequ
 			"id": schema.StringAttribute{
 				MarkdownDescription: "The ID of the agent job.",
 				Required:            true,
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+				Validators:          []validator.String{notBlank("Set it to the ID of an agent job of the project.")},
 			},
 
 			// Optional
@@ -65,7 +64,7 @@ func (d *agentJobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequ
 					"`project_id` (or `" + envProjectID + "`).",
 				Optional:   true,
 				Computed:   true,
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+				Validators: []validator.String{notBlank("Set it to the project ID from the API keys page of the Mintlify dashboard, or remove it to use the provider's `project_id`.")},
 			},
 			"wait_for_completion": schema.BoolAttribute{
 				MarkdownDescription: "Wait until the job is `completed`, `archived` or `failed` before returning, " +
@@ -84,18 +83,9 @@ func (d *agentJobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequ
 	}
 }
 
-func (d *agentJobDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = clientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (d *agentJobDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	if d.data == nil {
-		resp.Diagnostics.Append(notConfiguredDiagnostic())
-		return
-	}
-	var m agentJobModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
+	m, ok := configuredModel[agentJobModel](ctx, d.data, req.Config, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	projectID, diags := d.data.projectFor(m.ProjectID, "Reading an agent job", "data source")

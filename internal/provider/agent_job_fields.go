@@ -10,7 +10,6 @@ import (
 	resourceschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
@@ -82,7 +81,6 @@ var agentJobStringFields = []string{"status", "model", "pr_link", "created_at", 
 // agentJobResourceFields are the fields' attributes in the resource's
 // schema, kept from state while a plan does not change them.
 func agentJobResourceFields() map[string]resourceschema.Attribute {
-	keep := []planmodifier.String{stringplanmodifier.UseStateForUnknown()}
 	attrs := map[string]resourceschema.Attribute{
 		"source": resourceschema.SingleNestedAttribute{
 			MarkdownDescription: agentJobFieldDescriptions["source"],
@@ -95,7 +93,7 @@ func agentJobResourceFields() map[string]resourceschema.Attribute {
 		},
 	}
 	for _, name := range agentJobStringFields {
-		attrs[name] = resourceschema.StringAttribute{MarkdownDescription: agentJobFieldDescriptions[name], Computed: true, PlanModifiers: keep}
+		attrs[name] = resourceschema.StringAttribute{MarkdownDescription: agentJobFieldDescriptions[name], Computed: true, PlanModifiers: keepString}
 	}
 	return attrs
 }

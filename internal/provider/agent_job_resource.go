@@ -14,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -37,7 +36,7 @@ func NewAgentJobResource() resource.Resource {
 }
 
 type agentJobResource struct {
-	data *providerData
+	configuredResource
 }
 
 type agentJobResourceModel struct {
@@ -64,7 +63,6 @@ func (r *agentJobResource) Metadata(_ context.Context, req resource.MetadataRequ
 }
 
 func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	keep := []planmodifier.String{stringplanmodifier.UseStateForUnknown()}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Starts a job of the Mintlify documentation agent on a prompt, and follows it to the pull " +
 			"request the agent opens.\n\n" +
@@ -99,7 +97,7 @@ func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				Optional:      true,
 				Computed:      true,
 				Validators:    []validator.String{notBlank("Set it to the project ID from the API keys page of the Mintlify dashboard, or remove it to use the provider's `project_id`.")},
-				PlanModifiers: keep, // replacement is decided in ModifyPlan, which knows the provider's project
+				PlanModifiers: keepString, // replacement is decided in ModifyPlan, which knows the provider's project
 			},
 			"triggers": schema.MapAttribute{
 				MarkdownDescription: "Arbitrary strings whose change starts a new agent job, such as the release " +
@@ -131,7 +129,7 @@ func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 			"id": schema.StringAttribute{
 				MarkdownDescription: "The ID of the agent job.",
 				Computed:            true,
-				PlanModifiers:       keep,
+				PlanModifiers:       keepString,
 			},
 		},
 	}
@@ -153,10 +151,6 @@ func (r *agentJobResource) IdentitySchema(_ context.Context, _ resource.Identity
 			},
 		},
 	}
-}
-
-func (r *agentJobResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = clientFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 func (r *agentJobResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -250,16 +244,10 @@ func (r *agentJobResource) Read(ctx context.Context, req resource.ReadRequest, r
 // side, and waits for the job when the plan decided to resume (see
 // planResume).
 func (r *agentJobResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan, state agentJobResourceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	priv, diags := readPrivate(ctx, resp.Private)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	plan, state, _, action, ok := beginUpdate[agentJobResourceModel](ctx, req, resp)
+	if !ok {
 		return
 	}
-	action := priv.takePlannedAction()
-	resp.Diagnostics.Append(priv.write(ctx, resp.Private)...)
 	projectID, jobID := plan.ProjectID.ValueString(), plan.ID.ValueString()
 	resp.Diagnostics.Append(setAgentJobIdentity(ctx, resp.Identity, projectID, jobID)...)
 	switch {

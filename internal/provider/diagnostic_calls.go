@@ -50,42 +50,56 @@ type callText struct {
 	mayHaveStarted func(op apiOperation) (summary, next string)
 }
 
-// callTexts holds the text of every call.
+// callTexts holds the text of every call: a static export call speaks of
+// the organization's plan, an agent job call of its project.
 var callTexts = map[apiCall]callText{
-	callStartStaticExport: {
-		notFound:       "Mintlify API Endpoint Not Found",
-		notFoundAdvice: baseURLAdvice,
-		forbidden:      staticExportForbidden, badRequest: requestRejected, conflict: apiConflict,
-		notStarted:     "No static export job was started.",
-		mayHaveStarted: exportMayHaveStarted,
-	},
-	callGetStaticExportJob: {
+	callStartStaticExport: staticExportCall.
+		whenNotFound("Mintlify API Endpoint Not Found", nil, baseURLAdvice).
+		starting("No static export job was started.", exportMayHaveStarted),
+	callGetStaticExportJob: staticExportCall,
+	callGenerateBundle:     staticExportCall.onConflict(exportNotFinished),
+	callCreateAgentJob: agentJobCall.
+		whenNotFound("Mintlify Project Not Found", missingProject, fmt.Sprintf("Check the project ID (`project_id` "+
+			"here, or the provider's `project_id` or `%s`): copy it from the API keys page of the Mintlify dashboard. "+
+			"If every request answers 404, check that `base_url` is the root of the Mintlify API.", envProjectID)).
+		onBadRequest(promptRejected).
+		starting("No agent job was started.", agentJobMayHaveStarted),
+	callGetAgentJob: agentJobCall,
+	callSendAgentJobMessage: agentJobCall.onBadRequest(promptRejected).
+		starting("The follow-up message was not sent.", followUpMayHaveBeenSent),
+}
+
+// staticExportCall and agentJobCall are the text of a call about a job of
+// each kind; callTexts varies them.
+var (
+	staticExportCall = callText{
 		notFound: "Static Export Job Not Found", missing: missingExportJob, notFoundAdvice: checkJobIDAdvice,
 		forbidden: staticExportForbidden, badRequest: requestRejected, conflict: apiConflict,
-	},
-	callGenerateBundle: {
-		notFound: "Static Export Job Not Found", missing: missingExportJob, notFoundAdvice: checkJobIDAdvice,
-		forbidden: staticExportForbidden, badRequest: requestRejected, conflict: exportNotFinished,
-	},
-	callCreateAgentJob: {
-		notFound: "Mintlify Project Not Found", missing: missingProject,
-		notFoundAdvice: fmt.Sprintf("Check the project ID (`project_id` here, or the provider's `project_id` or `%s`): "+
-			"copy it from the API keys page of the Mintlify dashboard. If every request answers 404, check that "+
-			"`base_url` is the root of the Mintlify API.", envProjectID),
-		forbidden: projectForbidden, badRequest: promptRejected, conflict: apiConflict,
-		notStarted:     "No agent job was started.",
-		mayHaveStarted: agentJobMayHaveStarted,
-	},
-	callGetAgentJob: {
+	}
+	agentJobCall = callText{
 		notFound: "Agent Job Not Found", missing: missingAgentJob, notFoundAdvice: checkAgentJobAdvice,
 		forbidden: projectForbidden, badRequest: requestRejected, conflict: apiConflict,
-	},
-	callSendAgentJobMessage: {
-		notFound: "Agent Job Not Found", missing: missingAgentJob, notFoundAdvice: checkAgentJobAdvice,
-		forbidden: projectForbidden, badRequest: promptRejected, conflict: apiConflict,
-		notStarted:     "The follow-up message was not sent.",
-		mayHaveStarted: followUpMayHaveBeenSent,
-	},
+	}
+)
+
+func (t callText) whenNotFound(summary string, missing func(op apiOperation) string, advice string) callText {
+	t.notFound, t.missing, t.notFoundAdvice = summary, missing, advice
+	return t
+}
+
+func (t callText) onBadRequest(f func(op apiOperation, err error) (summary, detail string)) callText {
+	t.badRequest = f
+	return t
+}
+
+func (t callText) onConflict(f func(op apiOperation, err error) (summary, detail string)) callText {
+	t.conflict = f
+	return t
+}
+
+func (t callText) starting(notStarted string, mayHaveStarted func(op apiOperation) (summary, next string)) callText {
+	t.notStarted, t.mayHaveStarted = notStarted, mayHaveStarted
+	return t
 }
 
 const (

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/listplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -61,3 +62,10 @@ func (r replaceUnlessImported) Map() planmodifier.Map {
 		resp.RequiresReplace = r.requiresReplace(ctx, req.State)
 	}, r.description, r.description)
 }
+
+// keepString and keepInt64 keep a computed value from state while a plan
+// does not change it.
+var (
+	keepString = []planmodifier.String{stringplanmodifier.UseStateForUnknown()}
+	keepInt64  = []planmodifier.Int64{int64planmodifier.UseStateForUnknown()}
+)

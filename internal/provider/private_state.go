@@ -9,6 +9,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/archivefile"
 )
 
 // Private state: what a resource keeps with its state, never shown to users.
@@ -46,6 +48,14 @@ type privateState struct {
 	// default renewal policy knows the link's whole lifetime; zero when the
 	// state holds no link. Bundle.
 	LinkGeneratedAt time.Time `json:"link_generated_at,omitzero"`
+
+	// Written is the identity of the file the resource wrote (or took as
+	// its own); zero when none is known. Archive.
+	Written archivefile.Identity `json:"written,omitzero"`
+	// FileDrift is what the last refresh found at output_path when it is
+	// not the archive the resource wrote; every refresh writes or removes
+	// it, and ModifyPlan plans from it. Archive.
+	FileDrift *fileVerdict `json:"file_drift,omitempty"`
 }
 
 // privateGetter and privateSetter are the parts of the framework's private

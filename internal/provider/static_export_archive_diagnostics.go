@@ -22,17 +22,8 @@ import (
 
 // outputPathValidator refuses, at plan time, an output_path that cannot
 // hold the archive.
-var outputPathValidator = stringCheck{
-	description: "value must be the path of a file to write, such as `build/docs-bundle.tar.gz`",
-	check: func(p path.Path, value string) diag.Diagnostics {
-		var diags diag.Diagnostics
-		if problem := outputPathProblem(value); problem != "" {
-			diags.AddAttributeError(p, "Invalid Output Path",
-				fmt.Sprintf("The `output_path` %q cannot hold the archive: %s.", value, problem))
-		}
-		return diags
-	},
-}
+var outputPathValidator = problemCheck("value must be the path of a file to write, such as `build/docs-bundle.tar.gz`",
+	"Invalid Output Path", outputPathProblem, "The `output_path` %[1]q cannot hold the archive: %[2]s.")
 
 // outputPathProblem says why p cannot be written as a file, and how to fix
 // it, or returns "". It looks at the file system as it is at plan time.
@@ -95,21 +86,53 @@ func parsePermission(s string) (fs.FileMode, error) {
 	return fs.FileMode(v), nil
 }
 
-// archiveContext is what a diagnostic of the archive resource names.
-type archiveContext struct {
+// archiveStep is how far an attempt to download the archive got.
+type archiveStep int
+
+const (
+	stepCheckPath archiveStep = iota // looking at output_path, before any request
+	stepWait                         // waiting for a job that had not completed
+	stepDownload                     // generating links and downloading from the storage host
+	stepWrite                        // writing the file
+)
+
+// archiveAttempt is one attempt to download a job's archive to
+// output_path, as its diagnostics speak of it: the job, the file, the
+// budget, and the step it reached, which the attempt records as it goes.
+type archiveAttempt struct {
 	jobID, outputPath string
-	timeout           time.Duration
+	budget            waitBudget
+	step              archiveStep
 }
 
-// waitError marks an error of waiting for a job that had not completed.
-type waitError struct{ err error }
+// doing says what the attempt was doing when err struck, to complete
+// "while ... static export job X". A failure while downloading came from
+// the storage host (a *mintlify.DownloadError) or from the link request
+// that the download makes first.
+func (at archiveAttempt) doing(err error) string {
+	var fromStorage *mintlify.DownloadError
+	switch {
+	case at.step == stepWait:
+		return "waiting for"
+	case errors.As(err, &fromStorage):
+		return "downloading the archive of"
+	default:
+		return "generating a bundle link for"
+	}
+}
 
-func (e *waitError) Error() string { return e.err.Error() }
-func (e *waitError) Unwrap() error { return e.err }
+// operation is the API call that err came from: waiting for the job, or
+// generating the link the download uses.
+func (at archiveAttempt) operation(err error) apiOperation {
+	if at.step == stepWait {
+		return getStaticExportJobOp(at.jobID).within(at.budget).while(fmt.Sprintf("waiting for static export job %s", at.jobID))
+	}
+	return generateBundleOp(at.jobID).within(at.budget).while(fmt.Sprintf("%s static export job %s", at.doing(err), at.jobID))
+}
 
-// archiveDiagnostic explains why creating an archive failed, and what to do.
-// The partial download is always gone by then, which every detail says.
-func archiveDiagnostic(err error, ac archiveContext) diag.Diagnostic {
+// archiveDiagnostic explains why downloading an archive failed, and what to
+// do. The partial download is always gone by then, which every detail says.
+func archiveDiagnostic(err error, ac archiveAttempt) diag.Diagnostic {
 	nothing := fmt.Sprintf("Nothing was written to %s.", ac.outputPath)
 	var invalid *archivefile.InvalidError
 	var fromStorage *mintlify.DownloadError
@@ -142,10 +165,7 @@ func archiveDiagnostic(err error, ac archiveContext) diag.Diagnostic {
 				"it again. If it fails the same way, the archive is damaged where it is stored: start a new export, "+
 				"for example with a change of `triggers` on the `mintlify_static_export_bundle`.", ac.jobID, invalid.Reason, nothing))
 	case errors.As(err, &failed):
-		reason := "the API gave no reason"
-		if failed.Job.Error != nil && *failed.Job.Error != "" {
-			reason = fmt.Sprintf("%q", *failed.Job.Error)
-		}
+		reason := failureReason(failed.Job.Error)
 		return diag.NewErrorDiagnostic("Static Export Job Failed",
 			fmt.Sprintf("The static export job %s failed at %s%% (%d pages exported), so it has no archive to "+
 				"download: %s. %s Start a new export and use its `job_id`.",
@@ -153,18 +173,16 @@ func archiveDiagnostic(err error, ac archiveContext) diag.Diagnostic {
 	case errors.Is(err, context.Canceled):
 		return diag.NewErrorDiagnostic("Archive Download Interrupted",
 			fmt.Sprintf("Terraform was interrupted while %s static export job %s; the partial download was "+
-				"removed. %s Apply again to download it.", doingFor(err), ac.jobID, nothing))
+				"removed. %s Apply again to download it.", ac.doing(err), ac.jobID, nothing))
 	case errors.As(err, &retryErr) && retryErr.Wait > 0 && errors.Is(err, context.DeadlineExceeded):
 		return diag.NewErrorDiagnostic("Archive Download Retry Would Outlast The Timeout",
 			fmt.Sprintf("A request failed while %s static export job %s (%v). The next attempt was due in %s, but "+
-				"`timeouts.create` (%s) ends in %s, so the provider stopped. %s Apply again later, or raise "+
-				"`timeouts.create`.", doingFor(err), ac.jobID, retryErr.Err, retryErr.Wait, ac.timeout,
-				retryErr.Left.Round(time.Second), nothing))
+				"%s ends in %s, so the provider stopped. %s Apply again later, or %s.", ac.doing(err), ac.jobID,
+				retryErr.Err, retryErr.Wait, ac.budget, retryErr.Left.Round(time.Second), nothing, ac.budget.raise()))
 	case errors.Is(err, context.DeadlineExceeded):
 		return diag.NewErrorDiagnostic("Archive Download Timed Out",
-			fmt.Sprintf("`timeouts.create` (%s) ran out while %s static export job %s; the partial download was "+
-				"removed. %s Raise it, for example `timeouts = { create = \"1h\" }`, and apply again.",
-				ac.timeout, doingFor(err), ac.jobID, nothing))
+			fmt.Sprintf("%s ran out while %s static export job %s; the partial download was removed. %s %s, and "+
+				"apply again.", ac.budget, ac.doing(err), ac.jobID, nothing, capitalized(ac.budget.raise())))
 	case errors.As(err, &tooLarge) && errors.As(err, &fromStorage):
 		return diag.NewErrorDiagnostic("Bundle Archive Larger Than Announced",
 			fmt.Sprintf("The storage host %s sent more for the archive of static export job %s than the bundle "+
@@ -179,47 +197,19 @@ func archiveDiagnostic(err error, ac archiveContext) diag.Diagnostic {
 				"removed. Check that the directory is writable and has room for the archive, then apply again.",
 				ac.jobID, ac.outputPath, err))
 	case mintlify.IsNotFound(err):
-		return archiveOperation(err, ac).at(path.Root("job_id")).advise(http.StatusNotFound, "There is no archive "+
+		return ac.operation(err).at(path.Root("job_id")).advise(http.StatusNotFound, "There is no archive "+
 			"to download. "+nothing+" Check `job_id`: it is usually `mintlify_static_export_bundle.<name>.job_id`, "+
 			"and jobs belong to the organization of the API key.").diagnostic(err)
 	default:
-		d := archiveOperation(err, ac).diagnostic(err)
+		d := ac.operation(err).diagnostic(err)
 		return diag.NewErrorDiagnostic(d.Summary(), d.Detail()+" "+nothing)
-	}
-}
-
-// archiveOperation is the API call that err came from: waiting for the job,
-// or generating the link the download uses.
-func archiveOperation(err error, ac archiveContext) apiOperation {
-	var w *waitError
-	if errors.As(err, &w) {
-		return getStaticExportJobOp(ac.jobID).while(fmt.Sprintf("waiting for static export job %s", ac.jobID))
-	}
-	return generateBundleOp(ac.jobID).while(fmt.Sprintf("%s static export job %s", doingFor(err), ac.jobID))
-}
-
-// doingFor says what the create was doing when err struck, to complete
-// "while ... static export job X".
-func doingFor(err error) string {
-	var w *waitError
-	var fromStorage *mintlify.DownloadError
-	switch {
-	case errors.As(err, &w):
-		return "waiting for"
-	case errors.As(err, &fromStorage):
-		return "downloading the archive of"
-	default:
-		return "generating a bundle link for"
 	}
 }
 
 // storageDiagnostic explains a failed download from the storage host that
 // bundle links point at (S3 for Mintlify).
-func storageDiagnostic(e *mintlify.DownloadError, ac archiveContext, nothing string) diag.Diagnostic {
-	after := ""
-	if n := mintlify.Attempts(e); n > 1 {
-		after = fmt.Sprintf(", after %d attempts", n)
-	}
+func storageDiagnostic(e *mintlify.DownloadError, ac archiveAttempt, nothing string) diag.Diagnostic {
+	after := afterAttempts(e)
 	var apiErr *mintlify.APIError
 	var transportErr *mintlify.TransportError
 	switch {

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -34,46 +35,50 @@ func (r *staticExportArchiveResource) Create(ctx context.Context, req resource.C
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	ac, diags := plan.archiveContext(ctx)
-	resp.Diagnostics.Append(diags...)
+	ctx, at := plan.archiveAttempt(ctx, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	ctx = tflog.SetField(ctx, "job_id", ac.jobID)
-	ctx = tflog.SetField(ctx, "output_path", ac.outputPath)
 	// Terraform gives a create no private state, not even the create half
 	// of a replacement: the file of an earlier instance is not known here.
-	guard := mayReplace(ac.outputPath, archivefile.Identity{}, plan.Overwrite.ValueBool())
+	guard := mayReplace(at.outputPath, archivefile.Identity{}, plan.Overwrite.ValueBool())
 	if err := guard(); err != nil { // before any request
-		resp.Diagnostics.Append(archiveDiagnostic(err, ac))
+		resp.Diagnostics.Append(archiveDiagnostic(err, at))
 		return
 	}
-	sum, id, err := r.fetch(ctx, &plan, ac, "", guard)
+	sum, id, err := r.fetch(ctx, &plan, &at, "", guard)
 	if err != nil {
-		resp.Diagnostics.Append(archiveDiagnostic(err, ac))
+		resp.Diagnostics.Append(archiveDiagnostic(err, at))
 		return
 	}
 	plan.setArchive(sum, r.data.client.Clock().Now())
-	resp.Diagnostics.Append(recordWritten(ctx, resp.Private, id)...)
+	resp.Diagnostics.Append(privateState{Written: id}.write(ctx, resp.Private)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
-// archiveContext is what diagnostics about m name, and its create timeout.
-func (m *staticExportArchiveModel) archiveContext(ctx context.Context) (archiveContext, diag.Diagnostics) {
-	timeout, diags := m.Timeouts.Create(ctx, defaultExportTimeout)
-	return archiveContext{jobID: m.JobID.ValueString(), outputPath: m.OutputPath.ValueString(), timeout: timeout}, diags
+// archiveAttempt starts the attempt to download m's archive, within its
+// create timeout, and a context that logs its job and file.
+func (m *staticExportArchiveModel) archiveAttempt(ctx context.Context, diags *diag.Diagnostics) (context.Context, archiveAttempt) {
+	timeout, d := m.Timeouts.Create(ctx, defaultExportTimeout)
+	diags.Append(d...)
+	at := archiveAttempt{jobID: m.JobID.ValueString(), outputPath: m.OutputPath.ValueString(),
+		budget: budget("timeouts.create", timeout), step: stepCheckPath}
+	ctx = tflog.SetField(ctx, "job_id", at.jobID)
+	return tflog.SetField(ctx, "output_path", at.outputPath), at
 }
 
 // fetch downloads the job's archive to a temporary file beside output_path
 // and, once it has checked out (and, with want, has that hex SHA-256),
 // renames it into place if mayReplace agrees.
-func (r *staticExportArchiveResource) fetch(ctx context.Context, m *staticExportArchiveModel, ac archiveContext, want string,
+// Each step it reaches is recorded in at, for the diagnostics.
+func (r *staticExportArchiveResource) fetch(ctx context.Context, m *staticExportArchiveModel, at *archiveAttempt, want string,
 	mayReplace func() error,
 ) (archivefile.Summary, archivefile.Identity, error) {
-	ctx, cancel := r.data.client.Clock().WithTimeout(ctx, ac.timeout)
+	ctx, cancel := r.data.client.Clock().WithTimeout(ctx, at.budget.timeout)
 	defer cancel()
 	perm, _ := parsePermission(m.FilePermission.ValueString()) // validated at plan
-	file, err := archivefile.Create(ac.outputPath, archivefile.Options{Perm: perm})
+	at.step = stepWrite
+	file, err := archivefile.Create(at.outputPath, archivefile.Options{Perm: perm})
 	if err != nil {
 		return archivefile.Summary{}, archivefile.Identity{}, err
 	}
@@ -86,13 +91,14 @@ func (r *staticExportArchiveResource) fetch(ctx context.Context, m *staticExport
 		})
 	}
 	began := time.Now()
-	dl, err := r.download(ctx, ac.jobID, file)
+	dl, err := r.download(ctx, at, file)
 	if err != nil {
 		return archivefile.Summary{}, archivefile.Identity{}, err
 	}
 	if got := file.Summary().SHA256; want != "" && hex.EncodeToString(got[:]) != want {
 		return archivefile.Summary{}, archivefile.Identity{}, &archiveChangedError{want: want, got: hex.EncodeToString(got[:])}
 	}
+	at.step = stepWrite
 	sum, id, err := file.Commit(mayReplace)
 	if err != nil {
 		return archivefile.Summary{}, archivefile.Identity{}, err
@@ -107,36 +113,35 @@ func (r *staticExportArchiveResource) fetch(ctx context.Context, m *staticExport
 // download fetches the job's archive into file. A job that has not
 // completed yet (the API answers 409 to its bundle link) is waited for
 // first, as mintlify_static_export_bundle does.
-func (r *staticExportArchiveResource) download(ctx context.Context, jobID string, file *archivefile.File) (*mintlify.Download, error) {
+func (r *staticExportArchiveResource) download(ctx context.Context, at *archiveAttempt, file *archivefile.File) (*mintlify.Download, error) {
 	client := r.data.client
-	dl, err := client.DownloadBundle(ctx, jobID, file)
+	at.step = stepDownload
+	dl, err := client.DownloadBundle(ctx, at.jobID, file)
 	var fromStorage *mintlify.DownloadError
 	if !mintlify.IsConflict(err) || errors.As(err, &fromStorage) {
 		return dl, err
 	}
 	tflog.Info(ctx, "The static export job has not completed; waiting for it before downloading its archive")
-	_, err = client.WaitForStaticExport(ctx, jobID, mintlify.OnChange(func(j mintlify.StaticExportJob) {
+	at.step = stepWait
+	_, err = client.WaitForStaticExport(ctx, at.jobID, mintlify.OnChange(func(j mintlify.StaticExportJob) {
 		tflog.Info(ctx, "Static export progress", map[string]any{"status": j.Status, "progress": j.Progress, "page_count": j.PageCount})
 	}))
 	if err != nil {
-		return nil, &waitError{err: err}
+		return nil, err
 	}
-	return client.DownloadBundle(ctx, jobID, file)
+	at.step = stepDownload
+	return client.DownloadBundle(ctx, at.jobID, file)
 }
 
 // Read looks at the file at output_path, never the network, and notes in
 // private state what it found when it is not the archive the resource
 // wrote. A file holding exactly the archive is taken as the resource's.
 func (r *staticExportArchiveResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var state staticExportArchiveModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	written, diags := readWritten(ctx, req.Private)
-	resp.Diagnostics.Append(diags...)
+	state, priv, v, err := lookAtArchive(ctx, req.State, req.Private, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	p := state.OutputPath.ValueString()
-	v, err := judgeFile(p, written, state.SHA256.ValueString())
 	if err != nil {
 		resp.Diagnostics.AddAttributeError(path.Root("output_path"), "Cannot Read The Archive",
 			fmt.Sprintf("Checking the archive at %s failed: %s. Fix the permissions of the file or its directory, "+
@@ -147,13 +152,14 @@ func (r *staticExportArchiveResource) Read(ctx context.Context, req resource.Rea
 	case v.Kind == fileIntact && v.adopted:
 		tflog.Info(ctx, "The file at output_path holds exactly the archive: the resource takes it as its own",
 			map[string]any{"output_path": p})
-		resp.Diagnostics.Append(recordWritten(ctx, resp.Private, v.id)...)
+		priv.Written = v.id
 	case v.Kind != fileIntact:
 		tflog.Warn(ctx, "The file at output_path is not the archive the resource wrote", map[string]any{
 			"output_path": p, "found": string(v.Kind), "sha256": v.SHA256, "expected_sha256": state.SHA256.ValueString(),
 		})
 	}
-	resp.Diagnostics.Append(recordDrift(ctx, resp.Private, v)...)
+	priv.FileDrift = drift(v)
+	resp.Diagnostics.Append(priv.write(ctx, resp.Private)...)
 }
 
 // ModifyPlan refuses at plan a create over a file the resource did not
@@ -161,12 +167,8 @@ func (r *staticExportArchiveResource) Read(ctx context.Context, req resource.Rea
 // missing or changed: an in-place update, with a warning, that keeps every
 // hash known (only downloaded_at is unknown).
 func (r *staticExportArchiveResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() {
-		return // destroy
-	}
-	var plan staticExportArchiveModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
+	plan, ok := plannedModel[staticExportArchiveModel](ctx, req, resp)
+	if !ok {
 		return
 	}
 	if req.State.Raw.IsNull() {
@@ -175,12 +177,12 @@ func (r *staticExportArchiveResource) ModifyPlan(ctx context.Context, req resour
 	}
 	var state staticExportArchiveModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	drift, diags := readDrift(ctx, req.Private)
+	priv, diags := readPrivate(ctx, req.Private)
 	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() || drift.Kind == fileIntact || replaced(plan, state) {
+	if resp.Diagnostics.HasError() || priv.FileDrift == nil || replaced(plan, state) {
 		return
 	}
-	if d := driftDiagnostic(drift, state, plan.Overwrite); d != nil {
+	if d := driftDiagnostic(*priv.FileDrift, state, plan.Overwrite); d != nil {
 		resp.Diagnostics.Append(d)
 	}
 	if resp.Diagnostics.HasError() {
@@ -207,9 +209,9 @@ func planCreate(ctx context.Context, req resource.ModifyPlanRequest, plan static
 		return nil
 	}
 	p := plan.OutputPath.ValueString()
-	written, diags := readWritten(ctx, req.Private)
+	priv, diags := readPrivate(ctx, req.Private)
 	var occupied *occupiedError
-	if err := mayReplace(p, written, false)(); errors.As(err, &occupied) && !isGzipFile(p) {
+	if err := mayReplace(p, priv.Written, false)(); errors.As(err, &occupied) && !isGzipFile(p) {
 		diags.Append(occupiedDiagnostic(occupied, "Nothing was downloaded."))
 	}
 	return diags
@@ -230,49 +232,46 @@ func (r *staticExportArchiveResource) Update(ctx context.Context, req resource.U
 	var plan, state staticExportArchiveModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	written, diags := readWritten(ctx, req.Private)
+	priv, diags := readPrivate(ctx, req.Private)
 	resp.Diagnostics.Append(diags...)
-	ac, diags := plan.archiveContext(ctx)
-	resp.Diagnostics.Append(diags...)
+	ctx, at := plan.archiveAttempt(ctx, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	ctx = tflog.SetField(ctx, "job_id", ac.jobID)
-	ctx = tflog.SetField(ctx, "output_path", ac.outputPath)
-	v, err := judgeFile(ac.outputPath, written, state.SHA256.ValueString())
+	v, err := judgeFile(at.outputPath, priv.Written, state.SHA256.ValueString())
 	if err != nil {
 		resp.Diagnostics.AddAttributeError(path.Root("output_path"), "Cannot Read The Archive",
 			fmt.Sprintf("Checking the archive at %s failed: %s. Fix the permissions of the file or its directory, "+
-				"then apply again.", ac.outputPath, err))
+				"then apply again.", at.outputPath, err))
 		return
 	}
 	overwrite := plan.Overwrite.ValueBool()
 	switch {
 	case v.Kind == fileIntact:
 		if v.adopted {
-			written = v.id
+			priv.Written = v.id
 		}
 		plan.DownloadedAt = state.DownloadedAt
 		if err := applyPermission(plan, state); err != nil {
 			resp.Diagnostics.AddAttributeError(path.Root("file_permission"), "Cannot Change The Archive's Permission",
-				fmt.Sprintf("Setting the permission of %s failed: %s. Check that you own the file.", ac.outputPath, err))
+				fmt.Sprintf("Setting the permission of %s failed: %s. Check that you own the file.", at.outputPath, err))
 			return
 		}
 	case v.Kind == fileForeign && !overwrite:
-		resp.Diagnostics.Append(archiveDiagnostic(&occupiedError{path: ac.outputPath, what: v.What, restoring: true}, ac))
+		resp.Diagnostics.Append(archiveDiagnostic(&occupiedError{path: at.outputPath, what: v.What, restoring: true}, at))
 		return
 	default:
 		tflog.Warn(ctx, "Restoring the archive at output_path from the same export", map[string]any{"found": string(v.Kind)})
-		sum, id, err := r.fetch(ctx, &plan, ac, state.SHA256.ValueString(), mayReplace(ac.outputPath, written, overwrite))
+		sum, id, err := r.fetch(ctx, &plan, &at, state.SHA256.ValueString(), mayReplace(at.outputPath, priv.Written, overwrite))
 		if err != nil {
-			resp.Diagnostics.Append(archiveDiagnostic(err, ac))
+			resp.Diagnostics.Append(archiveDiagnostic(err, at))
 			return
 		}
 		plan.setArchive(sum, r.data.client.Clock().Now())
-		written = id
+		priv.Written = id
 	}
-	resp.Diagnostics.Append(recordWritten(ctx, resp.Private, written)...)
-	resp.Diagnostics.Append(recordDrift(ctx, resp.Private, fileVerdict{Kind: fileIntact})...)
+	priv.FileDrift = nil
+	resp.Diagnostics.Append(priv.write(ctx, resp.Private)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
@@ -293,15 +292,11 @@ func applyPermission(plan, state staticExportArchiveModel) error {
 // resource wrote with the content it wrote; otherwise it leaves it, with a
 // warning that says why.
 func (r *staticExportArchiveResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state staticExportArchiveModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	written, diags := readWritten(ctx, req.Private)
-	resp.Diagnostics.Append(diags...)
+	state, _, v, err := lookAtArchive(ctx, req.State, req.Private, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	p := state.OutputPath.ValueString()
-	v, err := judgeFile(p, written, state.SHA256.ValueString())
 	switch {
 	case err != nil:
 		resp.Diagnostics.AddAttributeWarning(path.Root("output_path"), "Archive Left In Place",
@@ -321,4 +316,18 @@ func (r *staticExportArchiveResource) Delete(ctx context.Context, req resource.D
 		return
 	}
 	tflog.Info(ctx, "Static export archive deleted", map[string]any{"output_path": p})
+}
+
+// lookAtArchive reads the state and private state of a refresh or a
+// destroy, and judges the file at output_path against them; err is that of
+// looking at the file.
+func lookAtArchive(ctx context.Context, from tfsdk.State, private privateGetter, diags *diag.Diagnostics) (state staticExportArchiveModel, priv privateState, v fileVerdict, err error) {
+	diags.Append(from.Get(ctx, &state)...)
+	priv, d := readPrivate(ctx, private)
+	diags.Append(d...)
+	if diags.HasError() {
+		return state, priv, v, nil
+	}
+	v, err = judgeFile(state.OutputPath.ValueString(), priv.Written, state.SHA256.ValueString())
+	return state, priv, v, err
 }

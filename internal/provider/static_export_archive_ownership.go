@@ -1,16 +1,12 @@
 package provider
 
 import (
-	"context"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
-
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/archivefile"
 )
@@ -24,18 +20,6 @@ import (
 // a copy restored from a cache does: its identity is then recorded in turn.
 // Any other file is someone else's, and is never replaced without
 // `overwrite = true`, nor ever deleted.
-
-// Private state keys of mintlify_static_export_archive.
-const (
-	// privateWritten is the identity of the file the resource wrote (or
-	// took as its own), as JSON. Written by Create, by a restore and by a
-	// refresh that takes a file as the resource's.
-	privateWritten = "written"
-	// privateFileDrift is what the last refresh found at output_path when
-	// it is not the archive the resource wrote (a fileVerdict as JSON);
-	// every refresh writes or removes it. ModifyPlan plans from it.
-	privateFileDrift = "file_drift"
-)
 
 // fileKind is what is at output_path, against what the resource wrote.
 type fileKind string
@@ -173,39 +157,11 @@ func (e *archiveChangedError) Error() string {
 	return fmt.Sprintf("the archive served has SHA-256 %s, not %s", e.got, e.want)
 }
 
-// readWritten reads the identity of the file the resource wrote; zero when
-// none is recorded.
-func readWritten(ctx context.Context, private privateGetter) (archivefile.Identity, diag.Diagnostics) {
-	raw, diags := private.GetKey(ctx, privateWritten)
-	var id archivefile.Identity
-	if len(raw) > 0 && json.Unmarshal(raw, &id) != nil {
-		id = archivefile.Identity{}
-	}
-	return id, diags
-}
-
-// recordWritten records the identity of the file the resource wrote.
-func recordWritten(ctx context.Context, private privateSetter, id archivefile.Identity) diag.Diagnostics {
-	raw, _ := json.Marshal(id) // always marshals
-	return private.SetKey(ctx, privateWritten, raw)
-}
-
-// recordDrift records what a refresh found; an intact file removes the key.
-func recordDrift(ctx context.Context, private privateSetter, v fileVerdict) diag.Diagnostics {
+// drift is what the last refresh found, as private state keeps it: nil
+// for the archive the resource wrote.
+func drift(v fileVerdict) *fileVerdict {
 	if v.Kind == fileIntact {
-		return private.SetKey(ctx, privateFileDrift, nil)
+		return nil
 	}
-	raw, _ := json.Marshal(v) // always marshals
-	return private.SetKey(ctx, privateFileDrift, raw)
-}
-
-// readDrift reads what the last refresh found; intact when it recorded
-// nothing.
-func readDrift(ctx context.Context, private privateGetter) (fileVerdict, diag.Diagnostics) {
-	raw, diags := private.GetKey(ctx, privateFileDrift)
-	v := fileVerdict{Kind: fileIntact}
-	if len(raw) > 0 && json.Unmarshal(raw, &v) != nil {
-		v = fileVerdict{Kind: fileIntact}
-	}
-	return v, diags
+	return &v
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -33,7 +32,7 @@ func NewStaticExportArchiveResource() resource.Resource {
 }
 
 type staticExportArchiveResource struct {
-	data *providerData
+	configuredResource
 }
 
 type staticExportArchiveModel struct {
@@ -59,8 +58,6 @@ func (r *staticExportArchiveResource) Metadata(_ context.Context, req resource.M
 }
 
 func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	keep := []planmodifier.String{stringplanmodifier.UseStateForUnknown()}
-	keepInt := []planmodifier.Int64{int64planmodifier.UseStateForUnknown()}
 	replace := []planmodifier.String{stringplanmodifier.RequiresReplace()}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: archiveResourceDescription,
@@ -114,41 +111,41 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 			"id": schema.StringAttribute{
 				MarkdownDescription: "The archive's SHA-256, hex-encoded: the same as `sha256`.",
 				Computed:            true,
-				PlanModifiers:       keep,
+				PlanModifiers:       keepString,
 			},
 			"sha256": schema.StringAttribute{
 				MarkdownDescription: "The SHA-256 of the archive, hex-encoded: for `source_hash` of `aws_s3_object`, or a " +
 					"version label such as `substr(sha256, 0, 12)`. A restore keeps it (and the other hashes) known " +
 					"at plan.",
 				Computed:      true,
-				PlanModifiers: keep,
+				PlanModifiers: keepString,
 			},
 			"base64sha256": schema.StringAttribute{
 				MarkdownDescription: "The SHA-256 of the archive, base64-encoded, as `filebase64sha256()` gives it.",
 				Computed:            true,
-				PlanModifiers:       keep,
+				PlanModifiers:       keepString,
 			},
 			"md5": schema.StringAttribute{
 				MarkdownDescription: "The MD5 of the archive, hex-encoded: the `etag` that S3 and MinIO give an object " +
 					"uploaded in one part without KMS encryption.",
 				Computed:      true,
-				PlanModifiers: keep,
+				PlanModifiers: keepString,
 			},
 			"size_bytes": schema.Int64Attribute{
 				MarkdownDescription: "The size of the archive in bytes.",
 				Computed:            true,
-				PlanModifiers:       keepInt,
+				PlanModifiers:       keepInt64,
 			},
 			"file_count": schema.Int64Attribute{
 				MarkdownDescription: "The number of entries in the archive: files, directories and links.",
 				Computed:            true,
-				PlanModifiers:       keepInt,
+				PlanModifiers:       keepInt64,
 			},
 			"downloaded_at": schema.StringAttribute{
 				MarkdownDescription: "When the archive was downloaded, in RFC 3339 format: by the create, or by the " +
 					"last restore.",
 				Computed:      true,
-				PlanModifiers: keep,
+				PlanModifiers: keepString,
 			},
 		},
 	}
@@ -180,10 +177,6 @@ const archiveResourceDescription = "Downloads the bundle archive of a completed 
 
 const jobIDFix = "Set it to the ID of a completed static export job, usually " +
 	"`mintlify_static_export_bundle.<name>.job_id`."
-
-func (r *staticExportArchiveResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = clientFrom(req.ProviderData, &resp.Diagnostics)
-}
 
 // setArchive records a committed archive.
 func (m *staticExportArchiveModel) setArchive(s archivefile.Summary, at time.Time) {

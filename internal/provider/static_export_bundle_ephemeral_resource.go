@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/ephemeral/timeouts"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -57,7 +56,7 @@ func (e *staticExportBundleEphemeralResource) Schema(ctx context.Context, _ ephe
 				MarkdownDescription: "The ID of a completed static export job, usually " +
 					"`mintlify_static_export_bundle.<name>.job_id`.",
 				Required:   true,
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+				Validators: []validator.String{notBlank(jobIDFix)},
 			},
 
 			// Optional
@@ -89,13 +88,8 @@ func (e *staticExportBundleEphemeralResource) Configure(_ context.Context, req e
 }
 
 func (e *staticExportBundleEphemeralResource) Open(ctx context.Context, req ephemeral.OpenRequest, resp *ephemeral.OpenResponse) {
-	if e.data == nil {
-		resp.Diagnostics.Append(notConfiguredDiagnostic())
-		return
-	}
-	var m staticExportBundleEphemeralModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
+	m, ok := configuredModel[staticExportBundleEphemeralModel](ctx, e.data, req.Config, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	timeout, diags := m.Timeouts.Open(ctx, defaultReadTimeout)

@@ -155,12 +155,8 @@ func planLink(f linkFacts) (plannedAction, string) {
 // private state: only a plan ever schedules a new link or a new export, so
 // an apply does exactly what the plan showed.
 func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() {
-		return // destroy
-	}
-	var plan staticExportBundleModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
+	plan, ok := plannedModel[staticExportBundleModel](ctx, req, resp)
+	if !ok {
 		return
 	}
 	if !req.State.Raw.IsNull() {

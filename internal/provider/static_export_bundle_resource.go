@@ -6,10 +6,8 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -50,15 +48,11 @@ func NewStaticExportBundleResource() resource.Resource {
 }
 
 type staticExportBundleResource struct {
-	data *providerData
+	configuredResource
 }
 
 func (r *staticExportBundleResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_static_export_bundle"
-}
-
-func (r *staticExportBundleResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = clientFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 // Create starts an export job, records it in state before waiting, so that
@@ -175,16 +169,10 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 // the job unless it completed, then its link. For actionNone, only arguments
 // such as `timeouts` or `renew_before` changed, and no request is made.
 func (r *staticExportBundleResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan, state staticExportBundleModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	priv, diags := readPrivate(ctx, resp.Private)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	plan, state, priv, action, ok := beginUpdate[staticExportBundleModel](ctx, req, resp)
+	if !ok {
 		return
 	}
-	action := priv.takePlannedAction()
-	resp.Diagnostics.Append(priv.write(ctx, resp.Private)...)
 	resp.Diagnostics.Append(setBundleIdentity(ctx, resp.Identity, state.JobID)...)
 	switch {
 	case action == actionNone:
@@ -268,14 +256,4 @@ func (r *staticExportBundleResource) ImportState(ctx context.Context, req resour
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("job_id"), id)...)
 	resp.Diagnostics.Append(setBundleIdentity(ctx, resp.Identity, types.StringValue(id))...)
-}
-
-// setBundleIdentity records the bundle's identity, its job, where the
-// framework asks for one (identity is nil for a Terraform without identity
-// support) and the job is known.
-func setBundleIdentity(ctx context.Context, identity *tfsdk.ResourceIdentity, jobID types.String) diag.Diagnostics {
-	if identity == nil || !known(jobID) {
-		return nil
-	}
-	return identity.Set(ctx, staticExportBundleIdentityModel{JobID: jobID})
 }

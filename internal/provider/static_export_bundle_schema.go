@@ -5,15 +5,15 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/float64planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
@@ -26,7 +26,6 @@ import (
 // id does.
 
 func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	keep := []planmodifier.String{stringplanmodifier.UseStateForUnknown()}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Runs a Mintlify static export of a documentation deployment and produces a presigned " +
 			"link to the bundle (plain HTML, CSS and JS) that the self-hosted Enterprise Helm chart downloads at " +
@@ -115,18 +114,18 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			"id": schema.StringAttribute{
 				MarkdownDescription: "The export job ID, the same as `job_id`.",
 				Computed:            true,
-				PlanModifiers:       keep,
+				PlanModifiers:       keepString,
 			},
 			"job_id": schema.StringAttribute{
 				MarkdownDescription: "The ID of the static export job, such as `se_3f9a2c1b8e7d4a06`.",
 				Computed:            true,
-				PlanModifiers:       keep,
+				PlanModifiers:       keepString,
 			},
 			"status": schema.StringAttribute{
 				MarkdownDescription: "The job's status when last read: " + backtickList(mintlify.StaticExportStatuses) + "." +
 					undocumentedStatus,
 				Computed:      true,
-				PlanModifiers: keep,
+				PlanModifiers: keepString,
 			},
 			"progress": schema.Float64Attribute{
 				MarkdownDescription: "The job's completion percentage, from `0` to `100`, when last read.",
@@ -136,7 +135,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			"page_count": schema.Int64Attribute{
 				MarkdownDescription: "The number of pages exported.",
 				Computed:            true,
-				PlanModifiers:       []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
+				PlanModifiers:       keepInt64,
 			},
 			"bundle_url": schema.StringAttribute{
 				MarkdownDescription: "The presigned link to the bundle archive. It grants read access to the " +
@@ -144,22 +143,22 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					"Null when `store_link` is `false`.",
 				Computed:      true,
 				Sensitive:     true,
-				PlanModifiers: keep,
+				PlanModifiers: keepString,
 			},
 			"size_bytes": schema.Int64Attribute{
 				MarkdownDescription: "The size of the bundle archive in bytes.",
 				Computed:            true,
-				PlanModifiers:       []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
+				PlanModifiers:       keepInt64,
 			},
 			"expires_at": schema.StringAttribute{
 				MarkdownDescription: "When `bundle_url` stops working, in RFC 3339 format.",
 				Computed:            true,
-				PlanModifiers:       keep,
+				PlanModifiers:       keepString,
 			},
 			"created_at": schema.StringAttribute{
 				MarkdownDescription: "When the export job was created, in RFC 3339 format.",
 				Computed:            true,
-				PlanModifiers:       keep,
+				PlanModifiers:       keepString,
 			},
 			"helm_values": schema.StringAttribute{
 				MarkdownDescription: "Values for the Mintlify Enterprise Helm chart as a YAML document, ready for " +
@@ -167,7 +166,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					"set, `version`. Sensitive because it holds the link. Null when `store_link` is `false`.",
 				Computed:      true,
 				Sensitive:     true,
-				PlanModifiers: keep,
+				PlanModifiers: keepString,
 			},
 			"link_revision": schema.Int64Attribute{
 				MarkdownDescription: "A number that grows every time a new link is generated: on create, renewal, " +
@@ -176,7 +175,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					"`set_wo_revision = mintlify_static_export_bundle.docs.link_revision` on a `helm_release` re-sends " +
 					"write-only values exactly when a fresh link is due.",
 				Computed:      true,
-				PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
+				PlanModifiers: keepInt64,
 			},
 			"ready_for_renewal": schema.BoolAttribute{
 				MarkdownDescription: "Whether the link was due for renewal when last refreshed, by the policy of " +
@@ -202,4 +201,14 @@ func (r *staticExportBundleResource) IdentitySchema(_ context.Context, _ resourc
 			},
 		},
 	}
+}
+
+// setBundleIdentity records the bundle's identity, its job, where the
+// framework asks for one (identity is nil for a Terraform without identity
+// support) and the job is known.
+func setBundleIdentity(ctx context.Context, identity *tfsdk.ResourceIdentity, jobID types.String) diag.Diagnostics {
+	if identity == nil || !known(jobID) {
+		return nil
+	}
+	return identity.Set(ctx, staticExportBundleIdentityModel{JobID: jobID})
 }

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/datasource/timeouts"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -27,7 +26,7 @@ func NewStaticExportJobDataSource() datasource.DataSource {
 }
 
 type staticExportJobDataSource struct {
-	data *providerData
+	configuredDataSource
 }
 
 type staticExportJobModel struct {
@@ -57,7 +56,7 @@ func (d *staticExportJobDataSource) Schema(ctx context.Context, _ datasource.Sch
 			"job_id": schema.StringAttribute{
 				MarkdownDescription: "The ID of the static export job, such as `se_3f9a2c1b8e7d4a06`.",
 				Required:            true,
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+				Validators:          []validator.String{notBlank("Set it to the ID of a static export job, such as `se_3f9a2c1b8e7d4a06`.")},
 			},
 
 			// Optional
@@ -95,18 +94,9 @@ func (d *staticExportJobDataSource) Schema(ctx context.Context, _ datasource.Sch
 	}
 }
 
-func (d *staticExportJobDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = clientFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 func (d *staticExportJobDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	if d.data == nil {
-		resp.Diagnostics.Append(notConfiguredDiagnostic())
-		return
-	}
-	var m staticExportJobModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
+	m, ok := configuredModel[staticExportJobModel](ctx, d.data, req.Config, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	timeout, diags := m.Timeouts.Read(ctx, defaultReadTimeout)

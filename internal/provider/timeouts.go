@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"reflect"
 
 	datasourcetimeouts "github.com/hashicorp/terraform-plugin-framework-timeouts/datasource/timeouts"
 	ephemeraltimeouts "github.com/hashicorp/terraform-plugin-framework-timeouts/ephemeral/timeouts"
@@ -27,61 +28,46 @@ var timeoutsDescription = fmt.Sprintf("How long operations may take before Terra
 // durationsOnly are the validators of every timeouts value.
 var durationsOnly = []validator.String{operationTimeout}
 
-// resourceTimeouts is resourcetimeouts.Attributes with positive durations and
-// markdown descriptions.
-// A library whose attributes took another shape would be returned as it is
-// (the acceptance tests of "-5m" would then fail).
+// resourceTimeouts is resourcetimeouts.Attributes, bounded and in markdown.
 func resourceTimeouts(ctx context.Context, opts resourcetimeouts.Opts) resourceschema.Attribute {
-	lib := resourcetimeouts.Attributes(ctx, opts)
-	attr, ok := lib.(resourceschema.SingleNestedAttribute)
-	if !ok {
-		return lib
-	}
-	attr.MarkdownDescription = timeoutsDescription
-	for name, a := range attr.Attributes {
-		if s, ok := a.(resourceschema.StringAttribute); ok {
-			s.MarkdownDescription, s.Description = s.Description, ""
-			s.Validators = durationsOnly
-			attr.Attributes[name] = s
-		}
-	}
-	return attr
+	return boundedTimeouts(resourcetimeouts.Attributes(ctx, opts))
 }
 
-// dataSourceTimeouts is datasourcetimeouts.AttributesWithOpts with positive
-// durations and markdown descriptions.
+// dataSourceTimeouts is datasourcetimeouts.AttributesWithOpts, bounded and in
+// markdown.
 func dataSourceTimeouts(ctx context.Context, opts datasourcetimeouts.Opts) datasourceschema.Attribute {
-	lib := datasourcetimeouts.AttributesWithOpts(ctx, opts)
-	attr, ok := lib.(datasourceschema.SingleNestedAttribute)
-	if !ok {
-		return lib
-	}
-	attr.MarkdownDescription = timeoutsDescription
-	for name, a := range attr.Attributes {
-		if s, ok := a.(datasourceschema.StringAttribute); ok {
-			s.MarkdownDescription, s.Description = s.Description, ""
-			s.Validators = durationsOnly
-			attr.Attributes[name] = s
-		}
-	}
-	return attr
+	return boundedTimeouts(datasourcetimeouts.AttributesWithOpts(ctx, opts))
 }
 
-// ephemeralTimeouts is ephemeraltimeouts.AttributesWithOpts with bounded
-// durations and markdown descriptions.
+// ephemeralTimeouts is ephemeraltimeouts.AttributesWithOpts, bounded and in
+// markdown.
 func ephemeralTimeouts(ctx context.Context, opts ephemeraltimeouts.Opts) ephemeralschema.Attribute {
-	lib := ephemeraltimeouts.AttributesWithOpts(ctx, opts)
-	attr, ok := lib.(ephemeralschema.SingleNestedAttribute)
-	if !ok {
-		return lib
+	return boundedTimeouts(ephemeraltimeouts.AttributesWithOpts(ctx, opts))
+}
+
+// boundedTimeouts returns the library's `timeouts` attribute (a
+// SingleNestedAttribute of string attributes) with timeoutsDescription, and
+// each value with its description as markdown and the durationsOnly
+// validators. The framework's resource, data source and ephemeral schema
+// packages each have their own attribute types, with the same field names:
+// this one function serves all three by those names.
+func boundedTimeouts[A any](lib A) A {
+	nested := settable(reflect.ValueOf(lib))
+	nested.FieldByName("MarkdownDescription").SetString(timeoutsDescription)
+	values := nested.FieldByName("Attributes")
+	for _, name := range values.MapKeys() {
+		value := settable(values.MapIndex(name).Elem())
+		value.FieldByName("MarkdownDescription").Set(value.FieldByName("Description"))
+		value.FieldByName("Description").SetString("")
+		value.FieldByName("Validators").Set(reflect.ValueOf(durationsOnly))
+		values.SetMapIndex(name, value)
 	}
-	attr.MarkdownDescription = timeoutsDescription
-	for name, a := range attr.Attributes {
-		if s, ok := a.(ephemeralschema.StringAttribute); ok {
-			s.MarkdownDescription, s.Description = s.Description, ""
-			s.Validators = durationsOnly
-			attr.Attributes[name] = s
-		}
-	}
-	return attr
+	return nested.Interface().(A) //nolint:forcetypeassert // the library's own type, edited in place
+}
+
+// settable is a copy of the struct v that can be edited.
+func settable(v reflect.Value) reflect.Value {
+	c := reflect.New(v.Type()).Elem()
+	c.Set(v)
+	return c
 }

@@ -21,18 +21,9 @@ var hostnameLabel = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$`)
 
 // bareHostname validates the static export `domain`: the API wants the bare
 // hostname, and each common mistake gets its own fix.
-var bareHostname = stringCheck{
-	description: "value must be a bare lower-case hostname such as `docs.example.com`",
-	check: func(p path.Path, d string) diag.Diagnostics {
-		var diags diag.Diagnostics
-		if problem := hostnameProblem(d); problem != "" {
-			diags.AddAttributeError(p, "Invalid Domain",
-				fmt.Sprintf("The `domain` %q is not a bare hostname: %s. Give only the hostname of the "+
-					"deployment, such as `docs.example.com` or `acme.mintlify.app`.", d, problem))
-		}
-		return diags
-	},
-}
+var bareHostname = problemCheck("value must be a bare lower-case hostname such as `docs.example.com`",
+	"Invalid Domain", hostnameProblem, "The `domain` %[1]q is not a bare hostname: %[2]s. Give only the hostname "+
+		"of the deployment, such as `docs.example.com` or `acme.mintlify.app`.")
 
 // hostnameProblem explains what is wrong with d as a bare hostname, or
 // returns "" when it is one. When d holds a bare hostname that can be had by
@@ -197,6 +188,22 @@ var baseURLValidator = stringCheck{
 		}
 		return nil
 	},
+}
+
+// problemCheck refuses a value for which problemOf explains a problem:
+// the error is summary, with detail, a format of the value (%[1]q) and the
+// problem (%[2]s).
+func problemCheck(description, summary string, problemOf func(string) string, detail string) stringCheck {
+	return stringCheck{
+		description: description,
+		check: func(p path.Path, value string) diag.Diagnostics {
+			var diags diag.Diagnostics
+			if problem := problemOf(value); problem != "" {
+				diags.AddAttributeError(p, summary, fmt.Sprintf(detail, value, problem))
+			}
+			return diags
+		},
+	}
 }
 
 // notBlank refuses an empty or all-space value; fix says what to do.

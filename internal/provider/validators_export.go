@@ -6,8 +6,6 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
@@ -17,18 +15,9 @@ import (
 // request.
 
 // pagePath validates one entry of `paths`.
-var pagePath = stringCheck{
-	description: "value must be a page path without a leading slash, such as `guides/getting-started`",
-	check: func(at path.Path, p string) diag.Diagnostics {
-		var diags diag.Diagnostics
-		if problem := pagePathProblem(p); problem != "" {
-			diags.AddAttributeError(at, "Invalid Page Path",
-				fmt.Sprintf("The page path %q cannot be exported: %s. Page paths are relative to the docs root, "+
-					"such as `index` or `guides/getting-started`.", p, problem))
-		}
-		return diags
-	},
-}
+var pagePath = problemCheck("value must be a page path without a leading slash, such as `guides/getting-started`",
+	"Invalid Page Path", pagePathProblem, "The page path %[1]q cannot be exported: %[2]s. Page paths are relative "+
+		"to the docs root, such as `index` or `guides/getting-started`.")
 
 // pagePathProblem says what is wrong with p as a page path, with the fix,
 // or returns "".
@@ -96,22 +85,18 @@ func (distinctPaths) ValidateList(_ context.Context, req validator.ListRequest, 
 }
 
 // versionLabel validates `version`, a label the API tags the export with.
-var versionLabel = stringCheck{
-	description: "value must be a version label such as `2024-06-01`",
-	check: func(p path.Path, v string) diag.Diagnostics {
-		var diags diag.Diagnostics
-		problem := ""
-		switch {
-		case strings.TrimSpace(v) == "":
-			problem = "it is empty: remove the argument to export the latest published version"
-		case strings.IndexFunc(v, unicode.IsControl) >= 0:
-			problem = "it contains a control character (such as a line break read with `file(...)`, which " +
-				"`trimspace(...)` removes)"
-		}
-		if problem != "" {
-			diags.AddAttributeError(p, "Invalid Version",
-				fmt.Sprintf("The `version` %q cannot tag an export: %s. Give a label such as `2024-06-01` or `v2.3`.", v, problem))
-		}
-		return diags
-	},
+var versionLabel = problemCheck("value must be a version label such as `2024-06-01`", "Invalid Version",
+	versionProblem, "The `version` %[1]q cannot tag an export: %[2]s. Give a label such as `2024-06-01` or `v2.3`.")
+
+// versionProblem says what is wrong with v as a version label, or returns
+// "".
+func versionProblem(v string) string {
+	switch {
+	case strings.TrimSpace(v) == "":
+		return "it is empty: remove the argument to export the latest published version"
+	case strings.IndexFunc(v, unicode.IsControl) >= 0:
+		return "it contains a control character (such as a line break read with `file(...)`, which " +
+			"`trimspace(...)` removes)"
+	}
+	return ""
 }
