@@ -37,10 +37,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/benchreport"
 	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/tools/bench/benchreport"
 )
 
 func main() {

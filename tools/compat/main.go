@@ -5,7 +5,7 @@
 // a CLI under which nothing ran makes it exit non-zero. It is the program
 // behind `make test-compat`.
 //
-//	go run ./internal/cmd/compat [-run REGEXP] CLI...
+//	go run ./tools/compat [-run REGEXP] CLI...
 package main
 
 import (

@@ -46,11 +46,11 @@ import (
 	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/archivefile"
-	"github.com/mintlify/terraform-provider-mintlify/internal/benchreport"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/tools/bench/benchreport"
 )
 
 // Targets.

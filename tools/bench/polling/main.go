@@ -34,10 +34,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/benchreport"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/tools/bench/benchreport"
 )
 
 // start is the virtual moment every job is created at.
