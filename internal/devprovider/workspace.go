@@ -3,9 +3,12 @@ package devprovider
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"strings"
 )
 
 // Workspace is a temporary directory with a freshly built provider and the
@@ -46,6 +49,55 @@ func (w *Workspace) Close() error { return os.RemoveAll(w.Dir) }
 func (w *Workspace) Env(extra ...string) []string {
 	env := append(os.Environ(), "TF_CLI_CONFIG_FILE="+w.CLIConfig, "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1")
 	return append(env, extra...)
+}
+
+// Runner runs one Terraform CLI with the workspace's configuration.
+func (w *Workspace) Runner(terraform string, extra ...string) Runner {
+	return Runner{Path: terraform, Env: w.Env(extra...)}
+}
+
+// Runner runs a Terraform or OpenTofu CLI, each command in the working
+// directory it is given, with one environment: what the demo and the
+// benchmarks share to drive the CLI.
+type Runner struct {
+	// Path is the CLI's executable.
+	Path string
+	// Env is the whole environment of each command, as from Workspace.Env.
+	Env []string
+}
+
+// Command returns the CLI command args, to run in dir.
+func (r Runner) Command(ctx context.Context, dir string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, r.Path, args...)
+	cmd.Dir = dir
+	cmd.Env = r.Env
+	return cmd
+}
+
+// Run runs the CLI command args in dir. When it fails, the error holds the
+// last 40 lines of its output.
+func (r Runner) Run(ctx context.Context, dir string, args ...string) error {
+	out, err := r.Command(ctx, dir, args...).CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("terraform %s in %s: %v\n%s", args[0], filepath.Base(dir), err, Tail(out, 40))
+	}
+	return nil
+}
+
+// Output returns the value of the root module's output name in dir, as
+// `terraform output -raw` prints it.
+func (r Runner) Output(ctx context.Context, dir, name string) (string, error) {
+	out, err := r.Command(ctx, dir, "output", "-raw", name).Output()
+	if err != nil {
+		return "", fmt.Errorf("terraform output %s: %v", name, err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// Tail returns the last n lines of a command's output.
+func Tail(out []byte, n int) string {
+	all := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	return strings.Join(all[max(len(all)-n, 0):], "\n")
 }
 
 // Terraform returns the path of the Terraform CLI on PATH.

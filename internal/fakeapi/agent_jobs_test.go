@@ -1,4 +1,4 @@
-package fakeapi
+package fakeapi_test
 
 import (
 	"net/http"
@@ -7,39 +7,41 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
 func TestAgentJobLifecycle(t *testing.T) {
 	const repo = "https://github.com/acme/docs"
 	tests := []struct {
 		name   string
-		seed   AgentJobSeed
-		active agentJobJSON // at creation
-		final  agentJobJSON // after ActiveFor
+		seed   fakeapi.AgentJobSeed
+		active fakeapi.AgentJobJSON // at creation
+		final  fakeapi.AgentJobJSON // after ActiveFor
 	}{
 		{
 			name:   "completed with a pull request",
-			seed:   AgentJobSeed{ID: "aj_1", Repository: repo, Ref: ptr("main"), ActiveFor: 5 * time.Second, PRLink: ptr(repo + "/pull/7")},
-			active: agentJobJSON{ID: "aj_1", Status: "active", Source: agentSourceJSON{repo, ptr("main")}, Model: "sonnet", CreatedAt: ts(0)},
-			final:  agentJobJSON{ID: "aj_1", Status: "completed", Source: agentSourceJSON{repo, ptr("main")}, Model: "sonnet", PRLink: ptr(repo + "/pull/7"), CreatedAt: ts(0)},
+			seed:   fakeapi.AgentJobSeed{ID: "aj_1", Repository: repo, Ref: ptr("main"), ActiveFor: 5 * time.Second, PRLink: ptr(repo + "/pull/7")},
+			active: fakeapi.AgentJobJSON{ID: "aj_1", Status: "active", Source: fakeapi.AgentSourceJSON{repo, ptr("main")}, Model: "sonnet", CreatedAt: ts(0)},
+			final:  fakeapi.AgentJobJSON{ID: "aj_1", Status: "completed", Source: fakeapi.AgentSourceJSON{repo, ptr("main")}, Model: "sonnet", PRLink: ptr(repo + "/pull/7"), CreatedAt: ts(0)},
 		},
 		{
 			name:   "completed without changes keeps a null prLink",
-			seed:   AgentJobSeed{ID: "aj_2", Repository: repo, ActiveFor: 5 * time.Second},
-			active: agentJobJSON{ID: "aj_2", Status: "active", Source: agentSourceJSON{repo, nil}, Model: "sonnet", CreatedAt: ts(0)},
-			final:  agentJobJSON{ID: "aj_2", Status: "completed", Source: agentSourceJSON{repo, nil}, Model: "sonnet", CreatedAt: ts(0)},
+			seed:   fakeapi.AgentJobSeed{ID: "aj_2", Repository: repo, ActiveFor: 5 * time.Second},
+			active: fakeapi.AgentJobJSON{ID: "aj_2", Status: "active", Source: fakeapi.AgentSourceJSON{repo, nil}, Model: "sonnet", CreatedAt: ts(0)},
+			final:  fakeapi.AgentJobJSON{ID: "aj_2", Status: "completed", Source: fakeapi.AgentSourceJSON{repo, nil}, Model: "sonnet", CreatedAt: ts(0)},
 		},
 		{
 			name:   "archived",
-			seed:   AgentJobSeed{ID: "aj_3", Repository: repo, Model: "opus", ActiveFor: 5 * time.Second, FinalStatus: "archived", PRLink: ptr(repo + "/pull/8")},
-			active: agentJobJSON{ID: "aj_3", Status: "active", Source: agentSourceJSON{repo, nil}, Model: "opus", CreatedAt: ts(0)},
-			final:  agentJobJSON{ID: "aj_3", Status: "archived", Source: agentSourceJSON{repo, nil}, Model: "opus", PRLink: ptr(repo + "/pull/8"), CreatedAt: ts(0), ArchivedAt: ptr(ts(5 * time.Second))},
+			seed:   fakeapi.AgentJobSeed{ID: "aj_3", Repository: repo, Model: "opus", ActiveFor: 5 * time.Second, FinalStatus: "archived", PRLink: ptr(repo + "/pull/8")},
+			active: fakeapi.AgentJobJSON{ID: "aj_3", Status: "active", Source: fakeapi.AgentSourceJSON{repo, nil}, Model: "opus", CreatedAt: ts(0)},
+			final:  fakeapi.AgentJobJSON{ID: "aj_3", Status: "archived", Source: fakeapi.AgentSourceJSON{repo, nil}, Model: "opus", PRLink: ptr(repo + "/pull/8"), CreatedAt: ts(0), ArchivedAt: ptr(ts(5 * time.Second))},
 		},
 		{
 			name:   "failed",
-			seed:   AgentJobSeed{ID: "aj_4", Repository: repo, ActiveFor: 5 * time.Second, FinalStatus: "failed"},
-			active: agentJobJSON{ID: "aj_4", Status: "active", Source: agentSourceJSON{repo, nil}, Model: "sonnet", CreatedAt: ts(0)},
-			final:  agentJobJSON{ID: "aj_4", Status: "failed", Source: agentSourceJSON{repo, nil}, Model: "sonnet", CreatedAt: ts(0)},
+			seed:   fakeapi.AgentJobSeed{ID: "aj_4", Repository: repo, ActiveFor: 5 * time.Second, FinalStatus: "failed"},
+			active: fakeapi.AgentJobJSON{ID: "aj_4", Status: "active", Source: fakeapi.AgentSourceJSON{repo, nil}, Model: "sonnet", CreatedAt: ts(0)},
+			final:  fakeapi.AgentJobJSON{ID: "aj_4", Status: "failed", Source: fakeapi.AgentSourceJSON{repo, nil}, Model: "sonnet", CreatedAt: ts(0)},
 		},
 	}
 	for _, tt := range tests {
@@ -48,19 +50,19 @@ func TestAgentJobLifecycle(t *testing.T) {
 			h.fake.AddAgentJob("proj_1", tt.seed)
 			path := "/v2/agent/proj_1/job/" + tt.seed.ID
 
-			r := h.do(t, http.MethodGet, path, DefaultAPIKey, nil).wantStatus(t, http.StatusOK)
+			r := h.do(t, http.MethodGet, path, fakeapi.DefaultAPIKey, nil).wantStatus(t, http.StatusOK)
 			if !strings.Contains(string(r.body), `"prLink":null`) || !strings.Contains(string(r.body), `"archivedAt":null`) {
 				t.Errorf("an active job must show prLink and archivedAt as null: %s", r.body)
 			}
-			wantAgentJob(t, decode[agentJobJSON](t, r), tt.active)
+			wantAgentJob(t, decode[fakeapi.AgentJobJSON](t, r), tt.active)
 
 			h.clock.Advance(tt.seed.ActiveFor - time.Millisecond)
-			wantAgentJob(t, decode[agentJobJSON](t, h.do(t, http.MethodGet, path, DefaultAPIKey, nil)), tt.active)
+			wantAgentJob(t, decode[fakeapi.AgentJobJSON](t, h.do(t, http.MethodGet, path, fakeapi.DefaultAPIKey, nil)), tt.active)
 
 			h.clock.Advance(time.Millisecond)
-			wantAgentJob(t, decode[agentJobJSON](t, h.do(t, http.MethodGet, path, DefaultAPIKey, nil)), tt.final)
+			wantAgentJob(t, decode[fakeapi.AgentJobJSON](t, h.do(t, http.MethodGet, path, fakeapi.DefaultAPIKey, nil)), tt.final)
 			h.clock.Advance(time.Hour)
-			wantAgentJob(t, decode[agentJobJSON](t, h.do(t, http.MethodGet, path, DefaultAPIKey, nil)), tt.final)
+			wantAgentJob(t, decode[fakeapi.AgentJobJSON](t, h.do(t, http.MethodGet, path, fakeapi.DefaultAPIKey, nil)), tt.final)
 		})
 	}
 }
@@ -70,7 +72,7 @@ func TestAgentJobNotFound(t *testing.T) {
 	h.fake.SeedDemo()
 	for _, path := range []string{"proj_other/job/aj_demo_0001", "proj_demo/job/aj_other", "proj_demo/job/aj%2Fdemo"} {
 		t.Run(path, func(t *testing.T) {
-			h.do(t, http.MethodGet, "/v2/agent/"+path, DefaultAPIKey, nil).wantError(t, http.StatusNotFound, "Job not found")
+			h.do(t, http.MethodGet, "/v2/agent/"+path, fakeapi.DefaultAPIKey, nil).wantError(t, http.StatusNotFound, "Job not found")
 		})
 	}
 }
@@ -79,21 +81,21 @@ func TestSeedDemo(t *testing.T) {
 	h := newHarness(t)
 	h.fake.SeedDemo()
 	const path = "/v2/agent/proj_demo/job/aj_demo_0001"
-	source := agentSourceJSON{Repository: "https://github.com/acme/docs", Ref: ptr("main")}
+	source := fakeapi.AgentSourceJSON{Repository: "https://github.com/acme/docs", Ref: ptr("main")}
 
-	wantAgentJob(t, decode[agentJobJSON](t, h.do(t, http.MethodGet, path, DefaultAPIKey, nil)),
-		agentJobJSON{ID: "aj_demo_0001", Status: "active", Source: source, Model: "sonnet", CreatedAt: ts(0)})
+	wantAgentJob(t, decode[fakeapi.AgentJobJSON](t, h.do(t, http.MethodGet, path, fakeapi.DefaultAPIKey, nil)),
+		fakeapi.AgentJobJSON{ID: "aj_demo_0001", Status: "active", Source: source, Model: "sonnet", CreatedAt: ts(0)})
 	h.clock.Advance(3 * time.Second)
-	wantAgentJob(t, decode[agentJobJSON](t, h.do(t, http.MethodGet, path, DefaultAPIKey, nil)),
-		agentJobJSON{ID: "aj_demo_0001", Status: "completed", Source: source, Model: "sonnet", PRLink: ptr("https://github.com/acme/docs/pull/42"), CreatedAt: ts(0)})
+	wantAgentJob(t, decode[fakeapi.AgentJobJSON](t, h.do(t, http.MethodGet, path, fakeapi.DefaultAPIKey, nil)),
+		fakeapi.AgentJobJSON{ID: "aj_demo_0001", Status: "completed", Source: source, Model: "sonnet", PRLink: ptr("https://github.com/acme/docs/pull/42"), CreatedAt: ts(0)})
 }
 
 func TestAddAgentJobCopiesSeed(t *testing.T) {
 	h := newHarness(t)
 	ref := "main"
-	h.fake.AddAgentJob("p", AgentJobSeed{ID: "aj", Repository: "https://github.com/acme/docs", Ref: &ref})
+	h.fake.AddAgentJob("p", fakeapi.AgentJobSeed{ID: "aj", Repository: "https://github.com/acme/docs", Ref: &ref})
 	ref = "changed"
-	got := decode[agentJobJSON](t, h.do(t, http.MethodGet, "/v2/agent/p/job/aj", DefaultAPIKey, nil))
+	got := decode[fakeapi.AgentJobJSON](t, h.do(t, http.MethodGet, "/v2/agent/p/job/aj", fakeapi.DefaultAPIKey, nil))
 	if got.Source.Ref == nil || *got.Source.Ref != "main" {
 		t.Errorf("ref = %v, want main: the seed must be copied", got.Source.Ref)
 	}
@@ -102,10 +104,10 @@ func TestAddAgentJobCopiesSeed(t *testing.T) {
 func TestAddAgentJobRejectsBadSeeds(t *testing.T) {
 	tests := []struct {
 		name string
-		seed AgentJobSeed
+		seed fakeapi.AgentJobSeed
 	}{
-		{"no id", AgentJobSeed{Repository: "https://github.com/acme/docs"}},
-		{"unknown final status", AgentJobSeed{ID: "aj", FinalStatus: "active"}},
+		{"no id", fakeapi.AgentJobSeed{Repository: "https://github.com/acme/docs"}},
+		{"unknown final status", fakeapi.AgentJobSeed{ID: "aj", FinalStatus: "active"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -114,12 +116,12 @@ func TestAddAgentJobRejectsBadSeeds(t *testing.T) {
 					t.Error("AddAgentJob did not panic")
 				}
 			}()
-			New().AddAgentJob("p", tt.seed)
+			fakeapi.New().AddAgentJob("p", tt.seed)
 		})
 	}
 }
 
-func wantAgentJob(t *testing.T, got, want agentJobJSON) {
+func wantAgentJob(t *testing.T, got, want fakeapi.AgentJobJSON) {
 	t.Helper()
 	if got.ID != want.ID || got.Status != want.Status || got.Model != want.Model || got.CreatedAt != want.CreatedAt ||
 		got.Source.Repository != want.Source.Repository || !equalPtr(got.Source.Ref, want.Source.Ref) ||
@@ -132,7 +134,7 @@ func equalPtr[T comparable](a, b *T) bool {
 	return a == nil && b == nil || a != nil && b != nil && *a == *b
 }
 
-func describeAgentJob(j agentJobJSON) string {
+func describeAgentJob(j fakeapi.AgentJobJSON) string {
 	deref := func(p *string) string {
 		if p == nil {
 			return "null"
@@ -144,30 +146,30 @@ func describeAgentJob(j agentJobJSON) string {
 }
 
 // createAgentJob creates an agent job in proj_1 and returns it.
-func (h *harness) createAgentJob(t *testing.T, prompt string) agentJobJSON {
+func (h *harness) createAgentJob(t *testing.T, prompt string) fakeapi.AgentJobJSON {
 	t.Helper()
-	r := h.do(t, http.MethodPost, "/v2/agent/proj_1/job", DefaultAPIKey, map[string]any{"prompt": prompt})
-	return decode[agentJobJSON](t, r.wantStatus(t, http.StatusCreated))
+	r := h.do(t, http.MethodPost, "/v2/agent/proj_1/job", fakeapi.DefaultAPIKey, map[string]any{"prompt": prompt})
+	return decode[fakeapi.AgentJobJSON](t, r.wantStatus(t, http.StatusCreated))
 }
 
 // getAgentJob returns an agent job of proj_1 as it stands.
-func (h *harness) getAgentJob(t *testing.T, id string) agentJobJSON {
+func (h *harness) getAgentJob(t *testing.T, id string) fakeapi.AgentJobJSON {
 	t.Helper()
-	r := h.do(t, http.MethodGet, "/v2/agent/proj_1/job/"+id, DefaultAPIKey, nil)
-	return decode[agentJobJSON](t, r.wantStatus(t, http.StatusOK))
+	r := h.do(t, http.MethodGet, "/v2/agent/proj_1/job/"+id, fakeapi.DefaultAPIKey, nil)
+	return decode[fakeapi.AgentJobJSON](t, r.wantStatus(t, http.StatusOK))
 }
 
 // sendAgentMessage sends a follow-up prompt to an agent job.
-func (h *harness) sendAgentMessage(t *testing.T, projectID, id, prompt string) agentJobJSON {
+func (h *harness) sendAgentMessage(t *testing.T, projectID, id, prompt string) fakeapi.AgentJobJSON {
 	t.Helper()
-	r := h.do(t, http.MethodPost, "/v2/agent/"+projectID+"/job/"+id+"/message", DefaultAPIKey, map[string]any{"prompt": prompt})
-	return decode[agentJobJSON](t, r.wantStatus(t, http.StatusOK))
+	r := h.do(t, http.MethodPost, "/v2/agent/"+projectID+"/job/"+id+"/message", fakeapi.DefaultAPIKey, map[string]any{"prompt": prompt})
+	return decode[fakeapi.AgentJobJSON](t, r.wantStatus(t, http.StatusOK))
 }
 
 // planByPrompt picks an agent job plan from the prompt, so one server can
 // run every kind of agent job.
-func planByPrompt(req AgentJobRequest) AgentJobPlan {
-	plan := AgentJobPlan{ActiveFor: 5 * time.Minute}
+func planByPrompt(req fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
+	plan := fakeapi.AgentJobPlan{ActiveFor: 5 * time.Minute}
 	switch {
 	case strings.Contains(req.Prompt, "nothing to change"):
 		plan.NoChanges = true
@@ -180,7 +182,7 @@ func planByPrompt(req AgentJobRequest) AgentJobPlan {
 }
 
 func TestCreateAgentJobLifecycle(t *testing.T) {
-	const repo = AgentRepository
+	const repo = fakeapi.AgentRepository
 	tests := []struct {
 		prompt   string
 		status   string
@@ -194,13 +196,13 @@ func TestCreateAgentJobLifecycle(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.prompt, func(t *testing.T) {
-			h := newHarness(t, WithAgentJobPlan(planByPrompt))
+			h := newHarness(t, fakeapi.WithAgentJobPlan(planByPrompt))
 			created := h.createAgentJob(t, tt.prompt)
 			if !regexp.MustCompile(`^aj_[0-9a-f]{16}$`).MatchString(created.ID) {
 				t.Errorf("id = %q, want aj_ and 16 hex digits", created.ID)
 			}
 			ref := "mintlify/docs-agent-" + created.ID[len(created.ID)-8:]
-			active := agentJobJSON{ID: created.ID, Status: "active", Source: agentSourceJSON{repo, &ref}, Model: "sonnet", CreatedAt: ts(0)}
+			active := fakeapi.AgentJobJSON{ID: created.ID, Status: "active", Source: fakeapi.AgentSourceJSON{repo, &ref}, Model: "sonnet", CreatedAt: ts(0)}
 			wantAgentJob(t, created, active)
 			wantAgentJob(t, h.getAgentJob(t, created.ID), active)
 
@@ -225,14 +227,14 @@ func TestCreateAgentJobLifecycle(t *testing.T) {
 }
 
 func TestAgentJobPlanSeesRequest(t *testing.T) {
-	var seen []AgentJobRequest
-	h := newHarness(t, WithAgentJobPlan(func(req AgentJobRequest) AgentJobPlan {
+	var seen []fakeapi.AgentJobRequest
+	h := newHarness(t, fakeapi.WithAgentJobPlan(func(req fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
 		seen = append(seen, req)
-		return AgentJobPlan{}
+		return fakeapi.AgentJobPlan{}
 	}))
 	job := h.createAgentJob(t, "Document v2")
 	h.sendAgentMessage(t, "proj_1", job.ID, "Also the changelog")
-	want := []AgentJobRequest{{ProjectID: "proj_1", Prompt: "Document v2"}, {ProjectID: "proj_1", JobID: job.ID, Prompt: "Also the changelog"}}
+	want := []fakeapi.AgentJobRequest{{ProjectID: "proj_1", Prompt: "Document v2"}, {ProjectID: "proj_1", JobID: job.ID, Prompt: "Also the changelog"}}
 	if !slices.Equal(seen, want) {
 		t.Errorf("plans asked for %+v, want %+v", seen, want)
 	}
@@ -242,7 +244,7 @@ func TestAgentJobPlanSeesRequest(t *testing.T) {
 }
 
 func TestAgentJobFollowUp(t *testing.T) {
-	h := newHarness(t, WithAgentJobPlan(planByPrompt))
+	h := newHarness(t, fakeapi.WithAgentJobPlan(planByPrompt))
 	withPR := h.createAgentJob(t, "Document the export API")
 	unchanged := h.createAgentJob(t, "There is nothing to change")
 	h.clock.Advance(10 * time.Minute)
@@ -255,10 +257,10 @@ func TestAgentJobFollowUp(t *testing.T) {
 	// A job without a pull request opens one when the follow-up changes files.
 	h.sendAgentMessage(t, "proj_1", unchanged.ID, "Document the export API")
 	h.clock.Advance(5 * time.Minute)
-	if got := h.getAgentJob(t, withPR.ID); got.Status != "completed" || got.PRLink == nil || *got.PRLink != AgentRepository+"/pull/101" {
+	if got := h.getAgentJob(t, withPR.ID); got.Status != "completed" || got.PRLink == nil || *got.PRLink != fakeapi.AgentRepository+"/pull/101" {
 		t.Errorf("after the follow-up: %s, want completed with the first pull request", describeAgentJob(got))
 	}
-	if got := h.getAgentJob(t, unchanged.ID); got.PRLink == nil || *got.PRLink != AgentRepository+"/pull/102" {
+	if got := h.getAgentJob(t, unchanged.ID); got.PRLink == nil || *got.PRLink != fakeapi.AgentRepository+"/pull/102" {
 		t.Errorf("after the follow-up: %s, want a new pull request", describeAgentJob(got))
 	}
 	// Seeded jobs take follow-ups too.
@@ -272,7 +274,7 @@ func TestAgentJobFollowUp(t *testing.T) {
 }
 
 func TestAgentPromptValidation(t *testing.T) {
-	h := newUncheckedHarness(t, WithAgentJobPlan(planByPrompt))
+	h := newUncheckedHarness(t, fakeapi.WithAgentJobPlan(planByPrompt))
 	job := h.createAgentJob(t, "Document v2")
 	tests := []struct {
 		name    string
@@ -290,8 +292,8 @@ func TestAgentPromptValidation(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h.do(t, http.MethodPost, "/v2/agent/proj_1/job", DefaultAPIKey, tt.body).wantError(t, http.StatusBadRequest, tt.message)
-			h.do(t, http.MethodPost, "/v2/agent/proj_1/job/"+job.ID+"/message", DefaultAPIKey, tt.body).wantError(t, http.StatusBadRequest, tt.message)
+			h.do(t, http.MethodPost, "/v2/agent/proj_1/job", fakeapi.DefaultAPIKey, tt.body).wantError(t, http.StatusBadRequest, tt.message)
+			h.do(t, http.MethodPost, "/v2/agent/proj_1/job/"+job.ID+"/message", fakeapi.DefaultAPIKey, tt.body).wantError(t, http.StatusBadRequest, tt.message)
 		})
 	}
 	if h.fake.AgentJobsCreated() != 1 || h.fake.AgentMessagesSent() != 0 {
@@ -300,16 +302,16 @@ func TestAgentPromptValidation(t *testing.T) {
 }
 
 func TestAgentJobUnknownProjectOrJob(t *testing.T) {
-	h := newHarness(t, WithProjects("proj_1"))
-	h.do(t, http.MethodPost, "/v2/agent/proj_other/job", DefaultAPIKey, map[string]any{"prompt": "x"}).
+	h := newHarness(t, fakeapi.WithProjects("proj_1"))
+	h.do(t, http.MethodPost, "/v2/agent/proj_other/job", fakeapi.DefaultAPIKey, map[string]any{"prompt": "x"}).
 		wantError(t, http.StatusNotFound, `Project "proj_other" not found`)
 	job := h.createAgentJob(t, "Document v2")
 	for _, path := range []string{"proj_other/job/" + job.ID, "proj_1/job/aj_unknown"} {
-		h.do(t, http.MethodPost, "/v2/agent/"+path+"/message", DefaultAPIKey, map[string]any{"prompt": "x"}).
+		h.do(t, http.MethodPost, "/v2/agent/"+path+"/message", fakeapi.DefaultAPIKey, map[string]any{"prompt": "x"}).
 			wantError(t, http.StatusNotFound, "Job not found")
 	}
 	h.fake.ForgetAgentJob("proj_1", job.ID)
-	h.do(t, http.MethodGet, "/v2/agent/proj_1/job/"+job.ID, DefaultAPIKey, nil).wantError(t, http.StatusNotFound, "Job not found")
+	h.do(t, http.MethodGet, "/v2/agent/proj_1/job/"+job.ID, fakeapi.DefaultAPIKey, nil).wantError(t, http.StatusNotFound, "Job not found")
 	if h.fake.AgentJobsCreated() != 1 {
 		t.Errorf("AgentJobsCreated() = %d, want 1 (a forgotten job still counts)", h.fake.AgentJobsCreated())
 	}

@@ -1,4 +1,4 @@
-package fakeapi
+package fakeapi_test
 
 import (
 	"archive/tar"
@@ -7,11 +7,12 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"net/http"
 	"strconv"
 	"testing"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
 // readArchive reads a tar.gz to its very end (so that gzip checks its
@@ -45,10 +46,10 @@ func TestArchiveOfAChosenSize(t *testing.T) {
 		"pages.example.com":  0,
 		"small.example.com":  40 << 10,
 		"sized.example.com":  3*mib + 12345,
-		"blocks.example.com": 2 * (storedBlockMax + storedBlockHead) * 10,
+		"blocks.example.com": 2 * (fakeapi.StoredBlockMax + fakeapi.StoredBlockHead) * 10,
 	}
-	h := newHarness(t, WithJobPlan(func(StartRequest) JobPlan { return JobPlan{Pages: 5} }),
-		WithArchive(func(req StartRequest) Archive { return Archive{Size: sizes[req.Domain]} }))
+	h := newHarness(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{Pages: 5} }),
+		fakeapi.WithArchive(func(req fakeapi.StartRequest) fakeapi.Archive { return fakeapi.Archive{Size: sizes[req.Domain]} }))
 	for domain, size := range sizes {
 		t.Run(domain, func(t *testing.T) {
 			job := h.completedJob(t, map[string]any{"domain": domain})
@@ -90,7 +91,7 @@ func TestArchiveOfAChosenSize(t *testing.T) {
 }
 
 func TestArchivesDifferBetweenJobs(t *testing.T) {
-	h := newHarness(t, WithArchive(func(StartRequest) Archive { return Archive{Size: 2 << 20} }))
+	h := newHarness(t, fakeapi.WithArchive(func(fakeapi.StartRequest) fakeapi.Archive { return fakeapi.Archive{Size: 2 << 20} }))
 	var sums [2][32]byte
 	for i := range sums {
 		job := h.completedJob(t, map[string]any{"domain": "docs.example.com"})
@@ -102,30 +103,30 @@ func TestArchivesDifferBetweenJobs(t *testing.T) {
 }
 
 func TestArchiveDefects(t *testing.T) {
-	h := newHarness(t, WithJobPlan(func(StartRequest) JobPlan { return JobPlan{Pages: 3} }),
-		WithArchive(func(req StartRequest) Archive {
-			return Archive{Size: 300 << 10, Defect: ArchiveDefect(req.Version)}
+	h := newHarness(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{Pages: 3} }),
+		fakeapi.WithArchive(func(req fakeapi.StartRequest) fakeapi.Archive {
+			return fakeapi.Archive{Size: 300 << 10, Defect: fakeapi.ArchiveDefect(req.Version)}
 		}))
 	tests := []struct {
-		defect ArchiveDefect
+		defect fakeapi.ArchiveDefect
 		check  func(t *testing.T, names []string, err error)
 	}{
-		{ArchiveTruncated, func(t *testing.T, _ []string, err error) {
+		{fakeapi.ArchiveTruncated, func(t *testing.T, _ []string, err error) {
 			if !errors.Is(err, io.ErrUnexpectedEOF) {
 				t.Errorf("reading a truncated archive: err = %v, want unexpected EOF", err)
 			}
 		}},
-		{ArchiveCorrupt, func(t *testing.T, _ []string, err error) {
+		{fakeapi.ArchiveCorrupt, func(t *testing.T, _ []string, err error) {
 			if !errors.Is(err, gzip.ErrChecksum) {
 				t.Errorf("reading a corrupt archive: err = %v, want a gzip checksum error", err)
 			}
 		}},
-		{ArchiveEscapingEntry, lastEntries("../escape.html")},
-		{ArchiveSymlinkChain, lastEntries("d/", "d/up", "d/up/up", "d/up/up/pwned.txt")},
-		{ArchiveDeviceEntry, lastEntries("dev/console")},
-		{ArchiveFIFOEntry, lastEntries("run/pipe")},
-		{ArchiveHardLinkOut, lastEntries("root", "passwd")},
-		{ArchiveOversized, lastEntries("assets/blob-00001.bin")},
+		{fakeapi.ArchiveEscapingEntry, lastEntries("../escape.html")},
+		{fakeapi.ArchiveSymlinkChain, lastEntries("d/", "d/up", "d/up/up", "d/up/up/pwned.txt")},
+		{fakeapi.ArchiveDeviceEntry, lastEntries("dev/console")},
+		{fakeapi.ArchiveFIFOEntry, lastEntries("run/pipe")},
+		{fakeapi.ArchiveHardLinkOut, lastEntries("root", "passwd")},
+		{fakeapi.ArchiveOversized, lastEntries("assets/blob-00001.bin")},
 	}
 	for _, tt := range tests {
 		t.Run(string(tt.defect), func(t *testing.T) {
@@ -133,7 +134,7 @@ func TestArchiveDefects(t *testing.T) {
 			b := h.bundle(t, job.JobID)
 			r := doURL(t, http.MethodGet, b.BundleURL, noKey, nil).wantStatus(t, http.StatusOK)
 			switch length := r.header.Get("Content-Length"); {
-			case tt.defect == ArchiveOversized:
+			case tt.defect == fakeapi.ArchiveOversized:
 				if b.SizeBytes != 1<<10 || len(r.body) < 200<<10 || length != "" {
 					t.Errorf("sizeBytes %d, %d bytes served, Content-Length %q: want 1 KiB announced, the whole archive "+
 						"served without a Content-Length", b.SizeBytes, len(r.body), length)
@@ -155,24 +156,6 @@ func lastEntries(names ...string) func(t *testing.T, got []string, err error) {
 		t.Helper()
 		if err != nil || len(got) < len(names) || fmt.Sprint(got[len(got)-len(names):]) != fmt.Sprint(names) {
 			t.Errorf("entries %v, err %v: want a valid archive whose last entries are %v", got, err, names)
-		}
-	}
-}
-
-func TestStoredWriterFraming(t *testing.T) {
-	for _, n := range []int64{1, storedBlockMax - 1, storedBlockMax, storedBlockMax + 1, 3 * storedBlockMax} {
-		var buf bytes.Buffer
-		s := newStoredWriter(&buf, 0, 0)
-		data := bytes.Repeat([]byte{'x'}, int(n))
-		s.raw(data)
-		if err := s.close(); err != nil {
-			t.Fatal(err)
-		}
-		if got, want := int64(buf.Len()), storedSize(n)+gzipTrailerLen; got != want {
-			t.Errorf("%d raw bytes: %d bytes written, storedSize says %d", n, got, want)
-		}
-		if crc := crc32.ChecksumIEEE(data); crc != s.crc {
-			t.Errorf("%d raw bytes: CRC %08x, want %08x", n, s.crc, crc)
 		}
 	}
 }

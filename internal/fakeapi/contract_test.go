@@ -1,4 +1,4 @@
-package fakeapi
+package fakeapi_test
 
 import (
 	"bytes"
@@ -9,8 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 )
 
 // The exchange checks themselves live in package contract (and are tested
@@ -89,13 +90,13 @@ func missingCoverage(t *testing.T, covered map[string][]int) []string {
 // valid.
 func TestContract(t *testing.T) {
 	c := contract.New(t)
-	fc := clock.NewFake(testStart, false)
-	enabled := New(WithClock(fc), WithJobPlan(planByDomain), WithAgentJobPlan(planByPrompt), WithProjects("proj_demo", "proj_1"))
-	enabled.SeedDemo()
-	seedAgentJobs(enabled)
-	disabled := New(WithClock(fc), WithStaticExportDisabled())
-	h := &harness{fake: enabled, clock: fc, url: c.Serve(t, enabled)}
-	off := &harness{fake: disabled, clock: fc, url: c.Serve(t, disabled)}
+	h := newHarnessWith(t, fakeapitest.Checker(c),
+		fakeapitest.Fake(fakeapi.WithJobPlan(planByDomain), fakeapi.WithAgentJobPlan(planByPrompt), fakeapi.WithProjects("proj_demo", "proj_1")))
+	h.fake.SeedDemo()
+	seedAgentJobs(h.fake)
+	// The second fake, with static export disabled, shares the first's clock.
+	off := newHarnessWith(t, fakeapitest.Checker(c), fakeapitest.Fake(fakeapi.WithClock(h.clock), fakeapi.WithStaticExportDisabled()))
+	off.clock = h.clock
 
 	runContractScenarios(t, h, off)
 
@@ -111,22 +112,22 @@ func TestContract(t *testing.T) {
 
 // planByDomain picks a job plan from the requested domain, so one server
 // can run every kind of job.
-func planByDomain(req StartRequest) JobPlan {
+func planByDomain(req fakeapi.StartRequest) fakeapi.JobPlan {
 	switch req.Domain {
 	case "fail.example.com":
-		return JobPlan{QueueFor: time.Second, RunFor: 10 * time.Second, FailWith: "Page guides/broken could not be rendered"}
+		return fakeapi.JobPlan{QueueFor: time.Second, RunFor: 10 * time.Second, FailWith: "Page guides/broken could not be rendered"}
 	case "never.example.com":
-		return JobPlan{Never: true}
+		return fakeapi.JobPlan{Never: true}
 	default:
-		return DefaultJobPlan(req)
+		return fakeapi.DefaultJobPlan(req)
 	}
 }
 
-func seedAgentJobs(s *Server) {
-	s.AddAgentJob("proj_1", AgentJobSeed{ID: "aj_done", Repository: "https://github.com/acme/docs", Ref: ptr("main"), ActiveFor: 5 * time.Second, PRLink: ptr("https://github.com/acme/docs/pull/7")})
-	s.AddAgentJob("proj_1", AgentJobSeed{ID: "aj_nochange", Repository: "https://github.com/acme/docs", ActiveFor: 5 * time.Second})
-	s.AddAgentJob("proj_1", AgentJobSeed{ID: "aj_archived", Repository: "https://github.com/acme/docs", Model: "opus", ActiveFor: 5 * time.Second, FinalStatus: "archived", PRLink: ptr("https://github.com/acme/docs/pull/8")})
-	s.AddAgentJob("proj_1", AgentJobSeed{ID: "aj_failed", Repository: "https://github.com/acme/docs", ActiveFor: 5 * time.Second, FinalStatus: "failed"})
+func seedAgentJobs(s *fakeapi.Server) {
+	s.AddAgentJob("proj_1", fakeapi.AgentJobSeed{ID: "aj_done", Repository: "https://github.com/acme/docs", Ref: ptr("main"), ActiveFor: 5 * time.Second, PRLink: ptr("https://github.com/acme/docs/pull/7")})
+	s.AddAgentJob("proj_1", fakeapi.AgentJobSeed{ID: "aj_nochange", Repository: "https://github.com/acme/docs", ActiveFor: 5 * time.Second})
+	s.AddAgentJob("proj_1", fakeapi.AgentJobSeed{ID: "aj_archived", Repository: "https://github.com/acme/docs", Model: "opus", ActiveFor: 5 * time.Second, FinalStatus: "archived", PRLink: ptr("https://github.com/acme/docs/pull/8")})
+	s.AddAgentJob("proj_1", fakeapi.AgentJobSeed{ID: "aj_failed", Repository: "https://github.com/acme/docs", ActiveFor: 5 * time.Second, FinalStatus: "failed"})
 }
 
 func runContractScenarios(t *testing.T, h, off *harness) {
@@ -137,9 +138,9 @@ func runContractScenarios(t *testing.T, h, off *harness) {
 	failing := h.startJob(t, map[string]any{"domain": "fail.example.com"})
 	never := h.startJob(t, map[string]any{"domain": "never.example.com"})
 	for _, body := range []any{`{"domain":`, `[]`, ``, map[string]any{}, map[string]any{"domain": 7}, map[string]any{"domain": "https://docs.example.com"}, map[string]any{"domain": "docs.example.com", "paths": []string{"/index"}}} {
-		h.do(t, http.MethodPost, jobs, DefaultAPIKey, body).wantStatus(t, http.StatusBadRequest)
+		h.do(t, http.MethodPost, jobs, fakeapi.DefaultAPIKey, body).wantStatus(t, http.StatusBadRequest)
 	}
-	off.do(t, http.MethodPost, jobs, DefaultAPIKey, map[string]any{"domain": "docs.example.com"}).wantStatus(t, http.StatusForbidden)
+	off.do(t, http.MethodPost, jobs, fakeapi.DefaultAPIKey, map[string]any{"domain": "docs.example.com"}).wantStatus(t, http.StatusForbidden)
 	// The spec documents 403 only for start, so off's other operations are
 	// exercised by the unchecked tests in static_export_test.go.
 
@@ -153,25 +154,25 @@ func runContractScenarios(t *testing.T, h, off *harness) {
 
 	// Status and bundle through the whole lifecycle: 200, 404, 409.
 	for _, id := range []string{"se_0000000000000000", "a%2Fb", "%20"} {
-		h.do(t, http.MethodGet, jobs+"/"+id, DefaultAPIKey, nil).wantStatus(t, http.StatusNotFound)
-		h.do(t, http.MethodPost, jobs+"/"+id+"/bundle", DefaultAPIKey, nil).wantStatus(t, http.StatusNotFound)
+		h.do(t, http.MethodGet, jobs+"/"+id, fakeapi.DefaultAPIKey, nil).wantStatus(t, http.StatusNotFound)
+		h.do(t, http.MethodPost, jobs+"/"+id+"/bundle", fakeapi.DefaultAPIKey, nil).wantStatus(t, http.StatusNotFound)
 	}
 	for _, step := range []time.Duration{0, time.Second, 2 * time.Second, 7 * time.Second, 10 * time.Second, 20 * time.Second} {
 		h.clock.Advance(step)
 		for _, id := range []string{ok.JobID, failing.JobID, never.JobID} {
 			h.getJob(t, id)
-			h.do(t, http.MethodPost, jobs+"/"+id+"/bundle", DefaultAPIKey, nil)
+			h.do(t, http.MethodPost, jobs+"/"+id+"/bundle", fakeapi.DefaultAPIKey, nil)
 			getAgentJobs(t, h)
 		}
 	}
-	h.do(t, http.MethodPost, jobs+"/"+failing.JobID+"/bundle", DefaultAPIKey, nil).wantStatus(t, http.StatusConflict)
-	h.do(t, http.MethodPost, jobs+"/"+never.JobID+"/bundle", DefaultAPIKey, nil).wantStatus(t, http.StatusConflict)
+	h.do(t, http.MethodPost, jobs+"/"+failing.JobID+"/bundle", fakeapi.DefaultAPIKey, nil).wantStatus(t, http.StatusConflict)
+	h.do(t, http.MethodPost, jobs+"/"+never.JobID+"/bundle", fakeapi.DefaultAPIKey, nil).wantStatus(t, http.StatusConflict)
 	link := h.bundle(t, ok.JobID)
 	doURL(t, http.MethodGet, link.BundleURL, noKey, nil).wantStatus(t, http.StatusOK)
 
 	// Agent jobs: 404 for an unknown project or id.
-	h.do(t, http.MethodGet, "/v2/agent/proj_unknown/job/aj_done", DefaultAPIKey, nil).wantStatus(t, http.StatusNotFound)
-	h.do(t, http.MethodGet, "/v2/agent/proj_1/job/aj_unknown", DefaultAPIKey, nil).wantStatus(t, http.StatusNotFound)
+	h.do(t, http.MethodGet, "/v2/agent/proj_unknown/job/aj_done", fakeapi.DefaultAPIKey, nil).wantStatus(t, http.StatusNotFound)
+	h.do(t, http.MethodGet, "/v2/agent/proj_1/job/aj_unknown", fakeapi.DefaultAPIKey, nil).wantStatus(t, http.StatusNotFound)
 
 	runAgentPromptScenarios(t, h)
 }
@@ -181,27 +182,27 @@ func runContractScenarios(t *testing.T, h, off *harness) {
 func runAgentPromptScenarios(t *testing.T, h *harness) {
 	t.Helper()
 	const create = "/v2/agent/proj_1/job"
-	var jobs []agentJobJSON
+	var jobs []fakeapi.AgentJobJSON
 	for _, prompt := range []string{"Document the export API", "There is nothing to change", "Something impossible", "Then archive it"} {
 		jobs = append(jobs, h.createAgentJob(t, prompt))
 	}
 	message := func(id string) string { return create + "/" + id + "/message" }
 	for _, body := range []any{``, `[]`, `{"prompt":`, map[string]any{}, map[string]any{"prompt": ""}, map[string]any{"prompt": 7}} {
-		h.do(t, http.MethodPost, create, DefaultAPIKey, body).wantStatus(t, http.StatusBadRequest)
-		h.do(t, http.MethodPost, message(jobs[0].ID), DefaultAPIKey, body).wantStatus(t, http.StatusBadRequest)
+		h.do(t, http.MethodPost, create, fakeapi.DefaultAPIKey, body).wantStatus(t, http.StatusBadRequest)
+		h.do(t, http.MethodPost, message(jobs[0].ID), fakeapi.DefaultAPIKey, body).wantStatus(t, http.StatusBadRequest)
 	}
 	prompt := map[string]any{"prompt": "Also document the CLI"}
 	for _, key := range []string{noKey, "mint_wrong"} {
 		h.do(t, http.MethodPost, create, key, prompt).wantStatus(t, http.StatusUnauthorized)
 		h.do(t, http.MethodPost, message(jobs[0].ID), key, prompt).wantStatus(t, http.StatusUnauthorized)
 	}
-	h.do(t, http.MethodPost, "/v2/agent/proj_unknown/job", DefaultAPIKey, prompt).wantStatus(t, http.StatusNotFound)
-	h.do(t, http.MethodPost, message("aj_unknown"), DefaultAPIKey, prompt).wantStatus(t, http.StatusNotFound)
-	h.do(t, http.MethodPost, "/v2/agent/proj_unknown/job/"+jobs[0].ID+"/message", DefaultAPIKey, prompt).wantStatus(t, http.StatusNotFound)
+	h.do(t, http.MethodPost, "/v2/agent/proj_unknown/job", fakeapi.DefaultAPIKey, prompt).wantStatus(t, http.StatusNotFound)
+	h.do(t, http.MethodPost, message("aj_unknown"), fakeapi.DefaultAPIKey, prompt).wantStatus(t, http.StatusNotFound)
+	h.do(t, http.MethodPost, "/v2/agent/proj_unknown/job/"+jobs[0].ID+"/message", fakeapi.DefaultAPIKey, prompt).wantStatus(t, http.StatusNotFound)
 
-	h.fake.SetFaults(FaultRule{Match: AnyOf(IsCreateAgentJobRequest, IsAgentMessageRequest), Count: 2, Faults: []Fault{TooManyRequests(time.Second)}})
-	h.do(t, http.MethodPost, create, DefaultAPIKey, prompt).wantStatus(t, http.StatusTooManyRequests)
-	h.do(t, http.MethodPost, message(jobs[0].ID), DefaultAPIKey, prompt).wantStatus(t, http.StatusTooManyRequests)
+	h.fake.SetFaults(fakeapi.FaultRule{Match: fakeapi.AnyOf(fakeapi.IsCreateAgentJobRequest, fakeapi.IsAgentMessageRequest), Count: 2, Faults: []fakeapi.Fault{fakeapi.TooManyRequests(time.Second)}})
+	h.do(t, http.MethodPost, create, fakeapi.DefaultAPIKey, prompt).wantStatus(t, http.StatusTooManyRequests)
+	h.do(t, http.MethodPost, message(jobs[0].ID), fakeapi.DefaultAPIKey, prompt).wantStatus(t, http.StatusTooManyRequests)
 	h.fake.SetFaults()
 
 	// Every job through its lifecycle, with a follow-up to each in the middle.
@@ -222,7 +223,7 @@ func runAgentPromptScenarios(t *testing.T, h *harness) {
 func getAgentJobs(t *testing.T, h *harness) {
 	t.Helper()
 	for _, path := range []string{"proj_demo/job/aj_demo_0001", "proj_1/job/aj_done", "proj_1/job/aj_nochange", "proj_1/job/aj_archived", "proj_1/job/aj_failed"} {
-		h.do(t, http.MethodGet, "/v2/agent/"+path, DefaultAPIKey, nil).wantStatus(t, http.StatusOK)
+		h.do(t, http.MethodGet, "/v2/agent/"+path, fakeapi.DefaultAPIKey, nil).wantStatus(t, http.StatusOK)
 	}
 }
 

@@ -1,4 +1,4 @@
-package fakeapi
+package fakeapi_test
 
 import (
 	"errors"
@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
 // rawDo sends a request and reads the answer, returning transport errors
@@ -17,7 +19,7 @@ func (h *harness) rawDo(method, path string) (response, error) {
 	if err != nil {
 		return response{}, err
 	}
-	req.Header.Set("Authorization", "Bearer "+DefaultAPIKey)
+	req.Header.Set("Authorization", "Bearer "+fakeapi.DefaultAPIKey)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return response{}, err
@@ -29,19 +31,19 @@ func (h *harness) rawDo(method, path string) (response, error) {
 
 func TestStatusFaultsComeBeforeTheHandler(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, WithFaults(FaultRule{
-		Match:  IsStartRequest,
+	h := newHarness(t, fakeapi.WithFaults(fakeapi.FaultRule{
+		Match:  fakeapi.IsStartRequest,
 		Count:  3,
-		Faults: []Fault{TooManyRequests(2 * time.Second), ServerError(http.StatusBadGateway), TooManyRequests(90 * time.Second).WithRetryAfterDate()},
+		Faults: []fakeapi.Fault{fakeapi.TooManyRequests(2 * time.Second), fakeapi.ServerError(http.StatusBadGateway), fakeapi.TooManyRequests(90 * time.Second).WithRetryAfterDate()},
 	}))
-	r := h.do(t, http.MethodPost, "/v1/static-export/jobs", DefaultAPIKey, `{"domain":"docs.example.com"}`)
+	r := h.do(t, http.MethodPost, "/v1/static-export/jobs", fakeapi.DefaultAPIKey, `{"domain":"docs.example.com"}`)
 	r.wantError(t, http.StatusTooManyRequests, "Rate limit exceeded")
 	if got := r.header.Get("Retry-After"); got != "2" {
 		t.Errorf("Retry-After = %q, want 2", got)
 	}
-	h.do(t, http.MethodPost, "/v1/static-export/jobs", DefaultAPIKey, `{"domain":"docs.example.com"}`).
+	h.do(t, http.MethodPost, "/v1/static-export/jobs", fakeapi.DefaultAPIKey, `{"domain":"docs.example.com"}`).
 		wantError(t, http.StatusBadGateway, "Bad gateway")
-	r = h.do(t, http.MethodPost, "/v1/static-export/jobs", DefaultAPIKey, `{"domain":"docs.example.com"}`)
+	r = h.do(t, http.MethodPost, "/v1/static-export/jobs", fakeapi.DefaultAPIKey, `{"domain":"docs.example.com"}`)
 	r.wantStatus(t, http.StatusTooManyRequests)
 	if got, want := r.header.Get("Retry-After"), testStart.Add(90*time.Second).Format(http.TimeFormat); got != want {
 		t.Errorf("Retry-After = %q, want %q", got, want)
@@ -50,7 +52,7 @@ func TestStatusFaultsComeBeforeTheHandler(t *testing.T) {
 		t.Fatalf("jobs started by faulted requests = %d, want 0", n)
 	}
 	h.startJob(t, map[string]string{"domain": "docs.example.com"}) // the burst is over
-	if n := h.fake.FaultsInjected(FaultStatus); n != 3 {
+	if n := h.fake.FaultsInjected(fakeapi.FaultStatus); n != 3 {
 		t.Errorf("status faults = %d, want 3", n)
 	}
 }
@@ -59,19 +61,19 @@ func TestStatusFaultsComeBeforeTheHandler(t *testing.T) {
 // lasts, unlike ForgetJob.
 func TestNotFoundIsTemporary(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, WithFaults(FaultRule{Match: IsStatusRequest, Count: 1, Faults: []Fault{NotFound()}}))
+	h := newHarness(t, fakeapi.WithFaults(fakeapi.FaultRule{Match: fakeapi.IsStatusRequest, Count: 1, Faults: []fakeapi.Fault{fakeapi.NotFound()}}))
 	job := h.startJob(t, map[string]string{"domain": "docs.example.com"})
-	h.do(t, http.MethodGet, "/v1/static-export/jobs/"+job.JobID, DefaultAPIKey, nil).wantError(t, http.StatusNotFound, "Not found")
-	h.do(t, http.MethodGet, "/v1/static-export/jobs/"+job.JobID, DefaultAPIKey, nil).wantStatus(t, http.StatusOK)
+	h.do(t, http.MethodGet, "/v1/static-export/jobs/"+job.JobID, fakeapi.DefaultAPIKey, nil).wantError(t, http.StatusNotFound, "Not found")
+	h.do(t, http.MethodGet, "/v1/static-export/jobs/"+job.JobID, fakeapi.DefaultAPIKey, nil).wantStatus(t, http.StatusOK)
 }
 
 // TestLostAnswerStartsTheJob: the start request takes effect, the client
 // gets no answer, and the request is recorded without a status.
 func TestLostAnswerStartsTheJob(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, WithFaults(FaultRule{Match: IsStartRequest, Count: 1, Faults: []Fault{LoseAnswer()}}))
+	h := newHarness(t, fakeapi.WithFaults(fakeapi.FaultRule{Match: fakeapi.IsStartRequest, Count: 1, Faults: []fakeapi.Fault{fakeapi.LoseAnswer()}}))
 	req, _ := http.NewRequest(http.MethodPost, h.url+"/v1/static-export/jobs", strings.NewReader(`{"domain":"docs.example.com"}`))
-	req.Header.Set("Authorization", "Bearer "+DefaultAPIKey)
+	req.Header.Set("Authorization", "Bearer "+fakeapi.DefaultAPIKey)
 	req.Header.Set("Content-Type", "application/json")
 	if resp, err := http.DefaultClient.Do(req); err == nil {
 		_ = resp.Body.Close()
@@ -85,10 +87,10 @@ func TestLostAnswerStartsTheJob(t *testing.T) {
 		t.Errorf("recorded status %d at %s, want 0 at %s", last.Status, last.At, testStart)
 	}
 	job := h.fake.JobIDs()[0]
-	if st, ok := h.fake.JobStatusAt(job, testStart); !ok || st != statusQueued {
+	if st, ok := h.fake.JobStatusAt(job, testStart); !ok || st != fakeapi.StatusQueued {
 		t.Errorf("JobStatusAt(start) = %q, %v; want queued", st, ok)
 	}
-	if st, _ := h.fake.JobStatusAt(job, testStart.Add(time.Hour)); st != statusCompleted {
+	if st, _ := h.fake.JobStatusAt(job, testStart.Add(time.Hour)); st != fakeapi.StatusCompleted {
 		t.Errorf("JobStatusAt(+1h) = %q, want completed", st)
 	}
 	if _, ok := h.fake.JobStatusAt("se_missing", testStart); ok {
@@ -100,14 +102,14 @@ func TestRuleSelection(t *testing.T) {
 	t.Parallel()
 	// A burst of two after the first request, and every third of the rest
 	// (counting only what the burst let through).
-	h := newHarness(t, WithFaults(
-		FaultRule{Match: IsStatusRequest, Skip: 1, Count: 2, Faults: []Fault{ServerError(http.StatusServiceUnavailable)}},
-		FaultRule{Match: IsStatusRequest, Every: 3, Faults: []Fault{ServerError(http.StatusInternalServerError), ServerError(http.StatusGatewayTimeout)}},
+	h := newHarness(t, fakeapi.WithFaults(
+		fakeapi.FaultRule{Match: fakeapi.IsStatusRequest, Skip: 1, Count: 2, Faults: []fakeapi.Fault{fakeapi.ServerError(http.StatusServiceUnavailable)}},
+		fakeapi.FaultRule{Match: fakeapi.IsStatusRequest, Every: 3, Faults: []fakeapi.Fault{fakeapi.ServerError(http.StatusInternalServerError), fakeapi.ServerError(http.StatusGatewayTimeout)}},
 	))
 	job := h.startJob(t, map[string]string{"domain": "docs.example.com"})
 	var got []int
 	for range 9 {
-		got = append(got, h.do(t, http.MethodGet, "/v1/static-export/jobs/"+job.JobID, DefaultAPIKey, nil).status)
+		got = append(got, h.do(t, http.MethodGet, "/v1/static-export/jobs/"+job.JobID, fakeapi.DefaultAPIKey, nil).status)
 	}
 	want := []int{200, 503, 503, 200, 500, 200, 200, 504, 200}
 	for i := range want {
@@ -125,13 +127,13 @@ func TestRuleSelection(t *testing.T) {
 
 func TestDropConnection(t *testing.T) {
 	t.Parallel()
-	for name, newH := range map[string]func(*testing.T, ...Option) *harness{
+	for name, newH := range map[string]func(*testing.T, ...fakeapi.Option) *harness{
 		"hijacked":            newUncheckedHarness,
 		"behind the contract": newHarness, // the recorder cannot be hijacked
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			h := newH(t, WithFaults(FaultRule{Count: 1, Faults: []Fault{DropConnection()}}))
+			h := newH(t, fakeapi.WithFaults(fakeapi.FaultRule{Count: 1, Faults: []fakeapi.Fault{fakeapi.DropConnection()}}))
 			if _, err := h.rawDo(http.MethodPost, "/v1/static-export/jobs"); err == nil {
 				t.Fatal("a dropped connection answered")
 			}
@@ -149,14 +151,14 @@ func TestDropConnection(t *testing.T) {
 
 func TestBrokenBodiesComeAfterTheHandler(t *testing.T) {
 	t.Parallel()
-	h := newUncheckedHarness(t, WithFaults(FaultRule{Match: IsStartRequest, Count: 2, Faults: []Fault{TruncatedBody(), MalformedBody()}}))
+	h := newUncheckedHarness(t, fakeapi.WithFaults(fakeapi.FaultRule{Match: fakeapi.IsStartRequest, Count: 2, Faults: []fakeapi.Fault{fakeapi.TruncatedBody(), fakeapi.MalformedBody()}}))
 
 	// Truncated: the connection ends before the promised Content-Length.
 	req, err := http.NewRequest(http.MethodPost, h.url+"/v1/static-export/jobs", strings.NewReader(`{"domain":"docs.example.com"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	req.Header.Set("Authorization", "Bearer "+DefaultAPIKey)
+	req.Header.Set("Authorization", "Bearer "+fakeapi.DefaultAPIKey)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -171,7 +173,7 @@ func TestBrokenBodiesComeAfterTheHandler(t *testing.T) {
 	}
 
 	// Malformed: a complete answer that is half a JSON object.
-	r := h.do(t, http.MethodPost, "/v1/static-export/jobs", DefaultAPIKey, `{"domain":"docs.example.com"}`).wantStatus(t, http.StatusAccepted)
+	r := h.do(t, http.MethodPost, "/v1/static-export/jobs", fakeapi.DefaultAPIKey, `{"domain":"docs.example.com"}`).wantStatus(t, http.StatusAccepted)
 	if len(r.body) == 0 || r.body[len(r.body)-1] == '\n' {
 		t.Errorf("malformed body = %q, want the first half of a JSON object", r.body)
 	}
@@ -183,7 +185,7 @@ func TestBrokenBodiesComeAfterTheHandler(t *testing.T) {
 
 func TestSlowResponseMovesTheServerClock(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, WithFaults(FaultRule{Match: IsStatusRequest, Count: 1, Faults: []Fault{SlowResponse(45 * time.Second)}}))
+	h := newHarness(t, fakeapi.WithFaults(fakeapi.FaultRule{Match: fakeapi.IsStatusRequest, Count: 1, Faults: []fakeapi.Fault{fakeapi.SlowResponse(45 * time.Second)}}))
 	// The fake clock does not advance on its own: advance it once the
 	// handler sleeps.
 	job := h.startJob(t, map[string]string{"domain": "docs.example.com"})
@@ -201,32 +203,32 @@ func TestSlowResponseMovesTheServerClock(t *testing.T) {
 	}
 	h.clock.Advance(45 * time.Second)
 	r := <-done
-	if got := decode[jobJSON](t, r.wantStatus(t, http.StatusOK)); got.Status != statusQueued {
+	if got := decode[fakeapi.JobJSON](t, r.wantStatus(t, http.StatusOK)); got.Status != fakeapi.StatusQueued {
 		// The answer was computed before the wait, when the job was queued.
-		t.Errorf("status = %q, want %q", got.Status, statusQueued)
+		t.Errorf("status = %q, want %q", got.Status, fakeapi.StatusQueued)
 	}
 }
 
 func TestRateLimit(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, WithRateLimit(5))
+	h := newHarness(t, fakeapi.WithRateLimit(5))
 	job := h.startJob(t, map[string]string{"domain": "docs.example.com"})
 	for range 4 { // the bucket holds one second's worth: 5
 		h.getJob(t, job.JobID)
 	}
-	r := h.do(t, http.MethodGet, "/v1/static-export/jobs/"+job.JobID, DefaultAPIKey, nil)
+	r := h.do(t, http.MethodGet, "/v1/static-export/jobs/"+job.JobID, fakeapi.DefaultAPIKey, nil)
 	r.wantError(t, http.StatusTooManyRequests, "Rate limit exceeded")
 	if got := r.header.Get("Retry-After"); got != "1" {
 		t.Errorf("Retry-After = %q, want 1 (a token every 200ms, rounded up)", got)
 	}
 	h.clock.Advance(200 * time.Millisecond) // one token
 	h.getJob(t, job.JobID)
-	h.do(t, http.MethodGet, "/v1/static-export/jobs/"+job.JobID, DefaultAPIKey, nil).wantStatus(t, http.StatusTooManyRequests)
+	h.do(t, http.MethodGet, "/v1/static-export/jobs/"+job.JobID, fakeapi.DefaultAPIKey, nil).wantStatus(t, http.StatusTooManyRequests)
 	h.clock.Advance(time.Hour) // the bucket refills to 5, no more
 	for range 5 {
 		h.getJob(t, job.JobID)
 	}
-	h.do(t, http.MethodPost, "/v1/static-export/jobs", DefaultAPIKey, `{"domain":"docs.example.com"}`).wantStatus(t, http.StatusTooManyRequests)
+	h.do(t, http.MethodPost, "/v1/static-export/jobs", fakeapi.DefaultAPIKey, `{"domain":"docs.example.com"}`).wantStatus(t, http.StatusTooManyRequests)
 	if got := h.fake.RateLimited(); got != 3 {
 		t.Errorf("rate limited = %d, want 3", got)
 	}
@@ -238,8 +240,8 @@ func TestRateLimit(t *testing.T) {
 func TestRequestMatchers(t *testing.T) {
 	t.Parallel()
 	matchers := map[string]func(*http.Request) bool{
-		"start": IsStartRequest, "status": IsStatusRequest, "bundle": IsBundleRequest,
-		"agent job": IsAgentJobRequest, "create agent job": IsCreateAgentJobRequest, "agent message": IsAgentMessageRequest,
+		"start": fakeapi.IsStartRequest, "status": fakeapi.IsStatusRequest, "bundle": fakeapi.IsBundleRequest,
+		"agent job": fakeapi.IsAgentJobRequest, "create agent job": fakeapi.IsCreateAgentJobRequest, "agent message": fakeapi.IsAgentMessageRequest,
 	}
 	tests := []struct{ method, path, want string }{
 		{http.MethodPost, "/v1/static-export/jobs", "start"},

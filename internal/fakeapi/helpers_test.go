@@ -1,54 +1,51 @@
-package fakeapi
+package fakeapi_test
 
 import (
 	"bytes"
 	"encoding/json"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
-	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 )
 
 // testStart is where every test's fake clock begins.
-var testStart = time.Date(2024, 6, 1, 12, 0, 0, 0, time.UTC)
+var testStart = fakeapitest.Start
 
 // noKey sends a request without an Authorization header.
 const noKey = ""
 
-// harness is a fake API on a fake clock behind a real HTTP server.
+// harness is a fake API behind a real HTTP server (fakeapitest), on a
+// clock that moves only when the test moves it.
 type harness struct {
-	fake  *Server
+	fake  *fakeapi.Server
 	clock *clock.Fake
 	url   string
 }
 
 // newHarness starts a fake server whose every API exchange is checked
 // against the OpenAPI specs; a violation fails the test at cleanup.
-func newHarness(t *testing.T, opts ...Option) *harness {
+func newHarness(t *testing.T, opts ...fakeapi.Option) *harness {
 	t.Helper()
-	h := newBareHarness(opts...)
-	h.url = contract.Serve(t, h.fake)
-	return h
+	return newHarnessWith(t, fakeapitest.Fake(opts...))
 }
 
 // newUncheckedHarness is newHarness without the spec check, for behaviour
 // the spec does not document.
-func newUncheckedHarness(t *testing.T, opts ...Option) *harness {
+func newUncheckedHarness(t *testing.T, opts ...fakeapi.Option) *harness {
 	t.Helper()
-	h := newBareHarness(opts...)
-	srv := httptest.NewServer(h.fake)
-	t.Cleanup(srv.Close)
-	h.url = srv.URL
-	return h
+	return newHarnessWith(t, fakeapitest.Unchecked(), fakeapitest.Fake(opts...))
 }
 
-func newBareHarness(opts ...Option) *harness {
-	fc := clock.NewFake(testStart, false)
-	return &harness{fake: New(append([]Option{WithClock(fc)}, opts...)...), clock: fc}
+// newHarnessWith serves the fake as opts say, on a manual clock.
+func newHarnessWith(t *testing.T, opts ...fakeapitest.Option) *harness {
+	t.Helper()
+	env := fakeapitest.New(t, append([]fakeapitest.Option{fakeapitest.ManualClock()}, opts...)...)
+	return &harness{fake: env.Fake, clock: env.Clock, url: env.URL}
 }
 
 // response is a fully read HTTP response.
@@ -136,33 +133,33 @@ func (r response) wantError(t *testing.T, status int, message string) {
 	if ct := r.header.Get("Content-Type"); ct != "application/json" {
 		t.Errorf("Content-Type = %q, want application/json", ct)
 	}
-	if got := decode[errorBody](t, r).Error; got != message {
+	if got := decode[fakeapi.ErrorBody](t, r).Error; got != message {
 		t.Errorf("error = %q, want %q", got, message)
 	}
 }
 
 // startJob starts an export job for domain and returns it.
-func (h *harness) startJob(t *testing.T, body any) jobJSON {
+func (h *harness) startJob(t *testing.T, body any) fakeapi.JobJSON {
 	t.Helper()
-	return decode[jobJSON](t, h.do(t, http.MethodPost, "/v1/static-export/jobs", DefaultAPIKey, body).wantStatus(t, http.StatusAccepted))
+	return decode[fakeapi.JobJSON](t, h.do(t, http.MethodPost, "/v1/static-export/jobs", fakeapi.DefaultAPIKey, body).wantStatus(t, http.StatusAccepted))
 }
 
 // getJob returns the job's current state.
-func (h *harness) getJob(t *testing.T, id string) jobJSON {
+func (h *harness) getJob(t *testing.T, id string) fakeapi.JobJSON {
 	t.Helper()
-	return decode[jobJSON](t, h.do(t, http.MethodGet, "/v1/static-export/jobs/"+id, DefaultAPIKey, nil).wantStatus(t, http.StatusOK))
+	return decode[fakeapi.JobJSON](t, h.do(t, http.MethodGet, "/v1/static-export/jobs/"+id, fakeapi.DefaultAPIKey, nil).wantStatus(t, http.StatusOK))
 }
 
 // bundle generates a bundle link for a completed job.
-func (h *harness) bundle(t *testing.T, id string) bundleJSON {
+func (h *harness) bundle(t *testing.T, id string) fakeapi.BundleJSON {
 	t.Helper()
 	path := "/v1/static-export/jobs/" + id + "/bundle"
-	return decode[bundleJSON](t, h.do(t, http.MethodPost, path, DefaultAPIKey, nil).wantStatus(t, http.StatusOK))
+	return decode[fakeapi.BundleJSON](t, h.do(t, http.MethodPost, path, fakeapi.DefaultAPIKey, nil).wantStatus(t, http.StatusOK))
 }
 
 // ts formats a test instant the way the API does.
 func ts(offset time.Duration) string {
-	return formatTime(testStart.Add(offset))
+	return fakeapi.FormatTime(testStart.Add(offset))
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -1,4 +1,4 @@
-package fakeapi
+package fakeapi_test
 
 import (
 	"encoding/xml"
@@ -7,15 +7,19 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
 func TestUndocumentedStatus(t *testing.T) {
 	t.Parallel()
-	h := newUncheckedHarness(t, WithUndocumentedStatus("cancelled"),
-		WithJobPlan(func(StartRequest) JobPlan { return JobPlan{QueueFor: time.Second, RunFor: 10 * time.Second} }))
+	h := newUncheckedHarness(t, fakeapi.WithUndocumentedStatus("cancelled"),
+		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+			return fakeapi.JobPlan{QueueFor: time.Second, RunFor: 10 * time.Second}
+		}))
 	job := h.startJob(t, map[string]any{"domain": "docs.example.com"})
 	h.clock.Advance(5 * time.Second)
-	if got := h.getJob(t, job.JobID).Status; got != statusRunning {
+	if got := h.getJob(t, job.JobID).Status; got != fakeapi.StatusRunning {
 		t.Errorf("before it settles: status %q, want running", got)
 	}
 	h.clock.Advance(10 * time.Second)
@@ -23,12 +27,12 @@ func TestUndocumentedStatus(t *testing.T) {
 	if settled.Status != "cancelled" || settled.Error != "" {
 		t.Errorf("settled: status %q, error %q; want cancelled without an error", settled.Status, settled.Error)
 	}
-	h.do(t, http.MethodPost, "/v1/static-export/jobs/"+job.JobID+"/bundle", DefaultAPIKey, nil).wantStatus(t, http.StatusConflict)
+	h.do(t, http.MethodPost, "/v1/static-export/jobs/"+job.JobID+"/bundle", fakeapi.DefaultAPIKey, nil).wantStatus(t, http.StatusConflict)
 
-	created := decode[agentJobJSON](t, h.do(t, http.MethodPost, "/v2/agent/proj/job", DefaultAPIKey,
+	created := decode[fakeapi.AgentJobJSON](t, h.do(t, http.MethodPost, "/v2/agent/proj/job", fakeapi.DefaultAPIKey,
 		map[string]any{"prompt": "Document it"}).wantStatus(t, http.StatusCreated))
-	h.clock.Advance(DefaultAgentJobPlan(AgentJobRequest{}).ActiveFor)
-	agent := decode[agentJobJSON](t, h.do(t, http.MethodGet, "/v2/agent/proj/job/"+created.ID, DefaultAPIKey, nil).wantStatus(t, http.StatusOK))
+	h.clock.Advance(fakeapi.DefaultAgentJobPlan(fakeapi.AgentJobRequest{}).ActiveFor)
+	agent := decode[fakeapi.AgentJobJSON](t, h.do(t, http.MethodGet, "/v2/agent/proj/job/"+created.ID, fakeapi.DefaultAPIKey, nil).wantStatus(t, http.StatusOK))
 	if agent.Status != "cancelled" {
 		t.Errorf("agent job: status %q, want cancelled", agent.Status)
 	}
@@ -36,15 +40,12 @@ func TestUndocumentedStatus(t *testing.T) {
 
 func TestDownloadRedirect(t *testing.T) {
 	t.Parallel()
-	fc := newBareHarness().clock
-	var fake *Server
-	recorder := NewHeaderRecorder(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fake.ServeHTTP(w, r) }))
+	var fake *fakeapi.Server
+	recorder := fakeapi.NewHeaderRecorder(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fake.ServeHTTP(w, r) }))
 	storage := httptest.NewServer(recorder)
 	t.Cleanup(storage.Close)
-	fake = New(WithClock(fc), WithDownloadRedirect(storage.URL), WithJobPlan(func(StartRequest) JobPlan { return JobPlan{} }))
-	api := httptest.NewServer(fake)
-	t.Cleanup(api.Close)
-	h := &harness{fake: fake, clock: fc, url: api.URL}
+	h := newUncheckedHarness(t, fakeapi.WithDownloadRedirect(storage.URL), fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
+	fake = h.fake
 
 	job := h.startJob(t, map[string]any{"domain": "docs.example.com"})
 	link := h.bundle(t, job.JobID).BundleURL
@@ -68,14 +69,14 @@ func TestDownloadRedirect(t *testing.T) {
 func TestStorageErrorAndFaultMessage(t *testing.T) {
 	t.Parallel()
 	long := strings.Repeat("x", 10_000)
-	h := newHarness(t, WithStorageError(http.StatusForbidden, "AccessDenied", long),
-		WithJobPlan(func(StartRequest) JobPlan { return JobPlan{} }),
-		WithFaults(FaultRule{Match: IsStatusRequest, Count: 1, Faults: []Fault{ServerError(http.StatusBadGateway).WithMessage(long)}}))
+	h := newHarness(t, fakeapi.WithStorageError(http.StatusForbidden, "AccessDenied", long),
+		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }),
+		fakeapi.WithFaults(fakeapi.FaultRule{Match: fakeapi.IsStatusRequest, Count: 1, Faults: []fakeapi.Fault{fakeapi.ServerError(http.StatusBadGateway).WithMessage(long)}}))
 	job := h.startJob(t, map[string]any{"domain": "docs.example.com"})
-	h.do(t, http.MethodGet, "/v1/static-export/jobs/"+job.JobID, DefaultAPIKey, nil).wantError(t, http.StatusBadGateway, long)
+	h.do(t, http.MethodGet, "/v1/static-export/jobs/"+job.JobID, fakeapi.DefaultAPIKey, nil).wantError(t, http.StatusBadGateway, long)
 
 	r := send(t, mustRequest(t, h.bundle(t, job.JobID).BundleURL)).wantStatus(t, http.StatusForbidden)
-	var doc s3Error
+	var doc fakeapi.S3Error
 	if err := xml.Unmarshal(r.body, &doc); err != nil || doc.Code != "AccessDenied" || doc.Message != long {
 		t.Errorf("storage answered %.80s (%v), want AccessDenied with the long message", r.body, err)
 	}

@@ -1,17 +1,19 @@
-package fakeapi
+package fakeapi_test
 
 import (
 	"math"
 	"testing"
 	"time"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
 func TestCurvesRiseFromZeroToOne(t *testing.T) {
 	curves := map[string]func(float64) float64{
-		"Linear":      Linear,
-		"FrontLoaded": FrontLoaded,
-		"BackLoaded":  BackLoaded,
-		"Stall":       Stall(0.3, 0.6),
+		"Linear":      fakeapi.Linear,
+		"FrontLoaded": fakeapi.FrontLoaded,
+		"BackLoaded":  fakeapi.BackLoaded,
+		"Stall":       fakeapi.Stall(0.3, 0.6),
 	}
 	for name, c := range curves {
 		if c(0) != 0 || math.Abs(c(1)-1) > 1e-12 {
@@ -27,14 +29,14 @@ func TestCurvesRiseFromZeroToOne(t *testing.T) {
 		}
 	}
 	// The shapes: fast then slow, slow then fast, flat in the middle.
-	if FrontLoaded(0.5) <= 0.5 || BackLoaded(0.5) >= 0.5 {
-		t.Errorf("FrontLoaded(0.5) = %v, BackLoaded(0.5) = %v", FrontLoaded(0.5), BackLoaded(0.5))
+	if fakeapi.FrontLoaded(0.5) <= 0.5 || fakeapi.BackLoaded(0.5) >= 0.5 {
+		t.Errorf("FrontLoaded(0.5) = %v, BackLoaded(0.5) = %v", fakeapi.FrontLoaded(0.5), fakeapi.BackLoaded(0.5))
 	}
-	stall := Stall(0.3, 0.6)
+	stall := fakeapi.Stall(0.3, 0.6)
 	if stall(0.3) != stall(0.59) || stall(0.3) <= 0 || stall(0.61) <= stall(0.6) {
 		t.Errorf("Stall(0.3, 0.6): %v at 0.3, %v at 0.59, %v at 0.61", stall(0.3), stall(0.59), stall(0.61))
 	}
-	if full := Stall(0, 1); full(0.5) != 0 {
+	if full := fakeapi.Stall(0, 1); full(0.5) != 0 {
 		t.Errorf("a stall over the whole run still rises: %v", full(0.5))
 	}
 }
@@ -43,48 +45,32 @@ func TestCurvesRiseFromZeroToOne(t *testing.T) {
 // down to 0.1 %, and updatedAt is the earliest instant that shows it.
 func TestJobOnCurve(t *testing.T) {
 	const runFor = 100 * time.Second
-	h := newHarness(t, WithJobPlan(func(StartRequest) JobPlan {
-		return JobPlan{QueueFor: time.Second, RunFor: runFor, Pages: 1000, Curve: BackLoaded}
+	h := newHarness(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+		return fakeapi.JobPlan{QueueFor: time.Second, RunFor: runFor, Pages: 1000, Curve: fakeapi.BackLoaded}
 	}))
 	id := h.startJob(t, map[string]any{"domain": "docs.example.com"}).JobID
 	for _, at := range []time.Duration{0, 10 * time.Second, 37*time.Second + 300*time.Millisecond, 50 * time.Second, 99 * time.Second} {
 		h.clock.Set(testStart.Add(time.Second + at))
 		got := h.getJob(t, id)
-		want := math.Floor(BackLoaded(at.Seconds()/runFor.Seconds())*1000+1e-9) / 10
-		if got.Status != statusRunning || math.Abs(got.Progress-want) > 1e-9 || got.PageCount != int(math.Round(want*10)) {
+		want := math.Floor(fakeapi.BackLoaded(at.Seconds()/runFor.Seconds())*1000+1e-9) / 10
+		if got.Status != fakeapi.StatusRunning || math.Abs(got.Progress-want) > 1e-9 || got.PageCount != int(math.Round(want*10)) {
 			t.Errorf("at +%v: %+v, want running at %v%%", at, got, want)
 		}
 		// The step was reached within the millisecond updatedAt names (it
 		// is truncated to milliseconds), and not before.
-		updated, err := time.Parse(timeLayout, got.UpdatedAt)
+		updated, err := time.Parse(fakeapi.TimeLayout, got.UpdatedAt)
 		if err != nil {
 			t.Fatal(err)
 		}
-		h.fake.mu.Lock()
-		job := h.fake.jobs[id]
-		h.fake.mu.Unlock()
-		if st := job.stateAt(updated.Add(time.Millisecond)); st.Progress != got.Progress && at > 0 {
-			t.Errorf("at +%v: just after updatedAt %s the progress was %v, want %v", at, got.UpdatedAt, st.Progress, got.Progress)
+		if p, _ := h.fake.ProgressAt(id, updated.Add(time.Millisecond)); p != got.Progress && at > 0 {
+			t.Errorf("at +%v: just after updatedAt %s the progress was %v, want %v", at, got.UpdatedAt, p, got.Progress)
 		}
-		if st := job.stateAt(updated.Add(-time.Nanosecond)); st.Progress >= got.Progress && got.Progress > 0 {
-			t.Errorf("at +%v: just before updatedAt the progress was already %v", at, st.Progress)
+		if p, _ := h.fake.ProgressAt(id, updated.Add(-time.Nanosecond)); p >= got.Progress && got.Progress > 0 {
+			t.Errorf("at +%v: just before updatedAt the progress was already %v", at, p)
 		}
 	}
 	h.clock.Set(testStart.Add(time.Second + runFor))
-	if got := h.getJob(t, id); got.Status != statusCompleted || got.Progress != 100 {
+	if got := h.getJob(t, id); got.Status != fakeapi.StatusCompleted || got.Progress != 100 {
 		t.Errorf("at the end: %+v", got)
-	}
-}
-
-func TestCurveStepsMatchLinear(t *testing.T) {
-	// A linear curve through the curve path gives what the exact linear
-	// path gives.
-	runFor := 73 * time.Second
-	for _, elapsed := range []time.Duration{0, time.Millisecond, 7 * time.Second, 36500 * time.Millisecond, 72 * time.Second, runFor} {
-		s1, at1 := progressSteps(elapsed, runFor, 1000)
-		s2, at2 := curveSteps(elapsed, runFor, 1000, Linear)
-		if s1 != s2 || (at1-at2).Abs() > time.Microsecond {
-			t.Errorf("elapsed %v: linear %d at %v, curve %d at %v", elapsed, s1, at1, s2, at2)
-		}
 	}
 }

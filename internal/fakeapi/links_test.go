@@ -1,4 +1,4 @@
-package fakeapi
+package fakeapi_test
 
 import (
 	"archive/tar"
@@ -8,22 +8,24 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 )
 
 // completedJob starts a job with a short plan and moves the clock past its
 // completion.
-func (h *harness) completedJob(t *testing.T, body map[string]any) jobJSON {
+func (h *harness) completedJob(t *testing.T, body map[string]any) fakeapi.JobJSON {
 	t.Helper()
 	job := h.startJob(t, body)
 	h.clock.Advance(time.Minute)
-	if got := h.getJob(t, job.JobID); got.Status != statusCompleted {
+	if got := h.getJob(t, job.JobID); got.Status != fakeapi.StatusCompleted {
 		t.Fatalf("job %s is %s after a minute, want completed", job.JobID, got.Status)
 	}
 	return job
@@ -38,7 +40,7 @@ func TestBundleLink(t *testing.T) {
 	if b.JobID != job.JobID {
 		t.Errorf("jobId = %q, want %q", b.JobID, job.JobID)
 	}
-	if want := formatTime(signedAt.Add(time.Hour)); b.ExpiresAt != want {
+	if want := fakeapi.FormatTime(signedAt.Add(time.Hour)); b.ExpiresAt != want {
 		t.Errorf("expiresAt = %s, want %s", b.ExpiresAt, want)
 	}
 	u, err := url.Parse(b.BundleURL)
@@ -48,8 +50,8 @@ func TestBundleLink(t *testing.T) {
 	if want := h.url + "/bundles/" + job.JobID + "/bundle.tar.gz"; u.Scheme+"://"+u.Host+u.Path != want {
 		t.Errorf("bundleUrl = %s, want it under %s", b.BundleURL, want)
 	}
-	pattern := `^X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAFAKEMINTLIFY0001%2F20240601%2Fus-east-1%2Fs3%2Faws4_request` +
-		`&X-Amz-Date=20240601T120100Z&X-Amz-Expires=3600&X-Amz-SignedHeaders=host&X-Amz-Signature=[0-9a-f]{64}$`
+	pattern := `^X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAFAKEMINTLIFY0001%2F` + testStart.Format("20060102") + `%2Fus-east-1%2Fs3%2Faws4_request` +
+		`&X-Amz-Date=` + amzDate(time.Minute) + `&X-Amz-Expires=3600&X-Amz-SignedHeaders=host&X-Amz-Signature=[0-9a-f]{64}$`
 	if !regexp.MustCompile(pattern).MatchString(u.RawQuery) {
 		t.Errorf("query = %s, want to match %s", u.RawQuery, pattern)
 	}
@@ -68,7 +70,7 @@ func TestBundleLink(t *testing.T) {
 }
 
 func TestBundleArchiveFollowsPaths(t *testing.T) {
-	h := newHarness(t, WithJobPlan(func(StartRequest) JobPlan { return JobPlan{} }))
+	h := newHarness(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
 	job := h.completedJob(t, map[string]any{"domain": "docs.example.com", "version": "2024-06-01", "paths": []string{"index", "guides/x", "api/intro", "guides/x"}})
 	b := h.bundle(t, job.JobID)
 	body := doURL(t, http.MethodGet, b.BundleURL, noKey, nil).wantStatus(t, http.StatusOK).body
@@ -83,7 +85,7 @@ func TestBundleArchiveFollowsPaths(t *testing.T) {
 }
 
 func TestBundleLinkRenewalAndExpiry(t *testing.T) {
-	h := newHarness(t, WithLinkTTL(5*time.Minute))
+	h := newHarness(t, fakeapi.WithLinkTTL(5*time.Minute))
 	job := h.completedJob(t, map[string]any{"domain": "docs.example.com"})
 	first := h.bundle(t, job.JobID)
 	if !strings.Contains(first.BundleURL, "X-Amz-Expires=300&") {
@@ -124,7 +126,7 @@ func TestBundleLinkTampering(t *testing.T) {
 	}{
 		{"signature", setQuery("X-Amz-Signature", strings.Repeat("0", 64)), "SignatureDoesNotMatch", mismatch},
 		{"longer lifetime", setQuery("X-Amz-Expires", "604800"), "SignatureDoesNotMatch", mismatch},
-		{"later date", setQuery("X-Amz-Date", "20240601T130000Z"), "SignatureDoesNotMatch", mismatch},
+		{"later date", setQuery("X-Amz-Date", amzDate(time.Hour)), "SignatureDoesNotMatch", mismatch},
 		{"other job", func(u *url.URL) { u.Path = strings.Replace(u.Path, job.JobID, other.JobID, 1) }, "SignatureDoesNotMatch", mismatch},
 		{"no query", func(u *url.URL) { u.RawQuery = "" }, "AccessDenied", "Query-string authentication version 4 requires the X-Amz-Algorithm, X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires parameters."},
 	}
@@ -145,19 +147,19 @@ func TestBundleLinkTampering(t *testing.T) {
 
 func TestBundleLinkHost(t *testing.T) {
 	t.Run("configured download host", func(t *testing.T) {
-		h := newHarness(t, WithDownloadHost("https://downloads.example.com/"))
+		h := newHarness(t, fakeapi.WithDownloadHost("https://downloads.example.com/"))
 		job := h.completedJob(t, map[string]any{"domain": "docs.example.com"})
 		if link := h.bundle(t, job.JobID).BundleURL; !strings.HasPrefix(link, "https://downloads.example.com/bundles/"+job.JobID+"/bundle.tar.gz?") {
 			t.Errorf("bundleUrl = %s, want it on downloads.example.com", link)
 		}
 	})
 	t.Run("mounted under a path prefix", func(t *testing.T) {
-		h := newBareHarness()
-		mux := http.NewServeMux()
-		mux.Handle("/mintlify/", http.StripPrefix("/mintlify", h.fake))
-		srv := httptest.NewServer(mux)
-		t.Cleanup(srv.Close)
-		h.url = srv.URL + "/mintlify"
+		h := newHarnessWith(t, fakeapitest.Unchecked(), fakeapitest.Handler(func(fake *fakeapi.Server) http.Handler {
+			mux := http.NewServeMux()
+			mux.Handle("/mintlify/", http.StripPrefix("/mintlify", fake))
+			return mux
+		}))
+		h.url += "/mintlify"
 
 		job := h.completedJob(t, map[string]any{"domain": "docs.example.com"})
 		link := h.bundle(t, job.JobID).BundleURL
@@ -166,6 +168,11 @@ func TestBundleLinkHost(t *testing.T) {
 		}
 		doURL(t, http.MethodGet, link, noKey, nil).wantStatus(t, http.StatusOK)
 	})
+}
+
+// amzDate is the instant offset after testStart as X-Amz-Date writes it.
+func amzDate(offset time.Duration) string {
+	return testStart.Add(offset).Format("20060102T150405Z")
 }
 
 // setQuery returns an edit that sets one query parameter.
@@ -189,7 +196,7 @@ func wantS3Error(t *testing.T, r response, status int, code, message string) {
 	if ct := r.header.Get("Content-Type"); ct != "application/xml" {
 		t.Errorf("Content-Type = %q, want application/xml", ct)
 	}
-	var e s3Error
+	var e fakeapi.S3Error
 	if err := xml.Unmarshal(r.body, &e); err != nil {
 		t.Fatalf("decode S3 error %q: %v", r.body, err)
 	}

@@ -1,4 +1,4 @@
-package fakeapi
+package fakeapi_test
 
 import (
 	"net/http"
@@ -10,11 +10,12 @@ import (
 	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
 func TestAuthentication(t *testing.T) {
 	const secret = "mint_custom_secret_key"
-	h := newHarness(t, WithAPIKey(secret))
+	h := newHarness(t, fakeapi.WithAPIKey(secret))
 	h.fake.SeedDemo()
 	routes := []struct{ method, path string }{
 		{http.MethodPost, "/v1/static-export/jobs"},
@@ -27,7 +28,7 @@ func TestAuthentication(t *testing.T) {
 	headers := []struct{ name, value string }{
 		{"missing", ""},
 		{"wrong key", "Bearer mint_wrong_key_that_must_not_echo"},
-		{"default key", "Bearer " + DefaultAPIKey},
+		{"default key", "Bearer " + fakeapi.DefaultAPIKey},
 		{"basic scheme", "Basic " + secret},
 		{"empty bearer", "Bearer "},
 		{"key without scheme", secret},
@@ -90,7 +91,7 @@ func TestRouting(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			for range 2 { // the same answer every time
-				r := h.do(t, tt.method, tt.path, DefaultAPIKey, nil)
+				r := h.do(t, tt.method, tt.path, fakeapi.DefaultAPIKey, nil)
 				r.wantError(t, tt.status, tt.message)
 				if got := r.header.Get("Allow"); got != tt.allow {
 					t.Errorf("Allow = %q, want %q", got, tt.allow)
@@ -105,11 +106,11 @@ func TestRouting(t *testing.T) {
 }
 
 func TestServeHTTPDirectly(t *testing.T) {
-	s := New(WithClock(clock.NewFake(testStart, false)))
+	s := fakeapi.New(fakeapi.WithClock(clock.NewFake(testStart, false)))
 	s.SeedDemo()
 	req := httptest.NewRequest(http.MethodGet, "/v2/agent/proj_demo/job/aj_demo_0001", nil)
 	req.Body = nil
-	req.Header.Set("Authorization", "Bearer "+DefaultAPIKey)
+	req.Header.Set("Authorization", "Bearer "+fakeapi.DefaultAPIKey)
 	rec := httptest.NewRecorder()
 	s.ServeHTTP(rec, req)
 	if rec.Code != http.StatusOK {
@@ -119,8 +120,8 @@ func TestServeHTTPDirectly(t *testing.T) {
 
 func TestRequestBodyLimit(t *testing.T) {
 	h := newUncheckedHarness(t)
-	big := `{"domain":"docs.example.com","version":"` + strings.Repeat("x", maxBodyBytes) + `"}`
-	h.do(t, http.MethodPost, "/v1/static-export/jobs", DefaultAPIKey, big).wantError(t, http.StatusRequestEntityTooLarge, "Request body exceeds 1048576 bytes")
+	big := `{"domain":"docs.example.com","version":"` + strings.Repeat("x", fakeapi.MaxBodyBytes) + `"}`
+	h.do(t, http.MethodPost, "/v1/static-export/jobs", fakeapi.DefaultAPIKey, big).wantError(t, http.StatusRequestEntityTooLarge, "Request body exceeds 1048576 bytes")
 }
 
 func TestInspection(t *testing.T) {
@@ -132,7 +133,7 @@ func TestInspection(t *testing.T) {
 	second := h.startJob(t, map[string]any{"domain": "docs.example.com"})
 
 	reqs := h.fake.Requests()
-	want := []Request{
+	want := []fakeapi.Request{
 		{Method: "POST", Path: "/v1/static-export/jobs", Authorized: true, UserAgent: "fakeapi-test/1.0", Body: []byte(`{"domain":"docs.example.com"}`), Status: 202},
 		{Method: "GET", Path: "/v1/static-export/jobs/" + first.JobID, UserAgent: "fakeapi-test/1.0", Body: []byte{}, Status: 401},
 		{Method: "POST", Path: "/v1/static-export/jobs/" + first.JobID + "/bundle", Authorized: true, UserAgent: "fakeapi-test/1.0", Body: []byte{}, Status: 200},
@@ -189,14 +190,14 @@ func TestInspection(t *testing.T) {
 	h.getJob(t, second.JobID) // jobs survive Reset
 }
 
-func equalRequest(a, b Request) bool {
+func equalRequest(a, b fakeapi.Request) bool {
 	return a.Method == b.Method && a.Path == b.Path && a.Authorized == b.Authorized &&
 		a.UserAgent == b.UserAgent && string(a.Body) == string(b.Body) && a.Status == b.Status
 }
 
 func TestConcurrentUse(t *testing.T) {
 	const workers = 32
-	h := newHarness(t, WithJobPlan(func(StartRequest) JobPlan { return JobPlan{RunFor: time.Second} }))
+	h := newHarness(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{RunFor: time.Second} }))
 	h.fake.SeedDemo()
 
 	ids := make([]string, workers)
@@ -205,7 +206,7 @@ func TestConcurrentUse(t *testing.T) {
 		wg.Go(func() {
 			ids[i] = h.startJob(t, map[string]any{"domain": "docs.example.com"}).JobID
 			h.getJob(t, ids[i])
-			h.do(t, http.MethodGet, "/v2/agent/proj_demo/job/aj_demo_0001", DefaultAPIKey, nil)
+			h.do(t, http.MethodGet, "/v2/agent/proj_demo/job/aj_demo_0001", fakeapi.DefaultAPIKey, nil)
 		})
 	}
 	wg.Wait()
@@ -234,16 +235,5 @@ func TestConcurrentUse(t *testing.T) {
 	// Per worker: start, status, agent job, bundle, download.
 	if got := h.fake.Count("", "/"); got != 5*workers {
 		t.Errorf("recorded %d requests, want %d", got, 5*workers)
-	}
-}
-
-func TestRealClockByDefault(t *testing.T) {
-	s := New()
-	s.AddAgentJob("p", AgentJobSeed{ID: "aj", Repository: "https://github.com/acme/docs"})
-	before := time.Now()
-	view := s.agentJobs[agentJobKey{"p", "aj"}].view(time.Now())
-	created, err := time.Parse(time.RFC3339, view.CreatedAt)
-	if err != nil || created.Before(before.Add(-time.Second)) || created.After(time.Now()) {
-		t.Errorf("createdAt = %s (%v), want about %s", view.CreatedAt, err, before.UTC())
 	}
 }

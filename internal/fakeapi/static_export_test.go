@@ -1,12 +1,13 @@
-package fakeapi
+package fakeapi_test
 
 import (
 	"net/http"
-	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
 // jobAt is the expected job state at an offset from the job's creation.
@@ -22,13 +23,13 @@ type jobAt struct {
 func TestJobLifecycle(t *testing.T) {
 	tests := []struct {
 		name  string
-		plan  JobPlan
+		plan  fakeapi.JobPlan
 		body  map[string]any
 		steps []jobAt
 	}{
 		{
 			name: "default plan completes",
-			plan: DefaultJobPlan(StartRequest{}),
+			plan: fakeapi.DefaultJobPlan(fakeapi.StartRequest{}),
 			body: map[string]any{"domain": "docs.example.com"},
 			steps: []jobAt{
 				{at: 0, status: "queued"},
@@ -44,7 +45,7 @@ func TestJobLifecycle(t *testing.T) {
 		},
 		{
 			name: "pages default to the requested paths",
-			plan: JobPlan{RunFor: 10 * time.Second},
+			plan: fakeapi.JobPlan{RunFor: 10 * time.Second},
 			body: map[string]any{"domain": "docs.example.com", "paths": []string{"index", "a", "b", "c"}},
 			steps: []jobAt{
 				{at: 0, status: "running"},
@@ -54,7 +55,7 @@ func TestJobLifecycle(t *testing.T) {
 		},
 		{
 			name: "failure stops at 60 percent",
-			plan: JobPlan{QueueFor: time.Second, RunFor: 10 * time.Second, Pages: 10, FailWith: "Page guides/broken could not be rendered"},
+			plan: fakeapi.JobPlan{QueueFor: time.Second, RunFor: 10 * time.Second, Pages: 10, FailWith: "Page guides/broken could not be rendered"},
 			body: map[string]any{"domain": "docs.example.com"},
 			steps: []jobAt{
 				{at: 0, status: "queued"},
@@ -65,7 +66,7 @@ func TestJobLifecycle(t *testing.T) {
 		},
 		{
 			name: "failure at a chosen progress",
-			plan: JobPlan{RunFor: 4 * time.Second, Pages: 200, FailWith: "boom", FailAtProgress: 25.5},
+			plan: fakeapi.JobPlan{RunFor: 4 * time.Second, Pages: 200, FailWith: "boom", FailAtProgress: 25.5},
 			body: map[string]any{"domain": "docs.example.com"},
 			steps: []jobAt{
 				{at: 4 * time.Second, status: "failed", progress: 25.5, pageCount: 51, updatedAt: 4 * time.Second, err: "boom"},
@@ -73,7 +74,7 @@ func TestJobLifecycle(t *testing.T) {
 		},
 		{
 			name: "never finishes",
-			plan: JobPlan{Never: true},
+			plan: fakeapi.JobPlan{Never: true},
 			body: map[string]any{"domain": "docs.example.com"},
 			steps: []jobAt{
 				{at: 0, status: "running", progress: 10, pageCount: 4},
@@ -82,7 +83,7 @@ func TestJobLifecycle(t *testing.T) {
 		},
 		{
 			name: "never finishes after rising to 10 percent",
-			plan: JobPlan{QueueFor: time.Second, RunFor: 10 * time.Second, Never: true},
+			plan: fakeapi.JobPlan{QueueFor: time.Second, RunFor: 10 * time.Second, Never: true},
 			body: map[string]any{"domain": "docs.example.com"},
 			steps: []jobAt{
 				{at: 6 * time.Second, status: "running", progress: 5, pageCount: 2, updatedAt: 6 * time.Second},
@@ -92,7 +93,7 @@ func TestJobLifecycle(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h := newHarness(t, WithJobPlan(func(StartRequest) JobPlan { return tt.plan }))
+			h := newHarness(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return tt.plan }))
 			started := h.startJob(t, tt.body)
 			if started.CreatedAt != ts(0) {
 				t.Errorf("createdAt = %s, want %s", started.CreatedAt, ts(0))
@@ -100,7 +101,7 @@ func TestJobLifecycle(t *testing.T) {
 			for _, step := range tt.steps {
 				h.clock.Set(testStart.Add(step.at))
 				got := h.getJob(t, started.JobID)
-				want := jobJSON{
+				want := fakeapi.JobJSON{
 					JobID:     started.JobID,
 					Status:    step.status,
 					Progress:  step.progress,
@@ -119,7 +120,7 @@ func TestJobLifecycle(t *testing.T) {
 
 func TestStartJobResponse(t *testing.T) {
 	h := newHarness(t)
-	r := h.do(t, http.MethodPost, "/v1/static-export/jobs", DefaultAPIKey, map[string]any{"domain": "docs.example.com"})
+	r := h.do(t, http.MethodPost, "/v1/static-export/jobs", fakeapi.DefaultAPIKey, map[string]any{"domain": "docs.example.com"})
 	r.wantStatus(t, http.StatusAccepted)
 	if ct := r.header.Get("Content-Type"); ct != "application/json" {
 		t.Errorf("Content-Type = %q", ct)
@@ -127,7 +128,7 @@ func TestStartJobResponse(t *testing.T) {
 	if strings.Contains(string(r.body), `"error"`) {
 		t.Errorf("a job that has not failed must omit error: %s", r.body)
 	}
-	job := decode[jobJSON](t, r)
+	job := decode[fakeapi.JobJSON](t, r)
 	if !regexp.MustCompile(`^se_[0-9a-f]{16}$`).MatchString(job.JobID) {
 		t.Errorf("jobId = %q, want se_ and 16 hex digits", job.JobID)
 	}
@@ -137,13 +138,13 @@ func TestStartJobResponse(t *testing.T) {
 }
 
 func TestJobPlanSeesRequest(t *testing.T) {
-	var got []StartRequest
-	h := newHarness(t, WithJobPlan(func(req StartRequest) JobPlan {
+	var got []fakeapi.StartRequest
+	h := newHarness(t, fakeapi.WithJobPlan(func(req fakeapi.StartRequest) fakeapi.JobPlan {
 		got = append(got, req) // requests are sequential here
-		return JobPlan{}
+		return fakeapi.JobPlan{}
 	}))
 	h.startJob(t, map[string]any{"domain": "docs.example.com", "version": "2024-06-01", "paths": []string{"index", "guides/x"}})
-	want := StartRequest{Domain: "docs.example.com", Version: "2024-06-01", Paths: []string{"index", "guides/x"}}
+	want := fakeapi.StartRequest{Domain: "docs.example.com", Version: "2024-06-01", Paths: []string{"index", "guides/x"}}
 	if len(got) != 1 || got[0].Domain != want.Domain || got[0].Version != want.Version || strings.Join(got[0].Paths, ",") != "index,guides/x" {
 		t.Errorf("plan saw %+v, want %+v", got, want)
 	}
@@ -182,7 +183,7 @@ func TestStartJobValidation(t *testing.T) {
 	h := newHarness(t)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h.do(t, http.MethodPost, "/v1/static-export/jobs", DefaultAPIKey, tt.body).wantError(t, http.StatusBadRequest, tt.message)
+			h.do(t, http.MethodPost, "/v1/static-export/jobs", fakeapi.DefaultAPIKey, tt.body).wantError(t, http.StatusBadRequest, tt.message)
 		})
 	}
 	if n := h.fake.ExportJobsStarted(); n != 0 {
@@ -220,8 +221,8 @@ func TestJobNotFound(t *testing.T) {
 	h := newHarness(t)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h.do(t, http.MethodGet, "/v1/static-export/jobs/"+tt.path, DefaultAPIKey, nil).wantError(t, http.StatusNotFound, tt.message)
-			h.do(t, http.MethodPost, "/v1/static-export/jobs/"+tt.path+"/bundle", DefaultAPIKey, nil).wantError(t, http.StatusNotFound, tt.message)
+			h.do(t, http.MethodGet, "/v1/static-export/jobs/"+tt.path, fakeapi.DefaultAPIKey, nil).wantError(t, http.StatusNotFound, tt.message)
+			h.do(t, http.MethodPost, "/v1/static-export/jobs/"+tt.path+"/bundle", fakeapi.DefaultAPIKey, nil).wantError(t, http.StatusNotFound, tt.message)
 		})
 	}
 }
@@ -229,7 +230,7 @@ func TestJobNotFound(t *testing.T) {
 func TestStaticExportDisabled(t *testing.T) {
 	// Unchecked: the spec documents 403 for start only, but the feature
 	// switch applies to every static export operation.
-	h := newUncheckedHarness(t, WithStaticExportDisabled())
+	h := newUncheckedHarness(t, fakeapi.WithStaticExportDisabled())
 	h.fake.SeedDemo()
 	tests := []struct{ method, path string }{
 		{http.MethodPost, "/v1/static-export/jobs"},
@@ -238,18 +239,18 @@ func TestStaticExportDisabled(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.method+" "+tt.path, func(t *testing.T) {
-			h.do(t, tt.method, tt.path, DefaultAPIKey, map[string]any{"domain": "docs.example.com"}).wantError(t, http.StatusForbidden, disabledMessage)
+			h.do(t, tt.method, tt.path, fakeapi.DefaultAPIKey, map[string]any{"domain": "docs.example.com"}).wantError(t, http.StatusForbidden, fakeapi.DisabledMessage)
 			h.do(t, tt.method, tt.path, noKey, nil).wantError(t, http.StatusUnauthorized, "Invalid or missing API key")
 		})
 	}
-	h.do(t, http.MethodGet, "/v2/agent/proj_demo/job/aj_demo_0001", DefaultAPIKey, nil).wantStatus(t, http.StatusOK)
+	h.do(t, http.MethodGet, "/v2/agent/proj_demo/job/aj_demo_0001", fakeapi.DefaultAPIKey, nil).wantStatus(t, http.StatusOK)
 	if n := h.fake.ExportJobsStarted(); n != 0 {
 		t.Errorf("ExportJobsStarted = %d with static export disabled", n)
 	}
 }
 
 func TestBundleConflicts(t *testing.T) {
-	h := newHarness(t, WithJobPlan(planByDomain))
+	h := newHarness(t, fakeapi.WithJobPlan(planByDomain))
 	done := h.startJob(t, map[string]any{"domain": "docs.example.com"})
 	failed := h.startJob(t, map[string]any{"domain": "fail.example.com"})
 	tests := []struct {
@@ -265,7 +266,7 @@ func TestBundleConflicts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h.clock.Set(testStart.Add(tt.at))
-			h.do(t, http.MethodPost, "/v1/static-export/jobs/"+tt.id+"/bundle", DefaultAPIKey, nil).wantError(t, http.StatusConflict, tt.message)
+			h.do(t, http.MethodPost, "/v1/static-export/jobs/"+tt.id+"/bundle", fakeapi.DefaultAPIKey, nil).wantError(t, http.StatusConflict, tt.message)
 		})
 	}
 	if n := h.fake.BundlesGenerated(); n != 0 {
@@ -275,37 +276,5 @@ func TestBundleConflicts(t *testing.T) {
 	h.bundle(t, done.JobID)
 	if n := h.fake.BundlesGenerated(); n != 1 {
 		t.Errorf("BundlesGenerated = %d, want 1", n)
-	}
-}
-
-func TestJobPlanNormalized(t *testing.T) {
-	tests := []struct {
-		name string
-		plan JobPlan
-		req  StartRequest
-		want JobPlan
-	}{
-		{"defaults", JobPlan{}, StartRequest{}, JobPlan{Pages: 42, FailAtProgress: 60}},
-		{"pages from paths", JobPlan{}, StartRequest{Paths: []string{"a", "b"}}, JobPlan{Pages: 2, FailAtProgress: 60}},
-		{"explicit pages win", JobPlan{Pages: 7}, StartRequest{Paths: []string{"a"}}, JobPlan{Pages: 7, FailAtProgress: 60}},
-		{"negative durations", JobPlan{QueueFor: -time.Second, RunFor: -time.Second}, StartRequest{}, JobPlan{Pages: 42, FailAtProgress: 60}},
-		{"progress capped", JobPlan{FailAtProgress: 150}, StartRequest{}, JobPlan{Pages: 42, FailAtProgress: 100}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			// JobPlan holds a func (Curve), so it is compared with DeepEqual.
-			if got := tt.plan.normalized(tt.req); !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("normalized = %+v, want %+v", got, tt.want)
-			}
-		})
-	}
-}
-
-func TestProgressStepsLongRuns(t *testing.T) {
-	// A 200-day run would overflow a naive elapsed*1000 in int64.
-	runFor := 200 * 24 * time.Hour
-	steps, at := progressSteps(runFor/2, runFor, 1000)
-	if steps != 500 || at != runFor/2 {
-		t.Errorf("progressSteps(half) = %d, %v; want 500, %v", steps, at, runFor/2)
 	}
 }

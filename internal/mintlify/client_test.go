@@ -11,23 +11,23 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
-	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 )
 
-var start = time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
+// start is the virtual moment every test's clock begins at.
+var start = fakeapitest.Start
 
-// newFake serves a fake API, checked against the vendor contract, and a
-// client for it on a virtual clock that advances as the client waits.
+// newFake serves a fake API (fakeapitest), checked against the vendor
+// contract, and a client for it on a virtual clock that advances as the
+// client waits.
 func newFake(t *testing.T, opts ...fakeapi.Option) (*Client, *fakeapi.Server, *clock.Fake) {
 	t.Helper()
-	clk := clock.NewFake(start, true)
-	fake := fakeapi.New(append([]fakeapi.Option{fakeapi.WithClock(clk)}, opts...)...)
-	url := contract.Serve(t, fake)
-	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(url), WithClock(clk), WithUserAgent("test-agent/1.0"))
+	env := fakeapitest.New(t, fakeapitest.Fake(opts...))
+	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(env.Clock), WithUserAgent("test-agent/1.0"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return c, fake, clk
+	return c, env.Fake, env.Clock
 }
 
 func TestEndpoint(t *testing.T) {
@@ -121,10 +121,10 @@ func TestStaticExportLifecycle(t *testing.T) {
 
 func TestBaseURLWithPathPrefix(t *testing.T) {
 	t.Parallel()
-	fake := fakeapi.New()
-	srv := httptest.NewServer(http.StripPrefix("/mintlify", fake))
-	t.Cleanup(srv.Close)
-	for _, base := range []string{srv.URL + "/mintlify", srv.URL + "/mintlify/"} {
+	env := fakeapitest.New(t, fakeapitest.Unchecked(), fakeapitest.Handler(func(fake *fakeapi.Server) http.Handler {
+		return http.StripPrefix("/mintlify", fake)
+	}))
+	for _, base := range []string{env.URL + "/mintlify", env.URL + "/mintlify/"} {
 		c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(base))
 		if err != nil {
 			t.Fatal(err)
@@ -133,7 +133,7 @@ func TestBaseURLWithPathPrefix(t *testing.T) {
 			t.Errorf("base %q: %v", base, err)
 		}
 	}
-	if got := fake.ExportJobsStarted(); got != 2 {
+	if got := env.Fake.ExportJobsStarted(); got != 2 {
 		t.Errorf("jobs started = %d, want 2", got)
 	}
 }
@@ -269,10 +269,9 @@ func TestWaitTimesOutInVirtualTime(t *testing.T) {
 // moves: only cancellation can end the wait.
 func TestWaitStopsOnCancel(t *testing.T) {
 	t.Parallel()
-	clk := clock.NewFake(start, false)
-	fake := fakeapi.New(fakeapi.WithClock(clk))
-	url := contract.Serve(t, fake)
-	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(url), WithClock(clk))
+	env := fakeapitest.New(t, fakeapitest.ManualClock())
+	fake, clk := env.Fake, env.Clock
+	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(clk))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
-	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 )
 
 // downloadFault replaces the fake's answer to one download: serve is the
@@ -39,10 +39,8 @@ type downloadBench struct {
 
 func newDownloadBench(t *testing.T, faults []downloadFault, opts ...Option) *downloadBench {
 	t.Helper()
-	b := &downloadBench{clock: clock.NewFake(start, true), faults: faults, archive: fakeapi.Archive{Size: 2 << 20}}
-	b.fake = fakeapi.New(fakeapi.WithClock(b.clock), fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }),
-		fakeapi.WithArchive(func(fakeapi.StartRequest) fakeapi.Archive { return b.archive }))
-	url := contract.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	b := &downloadBench{faults: faults, archive: fakeapi.Archive{Size: 2 << 20}}
+	serve := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !strings.HasPrefix(r.URL.Path, "/bundles/") {
 			b.fake.ServeHTTP(w, r)
 			return
@@ -59,9 +57,13 @@ func newDownloadBench(t *testing.T, faults []downloadFault, opts ...Option) *dow
 			return
 		}
 		f(w, r, b.fake)
-	}))
+	})
+	env := fakeapitest.New(t, fakeapitest.Handler(func(*fakeapi.Server) http.Handler { return serve }),
+		fakeapitest.Fake(fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }),
+			fakeapi.WithArchive(func(fakeapi.StartRequest) fakeapi.Archive { return b.archive })))
+	b.fake, b.clock = env.Fake, env.Clock
 	var err error
-	b.c, err = New(fakeapi.DefaultAPIKey, append([]Option{WithBaseURL(url), WithClock(b.clock), WithUserAgent("test-agent/1.0")}, opts...)...)
+	b.c, err = New(fakeapi.DefaultAPIKey, append([]Option{WithBaseURL(env.URL), WithClock(b.clock), WithUserAgent("test-agent/1.0")}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

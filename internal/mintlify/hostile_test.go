@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -15,7 +14,7 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
-	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 )
 
 // The client against a hostile API and storage host (fakeapi/hostile.go):
@@ -29,14 +28,14 @@ import (
 // checks the same of an API call redirected to another host.)
 func TestNoHeaderCarriesALinkAcrossARedirect(t *testing.T) {
 	t.Parallel()
-	clk := clock.NewFake(start, true)
 	var fake *fakeapi.Server
 	second := fakeapi.NewHeaderRecorder(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fake.ServeHTTP(w, r) }))
 	storage := httptest.NewServer(second)
 	t.Cleanup(storage.Close)
-	fake = fakeapi.New(fakeapi.WithClock(clk), fakeapi.WithDownloadRedirect(storage.URL),
-		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
-	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(contract.Serve(t, fake)), WithClock(clk))
+	env := fakeapitest.New(t, fakeapitest.Fake(fakeapi.WithDownloadRedirect(storage.URL),
+		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} })))
+	fake = env.Fake
+	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(env.Clock))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,14 +87,15 @@ func TestPlainHTTPLinksOnlyFromALoopbackAPI(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			clk := clock.NewFake(start, true)
-			fake := fakeapi.New(fakeapi.WithClock(clk), fakeapi.WithDownloadHost(tc.linkBase),
-				fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
-			opts := []Option{WithClock(clk)}
-			if tc.baseURL == "" {
-				opts = append(opts, WithBaseURL(contract.Serve(t, fake)))
-			} else {
-				opts = append(opts, WithBaseURL(tc.baseURL), WithHTTPClient(dialOnly(t, contract.ServeTLS(t, fake))))
+			serving := []fakeapitest.Option{fakeapitest.Fake(fakeapi.WithDownloadHost(tc.linkBase),
+				fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))}
+			if tc.baseURL != "" {
+				serving = append(serving, fakeapitest.TLS()) // at https://example.com
+			}
+			env := fakeapitest.New(t, serving...)
+			opts := []Option{WithClock(env.Clock), WithBaseURL(env.URL)}
+			if env.HTTPClient != nil {
+				opts = append(opts, WithHTTPClient(env.HTTPClient))
 			}
 			c, err := New(fakeapi.DefaultAPIKey, opts...)
 			if err != nil {
@@ -125,28 +125,11 @@ func TestPlainHTTPLinksOnlyFromALoopbackAPI(t *testing.T) {
 			if _, err := c.DownloadBundle(t.Context(), job.JobID, &memorySink{}); !errors.As(err, &unsafe) {
 				t.Errorf("DownloadBundle: %v, want the same refusal", err)
 			}
-			if n := fake.Count(http.MethodGet, "/bundles/"); n != 0 {
+			if n := env.Fake.Count(http.MethodGet, "/bundles/"); n != 0 {
 				t.Errorf("%d downloads reached the storage host, want 0", n)
 			}
 		})
 	}
-}
-
-// dialOnly is a client for srv whatever the URL's host: every connection
-// goes to srv's loopback address, and srv's certificate is trusted.
-func dialOnly(t *testing.T, srv *httptest.Server) *http.Client {
-	t.Helper()
-	base, ok := srv.Client().Transport.(*http.Transport)
-	if !ok {
-		t.Fatalf("the TLS test server's client has a %T", srv.Client().Transport)
-	}
-	tr := base.Clone()
-	addr := srv.Listener.Addr().String()
-	tr.DialContext = func(ctx context.Context, network, _ string) (net.Conn, error) {
-		var d net.Dialer
-		return d.DialContext(ctx, network, addr)
-	}
-	return &http.Client{Transport: tr}
 }
 
 // aDay429 answers one status request of a wait, the second, with 429 and

@@ -3,25 +3,21 @@ package mintlify
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 )
 
 func TestLogsNameRetriesAndHoldNoSecrets(t *testing.T) {
 	t.Parallel()
-	clk := clock.NewFake(start, true)
-	fake := fakeapi.New(fakeapi.WithClock(clk), fakeapi.WithFaults(fakeapi.FaultRule{
+	env := fakeapitest.New(t, fakeapitest.Unchecked(), fakeapitest.Fake(fakeapi.WithFaults(fakeapi.FaultRule{
 		Match: fakeapi.IsBundleRequest, Count: 2, Faults: []fakeapi.Fault{fakeapi.ServerError(502), fakeapi.DropConnection()},
-	}))
-	srv := httptest.NewServer(fake)
-	t.Cleanup(srv.Close)
+	})))
 	var logs recordingLogger
-	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(srv.URL), WithClock(clk), WithLogger(&logs))
+	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(env.Clock), WithLogger(&logs))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
-	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify/poll"
 )
 
@@ -26,13 +26,12 @@ func seeded(seed uint64) poll.Adaptive {
 // sleeps, and returns a client for it.
 func pollFake(t *testing.T, policy poll.Policy, opts ...fakeapi.Option) (*Client, *fakeapi.Server, *clock.Fake) {
 	t.Helper()
-	clk := clock.NewFake(start, true)
-	fake := fakeapi.New(append([]fakeapi.Option{fakeapi.WithClock(clk)}, opts...)...)
-	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(contract.Serve(t, fake)), WithClock(clk), WithPollPolicy(policy))
+	env := fakeapitest.New(t, fakeapitest.Fake(opts...))
+	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(env.Clock), WithPollPolicy(policy))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return c, fake, clk
+	return c, env.Fake, env.Clock
 }
 
 // pollLog is the status requests the fake answered so far: when each

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 )
 
 // newUncheckedFake is newFake without the contract check, for faults that
@@ -20,15 +20,12 @@ import (
 // malformed body).
 func newUncheckedFake(t *testing.T, opts ...fakeapi.Option) (*Client, *fakeapi.Server, *clock.Fake) {
 	t.Helper()
-	clk := clock.NewFake(start, true)
-	fake := fakeapi.New(append([]fakeapi.Option{fakeapi.WithClock(clk)}, opts...)...)
-	srv := httptest.NewServer(fake)
-	t.Cleanup(srv.Close)
-	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(srv.URL), WithClock(clk))
+	env := fakeapitest.New(t, fakeapitest.Unchecked(), fakeapitest.Fake(opts...))
+	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(env.Clock))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return c, fake, clk
+	return c, env.Fake, env.Clock
 }
 
 // faultyFake serves a fake whose matching requests get faults, through the
@@ -145,10 +142,8 @@ func TestStartRetriesOnlyWhenNothingStarted(t *testing.T) {
 // reach a fake.
 func refusingClient(t *testing.T, refusals int) (*Client, *fakeapi.Server) {
 	t.Helper()
-	clk := clock.NewFake(start, true)
-	fake := fakeapi.New(fakeapi.WithClock(clk))
-	srv := httptest.NewServer(fake)
-	t.Cleanup(srv.Close)
+	env := fakeapitest.New(t, fakeapitest.Unchecked())
+	fake, clk, addr := env.Fake, env.Clock, strings.TrimPrefix(env.URL, "http://")
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -160,16 +155,16 @@ func refusingClient(t *testing.T, refusals int) (*Client, *fakeapi.Server) {
 	tr := &http.Transport{DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
 		mu.Lock()
 		dials++
-		addr := srv.Listener.Addr().String()
+		to := addr
 		if dials <= refusals {
-			addr = closed
+			to = closed
 		}
 		mu.Unlock()
 		var d net.Dialer
-		return d.DialContext(ctx, network, addr)
+		return d.DialContext(ctx, network, to)
 	}}
 	t.Cleanup(tr.CloseIdleConnections)
-	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(srv.URL), WithClock(clk), WithHTTPClient(&http.Client{Transport: tr}))
+	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(clk), WithHTTPClient(&http.Client{Transport: tr}))
 	if err != nil {
 		t.Fatal(err)
 	}

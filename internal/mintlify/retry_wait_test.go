@@ -12,6 +12,7 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 )
 
 func TestRetryAfterIsHonouredAndCapped(t *testing.T) {
@@ -86,20 +87,17 @@ func TestRetriesRunOut(t *testing.T) {
 		{2, "gave up after 3 attempts: GET /v1/static-export/jobs/"},
 		{0, "GET /v1/static-export/jobs/"},
 	} {
-		clk := clock.NewFake(start, true)
-		fake := fakeapi.New(fakeapi.WithClock(clk), always503)
-		srv := httptest.NewServer(fake)
-		c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(srv.URL), WithClock(clk), WithMaxRetries(tc.maxRetries))
+		env := fakeapitest.New(t, fakeapitest.Unchecked(), fakeapitest.Fake(always503))
+		c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(env.Clock), WithMaxRetries(tc.maxRetries))
 		if err != nil {
 			t.Fatal(err)
 		}
 		job := mustStart(t, c)
 		_, err = c.GetStaticExportJob(t.Context(), job.JobID)
-		srv.Close()
 		if StatusCode(err) != 503 || Attempts(err) != tc.maxRetries+1 || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("max retries %d: err = %v, want %q… after %d attempts", tc.maxRetries, err, tc.want, tc.maxRetries+1)
 		}
-		if n := fake.Count(http.MethodGet, "/v1/"); n != tc.maxRetries+1 {
+		if n := env.Fake.Count(http.MethodGet, "/v1/"); n != tc.maxRetries+1 {
 			t.Errorf("max retries %d: %d requests", tc.maxRetries, n)
 		}
 	}
@@ -133,11 +131,10 @@ func TestBackoffGrowsWithJitter(t *testing.T) {
 // never moves: only cancellation can end it.
 func TestCancelStopsARetryWait(t *testing.T) {
 	t.Parallel()
-	clk := clock.NewFake(start, false)
-	fake := fakeapi.New(fakeapi.WithClock(clk), fakeapi.WithFaults(fakeapi.FaultRule{Faults: []fakeapi.Fault{fakeapi.ServerError(503)}}))
-	srv := httptest.NewServer(fake)
-	t.Cleanup(srv.Close)
-	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(srv.URL), WithClock(clk))
+	env := fakeapitest.New(t, fakeapitest.ManualClock(), fakeapitest.Unchecked(),
+		fakeapitest.Fake(fakeapi.WithFaults(fakeapi.FaultRule{Faults: []fakeapi.Fault{fakeapi.ServerError(503)}})))
+	fake, clk := env.Fake, env.Clock
+	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(clk))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,8 +167,8 @@ func TestRequestTimeout(t *testing.T) {
 	t.Parallel()
 	var mu sync.Mutex
 	hung := 0
-	fake := fakeapi.New(fakeapi.WithClock(clock.NewFake(start, true)))
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	var fake *fakeapi.Server
+	hanging := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		hang := hung == 0 || fakeapi.IsStartRequest(r)
 		if hang {
@@ -184,9 +181,11 @@ func TestRequestTimeout(t *testing.T) {
 			return
 		}
 		fake.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(srv.URL), WithClock(clock.NewFake(start, true)), WithRequestTimeout(20*time.Millisecond))
+	})
+	env := fakeapitest.New(t, fakeapitest.Unchecked(), fakeapitest.Handler(func(*fakeapi.Server) http.Handler { return hanging }))
+	fake = env.Fake
+	// The client waits on a clock of its own.
+	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(clock.NewFake(start, true)), WithRequestTimeout(20*time.Millisecond))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,13 +221,11 @@ func TestWithRetryPolicy(t *testing.T) {
 	}
 	// A policy with no backoff and a 5s cap: the wait is what the API asked,
 	// capped.
-	clk := clock.NewFake(start, true)
-	fake := fakeapi.New(fakeapi.WithClock(clk), fakeapi.WithFaults(fakeapi.FaultRule{
+	env := fakeapitest.New(t, fakeapitest.Unchecked(), fakeapitest.Fake(fakeapi.WithFaults(fakeapi.FaultRule{
 		Match: fakeapi.IsAgentJobRequest, Faults: []fakeapi.Fault{fakeapi.TooManyRequests(20 * time.Second)},
-	}))
-	srv := httptest.NewServer(fake)
-	t.Cleanup(srv.Close)
-	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(srv.URL), WithClock(clk),
+	})))
+	clk := env.Clock
+	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(clk),
 		WithRetryPolicy(RetryPolicy{MaxRetries: 2, MaxRetryAfter: 5 * time.Second}))
 	if err != nil {
 		t.Fatal(err)

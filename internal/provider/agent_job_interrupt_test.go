@@ -12,8 +12,7 @@ import (
 	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
-	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
-	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 )
 
 // TestAgentJobInterruptKeepsTheJob sends SIGINT to `terraform apply` while
@@ -21,10 +20,8 @@ import (
 // resume, and the state keeps the job, tainted. Time stands still on the
 // virtual clock, so the wait lasts until the interrupt.
 func TestAgentJobInterruptKeepsTheJob(t *testing.T) {
-	clk := clock.NewFake(testStart, false)
-	fake := fakeapi.New(fakeapi.WithClock(clk))
-	env := &testEnv{fake: fake, clock: clk, url: contract.Serve(t, fake)}
-	waiting := &firstSleep{Fake: clk, started: make(chan struct{})}
+	env := newTestEnvServing(t, fakeapitest.ManualClock())
+	waiting := &firstSleep{Fake: env.clock, started: make(chan struct{})}
 	cli := newServedCLIOn(t, waiting)
 	cli.writeConfig(env.config(agentJobResourceConfig("Document release 2.3", "")))
 	cli.mustRun("init", "-no-color", "-input=false")
@@ -64,7 +61,7 @@ func TestAgentJobInterruptKeepsTheJob(t *testing.T) {
 	if err := json.Unmarshal(raw, &state); err != nil {
 		t.Fatal(err)
 	}
-	ids := fake.AgentJobIDs()
+	ids := env.fake.AgentJobIDs()
 	if len(ids) != 1 || len(state.Resources) != 1 || len(state.Resources[0].Instances) != 1 {
 		t.Fatalf("%d agent jobs created, state:\n%s", len(ids), raw)
 	}

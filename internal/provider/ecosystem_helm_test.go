@@ -12,13 +12,10 @@ package provider
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -29,14 +26,6 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
 )
-
-// helmVersion is the helm provider release that ../shared/tools ships.
-const helmVersion = "3.1.2"
-
-// helmProviderEnv names the variable that points at the helm provider
-// binary; without it the tests look in MINTLIFY_TOOLS_DIR, then in
-// ~/.cache/mintlify-tools, where ../shared/tools/unpack puts it.
-const helmProviderEnv = "MINTLIFY_HELM_PROVIDER"
 
 // testChart is a local chart with the Enterprise chart's static export
 // values; the vendor's chart registry cannot be reached from tests.
@@ -51,49 +40,18 @@ var helmInstall = sync.OnceValues(func() (helmSetup, error) {
 	if err != nil {
 		return helmSetup{}, err
 	}
-	if _, err := devprovider.Install(context.Background(), filepath.Join("..", ".."), dir, io.Discard); err != nil {
-		return helmSetup{}, err
-	}
-	helm, err := findHelmProvider()
+	helm, err := devprovider.FindHelmProvider()
 	if err != nil {
 		return helmSetup{}, err
 	}
-	mirror := filepath.Join(dir, "mirror")
-	for _, host := range []string{"registry.terraform.io", "registry.opentofu.org"} {
-		pkg := filepath.Join(mirror, host, "hashicorp", "helm", helmVersion, runtime.GOOS+"_"+runtime.GOARCH)
-		if err := os.MkdirAll(pkg, 0o755); err != nil {
-			return helmSetup{}, err
-		}
-		if err := os.Symlink(helm, filepath.Join(pkg, "terraform-provider-helm_v"+helmVersion)); err != nil {
-			return helmSetup{}, err
-		}
-	}
-	rc := fmt.Sprintf("provider_installation {\n  filesystem_mirror {\n    path = %q\n  }\n}\n", mirror)
-	cliConfig := filepath.Join(dir, "ecosystem.tfrc")
-	if err := os.WriteFile(cliConfig, []byte(rc), 0o600); err != nil {
+	cliConfig, err := devprovider.InstallWithHelm(context.Background(), filepath.Join("..", ".."), dir, helm, io.Discard)
+	if err != nil {
 		return helmSetup{}, err
 	}
 	return helmSetup{dir: dir, cliConfig: cliConfig}, nil
 })
 
 type helmSetup struct{ dir, cliConfig string }
-
-func findHelmProvider() (string, error) {
-	candidates := []string{os.Getenv(helmProviderEnv)}
-	if dir := os.Getenv("MINTLIFY_TOOLS_DIR"); dir != "" {
-		candidates = append(candidates, filepath.Join(dir, "terraform-provider-helm"))
-	}
-	if home, err := os.UserHomeDir(); err == nil {
-		candidates = append(candidates, filepath.Join(home, ".cache", "mintlify-tools", "terraform-provider-helm"))
-	}
-	for _, c := range candidates {
-		if fi, err := os.Stat(c); c != "" && err == nil && !fi.IsDir() {
-			return filepath.Abs(c)
-		}
-	}
-	return "", errors.New("the ecosystem tests need the hashicorp/helm provider " + helmVersion + ": run `make test-compat` " +
-		"(or ../shared/tools/unpack), or set " + helmProviderEnv + " to the binary")
-}
 
 // helmCLI is a working directory with the CLI under test, our provider and
 // helm installed, and a fake API whose exports complete at once; opts come
@@ -189,15 +147,6 @@ func readExampleAsWritten(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return string(raw)
-}
-
-func init() {
-	// TestExamplesAsWritten initialises and validates the examples that use
-	// helm too, with the real helm provider.
-	helmExamplesCLIConfig = func() (string, error) {
-		setup, err := helmInstall()
-		return setup.cliConfig, err
-	}
 }
 
 // TestHelmTemplateRendersTheLink applies the Helm guide's offline check:

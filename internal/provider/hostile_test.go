@@ -1,9 +1,7 @@
 package provider
 
 import (
-	"context"
 	"fmt"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -12,9 +10,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
-	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 )
 
 // What a user sees when the API or the storage host is hostile
@@ -27,20 +24,7 @@ import (
 // client dials the fake's loopback address whatever the host.
 func newTLSTestEnv(t *testing.T, opts ...fakeapi.Option) *testEnv {
 	t.Helper()
-	clk := clock.NewFake(testStart, true)
-	fake := fakeapi.New(append([]fakeapi.Option{fakeapi.WithClock(clk)}, opts...)...)
-	srv := contract.ServeTLS(t, fake)
-	base, ok := srv.Client().Transport.(*http.Transport)
-	if !ok {
-		t.Fatalf("the TLS test server's client has a %T", srv.Client().Transport)
-	}
-	tr := base.Clone()
-	addr := srv.Listener.Addr().String()
-	tr.DialContext = func(ctx context.Context, network, _ string) (net.Conn, error) {
-		var d net.Dialer
-		return d.DialContext(ctx, network, addr)
-	}
-	return &testEnv{fake: fake, clock: clk, url: "https://example.com", httpClient: &http.Client{Transport: tr}}
+	return newTestEnvServing(t, fakeapitest.TLS(), fakeapitest.Fake(opts...))
 }
 
 // expectDiagnostic applies config, which must fail with an error that holds

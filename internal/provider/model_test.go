@@ -19,7 +19,7 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
-	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
 
@@ -183,15 +183,17 @@ type activeFault struct {
 func newModelRun(t *testing.T, seed uint64, stats *modelStats) *modelRun {
 	m := &modelRun{
 		t: t, seed: seed, steps: generateSteps(seed), stats: stats, ctx: t.Context(),
-		clock:  clock.NewFake(testStart, true),
 		apiKey: randomKey(t),
 		cfg:    modelConfig{"domain": "docs.example.com"},
 		direct: map[string]bool{},
 	}
-	m.fake = fakeapi.New(fakeapi.WithClock(m.clock), fakeapi.WithAPIKey(m.apiKey), fakeapi.WithLinkTTL(modelLinkTTL),
-		fakeapi.WithJobPlan(m.jobPlan))
-	m.handler = &modelHandler{fake: m.fake, signatures: map[string]bool{}}
-	m.url = contract.Serve(t, m.handler)
+	env := fakeapitest.New(t,
+		fakeapitest.Fake(fakeapi.WithAPIKey(m.apiKey), fakeapi.WithLinkTTL(modelLinkTTL), fakeapi.WithJobPlan(m.jobPlan)),
+		fakeapitest.Handler(func(fake *fakeapi.Server) http.Handler {
+			m.handler = &modelHandler{fake: fake, signatures: map[string]bool{}}
+			return m.handler
+		}))
+	m.fake, m.clock, m.url = env.Fake, env.Clock, env.URL
 	client, err := mintlify.New(m.apiKey, mintlify.WithBaseURL(m.url), mintlify.WithClock(m.clock))
 	if err != nil {
 		t.Fatal(err)

@@ -62,8 +62,16 @@ type providerModel struct {
 
 // New returns a constructor for the provider at the given release version.
 func New(version string) func() provider.Provider {
+	return NewOnClock(version, clock.Real())
+}
+
+// NewOnClock is New with every wait, timeout and timestamp of the provider
+// on c instead of the wall clock. Only tests call it: those outside this
+// package (internal/docstest) run the provider in the test process on the
+// fake API's virtual clock, as this package's own tests do.
+func NewOnClock(version string, c clock.Clock) func() provider.Provider {
 	return func() provider.Provider {
-		return &mintlifyProvider{version: version, clock: clock.Real()}
+		return &mintlifyProvider{version: version, clock: c}
 	}
 }
 

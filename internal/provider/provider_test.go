@@ -3,13 +3,11 @@ package provider
 import (
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -17,12 +15,12 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
-	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
 
 // testStart is the virtual moment every acceptance test begins at.
-var testStart = time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
+var testStart = fakeapitest.Start
 
 const testProjectID = "proj_test"
 
@@ -57,19 +55,19 @@ type testEnv struct {
 	httpClient *http.Client
 }
 
+// newTestEnv serves the fake (fakeapitest), every exchange validated
+// against the in-repo OpenAPI description.
 func newTestEnv(t *testing.T, opts ...fakeapi.Option) *testEnv {
 	t.Helper()
-	return newTestEnvWithHandler(t, func(h http.Handler) http.Handler { return h }, opts...)
+	return newTestEnvServing(t, fakeapitest.Fake(opts...))
 }
 
 // newTestEnvWithHandler serves the fake behind wrap, for tests that mount it
 // under a path prefix.
 func newTestEnvWithHandler(t *testing.T, wrap func(http.Handler) http.Handler, opts ...fakeapi.Option) *testEnv {
 	t.Helper()
-	clk := clock.NewFake(testStart, true)
-	fake := fakeapi.New(append([]fakeapi.Option{fakeapi.WithClock(clk)}, opts...)...)
-	// Every exchange is validated against the in-repo OpenAPI description.
-	return &testEnv{fake: fake, clock: clk, url: contract.Serve(t, wrap(fake))}
+	return newTestEnvServing(t, fakeapitest.Fake(opts...),
+		fakeapitest.Handler(func(fake *fakeapi.Server) http.Handler { return wrap(fake) }))
 }
 
 // newUncheckedTestEnv serves the fake without the contract check, for
@@ -77,11 +75,14 @@ func newTestEnvWithHandler(t *testing.T, wrap func(http.Handler) http.Handler, o
 // which the checker would rightly report as a violation.
 func newUncheckedTestEnv(t *testing.T, opts ...fakeapi.Option) *testEnv {
 	t.Helper()
-	clk := clock.NewFake(testStart, true)
-	fake := fakeapi.New(append([]fakeapi.Option{fakeapi.WithClock(clk)}, opts...)...)
-	srv := httptest.NewServer(fake)
-	t.Cleanup(srv.Close)
-	return &testEnv{fake: fake, clock: clk, url: srv.URL}
+	return newTestEnvServing(t, fakeapitest.Unchecked(), fakeapitest.Fake(opts...))
+}
+
+// newTestEnvServing serves the fake as opts say.
+func newTestEnvServing(t *testing.T, opts ...fakeapitest.Option) *testEnv {
+	t.Helper()
+	env := fakeapitest.New(t, opts...)
+	return &testEnv{fake: env.Fake, clock: env.Clock, url: env.URL, httpClient: env.HTTPClient}
 }
 
 // configWithProvider prepends a provider block pointed at the fake, with

@@ -56,11 +56,11 @@ func run() error {
 	if err := copyDir(filepath.Join("examples", "quickstart"), work); err != nil {
 		return err
 	}
-	env := ws.Env(fake.Env()...)
+	tf := ws.Runner(terraform, fake.Env()...)
 	tfVars := []string{"-input=false", "-no-color", "-var", "agent_job_id=" + devprovider.DemoAgentJobID}
 
 	step("terraform apply examples/quickstart")
-	if err := runCmd(ctx, work, env, os.Stdout, terraform, append([]string{"apply", "-auto-approve"}, tfVars...)...); err != nil {
+	if err := runCLI(tf.Command(ctx, work, append([]string{"apply", "-auto-approve"}, tfVars...)...), os.Stdout); err != nil {
 		return fmt.Errorf("terraform apply: %w", err)
 	}
 
@@ -68,7 +68,7 @@ func run() error {
 	outputs := map[string]string{}
 	for _, name := range []string{"bundle_url", "expires_at", "page_count", "agent_job_status", "agent_pr_link"} {
 		var out bytes.Buffer
-		if err := runCmd(ctx, work, env, &out, terraform, "output", "-raw", name); err != nil {
+		if err := runCLI(tf.Command(ctx, work, "output", "-raw", name), &out); err != nil {
 			return fmt.Errorf("terraform output %s: %w", name, err)
 		}
 		outputs[name] = out.String()
@@ -83,7 +83,7 @@ func run() error {
 	fmt.Printf("  HTTP 200, %d bytes of gzip'd tar: the link works until %s\n", size, outputs["expires_at"])
 
 	step("terraform plan again: nothing to do")
-	if err := runCmd(ctx, work, env, os.Stdout, terraform, append([]string{"plan", "-detailed-exitcode"}, tfVars...)...); err != nil {
+	if err := runCLI(tf.Command(ctx, work, append([]string{"plan", "-detailed-exitcode"}, tfVars...)...), os.Stdout); err != nil {
 		return fmt.Errorf("the second plan is not empty: %w", err)
 	}
 
@@ -95,10 +95,9 @@ func run() error {
 
 func step(title string) { fmt.Printf("\n==> %s\n", title) }
 
-func runCmd(ctx context.Context, dir string, env []string, stdout io.Writer, name string, args ...string) error {
-	cmd := exec.CommandContext(ctx, name, args...)
-	cmd.Dir = dir
-	cmd.Env = env
+// runCLI runs a CLI command with its output to stdout and its errors to the
+// terminal.
+func runCLI(cmd *exec.Cmd, stdout io.Writer) error {
 	cmd.Stdout = stdout
 	cmd.Stderr = os.Stderr
 	return cmd.Run()

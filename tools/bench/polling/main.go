@@ -1,4 +1,4 @@
-// Command pollbench is the simulation behind `make bench`: it runs thousands
+// Command polling is the simulation behind `make bench`: it runs thousands
 // of synthetic static export jobs through the real poller
 // (mintlify.Client.WaitForStaticExport) against the in-repo fake API, in
 // virtual time, and prints how soon each policy noticed completion and how
@@ -34,11 +34,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/benchreport"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify/poll"
+	"github.com/mintlify/terraform-provider-mintlify/tools/bench/benchreport"
 )
 
 // start is the virtual moment every job is created at.
@@ -126,7 +126,7 @@ func main() {
 
 	sim, err := newSimulator(*transport)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "pollbench:", err)
+		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(2)
 	}
 	defer sim.close()
@@ -137,14 +137,14 @@ func main() {
 		table.stuck, err = sim.runStuck(*jobs/5+1, *seed)
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "pollbench:", err)
+		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 	table.print(os.Stdout, *markdown)
 	fmt.Printf("\n%d simulated jobs (%d per curve, length and policy) over %s in %s.\n",
 		*jobs*len(curves)*len(lengths)*len(policies), *jobs, *transport, time.Since(began).Round(100*time.Millisecond))
 	if v := table.verdict(os.Stdout); v.Failed() {
-		fmt.Fprintf(os.Stderr, "pollbench: %d of the polling targets missed\n", v.Missed())
+		fmt.Fprintf(os.Stderr, "bench: %d of the polling targets missed\n", v.Missed())
 		os.Exit(1)
 	}
 }
@@ -359,6 +359,26 @@ func (s *simulator) run(perCell int, seed uint64) (*table, error) {
 	return t, firstErr
 }
 
+// The polling targets, each checked once, in verdict.
+const (
+	// maxLatency is how late completion may be noticed, at the median and
+	// the 90th percentile, at every curve and length.
+	maxLatency = time.Second
+	// maxShortExtra is how many status requests more than the fixed loop
+	// a job shorter than a minute may cost (every longer job must cost
+	// fewer than the loop).
+	maxShortExtra = 5.0
+	// maxAdvancingRequests is the most status requests one export whose
+	// progress advances may cost.
+	maxAdvancingRequests = 25
+	// minRequestGap is the shortest time between two status requests of
+	// one job.
+	minRequestGap = time.Second
+	// minStuckGap is the shortest time between two status requests of a
+	// job a minute after it is seen stuck.
+	minStuckGap = 30 * time.Second
+)
+
 // stuckWait is how long the stuck-job scenario waits for a job that rises
 // to 10 % over its first minute and never moves again.
 const stuckWait = 15 * time.Minute
@@ -468,10 +488,24 @@ func (c *cell) summary() summary {
 
 func secs(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 2, 64) }
 
+// tableHead names the table's columns: the curve and the length, then
+// five of the adaptive policy's figures and four of the loop's.
+var tableHead = []string{"curve", "length",
+	"adaptive p50 s", "p90 s", "max s", "requests mean", "max",
+	"fixed 10s p50 s", "p90 s", "max s", "requests mean"}
+
+// print prints the table, aligned for a terminal or as Markdown.
 func (t *table) print(w io.Writer, markdown bool) {
-	head := []string{"curve", "length",
-		"adaptive p50 s", "p90 s", "max s", "requests mean", "max",
-		"fixed 10s p50 s", "p90 s", "max s", "requests mean"}
+	rows := t.rows()
+	if markdown {
+		printMarkdown(w, tableHead, rows)
+		return
+	}
+	printAligned(w, tableHead, rows)
+}
+
+// rows are the table's rows: one per curve and length, curve by curve.
+func (t *table) rows() [][]string {
 	var rows [][]string
 	for ci, c := range curves {
 		for li, length := range lengths {
@@ -481,19 +515,23 @@ func (t *table) print(w io.Writer, markdown bool) {
 				secs(f.p50), secs(f.p90), secs(f.max), strconv.FormatFloat(f.reqMean, 'f', 1, 64)})
 		}
 	}
-	if markdown {
-		fmt.Fprintln(w, "| "+strings.Join(head, " | ")+" |")
-		fmt.Fprintln(w, "|"+strings.Repeat("---|", 2)+strings.Repeat("--:|", len(head)-2))
-		for _, r := range rows {
-			fmt.Fprintln(w, "| "+strings.Join(r, " | ")+" |")
-		}
-		return
-	}
-	widths := make([]int, len(head))
-	for i, h := range head {
-		widths[i] = len(h)
-	}
+	return rows
+}
+
+func printMarkdown(w io.Writer, head []string, rows [][]string) {
+	fmt.Fprintln(w, "| "+strings.Join(head, " | ")+" |")
+	fmt.Fprintln(w, "|"+strings.Repeat("---|", 2)+strings.Repeat("--:|", len(head)-2))
 	for _, r := range rows {
+		fmt.Fprintln(w, "| "+strings.Join(r, " | ")+" |")
+	}
+}
+
+// printAligned prints the columns padded to their widest value, text to
+// the left and figures to the right, a bar after the length and after the
+// adaptive policy's figures, and a blank line between curves.
+func printAligned(w io.Writer, head []string, rows [][]string) {
+	widths := make([]int, len(head))
+	for _, r := range append([][]string{head}, rows...) {
 		for i, v := range r {
 			widths[i] = max(widths[i], len(v))
 		}
@@ -549,7 +587,7 @@ func (t *table) findings() findings {
 func (f *findings) add(c curve, length time.Duration, a, loop summary) {
 	row := c.name + " " + benchreport.ShortDuration(length)
 	f.worstP50, f.worstP90 = max(f.worstP50, a.p50), max(f.worstP90, a.p90)
-	if a.p50 > time.Second || a.p90 > time.Second {
+	if a.p50 > maxLatency || a.p90 > maxLatency {
 		f.late = append(f.late, fmt.Sprintf("%s (p50 %s s, p90 %s s)", row, secs(a.p50), secs(a.p90)))
 	}
 	f.beatsLatency = f.beatsLatency && a.p50 < loop.p50 && a.p90 < loop.p90
@@ -560,7 +598,7 @@ func (f *findings) add(c curve, length time.Duration, a, loop summary) {
 	} else {
 		extra := a.reqMean - loop.reqMean
 		f.shortExtra = max(f.shortExtra, extra)
-		if extra > 5 {
+		if extra > maxShortExtra {
 			f.shortRows = append(f.shortRows, fmt.Sprintf("%s (%.1f vs %.1f)", row, a.reqMean, loop.reqMean))
 		}
 	}
@@ -578,23 +616,24 @@ func misses(rows []string) string {
 	return "; misses: " + strings.Join(rows, ", ")
 }
 
-// verdict prints the issue's targets against the numbers, each ok or FAIL.
+// verdict prints the targets against the numbers, each ok or FAIL.
 func (t *table) verdict(w io.Writer) *benchreport.Verdict {
 	fmt.Fprintln(w)
 	f, v := t.findings(), benchreport.NewVerdict(w)
 	v.Check(len(f.late) == 0,
-		"completion noticed within 1.0 s (p50 and p90) at every curve and length: worst p50 %s s, worst p90 %s s%s",
-		secs(f.worstP50), secs(f.worstP90), misses(f.late))
+		"completion noticed within %.1f s (p50 and p90) at every curve and length: worst p50 %s s, worst p90 %s s%s",
+		maxLatency.Seconds(), secs(f.worstP50), secs(f.worstP90), misses(f.late))
 	v.Check(f.beatsLatency, "adaptive beats the fixed 10 s loop on p50 and p90 latency at every curve and length")
 	v.Check(len(f.moreRequests) == 0, "adaptive spends fewer requests than the fixed 10 s loop on every job of a minute or longer%s",
 		misses(f.moreRequests))
-	v.Check(f.shortExtra <= 5, "on shorter jobs it spends at most a handful (5) of requests more than the loop: at most %.1f more%s",
-		f.shortExtra, misses(f.shortRows))
-	v.Check(f.budget <= 25, "at most 25 status requests per advancing export (linear, front- and back-loaded): worst %d", f.budget)
-	v.Check(f.minGap >= time.Second, "never more than one request per second per job: shortest gap %s s", secs(f.minGap))
-	v.Check(t.stuck.minGap >= 30*time.Second,
-		"a stuck job backs off to at most one request per 30 s: a minute after it is seen flat, shortest gap %s s (%d jobs, %.1f requests each in %s)",
-		secs(t.stuck.minGap), t.stuck.jobs, t.stuck.requests, benchreport.ShortDuration(stuckWait))
+	v.Check(f.shortExtra <= maxShortExtra, "on shorter jobs it spends at most a handful (%.0f) of requests more than the loop: at most %.1f more%s",
+		maxShortExtra, f.shortExtra, misses(f.shortRows))
+	v.Check(f.budget <= maxAdvancingRequests, "at most %d status requests per advancing export (linear, front- and back-loaded): worst %d",
+		maxAdvancingRequests, f.budget)
+	v.Check(f.minGap >= minRequestGap, "never two requests of one job less than %s s apart: shortest gap %s s", secs(minRequestGap), secs(f.minGap))
+	v.Check(t.stuck.minGap >= minStuckGap,
+		"a stuck job backs off to at most one request per %.0f s: a minute after it is seen flat, shortest gap %s s (%d jobs, %.1f requests each in %s)",
+		minStuckGap.Seconds(), secs(t.stuck.minGap), t.stuck.jobs, t.stuck.requests, benchreport.ShortDuration(stuckWait))
 	v.Check(t.stuck.late == 0, "every wait on a stuck job ended at its deadline, never a sleep later: latest by %s s", secs(t.stuck.late))
 	return v
 }

@@ -1,4 +1,4 @@
-// Command benche2e is the end-to-end benchmark behind `make bench-e2e`. It
+// Command e2e is the end-to-end benchmark behind `make bench-e2e`. It
 // builds the provider, serves the in-repo fake Mintlify API on loopback in
 // real time, and drives the Terraform CLI from PATH through a generated CLI
 // configuration (dev_overrides: nothing is installed or downloaded):
@@ -29,7 +29,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"slices"
@@ -37,11 +36,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/benchreport"
 	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify/poll"
+	"github.com/mintlify/terraform-provider-mintlify/tools/bench/benchreport"
 )
 
 func main() {
@@ -59,11 +58,21 @@ func main() {
 	}
 }
 
+// The targets, each checked once below (the memory target is shared with
+// the archive benchmark: benchreport.MaxProviderPeakRSS).
+const (
+	// maxNoticeMean is how late, on average, the provider may notice a
+	// single export complete; it must also be sooner than the 10 s loop.
+	maxNoticeMean = time.Second
+	// maxParallelRatio bounds the 50-bundle apply against its longest job.
+	maxParallelRatio = 1.2
+)
+
 // bench holds what every part shares.
 type bench struct {
-	terraform string
-	ws        *devprovider.Workspace // the built provider and its CLI configuration
-	out       io.Writer
+	cli devprovider.CLI
+	ws  *devprovider.Workspace // the built provider and its CLI configuration
+	out io.Writer
 }
 
 // part is what one part of the benchmark measured: its report, and its
@@ -100,10 +109,12 @@ func run(planRuns int, skip string) (int, error) {
 		return 0, err
 	}
 	defer func() { _ = ws.Close() }()
-	b := &bench{terraform: terraform, ws: ws, out: out}
-	version, _ := exec.CommandContext(ctx, terraform, "version").Output()
-	fmt.Fprintf(out, "%s, provider built from this tree, fake API on loopback in real time.\n",
-		strings.SplitN(string(version), "\n", 2)[0])
+	cli, err := devprovider.IdentifyCLI(terraform, ws.CLIConfig)
+	if err != nil {
+		return 0, err
+	}
+	b := &bench{cli: cli, ws: ws, out: out}
+	fmt.Fprintf(out, "%s, provider built from this tree, fake API on loopback in real time.\n", cli.Name)
 
 	skipped := func(name string) bool { return slices.Contains(strings.Split(skip, ","), name) }
 	parts, err := b.runParts(ctx, skipped, planRuns)
@@ -223,28 +234,8 @@ func statsByJob(reqs []fakeapi.Request) map[string]*jobStats {
 	return stats
 }
 
-// terraformCmd returns the CLI command args, run in dir with the
-// workspace's CLI configuration and env.
-func (b *bench) terraformCmd(ctx context.Context, dir string, env []string, args ...string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, b.terraform, args...)
-	cmd.Dir = dir
-	cmd.Env = b.ws.Env(env...)
-	return cmd
-}
-
-// runTerraform runs one CLI command and returns its output's tail on error.
-func (b *bench) runTerraform(ctx context.Context, dir string, env []string, args ...string) error {
-	out, err := b.terraformCmd(ctx, dir, env, args...).CombinedOutput()
-	if err != nil {
-		return fmt.Errorf("terraform %s in %s: %v\n%s", args[0], filepath.Base(dir), err, tail(out, 40))
-	}
-	return nil
-}
-
-func tail(out []byte, lines int) string {
-	all := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
-	return strings.Join(all[max(len(all)-lines, 0):], "\n")
-}
+// terraform runs the CLI with the workspace's CLI configuration and env.
+func (b *bench) terraform(env ...string) devprovider.Runner { return b.ws.Runner(b.cli.Path, env...) }
 
 func (b *bench) workdir(name, config string) (string, error) {
 	dir := filepath.Join(b.ws.Dir, name)
@@ -314,7 +305,7 @@ func (b *bench) singleExports(ctx context.Context) (*part, error) {
 		return nil, err
 	}
 	logPath := filepath.Join(b.ws.Dir, "single-apply.log")
-	applyErr := b.runTerraform(ctx, dir, append(fake.Env(), "TF_LOG_PROVIDER=INFO", "TF_LOG_PATH="+logPath),
+	applyErr := b.terraform(append(fake.Env(), "TF_LOG_PROVIDER=INFO", "TF_LOG_PATH="+logPath)...).Run(ctx, dir,
 		"apply", "-auto-approve", "-input=false", "-no-color")
 	if err := errors.Join(applyErr, twins()); err != nil {
 		return nil, err
@@ -413,9 +404,9 @@ func reportSingle(stats map[string]*jobStats, progressLines map[string]int) (*pa
 			fmt.Sprintf("%.2f s (%.2f s), %.1f", tf.mean.Seconds(), tf.worst.Seconds(), tf.requests),
 			fmt.Sprintf("%.2f s (%.2f s), %.1f", lp.mean.Seconds(), lp.worst.Seconds(), lp.requests))
 		logCheck = append(logCheck, fmt.Sprintf("%d lines for the %d answers that changed something (%s jobs)", tf.lines, tf.changes, name))
-		p.check(tf.mean < time.Second && tf.mean < lp.mean,
-			"%s exports noticed complete within a second on average, sooner than the fixed 10 s loop: %.2f s (the loop: %.2f s)",
-			name, tf.mean.Seconds(), lp.mean.Seconds())
+		p.check(tf.mean < maxNoticeMean && tf.mean < lp.mean,
+			"%s exports noticed complete within %s on average, sooner than the fixed 10 s loop: %.2f s (the loop: %.2f s)",
+			name, maxNoticeMean, tf.mean.Seconds(), lp.mean.Seconds())
 		p.check(tf.lines == tf.changes, "TF_LOG=INFO shows one progress line per status answer that changed something (%s jobs): %d lines, %d answers",
 			name, tf.lines, tf.changes)
 	}
@@ -488,7 +479,7 @@ func (b *bench) parallelExports(ctx context.Context) (*part, error) {
 	}
 
 	began := time.Now()
-	applyErr := b.runTerraform(ctx, dir, fake.Env(), "apply", "-auto-approve", "-input=false", "-no-color", "-parallelism=50")
+	applyErr := b.terraform(fake.Env()...).Run(ctx, dir, "apply", "-auto-approve", "-input=false", "-no-color", "-parallelism=50")
 	took := time.Since(began)
 	if applyErr != nil {
 		return nil, applyErr
@@ -502,12 +493,12 @@ func (b *bench) parallelExports(ctx context.Context) (*part, error) {
 	p := &part{}
 	p.printf("\n%d exports in one apply (-parallelism=50), API limited to 5 requests/s, jobs of 2 to 3 minutes:\n", n)
 	p.printf("  exports completed with a bundle link: %d of %d\n", fake.BundlesGenerated(), n)
-	p.printf("  apply time / longest job: %.2f (target at most 1.20)\n", ratio)
+	p.printf("  apply time / longest job: %.2f\n", ratio)
 	p.printf("  status requests per export: %.1f; all API requests %d, of which %d refused with 429 and retried\n",
 		float64(status)/float64(n), len(reqs), fake.RateLimited())
 	p.check(fake.BundlesGenerated() == n, "every export of a 50-bundle apply under 5 requests/s completes with a link: %d of %d",
 		fake.BundlesGenerated(), n)
-	p.check(ratio <= 1.2, "that apply takes at most 1.20 times its longest job: %.2f", ratio)
+	p.check(ratio <= maxParallelRatio, "that apply takes at most %.2f times its longest job: %.2f", maxParallelRatio, ratio)
 	return p, nil
 }
 
@@ -549,7 +540,7 @@ resource "terraform_data" "docs" {
 		return nil, err
 	}
 	for _, dir := range []string{bundles, data} {
-		if err := b.runTerraform(ctx, dir, fake.Env(), "apply", "-auto-approve", "-input=false", "-no-color", "-parallelism=100"); err != nil {
+		if err := b.terraform(fake.Env()...).Run(ctx, dir, "apply", "-auto-approve", "-input=false", "-no-color", "-parallelism=100"); err != nil {
 			return nil, err
 		}
 	}
@@ -571,7 +562,7 @@ var planArgs = []string{"plan", "-input=false", "-no-color", "-detailed-exitcode
 func (b *bench) timePlans(ctx context.Context, fake *devprovider.Fake, bundles, data string, run int, times *planTimes) error {
 	for _, dir := range []string{bundles, data} {
 		fake.Reset()
-		cmd := b.terraformCmd(ctx, dir, fake.Env(), planArgs...)
+		cmd := b.terraform(fake.Env()...).Command(ctx, dir, planArgs...)
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
 		sampler := devprovider.SampleMemory(b.ws.Binary)
@@ -580,7 +571,7 @@ func (b *bench) timePlans(ctx context.Context, fake *devprovider.Fake, bundles, 
 		took := time.Since(began)
 		hwm := sampler.Stop()
 		if err != nil {
-			return fmt.Errorf("terraform plan in %s (run %d): %v\n%s", filepath.Base(dir), run+1, err, tail(out.Bytes(), 30))
+			return fmt.Errorf("terraform plan in %s (run %d): %v\n%s", filepath.Base(dir), run+1, err, devprovider.Tail(out.Bytes(), 30))
 		}
 		if dir == data {
 			times.data = append(times.data, took)
@@ -601,7 +592,7 @@ func (b *bench) timePlans(ctx context.Context, fake *devprovider.Fake, bundles, 
 		{&times.logged, append(fake.Env(), "TF_LOG_SDK=TRACE"), planArgs},
 	} {
 		began := time.Now()
-		if err := b.runTerraform(ctx, bundles, variant.env, variant.args...); err != nil {
+		if err := b.terraform(variant.env...).Run(ctx, bundles, variant.args...); err != nil {
 			return err
 		}
 		*variant.times = append(*variant.times, time.Since(began))
@@ -615,7 +606,7 @@ func reportPlans(n, runs int, t *planTimes) *part {
 	ratio := median(t.bundles).Seconds() / data
 	p := &part{}
 	p.printf("\nterraform plan of %d resources, median of %d runs each, nothing to change:\n", n, runs)
-	p.printf("  %d bundles / %d terraform_data: %.2f (target at most 1.50, out of reach for any plugin provider: see docs/design/polling.md)\n", n, n, ratio)
+	p.printf("  %d bundles / %d terraform_data: %.2f (a plugin's start-up and gRPC calls, which terraform_data, built in, never pays: see docs/design/polling.md)\n", n, n, ratio)
 	p.printf("  the same bundles plan with -refresh=false (no API request at all) / terraform_data: %.2f\n",
 		median(t.noRefresh).Seconds()/data)
 	p.printf("  the same bundles plan with the provider's logs on (TF_LOG_SDK=TRACE; Terraform still discards them) / terraform_data: %.2f\n",
@@ -635,8 +626,9 @@ func reportPlans(n, runs int, t *planTimes) *part {
 	p.check(len(t.perPlan) == 1 && statusCalls == n, "a %d-bundle plan makes exactly one status request per bundle and no other: %s",
 		n, strings.Join(calls, ", "))
 	if t.peak > 0 {
-		p.printf("  provider peak memory (VmHWM): %.1f MiB (target under 64 MiB)\n", float64(t.peak)/(1<<20))
-		p.check(t.peak < 64<<20, "the provider stays under 64 MiB during that plan: %.1f MiB", float64(t.peak)/(1<<20))
+		p.printf("  provider peak memory (VmHWM): %.1f MiB\n", float64(t.peak)/(1<<20))
+		p.check(t.peak < benchreport.MaxProviderPeakRSS, "the provider stays under %d MiB during that plan: %.1f MiB",
+			benchreport.MaxProviderPeakRSS>>20, float64(t.peak)/(1<<20))
 	} else {
 		p.printf("  provider peak memory: not measured (no /proc, or the plugin was not seen)\n")
 	}

@@ -5,7 +5,7 @@
 // a CLI under which nothing ran makes it exit non-zero. It is the program
 // behind `make test-compat`.
 //
-//	go run ./internal/cmd/compat [-run REGEXP] CLI...
+//	go run ./tools/compat [-run REGEXP] CLI...
 package main
 
 import (
@@ -29,7 +29,7 @@ const versionSkip = "is below minimum version"
 
 func main() {
 	run := flag.String("run", "", "run only the tests matching this regular expression (go test -run)")
-	pkg := flag.String("pkg", "./internal/provider/...", "the packages holding the acceptance tests")
+	pkg := flag.String("pkg", "./internal/provider/... ./internal/docstest/...", "the packages holding the acceptance tests, separated by spaces")
 	flag.Usage = func() {
 		fmt.Fprintln(flag.CommandLine.Output(), "usage: compat [-run REGEXP] [-pkg PACKAGES] CLI...")
 		flag.PrintDefaults()
@@ -130,7 +130,7 @@ func runSuite(c devprovider.CLI, cliConfig, pkg, run string) (result, error) {
 	if run != "" {
 		args = append(args, "-run", run)
 	}
-	cmd := exec.Command("go", append(args, pkg)...)
+	cmd := exec.Command("go", append(args, strings.Fields(pkg)...)...)
 	cmd.Env = append(os.Environ(), "TF_ACC=1", "TF_ACC_TERRAFORM_PATH="+c.Path, "TF_CLI_CONFIG_FILE="+cliConfig,
 		"CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1", modelSeedsEnv())
 	if c.OpenTofu {

@@ -12,6 +12,12 @@ import (
 	"time"
 )
 
+// MaxProviderPeakRSS is the most memory (peak resident set, VmHWM) the
+// provider process may use in the benchmarks that measure it: the plan of
+// 100 bundles (make bench-e2e) and the download of a 1 GiB archive (make
+// bench-archive).
+const MaxProviderPeakRSS = 64 << 20
+
 // ShortDuration names a job length as the tables do: whole minutes as
 // "30m", whole seconds as "90s", anything finer as time.Duration prints it.
 func ShortDuration(d time.Duration) string {
