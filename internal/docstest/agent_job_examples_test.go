@@ -82,7 +82,7 @@ func TestAccExampleAgentJobImport(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
 	env.fake.AddAgentJob("proj_0123456789", fakeapi.AgentJobSeed{ID: "aj_3f9a2c1b8e7d4a06", Repository: fakeapi.AgentRepository})
-	example := readExample(t, filepath.Join("resources", "mintlify_agent_job"), "import-by-string-id.tf")
+	example := readExample(t, filepath.Join("resources", "mintlify_agent_job", "import-by-id"), "main.tf")
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.factories(),
 		Steps: []resource.TestStep{{
@@ -106,9 +106,9 @@ func TestAccExampleImportByIdentity(t *testing.T) {
 	env := newTestEnv(t)
 	job := startJobDirectly(t, env)
 	env.fake.AddAgentJob("proj_0123456789", fakeapi.AgentJobSeed{ID: "aj_3f9a2c1b8e7d4a06", Repository: fakeapi.AgentRepository})
-	bundle := strings.ReplaceAll(readExample(t, filepath.Join("resources", "mintlify_static_export_bundle"), "import-by-identity.tf"),
+	bundle := strings.ReplaceAll(readExample(t, filepath.Join("resources", "mintlify_static_export_bundle", "import-by-identity"), "main.tf"),
 		"se_3f9a2c1b8e7d4a06", job)
-	agent := readExample(t, filepath.Join("resources", "mintlify_agent_job"), "import-by-identity.tf")
+	agent := readExample(t, filepath.Join("resources", "mintlify_agent_job", "import-by-identity"), "main.tf")
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.factories(),
 		TerraformVersionChecks:   identityVersions,

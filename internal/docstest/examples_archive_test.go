@@ -19,7 +19,7 @@ func TestAccExampleAirGapped(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, sizedArchives(1<<20))
 	dir := t.TempDir()
-	example := strings.ReplaceAll(readExample(t, filepath.Join("guides", "air-gapped-storage"), "values.tf"), "${path.module}", dir)
+	example := strings.ReplaceAll(readExample(t, filepath.Join("guides", "air-gapped-storage", "values-only"), "main.tf"), "${path.module}", dir)
 	out := filepath.Join(dir, "build", "docs-bundle.tar.gz")
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.factories(),

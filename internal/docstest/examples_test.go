@@ -52,7 +52,7 @@ func readExample(t *testing.T, dir string, files ...string) string {
 func TestAccExampleKeepingTheLinkFresh(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, fakeapi.WithLinkTTL(24*time.Hour))
-	cfg := env.config(readExample(t, filepath.Join("guides", "keeping-the-link-fresh"), "main.tf"))
+	cfg := env.config(readExample(t, filepath.Join("guides", "keeping-the-link-fresh", "schedule"), "main.tf"))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.factories(),
 		Steps: []resource.TestStep{
@@ -81,7 +81,7 @@ func TestAccExampleImport(t *testing.T) {
 	env := newTestEnv(t, fakeapi.WithLinkTTL(24*time.Hour))
 	job := startJobDirectly(t, env)
 	env.clock.Advance(time.Minute)
-	example := strings.ReplaceAll(readExample(t, filepath.Join("guides", "keeping-the-link-fresh"), "import.tf"),
+	example := strings.ReplaceAll(readExample(t, filepath.Join("guides", "keeping-the-link-fresh", "import"), "main.tf"),
 		"se_3f9a2c1b8e7d4a06", job)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.factories(),
@@ -107,7 +107,7 @@ func TestAccExampleFollowTheAgent(t *testing.T) {
 	env.fake.AddAgentJob(testProjectID, fakeapi.AgentJobSeed{
 		ID: "aj_failing", Repository: "https://github.com/acme/docs", ActiveFor: 5 * time.Minute, FinalStatus: "failed",
 	})
-	example := readExample(t, filepath.Join("guides", "follow-the-agent"), "main.tf")
+	example := readExample(t, filepath.Join("guides", "follow-the-agent", "read-a-job"), "main.tf")
 	withJob := func(id string) string {
 		return env.config(strings.Replace(example, `type        = string`, `type        = string`+"\n  default     = \""+id+"\"", 1))
 	}
@@ -136,7 +136,7 @@ func TestAccExampleRunningInCI(t *testing.T) {
 	t.Setenv(envAPIKey, fakeapi.DefaultAPIKey)
 	t.Setenv(envBaseURL, env.url)
 	t.Setenv(envProjectID, testProjectID)
-	example := readExample(t, filepath.Join("guides", "running-in-ci"), "main.tf")
+	example := readExample(t, filepath.Join("guides", "running-in-ci", "pipeline"), "main.tf")
 	example = strings.Replace(example, `type        = string`, `type        = string`+"\n  default     = \"4f1c2e9\"", 1)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.factories(),

@@ -45,8 +45,8 @@ func TestHelmChain(t *testing.T) {
 		minimum string // the CLI version the scenario needs, if any
 		run     func(*chainCLI)
 	}{
-		{"install/values", "", func(c *chainCLI) { c.installQuietly("guides/deploy-with-helm/values.tf") }},
-		{"install/set_sensitive", "", func(c *chainCLI) { c.installQuietly("guides/deploy-with-helm/set-sensitive.tf") }},
+		{"install/values", "", func(c *chainCLI) { c.installQuietly("guides/deploy-with-helm/values/main.tf") }},
+		{"install/set_sensitive", "", func(c *chainCLI) { c.installQuietly("guides/deploy-with-helm/set-sensitive/main.tf") }},
 		{"renewal", "", (*chainCLI).renewal},
 		// Ephemeral resources need 1.10, write-only arguments 1.11.
 		{"write_only", "1.11.0", (*chainCLI).writeOnly},
@@ -240,7 +240,7 @@ func (c *chainCLI) installQuietly(example string) {
 // release (the checksum changes, so pods would roll) without a new export;
 // the next run, with a fresh link, changes nothing in the cluster.
 func (c *chainCLI) renewal() {
-	c.write(readExampleAsWritten(c.t, "guides/deploy-with-helm/values.tf"))
+	c.write(readExampleAsWritten(c.t, "guides/deploy-with-helm/values/main.tf"))
 	c.must("init", "-input=false")
 	c.apply("abc123")
 	first := c.rendered()
@@ -377,7 +377,7 @@ func zipEntries(t *testing.T, path string) map[string]string {
 // triggersAndDestroy: a new docs commit starts a new export and upgrades
 // the release with its link; destroy uninstalls the release.
 func (c *chainCLI) triggersAndDestroy() {
-	c.write(readExampleAsWritten(c.t, "guides/deploy-with-helm/values.tf"))
+	c.write(readExampleAsWritten(c.t, "guides/deploy-with-helm/values/main.tf"))
 	c.must("init", "-input=false")
 	c.vendorClockRight()
 	c.apply("abc123")
@@ -538,7 +538,7 @@ func (c *chainCLI) failedInstall() {
 		c.t.Fatal(err)
 	}
 	c.vendorClockRight()
-	c.write(readExampleAsWritten(c.t, "guides/deploy-with-helm/values.tf"))
+	c.write(readExampleAsWritten(c.t, "guides/deploy-with-helm/values/main.tf"))
 	c.must("init", "-input=false")
 	out, errOut, err := c.run("apply", "-auto-approve", "-input=false", "-no-color", "-var=docs_commit=abc123")
 	if err == nil || !strings.Contains(out+errOut, "bundleUrl") {

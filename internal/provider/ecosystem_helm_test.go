@@ -156,7 +156,7 @@ func readExampleAsWritten(t *testing.T, name string) string {
 func TestHelmTemplateRendersTheLink(t *testing.T) {
 	t.Parallel()
 	c := newHelmCLI(t)
-	c.write("main.tf", readExampleAsWritten(t, "guides/deploy-with-helm/template.tf"))
+	c.write("main.tf", readExampleAsWritten(t, "guides/deploy-with-helm/template/main.tf"))
 	c.must("init", "-input=false")
 	c.must("validate")
 	c.must("apply", "-auto-approve", "-input=false", "-var=docs_commit=abc123")

@@ -4,7 +4,8 @@ terraform {
 
   required_providers {
     mintlify = {
-      source = "mintlify/mintlify"
+      source  = "mintlify/mintlify"
+      version = "~> 0.1"
     }
     helm = {
       source = "hashicorp/helm"

@@ -2,7 +2,8 @@ terraform {
   required_version = ">= 1.5"
   required_providers {
     mintlify = {
-      source = "mintlify/mintlify"
+      source  = "mintlify/mintlify"
+      version = "~> 0.1"
     }
   }
 

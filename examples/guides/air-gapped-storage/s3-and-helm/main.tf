@@ -1,7 +1,8 @@
 terraform {
   required_providers {
     mintlify = {
-      source = "mintlify/mintlify"
+      source  = "mintlify/mintlify"
+      version = "~> 0.1"
     }
     aws = {
       source = "hashicorp/aws"

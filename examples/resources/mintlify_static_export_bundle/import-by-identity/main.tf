@@ -3,7 +3,8 @@ terraform {
 
   required_providers {
     mintlify = {
-      source = "mintlify/mintlify"
+      source  = "mintlify/mintlify"
+      version = "~> 0.1"
     }
   }
 }
