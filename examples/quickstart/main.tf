@@ -2,7 +2,8 @@
 # the self-hosted Mintlify chart, and read what the documentation agent did.
 #
 # Credentials come from the environment: MINTLIFY_API_KEY (an admin key) and
-# MINTLIFY_PROJECT_ID. `make demo` runs this against the in-repo fake API.
+# MINTLIFY_PROJECT_ID. In a checkout of the provider's repository, `make demo`
+# runs it against a local stand-in of the Mintlify API.
 
 terraform {
   required_version = ">= 1.5"

@@ -1,5 +1,5 @@
 // Package docstest checks what users read and copy: every configuration in
-// the README, the templates under templates/ (from which docs/ is
+// the README and CONTRIBUTING.md, the templates under templates/ (from which docs/ is
 // generated) and examples/ is complete, `terraform fmt` clean, and goes
 // through `terraform init` and `terraform validate`; and the examples of
 // the registry docs and of the guides do, when applied against the fake

@@ -33,12 +33,18 @@ var (
 )
 
 // collectExampleBlocks finds every example block under root: README.md,
+// CONTRIBUTING.md,
 // templates/**/*.tmpl and examples/**/*.tf.
 func collectExampleBlocks(root string) ([]exampleBlock, error) {
-	blocks, err := markdownFile(root, "README.md")
-	if err != nil {
-		return nil, err
+	var blocks []exampleBlock
+	for _, doc := range []string{"README.md", "CONTRIBUTING.md"} {
+		found, err := markdownFile(root, doc)
+		if err != nil {
+			return nil, err
+		}
+		blocks = append(blocks, found...)
 	}
+	var err error
 	err = walkFiles(root, "templates", ".tmpl", func(rel string) error {
 		found, err := markdownFile(root, rel)
 		blocks = append(blocks, found...)

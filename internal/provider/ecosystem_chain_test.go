@@ -108,7 +108,7 @@ var namespaceLine = regexp.MustCompile(`(?m)^\s*namespace\s*=\s*"[^"]*"\s*\n`)
 func (c *chainCLI) write(hcl string) {
 	c.t.Helper()
 	hcl = namespaceLine.ReplaceAllString(hcl, "")
-	hcl = chartSource.ReplaceAllString(hcl, "chart = "+quote(c.chart)+"\n  namespace = "+quote(c.namespace)+"\n  wait = false")
+	hcl = withLocalChart(hcl, "chart = "+quote(c.chart)+"\n  namespace = "+quote(c.namespace)+"\n  wait = false")
 	if err := os.WriteFile(filepath.Join(c.dir, "main.tf"), []byte(hcl), 0o600); err != nil {
 		c.t.Fatal(err)
 	}

@@ -80,10 +80,10 @@ func newHelmCLI(t *testing.T, opts ...fakeapi.Option) *helmCLI {
 }
 
 // write puts an example, as written, into the working directory. The one
-// change: a chart from the vendor's registry becomes the local test chart.
+// change: the chart from Mintlify's repository becomes the local test chart.
 func (c *helmCLI) write(name, hcl string) {
 	c.t.Helper()
-	hcl = chartSource.ReplaceAllString(hcl, "chart = "+quote(testChart))
+	hcl = withLocalChart(hcl, "chart = "+quote(testChart))
 	if err := os.WriteFile(filepath.Join(c.dir, name), []byte(hcl), 0o600); err != nil {
 		c.t.Fatal(err)
 	}
@@ -91,7 +91,15 @@ func (c *helmCLI) write(name, hcl string) {
 
 // chartSource matches an example's chart reference: `chart = "mintlify"`
 // with an optional `repository` line.
-var chartSource = regexp.MustCompile(`(?m)^\s*(repository\s*=\s*"[^"]*"\s*\n\s*)?chart\s*=\s*"mintlify"`)
+var chartSource = regexp.MustCompile(`(?m)^\s*(repository\s*=\s*[^\n]*\n\s*)?chart\s*=\s*"mintlify"`)
+
+// withLocalChart replaces an example's chart reference with local, the
+// arguments that install the test chart; the example's chart_repository
+// variable, which only the replaced reference used, gets a default.
+func withLocalChart(hcl, local string) string {
+	hcl = chartSource.ReplaceAllString(hcl, local)
+	return strings.Replace(hcl, `variable "chart_repository" {`, `variable "chart_repository" {`+"\n  default = \"\"", 1)
+}
 
 // quote is a string as Helm's `quote` writes it.
 func quote(s string) string { return strconv.Quote(s) }

@@ -1,6 +1,6 @@
 // Package serve runs the provider as Terraform's plugin process: it tunes
 // the process for the one Terraform command it lives for, then serves the
-// provider until Terraform stops it. docs/design/polling.md says what each
+// provider until Terraform stops it. internal/mintlify/poll/DESIGN.md says what each
 // setting measured.
 package serve
 

@@ -12,6 +12,11 @@ terraform {
   }
 }
 
+variable "chart_repository" {
+  description = "Where the Mintlify Enterprise Helm chart is published, as Mintlify gives it to you with your Enterprise plan."
+  type        = string
+}
+
 resource "mintlify_static_export_bundle" "docs" {
   domain = "docs.example.com"
 
@@ -29,7 +34,7 @@ ephemeral "mintlify_static_export_bundle" "link" {
 resource "helm_release" "mintlify" {
   name       = "mintlify"
   namespace  = "docs"
-  repository = "oci://registry.example.com/charts"
+  repository = var.chart_repository
   chart      = "mintlify"
 
   set = [

@@ -73,7 +73,8 @@ func printUsage(out io.Writer, env []string, tmp string) {
 	_, _ = fmt.Fprintf(out, `
   The CLI configuration runs the provider just built for source = "mintlify/mintlify",
   under Terraform and OpenTofu, and installs nothing from a registry (built-in providers
-  such as terraform_data work). Run terraform plan and apply; terraform init is optional.
+  such as terraform_data work). Run terraform plan and apply; terraform init is optional,
+  and writes a .terraform.lock.hcl that records this local build: never commit it.
   Exports take about 5 seconds; the agent job %s completes after 3 seconds.
 
   Ctrl-C stops the fake API and removes %s

@@ -16,7 +16,7 @@ import (
 )
 
 // TestSandbox runs `make sandbox` as a user does: it starts the program,
-// takes the environment it prints, applies the README's "Try it by hand"
+// takes the environment it prints, applies CONTRIBUTING.md's "Try it by hand"
 // configuration with the real CLI from another directory, downloads the
 // link, presses Ctrl-C, and checks that nothing is left: the process has
 // exited cleanly, its directory (provider binary, mirror, CLI configuration)
@@ -117,7 +117,7 @@ func readExports(t *testing.T, stdout io.Reader, output *lockedBuffer) map[strin
 }
 
 // applyReadmeExample runs `terraform init` and `terraform apply` on the
-// README's "Try it by hand" configuration in a directory of its own, with
+// CONTRIBUTING.md's "Try it by hand" configuration in a directory of its own, with
 // the environment the sandbox printed, and returns the bundle link.
 func applyReadmeExample(t *testing.T, terraform string, exports map[string]string) string {
 	t.Helper()
@@ -148,20 +148,20 @@ func applyReadmeExample(t *testing.T, terraform string, exports map[string]strin
 	return link
 }
 
-// readmeTryItConfig is the first HCL block of the README's "Try it by hand".
+// readmeTryItConfig is the first HCL block of CONTRIBUTING.md's "Try it by hand".
 func readmeTryItConfig(t *testing.T) string {
 	t.Helper()
-	readme, err := os.ReadFile(filepath.Join("..", "..", "..", "README.md"))
+	readme, err := os.ReadFile(filepath.Join("..", "..", "..", "CONTRIBUTING.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, section, ok := strings.Cut(string(readme), "## Try it by hand\n")
 	if !ok {
-		t.Fatal(`README.md has no "## Try it by hand" section`)
+		t.Fatal(`CONTRIBUTING.md has no "## Try it by hand" section`)
 	}
 	_, block, ok := strings.Cut(section, "```hcl\n")
 	if !ok {
-		t.Fatal(`README.md's "Try it by hand" has no hcl block`)
+		t.Fatal(`CONTRIBUTING.md's "Try it by hand" has no hcl block`)
 	}
 	config, _, _ := strings.Cut(block, "```")
 	return config

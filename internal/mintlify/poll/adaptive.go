@@ -20,7 +20,7 @@ import (
 // progress does, tells a stall from a resumed job at one look. It never
 // asks sooner than MinInterval after the previous answer.
 //
-// docs/design/polling.md explains the estimate and its tuning.
+// internal/mintlify/poll/DESIGN.md explains the estimate and its tuning.
 type Adaptive struct {
 	// MinInterval is the shortest time between two status requests of one
 	// job. Defaults to one second.

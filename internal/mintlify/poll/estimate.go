@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// Tuning of the progress estimator. docs/design/polling.md says what each
+// Tuning of the progress estimator. internal/mintlify/poll/DESIGN.md says what each
 // one buys; change them with `make bench` in view.
 const (
 	// riseSteps: the rate is measured over at least this many progress

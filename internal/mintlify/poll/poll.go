@@ -3,7 +3,7 @@
 // sleeps towards the finish the job's progress predicts, and Exponential),
 // and the Pacer that spaces the requests of all of a client's waits
 // together. It is plain Go: it makes no request and holds no clock, so each
-// part is tested on hand-written inputs. docs/design/polling.md explains
+// part is tested on hand-written inputs. internal/mintlify/poll/DESIGN.md explains
 // the parts and their tuning.
 package poll
 

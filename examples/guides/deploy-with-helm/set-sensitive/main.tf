@@ -10,6 +10,11 @@ terraform {
   }
 }
 
+variable "chart_repository" {
+  description = "Where the Mintlify Enterprise Helm chart is published, as Mintlify gives it to you with your Enterprise plan."
+  type        = string
+}
+
 resource "mintlify_static_export_bundle" "docs" {
   domain  = "docs.example.com"
   version = "2024-06-01"
@@ -18,7 +23,7 @@ resource "mintlify_static_export_bundle" "docs" {
 resource "helm_release" "mintlify" {
   name       = "mintlify"
   namespace  = "docs"
-  repository = "oci://registry.example.com/charts"
+  repository = var.chart_repository
   chart      = "mintlify"
 
   set = [

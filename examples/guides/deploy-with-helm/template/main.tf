@@ -16,6 +16,11 @@ variable "docs_commit" {
   description = "The commit of the docs repository to export."
 }
 
+variable "chart_repository" {
+  description = "Where the Mintlify Enterprise Helm chart is published, as Mintlify gives it to you with your Enterprise plan."
+  type        = string
+}
+
 resource "mintlify_static_export_bundle" "docs" {
   domain   = "docs.example.com"
   version  = "2024-06-01"
@@ -26,7 +31,7 @@ resource "mintlify_static_export_bundle" "docs" {
 # receive: through `values`...
 data "helm_template" "values" {
   name       = "mintlify"
-  repository = "oci://registry.example.com/charts"
+  repository = var.chart_repository
   chart      = "mintlify"
   values     = [mintlify_static_export_bundle.docs.helm_values]
 }
@@ -34,7 +39,7 @@ data "helm_template" "values" {
 # ...or value by value, with the link through `set_sensitive`.
 data "helm_template" "set_sensitive" {
   name       = "mintlify"
-  repository = "oci://registry.example.com/charts"
+  repository = var.chart_repository
   chart      = "mintlify"
 
   set = [

@@ -15,6 +15,11 @@ variable "docs_commit" {
   type        = string
 }
 
+variable "chart_repository" {
+  description = "Where the Mintlify Enterprise Helm chart is published, as Mintlify gives it to you with your Enterprise plan."
+  type        = string
+}
+
 # Without renew_before, the link is renewed once less than a quarter of its
 # lifetime is left, whatever that lifetime is.
 resource "mintlify_static_export_bundle" "docs" {
@@ -29,7 +34,7 @@ resource "mintlify_static_export_bundle" "docs" {
 resource "helm_release" "mintlify" {
   name       = "mintlify"
   namespace  = "docs"
-  repository = "oci://registry.example.com/charts"
+  repository = var.chart_repository
   chart      = "mintlify"
 
   # staticExport.enabled, staticExport.bundleUrl and staticExport.version.
