@@ -15,6 +15,17 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
 
+var (
+	pathPrompt    = path.Root("prompt")
+	pathProjectID = path.Root("project_id")
+)
+
+// agentJobSourceTypes are the attributes of `source`.
+var agentJobSourceTypes = map[string]attr.Type{
+	"repository": types.StringType,
+	"ref":        types.StringType,
+}
+
 // agentJobFields are the attributes that an agent job fills, the same in
 // the mintlify_agent_job resource and data source, which embed them in their
 // models. Nullable API fields stay null.
@@ -25,17 +36,6 @@ type agentJobFields struct {
 	PRLink     types.String `tfsdk:"pr_link"`
 	CreatedAt  types.String `tfsdk:"created_at"`
 	ArchivedAt types.String `tfsdk:"archived_at"`
-}
-
-var (
-	pathPrompt    = path.Root("prompt")
-	pathProjectID = path.Root("project_id")
-)
-
-// agentJobSourceTypes are the attributes of `source`.
-var agentJobSourceTypes = map[string]attr.Type{
-	"repository": types.StringType,
-	"ref":        types.StringType,
 }
 
 // agentJobFieldDescriptions describe the fields, in both schemas.
