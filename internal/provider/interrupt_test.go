@@ -1,10 +1,7 @@
 package provider
 
 import (
-	"encoding/json"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +10,7 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
+	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // TestInterruptStopsPolling sends SIGINT to `terraform apply` while the
@@ -31,53 +29,36 @@ func TestInterruptStopsPolling(t *testing.T) {
 		}
 	}))
 
-	cli := newRealCLI(t, "MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url)
-	cli.writeConfig(bundleConfig("docs.example.com", ""))
-	cmd, out := cli.startUntil("mintlify_static_export_bundle.docs: Creating...", "apply", "-auto-approve", "-no-color", "-input=false")
+	cli := tfcli.Built(t, tfcli.Env("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url))
+	cli.WriteConfig(bundleConfig("docs.example.com", ""))
+	apply := cli.Start("apply", "-auto-approve", "-no-color", "-input=false")
+	apply.WaitFor("mintlify_static_export_bundle.docs: Creating...")
 	<-polled
 
 	interrupted := time.Now()
-	if err := cmd.Process.Signal(os.Interrupt); err != nil {
-		t.Fatal(err)
-	}
-	err := cmd.Wait()
+	apply.Interrupt()
+	res := apply.Wait()
 	exitAfter := time.Since(interrupted)
 	pollsAtExit := fake.Count(http.MethodGet, "/v1/static-export/jobs/")
 	t.Logf("terraform exited %s after SIGINT, after %d status requests", exitAfter.Round(time.Millisecond), pollsAtExit)
 
-	if err == nil {
-		t.Fatalf("an interrupted apply must fail:\n%s", out.String())
+	if res.Exit == 0 {
+		t.Fatalf("an interrupted apply must fail:\n%s", res.Output)
 	}
 	if exitAfter > 10*time.Second {
 		t.Errorf("terraform took %s to exit after SIGINT, want a few seconds", exitAfter)
 	}
-	if !strings.Contains(out.String(), "Static Export Interrupted") || !strings.Contains(out.String(), "terraform untaint") {
-		t.Errorf("the output does not explain the interruption and how to resume:\n%s", out.String())
+	if !strings.Contains(res.Output, "Static Export Interrupted") || !strings.Contains(res.Output, "terraform untaint") {
+		t.Errorf("the output does not explain the interruption and how to resume:\n%s", res.Output)
 	}
 
 	// The state remembers the job, tainted.
-	raw, err := os.ReadFile(filepath.Join(cli.dir, "terraform.tfstate"))
-	if err != nil {
-		t.Fatal(err)
+	if n := cli.Resources(); n != 1 {
+		t.Fatalf("state holds %d resources, want the bundle:\n%s", n, res.Output)
 	}
-	var state struct {
-		Resources []struct {
-			Type      string
-			Instances []struct {
-				Status     string
-				Attributes map[string]any
-			}
-		}
-	}
-	if err := json.Unmarshal(raw, &state); err != nil {
-		t.Fatal(err)
-	}
-	if len(state.Resources) != 1 || len(state.Resources[0].Instances) != 1 {
-		t.Fatalf("state holds %d resources, want the bundle:\n%s", len(state.Resources), raw)
-	}
-	inst := state.Resources[0].Instances[0]
-	if inst.Status != "tainted" || inst.Attributes["job_id"] != fake.JobIDs()[0] {
-		t.Errorf("state instance: status %q, job_id %v; want tainted with job %s", inst.Status, inst.Attributes["job_id"], fake.JobIDs()[0])
+	inst := cli.Instance("mintlify_static_export_bundle.docs")
+	if !inst.Tainted || inst.Attr("job_id") != fake.JobIDs()[0] {
+		t.Errorf("state instance: tainted %v, job_id %q; want tainted with job %s", inst.Tainted, inst.Attr("job_id"), fake.JobIDs()[0])
 	}
 	if n := fake.ExportJobsStarted(); n != 1 {
 		t.Errorf("export jobs started = %d, want 1", n)
@@ -85,9 +66,7 @@ func TestInterruptStopsPolling(t *testing.T) {
 
 	// Nothing polls any more: another terraform command runs and no status
 	// request arrives meanwhile.
-	if _, stderr, err := cli.run("show", "-no-color"); err != nil {
-		t.Fatalf("terraform show: %v\n%s", err, stderr)
-	}
+	cli.MustRun("show", "-no-color")
 	if n := fake.Count(http.MethodGet, "/v1/static-export/jobs/"); n != pollsAtExit {
 		t.Errorf("status requests went on after terraform exited: %d, then %d", pollsAtExit, n)
 	}

@@ -3,8 +3,6 @@ package provider
 import (
 	"fmt"
 	"net/http"
-	"os"
-	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -17,6 +15,7 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // testStart is the virtual moment every acceptance test begins at.
@@ -24,24 +23,10 @@ var testStart = fakeapitest.Start
 
 const testProjectID = "proj_test"
 
-// TestMain finds the Terraform CLI that the acceptance tests and the
-// real-binary tests drive. Nothing may be downloaded, so a missing binary
-// is an error, never a skip.
-func TestMain(m *testing.M) {
-	bin := os.Getenv("TF_ACC_TERRAFORM_PATH")
-	if bin == "" {
-		if found, err := exec.LookPath("terraform"); err == nil {
-			bin = found
-			_ = os.Setenv("TF_ACC_TERRAFORM_PATH", bin)
-		}
-	}
-	if bin == "" {
-		fmt.Fprintln(os.Stderr, "the provider tests need the Terraform CLI: put `terraform` on PATH or set "+
-			"TF_ACC_TERRAFORM_PATH (nothing is downloaded)")
-		os.Exit(1)
-	}
-	os.Exit(m.Run())
-}
+// TestMain runs the tests, then removes the provider binary that the
+// real-binary tests share (tfcli.Built). The CLI is looked up by the tests
+// that need it (tfcli.Path), so that the others run without one.
+func TestMain(m *testing.M) { tfcli.Main(m) }
 
 // testEnv is one acceptance test's world: a fake Mintlify API on a loopback
 // port, checked against the vendor contract, and a virtual clock shared by the fake and the provider, so that a
@@ -78,9 +63,12 @@ func newUncheckedTestEnv(t *testing.T, opts ...fakeapi.Option) *testEnv {
 	return newTestEnvServing(t, fakeapitest.Unchecked(), fakeapitest.Fake(opts...))
 }
 
-// newTestEnvServing serves the fake as opts say.
+// newTestEnvServing serves the fake as opts say. The env is for tests
+// that run the CLI (through terraform-plugin-testing, or tfcli), so it
+// finds the CLI first: terraform-plugin-testing would download one.
 func newTestEnvServing(t *testing.T, opts ...fakeapitest.Option) *testEnv {
 	t.Helper()
+	tfcli.Path(t)
 	env := fakeapitest.New(t, opts...)
 	return &testEnv{fake: env.Fake, clock: env.Clock, url: env.URL, httpClient: env.HTTPClient}
 }
@@ -119,11 +107,25 @@ func expectRefusedAtPlan(t *testing.T, env *testEnv, refusals []refusal) {
 	}
 }
 
-// factories runs the provider in the test process on the env's clock.
+// factories runs the provider in the test process on the env's clock, for
+// terraform-plugin-testing.
 func (e *testEnv) factories() map[string]func() (tfprotov6.ProviderServer, error) {
 	return map[string]func() (tfprotov6.ProviderServer, error){
-		"mintlify": providerserver.NewProtocol6WithError(&mintlifyProvider{version: "test", clock: e.clock, httpClient: e.httpClient}),
+		"mintlify": providerserver.NewProtocol6WithError(e.provider()),
 	}
+}
+
+// cli is the CLI with the provider served on the env's clock (tfcli.Served),
+// for the commands terraform-plugin-testing does not run and for the CLI's
+// output as a user sees it (warnings, an action's progress).
+func (e *testEnv) cli(t *testing.T) *tfcli.CLI {
+	t.Helper()
+	return tfcli.Served(t, providerserver.NewProtocol6(e.provider()))
+}
+
+// provider is the provider under test on the env's clock and HTTP client.
+func (e *testEnv) provider() *mintlifyProvider {
+	return &mintlifyProvider{version: "test", clock: e.clock, httpClient: e.httpClient}
 }
 
 // config prepends a provider block pointed at the fake.

@@ -18,6 +18,7 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // Tests of the link's lifecycle: renewal in place, resuming an interrupted
@@ -330,7 +331,7 @@ func untaint(t *testing.T, root, address string) {
 	if dir == "" {
 		t.Fatalf("no terraform.tfstate under %s", root)
 	}
-	cmd := exec.Command(os.Getenv("TF_ACC_TERRAFORM_PATH"), "untaint", "-no-color", address)
+	cmd := exec.Command(tfcli.Path(t), "untaint", "-no-color", address)
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("terraform untaint %s: %v\n%s", address, err, out)
@@ -372,13 +373,10 @@ func TestRenewBeforeAtLeastTheLifetimeWarnsOnCreate(t *testing.T) {
 				fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
 			srv := httptest.NewServer(fake)
 			t.Cleanup(srv.Close)
-			cli := newRealCLI(t, "MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+srv.URL)
-			cli.writeConfig(bundleConfig("docs.example.com", fmt.Sprintf("renew_before = %q", tc.renewBefore)))
-			stdout, stderr, err := cli.run("apply", "-auto-approve", "-input=false", "-no-color")
-			if err != nil {
-				t.Fatalf("apply: %v\n%s%s", err, stdout, stderr)
-			}
-			out := stdout + stderr
+			cli := tfcli.Built(t, tfcli.Env("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+srv.URL))
+			cli.WriteConfig(bundleConfig("docs.example.com", fmt.Sprintf("renew_before = %q", tc.renewBefore)))
+			res := cli.MustRun("apply", "-auto-approve", "-input=false", "-no-color")
+			out := res.Stdout + res.Stderr
 			n := strings.Count(out, "Warning: Link Renewed On Every Run")
 			if !tc.warn {
 				if n != 0 {

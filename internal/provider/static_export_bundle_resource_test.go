@@ -283,9 +283,9 @@ func TestAccStaticExportBundle_badInputRefusedBeforeAnyRequest(t *testing.T) {
 func TestDuplicatePagePathIsAWarning(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
-	cli := newServedCLI(t, env)
-	cli.writeConfig(env.config(bundleConfig("docs.example.com", `paths = ["index", "guides/setup", "index"]`)))
-	out := cli.mustRun("plan", "-input=false", "-no-color")
+	cli := env.cli(t)
+	cli.WriteConfig(env.config(bundleConfig("docs.example.com", `paths = ["index", "guides/setup", "index"]`)))
+	out := cli.MustRun("plan", "-input=false", "-no-color").Output
 	words := strings.Join(strings.Fields(out), " ")
 	for _, want := range []string{"Warning: Duplicate Page Path", `The page path "index" is listed twice in ` +
 		"`paths` (at index 0 and 2)", "1 to add"} {
