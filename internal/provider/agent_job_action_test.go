@@ -9,15 +9,10 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
-
-// Actions need Terraform 1.14; OpenTofu has none (its 1.12 is below the
-// gate as well).
-var actionVersions = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)}
 
 // agentPlanByPrompt runs agent jobs for four minutes; a prompt that says
 // "typo" changes nothing, one that says "impossible" fails, one that says
@@ -35,18 +30,6 @@ func agentPlanByPrompt() fakeapi.Option {
 		}
 		return plan
 	})
-}
-
-// agentAction is an action "mintlify_agent_job" named name with config
-// arguments.
-func agentAction(name, args string) string {
-	return fmt.Sprintf(`
-action "mintlify_agent_job" %[1]q {
-  config {
-    %[2]s
-  }
-}
-`, name, args)
 }
 
 // progressLines returns the progress an action reported, in order: the
@@ -193,23 +176,6 @@ func TestAgentJobAction_followUp(t *testing.T) {
 	if n := len(env.fake.Requests()); n != 1 {
 		t.Errorf("%d requests without waiting, want only the create", n)
 	}
-}
-
-// triggeredAction is a terraform_data for release that runs the agent
-// action with args when it is created or its release changes.
-func triggeredAction(release, args string) string {
-	return fmt.Sprintf(`
-resource "terraform_data" "release" {
-  input = %q
-
-  lifecycle {
-    action_trigger {
-      events  = [after_create, after_update]
-      actions = [action.mintlify_agent_job.docs]
-    }
-  }
-}
-`, release) + agentAction("docs", args)
 }
 
 // TestAccAgentJobAction_failures: a failed job and a timeout are errors

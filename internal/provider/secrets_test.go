@@ -3,8 +3,6 @@ package provider
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -150,15 +148,6 @@ func TestSecretsNeverReachLogsOrState(t *testing.T) {
 			}
 		})
 	}
-}
-
-func randomKey(t *testing.T) string {
-	t.Helper()
-	b := make([]byte, 16)
-	if _, err := rand.Read(b); err != nil {
-		t.Fatal(err)
-	}
-	return "mint_" + hex.EncodeToString(b)
 }
 
 // TestLoggerMasksSecrets: the tflog adapter masks the key and presigned-link

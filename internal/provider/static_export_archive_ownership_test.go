@@ -27,22 +27,6 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
-// archiveWith is archiveConfig with extra arguments (HCL lines).
-func archiveWith(jobID, outputPath, extra string) string {
-	return strings.Replace(archiveConfig(jobID, outputPath), "\n}\n", "\n"+extra+"\n}\n", 1)
-}
-
-// writeUserFile writes a file of the user's at p.
-func writeUserFile(t *testing.T, p, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // holds checks that the file at p holds content, with permission perm.
 func holds(p, content string, perm os.FileMode) error {
 	got, err := os.ReadFile(p)
@@ -57,16 +41,6 @@ func holds(p, content string, perm os.FileMode) error {
 		return fmt.Errorf("%s holds %q (%v), want %q (%v)", p, got, info.Mode().Perm(), content, perm)
 	}
 	return nil
-}
-
-func downloadRequests(env *testEnv) int {
-	n := 0
-	for _, r := range env.fake.Requests() {
-		if strings.HasPrefix(r.Path, "/bundles/") {
-			n++
-		}
-	}
-	return n
 }
 
 // TestAccStaticExportArchive_neverReplacesAUserFile refuses a create over a

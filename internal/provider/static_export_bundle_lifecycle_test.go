@@ -3,9 +3,6 @@ package provider
 import (
 	"fmt"
 	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -314,27 +311,6 @@ func TestAccStaticExportBundle_importFailedOrMissing(t *testing.T) {
 	})
 	if err := expectCounts(env, 1, 0); err != nil {
 		t.Error(err)
-	}
-}
-
-// untaint runs `terraform untaint` in the working directory of the running
-// acceptance test, as a user would after an interrupted create.
-func untaint(t *testing.T, root, address string) {
-	t.Helper()
-	var dir string
-	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && d.Name() == "terraform.tfstate" {
-			dir = filepath.Dir(p)
-		}
-		return nil
-	})
-	if dir == "" {
-		t.Fatalf("no terraform.tfstate under %s", root)
-	}
-	cmd := exec.Command(tfcli.Path(t), "untaint", "-no-color", address)
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("terraform untaint %s: %v\n%s", address, err, out)
 	}
 }
 

@@ -6,9 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"os"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,8 +26,9 @@ import (
 )
 
 // The model-based test of mintlify_static_export_bundle: seeded sequences of
-// 10 to 30 steps (model_steps_test.go) drive the real CLI, with the provider
-// served in this process (model_cli_test.go), against the fake API on a
+// 10 to 30 steps (static_export_bundle_model_steps_test.go) drive the real
+// CLI, with the provider served in this process (tfcli.Served) and watched
+// (static_export_bundle_model_harness_test.go), against the fake API on a
 // virtual clock, with faults between the steps. After every step it checks
 // the lifecycle's invariants (checkStep):
 //
@@ -434,100 +433,6 @@ func (m *modelRun) interruptedApply(_ int, step modelStep) []tfcli.Result {
 	res := apply.Wait()
 	m.recordResult(res)
 	return []tfcli.Result{res}
-}
-
-// modelHandler stands in front of the fake: it keeps every link signature
-// the API hands out, for the secret checks, and can hold one request until
-// the client gives up on it, so that a test can press Ctrl-C mid-apply.
-type modelHandler struct {
-	fake *fakeapi.Server
-
-	mu         sync.Mutex
-	signatures map[string]bool
-	held       *heldRequest
-}
-
-type heldRequest struct {
-	match func(*http.Request) bool
-	// effect lets the API act on the request before it is held.
-	effect bool
-	// holding is closed once a request is held, answered once the hold
-	// is released.
-	holding, answered chan struct{}
-	taken             bool
-}
-
-var signatureParam = regexp.MustCompile(`X-Amz-Signature=([0-9a-f]+)`)
-
-func (h *modelHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	rec := httptest.NewRecorder()
-	if held := h.take(r); held != nil {
-		if held.effect {
-			h.fake.ServeHTTP(rec, r)
-		}
-		close(held.holding)
-		select {
-		case <-r.Context().Done():
-			return
-		case <-held.answered:
-		case <-time.After(time.Minute): // never expected: the test would wait for nothing
-		}
-	}
-	if rec.Code == http.StatusOK && rec.Body.Len() == 0 { // not answered yet
-		h.fake.ServeHTTP(rec, r)
-	}
-	if fakeapi.IsBundleRequest(r) {
-		h.mu.Lock()
-		for _, sig := range signatureParam.FindAllStringSubmatch(rec.Body.String(), -1) {
-			h.signatures[sig[1]] = true
-		}
-		h.mu.Unlock()
-	}
-	for k, v := range rec.Header() {
-		w.Header()[k] = v
-	}
-	w.WriteHeader(rec.Code)
-	_, _ = w.Write(rec.Body.Bytes())
-}
-
-// hold makes the next request that match selects wait until its client
-// gives up; the returned channel is closed once it waits.
-func (h *modelHandler) hold(match func(*http.Request) bool, effect bool) <-chan struct{} {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.held = &heldRequest{match: match, effect: effect, holding: make(chan struct{}), answered: make(chan struct{})}
-	return h.held.holding
-}
-
-// release answers the held request, if any, and holds no more.
-func (h *modelHandler) release() {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.held != nil {
-		close(h.held.answered)
-		h.held = nil
-	}
-}
-
-func (h *modelHandler) take(r *http.Request) *heldRequest {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.held == nil || h.held.taken || !h.held.match(r) {
-		return nil
-	}
-	h.held.taken = true
-	return h.held
-}
-
-func (h *modelHandler) allSignatures() []string {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	out := make([]string, 0, len(h.signatures))
-	for s := range h.signatures {
-		out = append(out, s)
-	}
-	slices.Sort(out)
-	return out
 }
 
 func cloneConfig(c modelConfig) modelConfig {

@@ -71,23 +71,3 @@ func TestInterruptStopsPolling(t *testing.T) {
 		t.Errorf("status requests went on after terraform exited: %d, then %d", pollsAtExit, n)
 	}
 }
-
-// syncBuffer collects a process's output from several goroutines.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf strings.Builder
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) WriteString(s string) { _, _ = b.Write([]byte(s)) }
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
