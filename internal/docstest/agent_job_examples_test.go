@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // withDefault gives the example's first `type = string` variable a default,
@@ -53,21 +54,21 @@ func TestAccExampleAgentJobResource(t *testing.T) {
 // written: a new job that ends with its pull request, and a follow-up to the
 // job the example names.
 func TestAgentJobActionExample(t *testing.T) {
-	skipUnlessCLIMeets(t, ">= 1.14")
+	tfcli.SkipUnlessVersion(t, ">= 1.14")
 	env := newTestEnv(t, agentPlanByPrompt())
 	env.fake.AddAgentJob(testProjectID, fakeapi.AgentJobSeed{
 		ID: "aj_3f9a2c1b8e7d4a06", Repository: fakeapi.AgentRepository, PRLink: ptr(fakeapi.AgentRepository + "/pull/42"),
 	})
-	cli := newServedCLI(t, env)
-	cli.writeConfig(env.config(readExample(t, filepath.Join("actions", "mintlify_agent_job"), "action.tf")))
-	cli.mustRun("init", "-no-color", "-input=false")
+	cli := env.cli(t)
+	cli.WriteConfig(env.config(readExample(t, filepath.Join("actions", "mintlify_agent_job"), "action.tf")))
+	cli.MustRun("init", "-no-color", "-input=false")
 
-	out := cli.mustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.docs")
+	out := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.docs").Output
 	lines := progressLines(out, "action.mintlify_agent_job.docs", "CLI")
 	expectLines(t, "the example's progress", lines[len(lines)-1:],
 		`Agent job aj_[0-9a-f]{16} completed: pull request https://github\.com/acme/docs/pull/101`)
 
-	out = cli.mustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.docs_follow_up")
+	out = cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.docs_follow_up").Output
 	lines = progressLines(out, "action.mintlify_agent_job.docs_follow_up", "CLI")
 	expectLines(t, "the example follow-up's progress", lines[len(lines)-1:],
 		`Agent job aj_3f9a2c1b8e7d4a06 completed: pull request https://github\.com/acme/docs/pull/42`)

@@ -1,10 +1,6 @@
 package docstest
 
 import (
-	"bytes"
-	"io"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,7 +8,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
+	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // TestExamplesAsWritten validates every example a user may copy, exactly as
@@ -57,37 +53,31 @@ func TestExamplesAsWritten(t *testing.T) {
 	}
 	t.Logf("of which fragments, checked for syntax and format only:\n  %s", strings.Join(fragments, "\n  "))
 
-	inst, err := devprovider.Install(t.Context(), root, t.TempDir(), io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, b := range blocks {
 		t.Run(b.where(), func(t *testing.T) {
 			t.Parallel()
-			validateExample(t, inst, b)
+			validateExample(t, b)
 		})
 	}
 }
 
-// helmExamplesCLIConfig, set in builds with the ecosystem tests, returns a
-// CLI configuration that installs this provider and the real helm provider.
-var helmExamplesCLIConfig func() (string, error)
+// helmExamplesCLI, set in builds with the ecosystem tests, returns a CLI
+// that installs this provider and the real helm provider.
+var helmExamplesCLI func(*testing.T, ...tfcli.Option) *tfcli.CLI
 
-func validateExample(t *testing.T, inst devprovider.Installation, b exampleBlock) {
+func validateExample(t *testing.T, b exampleBlock) {
 	file, diags := hclsyntax.ParseConfig([]byte(b.text), b.source, hcl.Pos{Line: b.line, Column: 1})
 	if diags.HasErrors() {
 		t.Fatalf("%s: the example does not parse:\n%s", b.where(), diags.Error())
 	}
 	// The file holds the block at the line it has in its source, so that
-	// Terraform's messages give the source's line numbers.
-	dir := t.TempDir()
+	// Terraform's messages give the source's line numbers. The provider is
+	// the one built from this checkout (tfcli.Built).
 	name := strings.TrimSuffix(filepath.Base(b.source), ".tf") + ".tf"
 	padded := strings.Repeat("\n", b.line-1) + b.text
-	if err := os.WriteFile(filepath.Join(dir, name), []byte(padded), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cli := exampleCLI{t: t, dir: dir, cliConfig: inst.CLIConfig, where: b.where()}
-	cli.run("fmt", "-check", "-diff", "-no-color", name)
+	cli := tfcli.Built(t)
+	cli.WriteFile(name, padded)
+	runExample(t, cli, b, "fmt", "-check", "-diff", "-no-color", name)
 	if b.fragment != "" {
 		return
 	}
@@ -100,40 +90,26 @@ func validateExample(t *testing.T, inst devprovider.Installation, b exampleBlock
 	if problems := config.problems(!alone); len(problems) > 0 {
 		t.Fatalf("%s: the example is incomplete:\n  %s", b.where(), strings.Join(problems, "\n  "))
 	}
-	if !alone && helmExamplesCLIConfig != nil && config.needsOnly("helm") {
-		cfg, err := helmExamplesCLIConfig()
-		if err != nil {
-			t.Fatal(err)
-		}
-		cli.cliConfig, alone = cfg, true
+	if !alone && helmExamplesCLI != nil && config.needsOnly("helm") {
+		cli, alone = helmExamplesCLI(t), true
+		cli.WriteFile(name, padded)
 	}
 	if alone {
 		// An example for a newer CLI says so, and is run only where it can
 		// be: under an older CLI the version gate skips it, visibly.
 		if config.requiredVersion != "" {
-			skipUnlessCLIMeets(t, config.requiredVersion)
+			tfcli.SkipUnlessVersion(t, config.requiredVersion)
 		}
-		cli.run("init", "-backend=false", "-input=false", "-no-color")
-		cli.run("validate", "-no-color")
+		runExample(t, cli, b, "init", "-backend=false", "-input=false", "-no-color")
+		runExample(t, cli, b, "validate", "-no-color")
 	}
 }
 
-// exampleCLI runs the Terraform CLI on one example's directory.
-type exampleCLI struct {
-	t         *testing.T
-	dir       string
-	cliConfig string
-	where     string
-}
-
-func (c exampleCLI) run(args ...string) {
-	c.t.Helper()
-	cmd := exec.Command(os.Getenv("TF_ACC_TERRAFORM_PATH"), args...)
-	cmd.Dir = c.dir
-	cmd.Env = append(os.Environ(), "TF_CLI_CONFIG_FILE="+c.cliConfig, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1")
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		c.t.Fatalf("%s: terraform %s failed (%v):\n%s", c.where, strings.Join(args, " "), err, out.String())
+// runExample runs a command on an example and fails the test, naming the
+// example, when the command fails.
+func runExample(t *testing.T, cli *tfcli.CLI, b exampleBlock, args ...string) {
+	t.Helper()
+	if res := cli.Run(args...); res.Exit != 0 {
+		t.Fatalf("%s: terraform %s failed (exit %d):\n%s", b.where(), strings.Join(args, " "), res.Exit, res.Output)
 	}
 }

@@ -35,6 +35,7 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider"
+	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // The environment variables the provider reads, as the docs name them.
@@ -61,8 +62,11 @@ type testEnv struct {
 	url   string
 }
 
+// newTestEnv finds the CLI first: terraform-plugin-testing would download
+// one.
 func newTestEnv(t *testing.T, opts ...fakeapi.Option) *testEnv {
 	t.Helper()
+	tfcli.Path(t)
 	env := fakeapitest.New(t, fakeapitest.Fake(opts...))
 	return &testEnv{fake: env.Fake, clock: env.Clock, url: env.URL}
 }
@@ -93,6 +97,14 @@ func (e *testEnv) factories() map[string]func() (tfprotov6.ProviderServer, error
 	return map[string]func() (tfprotov6.ProviderServer, error){
 		"mintlify": providerserver.NewProtocol6WithError(provider.NewOnClock("test", e.clock)()),
 	}
+}
+
+// cli is the CLI with the provider served on the env's clock (tfcli.Served),
+// for the commands terraform-plugin-testing does not run, such as
+// `terraform apply -invoke` (Terraform 1.14).
+func (e *testEnv) cli(t *testing.T) *tfcli.CLI {
+	t.Helper()
+	return tfcli.Served(t, providerserver.NewProtocol6(provider.NewOnClock("test", e.clock)()))
 }
 
 // config prepends a provider block pointed at the fake.

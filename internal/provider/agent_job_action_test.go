@@ -9,14 +9,10 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
-
-// Actions need Terraform 1.14; OpenTofu has none (its 1.12 is below the
-// gate as well).
-var actionVersions = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)}
 
 // agentPlanByPrompt runs agent jobs for four minutes; a prompt that says
 // "typo" changes nothing, one that says "impossible" fails, one that says
@@ -34,18 +30,6 @@ func agentPlanByPrompt() fakeapi.Option {
 		}
 		return plan
 	})
-}
-
-// agentAction is an action "mintlify_agent_job" named name with config
-// arguments.
-func agentAction(name, args string) string {
-	return fmt.Sprintf(`
-action "mintlify_agent_job" %[1]q {
-  config {
-    %[2]s
-  }
-}
-`, name, args)
 }
 
 // progressLines returns the progress an action reported, in order: the
@@ -91,14 +75,14 @@ func agentPrompts(env *testEnv, messages bool) []string {
 // one create request, and progress from the job's start to its pull
 // request, or to "without changes".
 func TestAgentJobAction_invoke(t *testing.T) {
-	skipUnlessCLIMeets(t, ">= 1.14")
+	tfcli.SkipUnlessVersion(t, ">= 1.14")
 	env := newTestEnv(t, agentPlanByPrompt())
-	cli := newServedCLI(t, env)
-	cli.writeConfig(env.config(agentAction("docs", `prompt = "Document release 2.3"`) +
+	cli := env.cli(t)
+	cli.WriteConfig(env.config(agentAction("docs", `prompt = "Document release 2.3"`) +
 		agentAction("typos", `prompt = "Fix the typo in the quickstart"`)))
-	cli.mustRun("init", "-no-color", "-input=false")
+	cli.MustRun("init", "-no-color", "-input=false")
 
-	out := cli.mustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.docs")
+	out := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.docs").Output
 	id := `aj_[0-9a-f]{16}`
 	expectLines(t, "the progress of -invoke=action.mintlify_agent_job.docs", progressLines(out, "action.mintlify_agent_job.docs", "CLI"),
 		`Started agent job `+id+` in project proj_test; the job is active\.`,
@@ -111,7 +95,7 @@ func TestAgentJobAction_invoke(t *testing.T) {
 		t.Errorf("terraform did not report the action as invoked:\n%s", out)
 	}
 
-	out = cli.mustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.typos")
+	out = cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.typos").Output
 	lines := progressLines(out, "action.mintlify_agent_job.typos", "CLI")
 	expectLines(t, "the progress of a job without changes", lines[len(lines)-1:],
 		`Agent job `+id+` completed without changes: the agent opened no pull request\.`)
@@ -124,10 +108,10 @@ func TestAgentJobAction_invoke(t *testing.T) {
 // a release changes: once per change, never on an apply that changes
 // nothing.
 func TestAgentJobAction_trigger(t *testing.T) {
-	skipUnlessCLIMeets(t, ">= 1.14")
+	tfcli.SkipUnlessVersion(t, ">= 1.14")
 	env := newTestEnv(t, agentPlanByPrompt())
-	cli := newServedCLI(t, env)
-	cli.writeConfig(env.config(`
+	cli := env.cli(t)
+	cli.WriteConfig(env.config(`
 variable "release" {
   type = string
 }
@@ -143,9 +127,9 @@ resource "terraform_data" "release" {
   }
 }
 ` + agentAction("docs", `prompt = "Document the changes of release ${terraform_data.release.output}"`)))
-	cli.mustRun("init", "-no-color", "-input=false")
+	cli.MustRun("init", "-no-color", "-input=false")
 	apply := func(release string) string {
-		return cli.mustRun("apply", "-auto-approve", "-no-color", "-input=false", "-var", "release="+release)
+		return cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-var", "release="+release).Output
 	}
 
 	out := apply("2.3.0")
@@ -164,18 +148,18 @@ resource "terraform_data" "release" {
 // TestAgentJobAction_followUp sends the prompt to an existing job, and can
 // leave it running.
 func TestAgentJobAction_followUp(t *testing.T) {
-	skipUnlessCLIMeets(t, ">= 1.14")
+	tfcli.SkipUnlessVersion(t, ">= 1.14")
 	env := newTestEnv(t, agentPlanByPrompt())
 	seedImportableAgentJobs(env)
-	cli := newServedCLI(t, env)
-	cli.writeConfig(env.config(agentAction("follow_up", `
+	cli := env.cli(t)
+	cli.WriteConfig(env.config(agentAction("follow_up", `
     prompt = "Also document the --json flag"
     job_id = "aj_done"`) + agentAction("no_wait", `
     prompt              = "Document release 2.4"
     wait_for_completion = false`)))
-	cli.mustRun("init", "-no-color", "-input=false")
+	cli.MustRun("init", "-no-color", "-input=false")
 
-	out := cli.mustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.follow_up")
+	out := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.follow_up").Output
 	expectLines(t, "the progress of a follow-up", progressLines(out, "action.mintlify_agent_job.follow_up", "CLI"),
 		`Sent the prompt to agent job aj_done in project proj_test as a follow-up message; the job is active\.`,
 		`Agent job aj_done is now completed\.`,
@@ -185,30 +169,13 @@ func TestAgentJobAction_followUp(t *testing.T) {
 	}
 
 	env.fake.Reset()
-	out = cli.mustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.no_wait")
+	out = cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.no_wait").Output
 	expectLines(t, "the progress without waiting", progressLines(out, "action.mintlify_agent_job.no_wait", "CLI"),
 		`Started agent job aj_[0-9a-f]{16} in project proj_test; the job is active\.`,
 		`Not waiting for agent job aj_[0-9a-f]{16} \(wait_for_completion = false\): .*`)
 	if n := len(env.fake.Requests()); n != 1 {
 		t.Errorf("%d requests without waiting, want only the create", n)
 	}
-}
-
-// triggeredAction is a terraform_data for release that runs the agent
-// action with args when it is created or its release changes.
-func triggeredAction(release, args string) string {
-	return fmt.Sprintf(`
-resource "terraform_data" "release" {
-  input = %q
-
-  lifecycle {
-    action_trigger {
-      events  = [after_create, after_update]
-      actions = [action.mintlify_agent_job.docs]
-    }
-  }
-}
-`, release) + agentAction("docs", args)
 }
 
 // TestAccAgentJobAction_failures: a failed job and a timeout are errors

@@ -16,19 +16,6 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
-const agentAddr = "data.mintlify_agent_job.this"
-
-func agentJobConfig(id, extra string) string {
-	return fmt.Sprintf(`
-data "mintlify_agent_job" "this" {
-  id = %[1]q
-  %[2]s
-}
-`, id, extra)
-}
-
-func ptr[T any](v T) *T { return &v }
-
 // newAgentEnv seeds the fake with agent jobs in testProjectID: aj_active
 // (active for 20 minutes, then completed with a pull request), aj_nopr
 // (completed without changes, no branch) and aj_archived.

@@ -2,17 +2,16 @@ package provider
 
 import (
 	"context"
-	"encoding/json"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // TestAgentJobInterruptKeepsTheJob sends SIGINT to `terraform apply` while
@@ -22,51 +21,29 @@ import (
 func TestAgentJobInterruptKeepsTheJob(t *testing.T) {
 	env := newTestEnvServing(t, fakeapitest.ManualClock())
 	waiting := &firstSleep{Fake: env.clock, started: make(chan struct{})}
-	cli := newServedCLIOn(t, waiting)
-	cli.writeConfig(env.config(agentJobResourceConfig("Document release 2.3", "")))
-	cli.mustRun("init", "-no-color", "-input=false")
+	cli := tfcli.Served(t, providerserver.NewProtocol6(&mintlifyProvider{version: "test", clock: waiting}))
+	cli.WriteConfig(env.config(agentJobResourceConfig("Document release 2.3", "")))
+	cli.MustRun("init", "-no-color", "-input=false")
 
-	cmd := exec.Command(os.Getenv("TF_ACC_TERRAFORM_PATH"), "apply", "-auto-approve", "-no-color", "-input=false")
-	cmd.Dir, cmd.Env = cli.dir, cli.env
-	out := &syncBuffer{}
-	cmd.Stdout, cmd.Stderr = out, out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	apply := cli.Start("apply", "-auto-approve", "-no-color", "-input=false")
 	<-waiting.started // the job is created and the provider waits for it
-	if err := cmd.Process.Signal(os.Interrupt); err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Wait(); err == nil {
-		t.Fatalf("an interrupted apply must fail:\n%s", out)
+	apply.Interrupt()
+	res := apply.Wait()
+	if res.Exit == 0 {
+		t.Fatalf("an interrupted apply must fail:\n%s", res.Output)
 	}
 	for _, want := range []string{"Agent Job Interrupted", "terraform untaint mintlify_agent_job.NAME"} {
-		if !strings.Contains(strings.Join(strings.Fields(out.String()), " "), want) {
-			t.Errorf("the output does not say %q:\n%s", want, out)
+		if !strings.Contains(strings.Join(strings.Fields(res.Output), " "), want) {
+			t.Errorf("the output does not say %q:\n%s", want, res.Output)
 		}
 	}
 
-	raw, err := os.ReadFile(filepath.Join(cli.dir, "terraform.tfstate"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var state struct {
-		Resources []struct {
-			Instances []struct {
-				Status     string
-				Attributes map[string]any
-			}
-		}
-	}
-	if err := json.Unmarshal(raw, &state); err != nil {
-		t.Fatal(err)
-	}
 	ids := env.fake.AgentJobIDs()
-	if len(ids) != 1 || len(state.Resources) != 1 || len(state.Resources[0].Instances) != 1 {
-		t.Fatalf("%d agent jobs created, state:\n%s", len(ids), raw)
+	if n := cli.Resources(); len(ids) != 1 || n != 1 {
+		t.Fatalf("%d agent jobs created, %d resources in state", len(ids), n)
 	}
-	if inst := state.Resources[0].Instances[0]; inst.Status != "tainted" || inst.Attributes["id"] != ids[0] {
-		t.Errorf("state instance: status %q, id %v; want tainted with job %s", inst.Status, inst.Attributes["id"], ids[0])
+	if inst := cli.Instance(agentJobAddr); !inst.Tainted || inst.Attr("id") != ids[0] {
+		t.Errorf("state instance: tainted %v, id %q; want tainted with job %s", inst.Tainted, inst.Attr("id"), ids[0])
 	}
 }
 

@@ -18,39 +18,6 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
-const agentJobAddr = "mintlify_agent_job.docs"
-
-// agentJobResourceConfig is an agent job resource named "docs" with extra
-// arguments.
-func agentJobResourceConfig(prompt, extra string) string {
-	return fmt.Sprintf(`
-resource "mintlify_agent_job" "docs" {
-  prompt = %[1]q
-  %[2]s
-}
-`, prompt, extra)
-}
-
-// agentPlan is a fake agent job plan: active for activeFor, then final
-// ("" for completed), with or without changes.
-func agentPlan(activeFor time.Duration, final string, noChanges bool) fakeapi.Option {
-	return fakeapi.WithAgentJobPlan(func(fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
-		return fakeapi.AgentJobPlan{ActiveFor: activeFor, FinalStatus: final, NoChanges: noChanges}
-	})
-}
-
-// expectAgentJobs checks how many agent jobs the fake created, and that
-// no follow-up message was sent.
-func expectAgentJobs(env *testEnv, jobs int) error {
-	if got := env.fake.AgentJobsCreated(); got != jobs {
-		return fmt.Errorf("agent jobs created = %d, want %d", got, jobs)
-	}
-	if got := env.fake.AgentMessagesSent(); got != 0 {
-		return fmt.Errorf("follow-up messages sent = %d, want none", got)
-	}
-	return nil
-}
-
 // firstAgentJob checks that the resource holds the first job the fake made.
 func firstAgentJob(env *testEnv) resource.TestCheckFunc {
 	return func(s *terraform.State) error {
@@ -61,8 +28,6 @@ func firstAgentJob(env *testEnv) resource.TestCheckFunc {
 		return resource.TestCheckResourceAttr(agentJobAddr, "id", ids[0])(s)
 	}
 }
-
-var agentJobID = knownvalue.StringRegexp(regexp.MustCompile(`^aj_[0-9a-f]{16}$`))
 
 func TestAccAgentJob_createAndWait(t *testing.T) {
 	t.Parallel()
@@ -366,18 +331,6 @@ func TestAccAgentJob_importByID(t *testing.T) {
 				ExpectError: expectError("Invalid Import ID", "Import as `PROJECT_ID/JOB_ID`"),
 			},
 		},
-	})
-}
-
-// seedImportableAgentJobs adds agent jobs started outside Terraform:
-// aj_running (active for 10 more minutes) and aj_done, both completing
-// with a pull request.
-func seedImportableAgentJobs(env *testEnv) {
-	env.fake.AddAgentJob(testProjectID, fakeapi.AgentJobSeed{
-		ID: "aj_running", Repository: fakeapi.AgentRepository, ActiveFor: 10 * time.Minute, PRLink: ptr(fakeapi.AgentRepository + "/pull/7"),
-	})
-	env.fake.AddAgentJob(testProjectID, fakeapi.AgentJobSeed{
-		ID: "aj_done", Repository: fakeapi.AgentRepository, PRLink: ptr(fakeapi.AgentRepository + "/pull/8"),
 	})
 }
 

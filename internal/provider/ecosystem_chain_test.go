@@ -21,6 +21,7 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/kubetest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // The chain tests run what the Helm guide shows, end to end: the CLI under
@@ -57,7 +58,7 @@ func TestHelmChain(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			if tc.minimum != "" {
-				skipUnlessCLIMeets(t, ">= "+tc.minimum)
+				tfcli.SkipUnlessVersion(t, ">= "+tc.minimum)
 			}
 			tc.run(newChainCLI(t, cluster))
 		})
@@ -82,13 +83,13 @@ func newChainCLI(t *testing.T, cluster *kubetest.Cluster) *chainCLI {
 	t.Helper()
 	vendor := clock.NewFake(time.Now().Add(-2*time.Hour), false)
 	c := &chainCLI{
-		helmCLI:   newHelmCLI(t, fakeapi.WithClock(vendor)),
+		helmCLI: newHelmCLI(t, []string{"KUBE_CONFIG_PATH=" + cluster.Kubeconfig, "KUBECONFIG=" + cluster.Kubeconfig},
+			fakeapi.WithClock(vendor)),
 		cluster:   cluster,
 		namespace: strings.ToLower(strings.NewReplacer("/", "-", "_", "-").Replace(t.Name())),
 		chart:     testChart,
 		vendor:    vendor,
 	}
-	c.env = append(c.env, "KUBE_CONFIG_PATH="+cluster.Kubeconfig, "KUBECONFIG="+cluster.Kubeconfig)
 	ns := map[string]any{"apiVersion": "v1", "kind": "Namespace", "metadata": map[string]any{"name": c.namespace}}
 	if err := cluster.Create(t.Context(), "/api/v1/namespaces", ns); err != nil {
 		t.Fatal(err)
@@ -109,9 +110,7 @@ func (c *chainCLI) write(hcl string) {
 	c.t.Helper()
 	hcl = namespaceLine.ReplaceAllString(hcl, "")
 	hcl = withLocalChart(hcl, "chart = "+quote(c.chart)+"\n  namespace = "+quote(c.namespace)+"\n  wait = false")
-	if err := os.WriteFile(filepath.Join(c.dir, "main.tf"), []byte(hcl), 0o600); err != nil {
-		c.t.Fatal(err)
-	}
+	c.WriteFile("main.tf", hcl)
 }
 
 // apply applies with docs_commit, when the configuration declares it.
@@ -121,7 +120,7 @@ func (c *chainCLI) apply(docsCommit string) string {
 }
 
 func (c *chainCLI) vars(docsCommit string) []string {
-	raw, err := os.ReadFile(filepath.Join(c.dir, "main.tf"))
+	raw, err := os.ReadFile(filepath.Join(c.Dir, "main.tf"))
 	if err != nil {
 		c.t.Fatal(err)
 	}
@@ -323,7 +322,7 @@ func (c *chainCLI) expectWorkingLink(link string) {
 func (c *chainCLI) expectNoLinkStored() {
 	c.t.Helper()
 	places := map[string]string{"terraform show -json": c.must("show", "-json")}
-	entries, err := os.ReadDir(c.dir)
+	entries, err := os.ReadDir(c.Dir)
 	if err != nil {
 		c.t.Fatal(err)
 	}
@@ -331,14 +330,14 @@ func (c *chainCLI) expectNoLinkStored() {
 		name := e.Name()
 		switch {
 		case strings.Contains(name, ".tfstate"):
-			raw, err := os.ReadFile(filepath.Join(c.dir, name))
+			raw, err := os.ReadFile(filepath.Join(c.Dir, name))
 			if err != nil {
 				c.t.Fatal(err)
 			}
 			places[name] = string(raw)
 		case name == "tfplan":
 			places["terraform show -json tfplan"] = c.must("show", "-json", name)
-			for file, text := range zipEntries(c.t, filepath.Join(c.dir, name)) {
+			for file, text := range zipEntries(c.t, filepath.Join(c.Dir, name)) {
 				places[name+" ("+file+")"] = text
 			}
 		}
@@ -540,9 +539,9 @@ func (c *chainCLI) failedInstall() {
 	c.vendorClockRight()
 	c.write(readExampleAsWritten(c.t, "guides/deploy-with-helm/values/main.tf"))
 	c.must("init", "-input=false")
-	out, errOut, err := c.run("apply", "-auto-approve", "-input=false", "-no-color", "-var=docs_commit=abc123")
-	if err == nil || !strings.Contains(out+errOut, "bundleUrl") {
-		c.t.Fatalf("the apply with a chart that rejects the values did not fail on them (%v):\n%s%s", err, out, errOut)
+	res := c.Run("apply", "-auto-approve", "-input=false", "-no-color", "-var=docs_commit=abc123")
+	if res.Exit == 0 || !strings.Contains(res.Stdout+res.Stderr, "bundleUrl") {
+		c.t.Fatalf("the apply with a chart that rejects the values did not fail on them (exit %d):\n%s", res.Exit, res.Output)
 	}
 	link := c.bundleURL()
 	for _, rev := range c.revisions() {

@@ -10,83 +10,52 @@
 package provider
 
 import (
-	"context"
 	"encoding/json"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
-	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
+	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // testChart is a local chart with the Enterprise chart's static export
 // values; the vendor's chart registry cannot be reached from tests.
 var testChart, _ = filepath.Abs(filepath.Join("testdata", "charts", "mintlify"))
 
-// helmInstall is built once per test binary: the filesystem mirror that
-// devprovider lays out for our provider, built from this checkout, with the
-// helm provider added beside it under both registry hosts; `terraform init`
-// installs both from it, as from a network mirror.
-var helmInstall = sync.OnceValues(func() (helmSetup, error) {
-	dir, err := os.MkdirTemp("", "mintlify-ecosystem-")
-	if err != nil {
-		return helmSetup{}, err
-	}
-	helm, err := devprovider.FindHelmProvider()
-	if err != nil {
-		return helmSetup{}, err
-	}
-	cliConfig, err := devprovider.InstallWithHelm(context.Background(), filepath.Join("..", ".."), dir, helm, io.Discard)
-	if err != nil {
-		return helmSetup{}, err
-	}
-	return helmSetup{dir: dir, cliConfig: cliConfig}, nil
-})
-
-type helmSetup struct{ dir, cliConfig string }
-
 // helmCLI is a working directory with the CLI under test, our provider and
-// helm installed, and a fake API whose exports complete at once; opts come
-// after those defaults, so they win.
+// helm installed (tfcli.BuiltWithHelm), and a fake API whose exports
+// complete at once; opts come after those defaults, so they win. env is
+// added to the CLI's environment.
 type helmCLI struct {
-	*realCLI
+	*tfcli.CLI
+	t    *testing.T
 	fake *fakeapi.Server
 }
 
-func newHelmCLI(t *testing.T, opts ...fakeapi.Option) *helmCLI {
+func newHelmCLI(t *testing.T, env []string, opts ...fakeapi.Option) *helmCLI {
 	t.Helper()
-	setup, err := helmInstall()
-	if err != nil {
-		t.Fatal(err)
-	}
 	fake := fakeapi.New(append([]fakeapi.Option{fakeapi.WithClock(clock.Real()), fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{}
 	})}, opts...)...)
 	url := contract.Serve(t, fake)
-	dir := t.TempDir()
-	env := append(os.Environ(), "TF_CLI_CONFIG_FILE="+setup.cliConfig, "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1",
-		"MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url, "MINTLIFY_PROJECT_ID="+testProjectID,
+	cli := tfcli.BuiltWithHelm(t, tfcli.Env(append([]string{
+		"MINTLIFY_API_KEY=" + fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL=" + url, "MINTLIFY_PROJECT_ID=" + testProjectID,
 		// No cluster: data "helm_template" renders offline and helm_release is only planned.
-		"KUBECONFIG="+filepath.Join(dir, "no-kubeconfig"))
-	return &helmCLI{realCLI: &realCLI{t: t, dir: dir, env: env}, fake: fake}
+		"KUBECONFIG=" + filepath.Join(t.TempDir(), "no-kubeconfig")}, env...)...))
+	return &helmCLI{CLI: cli, t: t, fake: fake}
 }
 
 // write puts an example, as written, into the working directory. The one
 // change: the chart from Mintlify's repository becomes the local test chart.
 func (c *helmCLI) write(name, hcl string) {
 	c.t.Helper()
-	hcl = withLocalChart(hcl, "chart = "+quote(testChart))
-	if err := os.WriteFile(filepath.Join(c.dir, name), []byte(hcl), 0o600); err != nil {
-		c.t.Fatal(err)
-	}
+	c.WriteFile(name, withLocalChart(hcl, "chart = "+quote(testChart)))
 }
 
 // chartSource matches an example's chart reference: `chart = "mintlify"`
@@ -104,22 +73,18 @@ func withLocalChart(hcl, local string) string {
 // quote is a string as Helm's `quote` writes it.
 func quote(s string) string { return strconv.Quote(s) }
 
-// must runs terraform and fails the test with its output when it fails.
+// must runs terraform, fails the test with its output when it fails, and
+// returns its stdout.
 func (c *helmCLI) must(args ...string) string {
 	c.t.Helper()
-	out, errOut, err := c.run(append(args, "-no-color")...)
-	if err != nil {
-		c.t.Fatalf("terraform %s: %v\n%s%s", strings.Join(args, " "), err, out, errOut)
-	}
-	return out
+	return c.MustRun(append(args, "-no-color")...).Stdout
 }
 
 // expectNoChanges plans again and fails unless the plan is empty.
 func (c *helmCLI) expectNoChanges(args ...string) {
 	c.t.Helper()
-	out, errOut, err := c.run(append([]string{"plan", "-detailed-exitcode", "-input=false", "-no-color"}, args...)...)
-	if err != nil {
-		c.t.Fatalf("the plan after apply is not empty (%v):\n%s%s", err, out, errOut)
+	if res := c.Run(append([]string{"plan", "-detailed-exitcode", "-input=false", "-no-color"}, args...)...); res.Exit != 0 {
+		c.t.Fatalf("the plan after apply is not empty (exit %d):\n%s", res.Exit, res.Output)
 	}
 }
 
@@ -163,7 +128,7 @@ func readExampleAsWritten(t *testing.T, name string) string {
 // pinned version, and the next plan is empty.
 func TestHelmTemplateRendersTheLink(t *testing.T) {
 	t.Parallel()
-	c := newHelmCLI(t)
+	c := newHelmCLI(t, nil)
 	c.write("main.tf", readExampleAsWritten(t, "guides/deploy-with-helm/template/main.tf"))
 	c.must("init", "-input=false")
 	c.must("validate")

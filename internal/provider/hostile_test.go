@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -11,21 +10,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
-	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 )
 
 // What a user sees when the API or the storage host is hostile
 // (fakeapi/hostile.go): each diagnostic says what happened, and nothing the
 // network sent reaches the terminal unchecked.
-
-// newTLSTestEnv serves the fake over TLS, checked against the contract, and
-// gives it a name that is not loopback: base_url is https://example.com
-// (which the test server's certificate covers), and the provider's HTTP
-// client dials the fake's loopback address whatever the host.
-func newTLSTestEnv(t *testing.T, opts ...fakeapi.Option) *testEnv {
-	t.Helper()
-	return newTestEnvServing(t, fakeapitest.TLS(), fakeapitest.Fake(opts...))
-}
 
 // expectDiagnostic applies config, which must fail with an error that holds
 // every phrase of want in order (see expectError) and none of the strings
@@ -95,19 +84,6 @@ var waitingResources = []waitingResource{
 		fakeapi.IsStatusRequest, "Static Export Timed Out"},
 	{"agent job", func(extra string) string { return agentJobResourceConfig("Document the release", extra) },
 		fakeapi.IsAgentJobRequest, "Agent Job Still Running"},
-}
-
-// noRetries prepends a provider block pointed at the fake with retries
-// disabled, so that a wait handles a 429 itself.
-func noRetries(env *testEnv, body string) string {
-	return fmt.Sprintf(`
-provider "mintlify" {
-  api_key     = %[1]q
-  base_url    = %[2]q
-  project_id  = %[3]q
-  max_retries = 0
-}
-%[4]s`, fakeapi.DefaultAPIKey, env.url, testProjectID, body)
 }
 
 // TestAccHostile_retryAfterADayWhilePolling: one status request of the

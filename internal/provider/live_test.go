@@ -27,6 +27,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
+	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // liveEnvironment names what the live tests need, and why.
@@ -37,9 +38,11 @@ var liveEnvironment = []struct{ name, why string }{
 }
 
 // livePreCheck fails, never skips or panics, when the environment is
-// incomplete: someone who runs `make test-live` wants the live API.
+// incomplete: someone who runs `make test-live` wants the live API. It
+// finds the CLI, which terraform-plugin-testing would otherwise download.
 func livePreCheck(t *testing.T) {
 	t.Helper()
+	tfcli.Path(t)
 	var missing []string
 	for _, v := range liveEnvironment {
 		if os.Getenv(v.name) == "" {

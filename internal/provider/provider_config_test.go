@@ -143,21 +143,6 @@ data "mintlify_static_export_job" "any" {
 	})
 }
 
-// unknownKeyProvider configures the provider with a key that another
-// resource produces, so it is unknown until that resource is applied.
-func unknownKeyProvider(env *testEnv) string {
-	return fmt.Sprintf(`
-resource "terraform_data" "key" {
-  input = %[1]q
-}
-
-provider "mintlify" {
-  api_key  = terraform_data.key.output
-  base_url = %[2]q
-}
-`, fakeapi.DefaultAPIKey, env.url)
-}
-
 func TestAPIKeyDiagnostics(t *testing.T) {
 	t.Parallel()
 	const secret = "mint_s3cr3t"

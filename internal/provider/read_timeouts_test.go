@@ -17,10 +17,6 @@ func hangingAnswers(env *testEnv, match func(*http.Request) bool) {
 	env.fake.SetFaults(fakeapi.FaultRule{Match: match, Faults: []fakeapi.Fault{fakeapi.SlowResponse(time.Hour)}})
 }
 
-// slowRequests lets one request run past the default read timeout, so that
-// only the operation's deadline stops it.
-const slowRequests = `request_timeout = "10m"`
-
 // TestAccReadTimeouts_refresh: a refresh against a hung API ends at
 // `timeouts.read` (2 minutes by default), and the error names that setting
 // and the job being refreshed, for the bundle and for the agent job.

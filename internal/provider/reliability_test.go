@@ -2,7 +2,6 @@ package provider
 
 import (
 	"net/http"
-	"net/url"
 	"testing"
 	"time"
 
@@ -67,17 +66,6 @@ func TestAccReliability_applySurvivesFaults(t *testing.T) {
 	}
 }
 
-// countMatching counts the recorded requests that match.
-func countMatching(reqs []fakeapi.Request, match func(*http.Request) bool) int {
-	n := 0
-	for _, r := range reqs {
-		if match(&http.Request{Method: r.Method, URL: &url.URL{Path: r.Path}}) {
-			n++
-		}
-	}
-	return n
-}
-
 // countStatus counts the recorded requests answered with status.
 func countStatus(reqs []fakeapi.Request, status int) int {
 	n := 0
@@ -100,23 +88,6 @@ func TestAccReliability_startRateLimited(t *testing.T) {
 		[]string{"Mintlify API Rate Limit Exceeded", "HTTP 429", "after 3 attempts", "raise the provider's `max_retries`",
 			"No static export job was started."},
 		fakeapi.IsStartRequest, 3, 0)
-}
-
-// expectApplyFails applies config and expects an error with the phrases of
-// want; then that requests recorded requests matched match, and that jobs
-// export jobs exist.
-func expectApplyFails(t *testing.T, env *testEnv, config string, want []string, match func(*http.Request) bool, requests, jobs int) {
-	t.Helper()
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
-		Steps:                    []resource.TestStep{{Config: config, ExpectError: expectError(want...)}},
-	})
-	if n := countMatching(env.fake.Requests(), match); n != requests {
-		t.Errorf("matching requests = %d, want %d", n, requests)
-	}
-	if n := env.fake.ExportJobsStarted(); n != jobs {
-		t.Errorf("export jobs started = %d, want %d", n, jobs)
-	}
 }
 
 // TestAccReliability_startMayHaveStarted: a start request that reached the

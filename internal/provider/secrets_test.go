@@ -3,8 +3,6 @@ package provider
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -18,6 +16,7 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // TestSecretsNeverReachLogsOrState runs the real terraform CLI against the
@@ -67,33 +66,33 @@ func TestSecretsNeverReachLogsOrState(t *testing.T) {
 			} else {
 				env = append(env, "MINTLIFY_API_KEY="+key)
 			}
-			cli := newRealCLI(t, env...)
-			cli.writeConfig(fmt.Sprintf("provider \"mintlify\" {\n  %s\n}\n", providerArgs) +
+			cli := tfcli.Built(t, tfcli.Env(env...))
+			cli.WriteConfig(fmt.Sprintf("provider \"mintlify\" {\n  %s\n}\n", providerArgs) +
 				bundleConfig("docs.example.com", "") +
 				archiveConfig("mintlify_static_export_bundle.docs.job_id", filepath.Join(t.TempDir(), "docs-bundle.tar.gz")))
 
 			// outputs maps each place the key must not reach to what it held.
 			outputs := map[string]string{}
-			run := func(name string, args ...string) error {
-				stdout, stderr, err := cli.run(args...)
-				outputs[name] = stdout + stderr
-				return err
+			run := func(name string, args ...string) int {
+				res := cli.Run(args...)
+				outputs[name] = res.Stdout + res.Stderr
+				return res.Exit
 			}
-			err := run("terraform apply", "apply", "-auto-approve", "-input=false", "-no-color")
+			exit := run("terraform apply", "apply", "-auto-approve", "-input=false", "-no-color")
 			if tc.wrongKey {
-				if err == nil || !strings.Contains(outputs["terraform apply"], "Mintlify API Key Rejected") {
-					t.Fatalf("apply with a wrong key: err = %v, want the 401 diagnostic:\n%s", err, outputs["terraform apply"])
+				if exit == 0 || !strings.Contains(outputs["terraform apply"], "Mintlify API Key Rejected") {
+					t.Fatalf("apply with a wrong key: exit %d, want the 401 diagnostic:\n%s", exit, outputs["terraform apply"])
 				}
 			} else {
-				if err != nil {
-					t.Fatalf("apply: %v\n%s", err, outputs["terraform apply"])
+				if exit != 0 {
+					t.Fatalf("apply: exit %d\n%s", exit, outputs["terraform apply"])
 				}
 				for name, args := range map[string][]string{
 					"terraform show -json (state)": {"show", "-json"},
 					"terraform plan":               {"plan", "-out=tfplan", "-input=false", "-no-color"},
 				} {
-					if err := run(name, args...); err != nil {
-						t.Fatalf("%s: %v\n%s", name, err, outputs[name])
+					if exit := run(name, args...); exit != 0 {
+						t.Fatalf("%s: exit %d\n%s", name, exit, outputs[name])
 					}
 				}
 				// A saved plan holds the configuration itself, so a key
@@ -102,8 +101,8 @@ func TestSecretsNeverReachLogsOrState(t *testing.T) {
 				// environment variable. A key from the environment must not
 				// be there.
 				if !tc.inConfig {
-					if err := run("terraform show -json (saved plan)", "show", "-json", "tfplan"); err != nil {
-						t.Fatal(err)
+					if exit := run("terraform show -json (saved plan)", "show", "-json", "tfplan"); exit != 0 {
+						t.Fatalf("terraform show -json tfplan: exit %d\n%s", exit, outputs["terraform show -json (saved plan)"])
 					}
 				}
 			}
@@ -149,15 +148,6 @@ func TestSecretsNeverReachLogsOrState(t *testing.T) {
 			}
 		})
 	}
-}
-
-func randomKey(t *testing.T) string {
-	t.Helper()
-	b := make([]byte, 16)
-	if _, err := rand.Read(b); err != nil {
-		t.Fatal(err)
-	}
-	return "mint_" + hex.EncodeToString(b)
 }
 
 // TestLoggerMasksSecrets: the tflog adapter masks the key and presigned-link

@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -14,6 +13,7 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // TestInterruptRemovesThePartialArchive sends SIGINT to `terraform apply`
@@ -44,17 +44,17 @@ func TestInterruptRemovesThePartialArchive(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	cli := newRealCLI(t, "MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url)
+	cli := tfcli.Built(t, tfcli.Env("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url))
 	dir := filepath.Join(t.TempDir(), "build")
 	out := filepath.Join(dir, "docs-bundle.tar.gz")
-	cli.writeConfig(archiveConfig(`"`+job.JobID+`"`, out))
-	cmd, output := cli.startUntil("mintlify_static_export_archive.docs: Creating...", "apply", "-auto-approve", "-no-color", "-input=false")
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
+	cli.WriteConfig(archiveConfig(`"`+job.JobID+`"`, out))
+	apply := cli.Start("apply", "-auto-approve", "-no-color", "-input=false")
+	apply.WaitFor("mintlify_static_export_archive.docs: Creating...")
 	select {
 	case <-midway:
-	case err := <-exited:
-		t.Fatalf("terraform ended (%v) before the download started:\n%s", err, output.String())
+	case <-apply.Done():
+		res := apply.Wait()
+		t.Fatalf("terraform ended (exit %d) before the download started:\n%s", res.Exit, res.Output)
 	}
 	partial, _ := filepath.Glob(filepath.Join(dir, ".docs-bundle.tar.gz.*.partial"))
 	if len(partial) != 1 {
@@ -62,20 +62,18 @@ func TestInterruptRemovesThePartialArchive(t *testing.T) {
 	}
 
 	interrupted := time.Now()
-	if err := cmd.Process.Signal(os.Interrupt); err != nil {
-		t.Fatal(err)
-	}
-	err = <-exited
+	apply.Interrupt()
+	res := apply.Wait()
 	exitAfter := time.Since(interrupted)
 	t.Logf("terraform exited %s after SIGINT", exitAfter.Round(time.Millisecond))
-	if err == nil {
-		t.Fatalf("an interrupted apply must fail:\n%s", output.String())
+	if res.Exit == 0 {
+		t.Fatalf("an interrupted apply must fail:\n%s", res.Output)
 	}
 	if exitAfter > 10*time.Second {
 		t.Errorf("terraform took %s to exit after SIGINT, want a few seconds", exitAfter)
 	}
-	if !strings.Contains(output.String(), "Archive Download Interrupted") {
-		t.Errorf("the output does not explain the interruption:\n%s", output.String())
+	if !strings.Contains(res.Output, "Archive Download Interrupted") {
+		t.Errorf("the output does not explain the interruption:\n%s", res.Output)
 	}
 	if err := onlyThese(dir); err != nil {
 		t.Error(err)

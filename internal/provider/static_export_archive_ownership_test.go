@@ -24,23 +24,8 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
-
-// archiveWith is archiveConfig with extra arguments (HCL lines).
-func archiveWith(jobID, outputPath, extra string) string {
-	return strings.Replace(archiveConfig(jobID, outputPath), "\n}\n", "\n"+extra+"\n}\n", 1)
-}
-
-// writeUserFile writes a file of the user's at p.
-func writeUserFile(t *testing.T, p, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // holds checks that the file at p holds content, with permission perm.
 func holds(p, content string, perm os.FileMode) error {
@@ -56,16 +41,6 @@ func holds(p, content string, perm os.FileMode) error {
 		return fmt.Errorf("%s holds %q (%v), want %q (%v)", p, got, info.Mode().Perm(), content, perm)
 	}
 	return nil
-}
-
-func downloadRequests(env *testEnv) int {
-	n := 0
-	for _, r := range env.fake.Requests() {
-		if strings.HasPrefix(r.Path, "/bundles/") {
-			n++
-		}
-	}
-	return n
 }
 
 // TestAccStaticExportArchive_neverReplacesAUserFile refuses a create over a
@@ -431,16 +406,16 @@ func TestArchiveDriftIsExplained(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cli := newRealCLI(t, "MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url)
+	cli := tfcli.Built(t, tfcli.Env("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url))
 	out := filepath.Join(t.TempDir(), "docs-bundle.tar.gz")
-	cli.writeConfig(archiveConfig(strconv.Quote(job.JobID), out))
+	cli.WriteConfig(archiveConfig(strconv.Quote(job.JobID), out))
 	// run runs terraform, which must succeed (or fail, with fails) and say
 	// the phrases of want in order.
 	run := func(fails bool, args []string, want ...string) {
 		t.Helper()
-		stdout, stderr, err := cli.run(append(args, "-no-color", "-input=false")...)
-		if (err != nil) != fails || !expectError(want...).MatchString(stdout+stderr) {
-			t.Errorf("terraform %s: %v, and it does not say %q:\n%s%s", args[0], err, want, stdout, stderr)
+		res := cli.Run(append(args, "-no-color", "-input=false")...)
+		if (res.Exit != 0) != fails || !expectError(want...).MatchString(res.Stdout+res.Stderr) {
+			t.Errorf("terraform %s: exit %d, and it does not say %q:\n%s%s", args[0], res.Exit, want, res.Stdout, res.Stderr)
 		}
 	}
 	apply := []string{"apply", "-auto-approve"}
@@ -467,7 +442,7 @@ func TestArchiveDriftIsExplained(t *testing.T) {
 		t.Error(err)
 	}
 
-	cli.writeConfig(archiveWith(strconv.Quote(job.JobID), out, "  overwrite = true"))
+	cli.WriteConfig(archiveWith(strconv.Quote(job.JobID), out, "  overwrite = true"))
 	run(false, apply, "Creation complete")
 	mustRemove(t, out)
 	writeUserFile(t, out, "my notes")

@@ -1,16 +1,11 @@
 package provider
 
 import (
-	"archive/tar"
-	"bytes"
-	"compress/gzip"
-	"crypto/md5" //nolint:gosec // the resource's md5 attribute is checked against it
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
+
+	//nolint:gosec // the resource's md5 attribute is checked against it
+
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/http"
 	"os"
@@ -29,112 +24,6 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
-
-const archiveAddr = "mintlify_static_export_archive.docs"
-
-// archiveConfig is an archive resource named "docs" for the job jobID (an
-// expression) at outputPath.
-func archiveConfig(jobID, outputPath string) string {
-	return fmt.Sprintf(`
-resource "mintlify_static_export_archive" "docs" {
-  job_id      = %[1]s
-  output_path = %[2]q
-}
-`, jobID, outputPath)
-}
-
-// sizedArchives makes every job's archive about size bytes.
-func sizedArchives(size int64) fakeapi.Option {
-	return fakeapi.WithArchive(func(fakeapi.StartRequest) fakeapi.Archive { return fakeapi.Archive{Size: size} })
-}
-
-// checkArchiveOnDisk compares every attribute of the archive in state with
-// the file on disk, and checks that nothing else is beside it.
-func checkArchiveOnDisk(outputPath string) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		attrs := s.RootModule().Resources[archiveAddr].Primary.Attributes
-		raw, err := os.ReadFile(outputPath)
-		if err != nil {
-			return err
-		}
-		sha := sha256.Sum256(raw)
-		sum := md5.Sum(raw) //nolint:gosec
-		entries, err := countEntries(raw)
-		if err != nil {
-			return fmt.Errorf("the file is not a tar.gz: %w", err)
-		}
-		want := map[string]string{
-			"id":            hex.EncodeToString(sha[:]),
-			"sha256":        hex.EncodeToString(sha[:]),
-			"base64sha256":  base64.StdEncoding.EncodeToString(sha[:]),
-			"md5":           hex.EncodeToString(sum[:]),
-			"size_bytes":    strconv.Itoa(len(raw)),
-			"file_count":    strconv.Itoa(entries),
-			"output_path":   outputPath,
-			"downloaded_at": attrs["downloaded_at"],
-		}
-		for k, v := range want {
-			if attrs[k] != v {
-				return fmt.Errorf("%s = %q, the file on disk says %q", k, attrs[k], v)
-			}
-		}
-		if !rfc3339.MatchString(attrs["downloaded_at"]) {
-			return fmt.Errorf("downloaded_at = %q, want RFC 3339", attrs["downloaded_at"])
-		}
-		return onlyThese(filepath.Dir(outputPath), filepath.Base(outputPath))
-	}
-}
-
-// countEntries reads a tar.gz to its end and counts its entries.
-func countEntries(raw []byte) (int, error) {
-	gz, err := gzip.NewReader(bytes.NewReader(raw))
-	if err != nil {
-		return 0, err
-	}
-	tr := tar.NewReader(gz)
-	n := 0
-	for {
-		if _, err := tr.Next(); errors.Is(err, io.EOF) {
-			break
-		} else if err != nil {
-			return n, err
-		}
-		n++
-	}
-	_, err = io.Copy(io.Discard, gz)
-	return n, err
-}
-
-// onlyThese fails unless dir holds exactly the named files, no partial
-// download among them, under any subdirectory.
-func onlyThese(dir string, names ...string) error {
-	var found []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			rel, _ := filepath.Rel(dir, p)
-			found = append(found, rel)
-		}
-		return err
-	})
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	if fmt.Sprint(found) != fmt.Sprint(names) {
-		return fmt.Errorf("%s holds %v, want %v", dir, found, names)
-	}
-	return nil
-}
-
-// startRequests counts the requests that started an export job.
-func startRequests(env *testEnv) int {
-	n := 0
-	for _, r := range env.fake.Requests() {
-		if r.Method == http.MethodPost && r.Path == "/v1/static-export/jobs" {
-			n++
-		}
-	}
-	return n
-}
 
 // checkDownloads checks that no download carried the API key, and that
 // none was refused (a link from state would have been: it expired).
@@ -155,15 +44,6 @@ func checkDownloads(env *testEnv) resource.TestCheckFunc {
 		}
 		if n == 0 {
 			return errors.New("no download request reached the fake")
-		}
-		return nil
-	}
-}
-
-func exportJobsStarted(env *testEnv, want int) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		if n := startRequests(env); n != want {
-			return fmt.Errorf("%d start requests reached the API, want %d", n, want)
 		}
 		return nil
 	}
@@ -268,23 +148,6 @@ func TestAccStaticExportArchive_lifecycle(t *testing.T) {
 			},
 		},
 	})
-}
-
-const pinAddr = "terraform_data.pin"
-
-// pinConfig is a resource that Terraform replaces whenever the archive's
-// sha256 changes, as a helm_release pinned to the hash would be updated.
-const pinConfig = `
-resource "terraform_data" "pin" {
-  triggers_replace = mintlify_static_export_archive.docs.sha256
-}
-`
-
-func mustRemove(t *testing.T, p string) {
-	t.Helper()
-	if err := os.Remove(p); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // TestAccStaticExportArchive_badArchives refuses a truncated, a corrupt and

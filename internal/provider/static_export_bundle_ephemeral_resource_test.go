@@ -16,16 +16,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
-	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
-
-const ephemeralConfig = `
-ephemeral "mintlify_static_export_bundle" "link" {
-  job_id = mintlify_static_export_bundle.docs.job_id
-}
-`
 
 // TestAccStaticExportBundleEphemeral_echo reads the ephemeral link through
 // the echo provider, whose only purpose is to show ephemeral values.
@@ -110,12 +103,6 @@ ephemeral "mintlify_static_export_bundle" "link" {
 		}},
 	})
 }
-
-// ephemeralResources gates the tests of ephemeral resources, which Terraform
-// supports from 1.10 and OpenTofu from 1.11.
-var ephemeralResources = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)}
-
-var signature = regexp.MustCompile(`X-Amz-Signature=([0-9a-f]+)`)
 
 // signaturesInState counts the distinct presigned links in
 // `terraform show -json`.

@@ -3,9 +3,6 @@ package provider
 import (
 	"fmt"
 	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -18,6 +15,7 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // Tests of the link's lifecycle: renewal in place, resuming an interrupted
@@ -316,27 +314,6 @@ func TestAccStaticExportBundle_importFailedOrMissing(t *testing.T) {
 	}
 }
 
-// untaint runs `terraform untaint` in the working directory of the running
-// acceptance test, as a user would after an interrupted create.
-func untaint(t *testing.T, root, address string) {
-	t.Helper()
-	var dir string
-	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && d.Name() == "terraform.tfstate" {
-			dir = filepath.Dir(p)
-		}
-		return nil
-	})
-	if dir == "" {
-		t.Fatalf("no terraform.tfstate under %s", root)
-	}
-	cmd := exec.Command(os.Getenv("TF_ACC_TERRAFORM_PATH"), "untaint", "-no-color", address)
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("terraform untaint %s: %v\n%s", address, err, out)
-	}
-}
-
 func differentLink(prev *string) resource.CheckResourceAttrWithFunc {
 	return func(v string) error {
 		if v == "" || v == *prev {
@@ -372,13 +349,10 @@ func TestRenewBeforeAtLeastTheLifetimeWarnsOnCreate(t *testing.T) {
 				fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
 			srv := httptest.NewServer(fake)
 			t.Cleanup(srv.Close)
-			cli := newRealCLI(t, "MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+srv.URL)
-			cli.writeConfig(bundleConfig("docs.example.com", fmt.Sprintf("renew_before = %q", tc.renewBefore)))
-			stdout, stderr, err := cli.run("apply", "-auto-approve", "-input=false", "-no-color")
-			if err != nil {
-				t.Fatalf("apply: %v\n%s%s", err, stdout, stderr)
-			}
-			out := stdout + stderr
+			cli := tfcli.Built(t, tfcli.Env("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+srv.URL))
+			cli.WriteConfig(bundleConfig("docs.example.com", fmt.Sprintf("renew_before = %q", tc.renewBefore)))
+			res := cli.MustRun("apply", "-auto-approve", "-input=false", "-no-color")
+			out := res.Stdout + res.Stderr
 			n := strings.Count(out, "Warning: Link Renewed On Every Run")
 			if !tc.warn {
 				if n != 0 {

@@ -2,10 +2,8 @@ package provider
 
 import (
 	"fmt"
-	"io"
 	"net/http"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -20,20 +18,6 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
-
-const bundleAddr = "mintlify_static_export_bundle.docs"
-
-// bundleConfig is a bundle resource named "docs" with extra arguments.
-func bundleConfig(domain, extra string) string {
-	return fmt.Sprintf(`
-resource "mintlify_static_export_bundle" "docs" {
-  domain = %[1]q
-  %[2]s
-}
-`, domain, extra)
-}
-
-var rfc3339 = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$`)
 
 func TestAccStaticExportBundle_create(t *testing.T) {
 	t.Parallel()
@@ -283,9 +267,9 @@ func TestAccStaticExportBundle_badInputRefusedBeforeAnyRequest(t *testing.T) {
 func TestDuplicatePagePathIsAWarning(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
-	cli := newServedCLI(t, env)
-	cli.writeConfig(env.config(bundleConfig("docs.example.com", `paths = ["index", "guides/setup", "index"]`)))
-	out := cli.mustRun("plan", "-input=false", "-no-color")
+	cli := env.cli(t)
+	cli.WriteConfig(env.config(bundleConfig("docs.example.com", `paths = ["index", "guides/setup", "index"]`)))
+	out := cli.MustRun("plan", "-input=false", "-no-color").Output
 	words := strings.Join(strings.Fields(out), " ")
 	for _, want := range []string{"Warning: Duplicate Page Path", `The page path "index" is listed twice in ` +
 		"`paths` (at index 0 and 2)", "1 to add"} {
@@ -403,40 +387,6 @@ resource "terraform_data" "helm_release" {
 	})
 }
 
-// expectCounts checks how many export jobs and bundle links the fake made.
-func expectCounts(env *testEnv, jobs, bundles int) error {
-	if got := env.fake.ExportJobsStarted(); got != jobs {
-		return fmt.Errorf("export jobs started = %d, want %d", got, jobs)
-	}
-	if got := env.fake.BundlesGenerated(); got != bundles {
-		return fmt.Errorf("bundle links generated = %d, want %d", got, bundles)
-	}
-	return nil
-}
-
-// checkLinkWorks downloads the bundle link in state and checks its size.
-func checkLinkWorks(env *testEnv) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		attrs := s.RootModule().Resources[bundleAddr].Primary.Attributes
-		resp, err := http.Get(attrs["bundle_url"])
-		if err != nil {
-			return err
-		}
-		defer func() { _ = resp.Body.Close() }()
-		body, err := io.ReadAll(resp.Body)
-		if err != nil {
-			return err
-		}
-		if resp.StatusCode != http.StatusOK {
-			return fmt.Errorf("downloading the bundle: HTTP %d: %s", resp.StatusCode, body)
-		}
-		if want := attrs["size_bytes"]; strconv.Itoa(len(body)) != want {
-			return fmt.Errorf("downloaded %d bytes, size_bytes says %s", len(body), want)
-		}
-		return nil
-	}
-}
-
 func checkExpiresAfterCreate() resource.TestCheckFunc {
 	return func(s *terraform.State) error {
 		attrs := s.RootModule().Resources[bundleAddr].Primary.Attributes
@@ -452,20 +402,6 @@ func checkExpiresAfterCreate() resource.TestCheckFunc {
 	}
 }
 
-func positive(v int64) error {
-	if v <= 0 {
-		return fmt.Errorf("want a positive number, got %d", v)
-	}
-	return nil
-}
-
-func capture(dst *string) resource.CheckResourceAttrWithFunc {
-	return func(v string) error {
-		*dst = v
-		return nil
-	}
-}
-
 func differentFrom(prev *string) resource.CheckResourceAttrWithFunc {
 	return func(v string) error {
 		if v == *prev || !strings.HasPrefix(v, "se_") {
@@ -474,9 +410,3 @@ func differentFrom(prev *string) resource.CheckResourceAttrWithFunc {
 		return nil
 	}
 }
-
-func knownJobID() knownvalue.Check {
-	return knownvalue.StringRegexp(regexp.MustCompile(`^se_[0-9a-f]{16}$`))
-}
-
-func splitLines(s string) []string { return strings.Split(strings.TrimSuffix(s, "\n"), "\n") }

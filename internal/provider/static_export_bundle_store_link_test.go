@@ -15,16 +15,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 )
 
-// storeLinkConfig is the bundle with `store_link` set, and a stand-in for a
-// release that would take `link_revision` as `set_wo_revision`.
-func storeLinkConfig(env *testEnv, store bool) string {
-	return env.config(bundleConfig("docs.example.com", fmt.Sprintf("store_link = %t", store)) + `
-resource "terraform_data" "release" {
-  input = mintlify_static_export_bundle.docs.link_revision
-}
-`)
-}
-
 // noLinkPlanned: the plan shows bundle_url and helm_values as null already,
 // so whatever references them sees null at plan time.
 func noLinkPlanned(action plancheck.ResourceActionType) []plancheck.PlanCheck {

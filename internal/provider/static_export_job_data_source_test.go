@@ -13,8 +13,6 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
-const jobAddr = "data.mintlify_static_export_job.this"
-
 func TestAccStaticExportJobDataSource_fromBundle(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)

@@ -23,8 +23,8 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
 )
 
-// versionSkip is how tfversion.SkipBelow (and the ecosystem tests' copy of
-// it) words a skip.
+// versionSkip is how tfversion.SkipBelow (and tfcli.SkipUnlessVersion, for
+// the tests that run the CLI directly) words a skip.
 const versionSkip = "is below minimum version"
 
 func main() {

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
+	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // TestSandbox runs `make sandbox` as a user does: it starts the program,
@@ -22,7 +23,7 @@ import (
 // exited cleanly, its directory (provider binary, mirror, CLI configuration)
 // is gone and the fake API no longer answers.
 func TestSandbox(t *testing.T) {
-	terraform := terraformCLI(t)
+	terraform := tfcli.Path(t)
 	root, err := filepath.Abs(filepath.Join("..", "..", ".."))
 	if err != nil {
 		t.Fatal(err)
@@ -165,20 +166,6 @@ func readmeTryItConfig(t *testing.T) string {
 	}
 	config, _, _ := strings.Cut(block, "```")
 	return config
-}
-
-// terraformCLI is the CLI that the acceptance tests use. Nothing may be
-// downloaded, so a missing CLI is an error, never a skip.
-func terraformCLI(t *testing.T) string {
-	t.Helper()
-	if bin := os.Getenv("TF_ACC_TERRAFORM_PATH"); bin != "" {
-		return bin
-	}
-	bin, err := exec.LookPath("terraform")
-	if err != nil {
-		t.Fatal("the sandbox test needs the Terraform CLI: put `terraform` on PATH or set TF_ACC_TERRAFORM_PATH")
-	}
-	return bin
 }
 
 // lockedBuffer collects output from several goroutines.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 var linkExpiry = regexp.MustCompile(`keeps working until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ, for anyone`)
@@ -24,16 +25,11 @@ func TestDestroyWarnsTheLinkStillWorks(t *testing.T) {
 	srv := httptest.NewServer(fake)
 	t.Cleanup(srv.Close)
 
-	cli := newRealCLI(t, "MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+srv.URL)
-	cli.writeConfig(bundleConfig("docs.example.com", ""))
-	if stdout, stderr, err := cli.run("apply", "-auto-approve", "-input=false", "-no-color"); err != nil {
-		t.Fatalf("apply: %v\n%s%s", err, stdout, stderr)
-	}
-	stdout, stderr, err := cli.run("destroy", "-auto-approve", "-input=false", "-no-color")
-	if err != nil {
-		t.Fatalf("destroy: %v\n%s%s", err, stdout, stderr)
-	}
-	out := stdout + stderr
+	cli := tfcli.Built(t, tfcli.Env("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+srv.URL))
+	cli.WriteConfig(bundleConfig("docs.example.com", ""))
+	cli.MustRun("apply", "-auto-approve", "-input=false", "-no-color")
+	res := cli.MustRun("destroy", "-auto-approve", "-input=false", "-no-color")
+	out := res.Stdout + res.Stderr
 	jobID := fake.JobIDs()[0]
 	if n := strings.Count(out, "Warning: Bundle Link Still Works Until It Expires"); n != 1 {
 		t.Errorf("the destroy warned %d times, want once:\n%s", n, out)

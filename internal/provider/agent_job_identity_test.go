@@ -10,59 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
-	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 )
-
-// Resource identity needs Terraform 1.12 or OpenTofu 1.12.
-var identityVersions = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)}
-
-// TestAccStaticExportBundle_identity: a bundle's identity is its job; an
-// import block with that identity adopts an export exactly as importing by
-// id does: an in-place update that generates a link, no new export.
-func TestAccStaticExportBundle_identity(t *testing.T) {
-	t.Parallel()
-	env := newTestEnv(t)
-	cfg := env.config(bundleConfig("docs.example.com", ""))
-	adoptedJob := startJobDirectly(t, env) // outside Terraform, by a CI script
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
-		TerraformVersionChecks:   identityVersions,
-		Steps: []resource.TestStep{
-			{
-				Config: cfg,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectIdentity(bundleAddr, map[string]knownvalue.Check{"job_id": knownJobID()}),
-					statecheck.ExpectIdentityValueMatchesState(bundleAddr, tfjsonpathRoot("job_id")),
-				},
-			},
-			{
-				// The framework's own round trip: import by the identity in state.
-				ResourceName:       bundleAddr,
-				ImportState:        true,
-				ImportStateKind:    resource.ImportBlockWithResourceIdentity,
-				ExpectNonEmptyPlan: true,
-				ImportPlanChecks: resource.ImportPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionUpdate),
-				}},
-			},
-			{Config: env.config("")},
-			{
-				// A job started elsewhere, adopted by identity and applied.
-				Config: env.config(fmt.Sprintf("import {\n  to       = %s\n  identity = { job_id = %q }\n}\n", bundleAddr, adoptedJob) +
-					bundleConfig("docs.example.com", "")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionUpdate),
-				}},
-				Check: resource.ComposeTestCheckFunc(
-					resource.TestCheckResourceAttr(bundleAddr, "job_id", adoptedJob),
-					checkLinkWorks(env),
-					func(*terraform.State) error { return expectCounts(env, 2, 2) },
-				),
-			},
-		},
-	})
-}
 
 // TestAccAgentJob_identity: an agent job's identity is its project and id;
 // import blocks by identity adopt a job, with or without the project.
@@ -125,5 +73,3 @@ func TestAccAgentJob_identity(t *testing.T) {
 		},
 	})
 }
-
-func tfjsonpathRoot(name string) tfjsonpath.Path { return tfjsonpath.New(name) }

@@ -12,11 +12,12 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // stepSnapshot is the world just before a step's commands.
 type stepSnapshot struct {
-	state    stateInstance
+	state    tfcli.Instance
 	cfg      modelConfig
 	jobs     int // jobs the fake had started
 	requests int // requests the fake had recorded
@@ -29,18 +30,15 @@ const (
 )
 
 // checkStep checks every invariant after a step's commands.
-func (m *modelRun) checkStep(i int, step modelStep, snap stepSnapshot, results []cliResult) {
-	after, err := m.session.readInstance("mintlify_static_export_bundle", "docs")
-	if err != nil {
-		m.t.Fatal(err)
-	}
+func (m *modelRun) checkStep(i int, step modelStep, snap stepSnapshot, results []tfcli.Result) {
+	after := m.session.Instance(modelAddr)
 	started := m.startedSince(snap.jobs)
 	m.checkStarts(i, step, snap, started)
 	m.checkOrphans(i, started, after, results)
 	m.checkSecrets(i, results)
 	m.checkRevision(i, after)
 	m.checkPrivate(i, after)
-	if applies(step.Op) && results[len(results)-1].exit == 0 && results[len(results)-1].args[0] == "apply" {
+	if applies(step.Op) && results[len(results)-1].Exit == 0 && results[len(results)-1].Args[0] == "apply" {
 		m.checkAfterApply(i, after)
 	}
 }
@@ -79,7 +77,7 @@ func (m *modelRun) checkStarts(i int, step modelStep, snap stepSnapshot, started
 	}
 	m.violation(i, "export job %s started although the resource was neither new nor tainted, its configuration "+
 		"forces no replacement, the latest read of job %s did not answer 404, and it had not failed",
-		started[0], snap.state.str("job_id"))
+		started[0], snap.state.Attr("job_id"))
 }
 
 // startJustified says why a new export was due when the step began, or "".
@@ -93,7 +91,7 @@ func (m *modelRun) startJustified(snap stepSnapshot) string {
 	case forcesReplacement(st, snap.cfg):
 		return "the configuration forces a replacement"
 	}
-	old := st.str("job_id")
+	old := st.Attr("job_id")
 	reqs := m.fake.Requests()
 	start := -1
 	for k := len(reqs) - 1; k >= snap.requests; k-- {
@@ -126,7 +124,7 @@ func isStart(r fakeapi.Request) bool {
 // forcesReplacement reports whether cfg differs from the state in an
 // argument that starts a new export. An imported resource (no domain in
 // state) adopts its configuration instead.
-func forcesReplacement(st stateInstance, cfg modelConfig) bool {
+func forcesReplacement(st tfcli.Instance, cfg modelConfig) bool {
 	domain, ok := st.Attrs["domain"].(string)
 	if !ok {
 		return false
@@ -140,19 +138,19 @@ func forcesReplacement(st stateInstance, cfg modelConfig) bool {
 }
 
 // checkOrphans: invariant 4, no silent orphans.
-func (m *modelRun) checkOrphans(i int, started []string, after stateInstance, results []cliResult) {
+func (m *modelRun) checkOrphans(i int, started []string, after tfcli.Instance, results []tfcli.Result) {
 	m.check()
 	var output strings.Builder
 	failed := false
 	for _, r := range results {
-		output.WriteString(r.output())
-		planChanges := r.args[0] == "plan" && r.exit == 2
-		failed = failed || r.exit != 0 && !planChanges
+		output.WriteString(r.Output)
+		planChanges := r.Args[0] == "plan" && r.Exit == 2
+		failed = failed || r.Exit != 0 && !planChanges
 	}
 	out := output.String()
 	for _, id := range started {
 		switch {
-		case after.Exists && after.str("job_id") == id:
+		case after.Exists && after.Attr("job_id") == id:
 		case failed && (strings.Contains(out, id) || strings.Contains(out, phraseMayHaveStarted)):
 		default:
 			m.violation(i, "export job %s is neither in state nor named by a failure", id)
@@ -165,15 +163,15 @@ func (m *modelRun) checkOrphans(i int, started []string, after stateInstance, re
 
 // checkSecrets: invariant 5, no API key or link signature in any output
 // or provider log line.
-func (m *modelRun) checkSecrets(i int, results []cliResult) {
+func (m *modelRun) checkSecrets(i int, results []tfcli.Result) {
 	m.check()
-	logs := m.session.logs.String()
+	logs := m.logs.String()
 	fresh := logs[m.logsChecked:]
 	m.logsChecked = len(logs)
 	secrets := append([]string{m.apiKey, strings.TrimPrefix(m.apiKey, "mint_")}, m.handler.allSignatures()...)
 	places := map[string]string{"provider logs": fresh}
 	for _, r := range results {
-		places["terraform "+strings.Join(r.args, " ")] = r.output()
+		places["terraform "+strings.Join(r.Args, " ")] = r.Output
 	}
 	for place, text := range places {
 		for _, secret := range secrets {
@@ -188,7 +186,7 @@ func (m *modelRun) checkSecrets(i int, results []cliResult) {
 }
 
 // checkRevision: invariant 6, link_revision never decreases.
-func (m *modelRun) checkRevision(i int, after stateInstance) {
+func (m *modelRun) checkRevision(i int, after tfcli.Instance) {
 	m.check()
 	rev, ok := after.Attrs["link_revision"].(float64)
 	if !ok {
@@ -202,7 +200,7 @@ func (m *modelRun) checkRevision(i int, after stateInstance) {
 
 // checkPrivate: invariant 7, a plan's decision is not stored with the
 // resource.
-func (m *modelRun) checkPrivate(i int, after stateInstance) {
+func (m *modelRun) checkPrivate(i int, after tfcli.Instance) {
 	m.check()
 	var priv privateState
 	if raw, ok := after.Private[privateKey]; ok && json.Unmarshal(raw, &priv) == nil && priv.PlannedAction != "" {
@@ -211,15 +209,15 @@ func (m *modelRun) checkPrivate(i int, after stateInstance) {
 }
 
 // checkAfterApply: invariants 2 and 3, after a successful apply.
-func (m *modelRun) checkAfterApply(i int, after stateInstance) {
+func (m *modelRun) checkAfterApply(i int, after tfcli.Instance) {
 	m.check()
-	if !after.Exists || after.Tainted || after.str("status") != mintlify.StatusCompleted || after.str("bundle_url") == "" {
+	if !after.Exists || after.Tainted || after.Attr("status") != mintlify.StatusCompleted || after.Attr("bundle_url") == "" {
 		m.violation(i, "after a successful apply the bundle is not a completed export with a link: exists %v, "+
-			"tainted %v, status %q", after.Exists, after.Tainted, after.str("status"))
+			"tainted %v, status %q", after.Exists, after.Tainted, after.Attr("status"))
 	}
-	expires, err := time.Parse(time.RFC3339, after.str("expires_at"))
+	expires, err := time.Parse(time.RFC3339, after.Attr("expires_at"))
 	if err != nil {
-		m.violation(i, "expires_at %q: %v", after.str("expires_at"), err)
+		m.violation(i, "expires_at %q: %v", after.Attr("expires_at"), err)
 	}
 	need := modelLinkTTL / 4
 	if rb := m.cfg["renew_before"]; rb != "" {
@@ -232,14 +230,14 @@ func (m *modelRun) checkAfterApply(i int, after stateInstance) {
 
 	m.check()
 	res := m.cli(planArgs...)[0]
-	if res.exit != 0 {
-		m.violation(i, "the plan right after a successful apply is not empty (exit %d):\n%s", res.exit, indent(res.output()))
+	if res.Exit != 0 {
+		m.violation(i, "the plan right after a successful apply is not empty (exit %d):\n%s", res.Exit, tfcli.Indent(res.Output))
 	}
-	m.checkSecrets(i, []cliResult{res})
+	m.checkSecrets(i, []tfcli.Result{res})
 }
 
-func (m *modelRun) checkDownload(i int, after stateInstance) {
-	resp, err := http.Get(after.str("bundle_url"))
+func (m *modelRun) checkDownload(i int, after tfcli.Instance) {
+	resp, err := http.Get(after.Attr("bundle_url"))
 	if err != nil {
 		m.violation(i, "downloading the bundle: %v", err)
 	}

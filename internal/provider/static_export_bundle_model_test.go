@@ -6,9 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"os"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,15 +15,20 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // The model-based test of mintlify_static_export_bundle: seeded sequences of
-// 10 to 30 steps (model_steps_test.go) drive the real CLI, with the provider
-// served in this process (model_cli_test.go), against the fake API on a
+// 10 to 30 steps (static_export_bundle_model_steps_test.go) drive the real
+// CLI, with the provider served in this process (tfcli.Served) and watched
+// (static_export_bundle_model_harness_test.go), against the fake API on a
 // virtual clock, with faults between the steps. After every step it checks
 // the lifecycle's invariants (checkStep):
 //
@@ -155,11 +158,13 @@ type modelRun struct {
 	clock   *clock.Fake
 	fake    *fakeapi.Server
 	handler *modelHandler
-	session *tfSession
-	client  *mintlify.Client
-	apiKey  string
-	url     string
-	cfg     modelConfig
+	session *tfcli.CLI
+	// logs collects the provider's log lines of every command, at TRACE.
+	logs   *syncBuffer
+	client *mintlify.Client
+	apiKey string
+	url    string
+	cfg    modelConfig
 
 	mu       sync.Mutex
 	nextJobs []fakeapi.JobPlan // plans of the next jobs, in order
@@ -199,7 +204,11 @@ func newModelRun(t *testing.T, seed uint64, stats *modelStats) *modelRun {
 		t.Fatal(err)
 	}
 	m.client = client
-	m.session = newTFSession(t, m.clock, "TF_VAR_mintlify_api_key="+m.apiKey)
+	m.logs = &syncBuffer{}
+	factory := providerserver.NewProtocol6(&mintlifyProvider{version: "test", clock: m.clock})
+	m.session = tfcli.Served(t, func() tfprotov6.ProviderServer {
+		return loggingServer{ProviderServer: factory(), out: m.logs}
+	}, tfcli.Env("TF_VAR_mintlify_api_key="+m.apiKey))
 	return m
 }
 
@@ -217,13 +226,8 @@ func (m *modelRun) jobPlan(fakeapi.StartRequest) fakeapi.JobPlan {
 
 func (m *modelRun) run() {
 	m.stats.sequences.Add(1)
-	if err := m.session.writeConfig(m.cfg.hcl(m.url)); err != nil {
-		m.t.Fatal(err)
-	}
-	res, err := m.session.run(m.ctx, "init", "-input=false", "-no-color")
-	if err != nil || res.exit != 0 {
-		m.t.Fatalf("terraform init: %v\n%s", err, res)
-	}
+	m.session.WriteFile("main.tf", m.cfg.hcl(m.url))
+	m.session.MustRun("init", "-input=false", "-no-color")
 	for i, step := range m.steps {
 		m.stats.steps.Add(1)
 		m.record("step %d: %s", i+1, step)
@@ -268,9 +272,7 @@ func (m *modelRun) do(i int, step modelStep) {
 	switch step.Op {
 	case opConfig:
 		m.cfg[step.Field] = step.Value
-		if err := m.session.writeConfig(m.cfg.hcl(m.url)); err != nil {
-			m.t.Fatal(err)
-		}
+		m.session.WriteFile("main.tf", m.cfg.hcl(m.url))
 		return
 	case opAdvance:
 		m.clock.Advance(step.Advance)
@@ -284,10 +286,7 @@ func (m *modelRun) do(i int, step modelStep) {
 		m.mu.Unlock()
 		return
 	}
-	before, err := m.session.readInstance("mintlify_static_export_bundle", "docs")
-	if err != nil {
-		m.t.Fatal(err)
-	}
+	before := m.session.Instance(modelAddr)
 	snap := stepSnapshot{state: before, cfg: cloneConfig(m.cfg), jobs: len(m.fake.JobIDs()), requests: len(m.fake.Requests())}
 	m.armFaults()
 	results, ran := m.command(i, step, before)
@@ -329,13 +328,13 @@ var (
 
 // command runs the terraform commands of a step; ran is false when the
 // step does not apply to the state.
-func (m *modelRun) command(i int, step modelStep, before stateInstance) (results []cliResult, ran bool) {
+func (m *modelRun) command(i int, step modelStep, before tfcli.Instance) (results []tfcli.Result, ran bool) {
 	switch step.Op {
 	case opApply:
 		return m.cli(applyArgs...), true
 	case opSavedApply:
 		results := m.cli("plan", "-input=false", "-no-color", "-out=tfplan")
-		if results[0].exit != 0 {
+		if results[0].Exit != 0 {
 			return results, true
 		}
 		return append(results, m.cli("apply", "-input=false", "-no-color", "tfplan")...), true
@@ -364,34 +363,29 @@ func (m *modelRun) command(i int, step modelStep, before stateInstance) (results
 }
 
 // cli runs one terraform command and records it.
-func (m *modelRun) cli(args ...string) []cliResult {
-	ctx, cancel := context.WithTimeout(m.ctx, 3*time.Minute)
-	defer cancel()
-	res, err := m.session.run(ctx, args...)
+func (m *modelRun) cli(args ...string) []tfcli.Result {
+	res := m.session.Run(args...)
 	m.stats.commands.Add(1)
-	if err != nil {
-		m.t.Fatalf("seed %d: %v\n%s", m.seed, err, res)
-	}
 	m.recordResult(res)
-	return []cliResult{res}
+	return []tfcli.Result{res}
 }
 
-func (m *modelRun) recordResult(res cliResult) {
-	summary := fmt.Sprintf("  terraform %s: exit %d at %s", strings.Join(res.args, " "), res.exit,
+func (m *modelRun) recordResult(res tfcli.Result) {
+	summary := fmt.Sprintf("  terraform %s: exit %d at %s", strings.Join(res.Args, " "), res.Exit,
 		m.clock.Now().Format(time.RFC3339))
-	if res.exit != 0 || strings.Contains(res.output(), "Warning:") {
-		summary += "\n" + indent(res.output())
+	if res.Exit != 0 || strings.Contains(res.Output, "Warning:") {
+		summary += "\n" + tfcli.Indent(res.Output)
 	}
 	m.history = append(m.history, summary)
 }
 
 // importStep forgets the resource, if any, and imports a job into it.
-func (m *modelRun) importStep(_ int, step modelStep, before stateInstance) []cliResult {
-	var results []cliResult
+func (m *modelRun) importStep(_ int, step modelStep, before tfcli.Instance) []tfcli.Result {
+	var results []tfcli.Result
 	id := "se_0000000000000000"
 	switch {
 	case step.Import == "same" && before.Exists:
-		id = before.str("job_id")
+		id = before.Attr("job_id")
 	case step.Import == "same" || step.Import == "other":
 		// The script's request is not part of the faults under test.
 		m.fake.SetFaults()
@@ -412,144 +406,33 @@ func (m *modelRun) importStep(_ int, step modelStep, before stateInstance) []cli
 
 // interruptedApply sends Ctrl-C to an apply while the API holds one of its
 // requests; an apply that needs no such request just runs.
-func (m *modelRun) interruptedApply(_ int, step modelStep) []cliResult {
+func (m *modelRun) interruptedApply(_ int, step modelStep) []tfcli.Result {
 	match := map[string]func(*http.Request) bool{
 		"start": fakeapi.IsStartRequest, "status": fakeapi.IsStatusRequest, "bundle": fakeapi.IsBundleRequest,
 	}[step.At]
 	held := m.handler.hold(match, step.At == "start")
 	defer m.handler.release()
-	ctx, cancel := context.WithTimeout(m.ctx, 3*time.Minute)
-	defer cancel()
-	cmd, out, stop, err := m.session.start(ctx, applyArgs...)
-	if err != nil {
-		m.t.Fatal(err)
-	}
-	defer stop()
+	apply := m.session.Start(applyArgs...)
 	m.stats.commands.Add(1)
-	done := make(chan struct{})
-	var res cliResult
-	var waitErr error
-	go func() {
-		res, waitErr = m.session.wait(cmd, out, applyArgs)
-		close(done)
-	}()
 	select {
 	case <-held:
 		m.record("  Ctrl-C while the API holds the %s request", step.At)
-		if err := cmd.Process.Signal(os.Interrupt); err != nil {
-			m.t.Fatal(err)
-		}
+		apply.Interrupt()
 		// Terraform stops the provider (which cancels the request) during
 		// the apply, but lets the plan of `terraform apply` run to its end:
 		// then the request is answered, late.
 		select {
-		case <-done:
+		case <-apply.Done():
 		case <-time.After(2 * time.Second):
 			m.handler.release()
-			<-done
+			<-apply.Done()
 		}
-	case <-done:
+	case <-apply.Done():
 		m.record("  the apply made no %s request to interrupt", step.At)
 	}
-	if waitErr != nil {
-		m.t.Fatalf("seed %d: %v\n%s", m.seed, waitErr, res)
-	}
+	res := apply.Wait()
 	m.recordResult(res)
-	return []cliResult{res}
-}
-
-// modelHandler stands in front of the fake: it keeps every link signature
-// the API hands out, for the secret checks, and can hold one request until
-// the client gives up on it, so that a test can press Ctrl-C mid-apply.
-type modelHandler struct {
-	fake *fakeapi.Server
-
-	mu         sync.Mutex
-	signatures map[string]bool
-	held       *heldRequest
-}
-
-type heldRequest struct {
-	match func(*http.Request) bool
-	// effect lets the API act on the request before it is held.
-	effect bool
-	// holding is closed once a request is held, answered once the hold
-	// is released.
-	holding, answered chan struct{}
-	taken             bool
-}
-
-var signatureParam = regexp.MustCompile(`X-Amz-Signature=([0-9a-f]+)`)
-
-func (h *modelHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	rec := httptest.NewRecorder()
-	if held := h.take(r); held != nil {
-		if held.effect {
-			h.fake.ServeHTTP(rec, r)
-		}
-		close(held.holding)
-		select {
-		case <-r.Context().Done():
-			return
-		case <-held.answered:
-		case <-time.After(time.Minute): // never expected: the test would wait for nothing
-		}
-	}
-	if rec.Code == http.StatusOK && rec.Body.Len() == 0 { // not answered yet
-		h.fake.ServeHTTP(rec, r)
-	}
-	if fakeapi.IsBundleRequest(r) {
-		h.mu.Lock()
-		for _, sig := range signatureParam.FindAllStringSubmatch(rec.Body.String(), -1) {
-			h.signatures[sig[1]] = true
-		}
-		h.mu.Unlock()
-	}
-	for k, v := range rec.Header() {
-		w.Header()[k] = v
-	}
-	w.WriteHeader(rec.Code)
-	_, _ = w.Write(rec.Body.Bytes())
-}
-
-// hold makes the next request that match selects wait until its client
-// gives up; the returned channel is closed once it waits.
-func (h *modelHandler) hold(match func(*http.Request) bool, effect bool) <-chan struct{} {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.held = &heldRequest{match: match, effect: effect, holding: make(chan struct{}), answered: make(chan struct{})}
-	return h.held.holding
-}
-
-// release answers the held request, if any, and holds no more.
-func (h *modelHandler) release() {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.held != nil {
-		close(h.held.answered)
-		h.held = nil
-	}
-}
-
-func (h *modelHandler) take(r *http.Request) *heldRequest {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.held == nil || h.held.taken || !h.held.match(r) {
-		return nil
-	}
-	h.held.taken = true
-	return h.held
-}
-
-func (h *modelHandler) allSignatures() []string {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	out := make([]string, 0, len(h.signatures))
-	for s := range h.signatures {
-		out = append(out, s)
-	}
-	slices.Sort(out)
-	return out
+	return []tfcli.Result{res}
 }
 
 func cloneConfig(c modelConfig) modelConfig {

@@ -10,10 +10,11 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
-// The steps of the lifecycle's model-based test (model_test.go) and their
-// generator. A sequence is a pure function of its seed: the steps are drawn
-// up front, and a step that does not apply when its turn comes (untaint
-// with nothing tainted) is skipped, so a seed replays the same sequence.
+// The steps of the lifecycle's model-based test
+// (static_export_bundle_model_test.go) and their generator. A sequence is a
+// pure function of its seed: the steps are drawn up front, and a step that
+// does not apply when its turn comes (untaint with nothing tainted) is
+// skipped, so a seed replays the same sequence.
 
 type stepOp string
 
