@@ -28,32 +28,21 @@ package main
 
 import (
 	"context"
-	"crypto/md5" //nolint:gosec // measured, not used for security
-	"crypto/sha256"
-	"encoding/binary"
-	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"net/http"
 	"os"
 	"os/exec"
 	"os/signal"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"syscall"
 	"time"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/archivefile"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
-	"github.com/mintlify/terraform-provider-mintlify/tools/bench/benchreport"
 )
 
 // maxRatio is the target for the provider's download against curl's,
@@ -172,236 +161,4 @@ func (b *bench) measure(ctx context.Context, size int64, runs int) (*result, err
 		return nil, fmt.Errorf("the provider's archive (sha256 %s) differs from curl's (%s)", r.providerSHA, r.curlSHA)
 	}
 	return r, nil
-}
-
-// curlOnce runs `curl -o` on a fresh link, timed from the request's
-// arrival to curl's exit. The first run also hashes the file.
-func (b *bench) curlOnce(ctx context.Context, jobID string, r *result, hash bool) error {
-	bundle, err := b.client.GenerateBundle(ctx, jobID)
-	if err != nil {
-		return err
-	}
-	out := filepath.Join(b.ws.Dir, "curl", "bundle.tar.gz")
-	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-		return err
-	}
-	defer func() { _ = os.Remove(out) }()
-	cmd := exec.CommandContext(ctx, b.curl, "-fsS", "-o", out, bundle.BundleURL)
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("curl: %v: %s", err, msg) // curl's message never holds the link
-	}
-	done := time.Now()
-	r.curl = append(r.curl, done.Sub(b.fake.arrival(jobID)))
-	for _, check := range [][]string{{"sha256sum", out}, {"md5sum", out}, {"tar", "-tzf", out}} {
-		if msg, err := exec.CommandContext(ctx, check[0], check[1:]...).CombinedOutput(); err != nil {
-			return fmt.Errorf("%s: %v: %s", check[0], err, msg)
-		}
-	}
-	r.byHand = append(r.byHand, time.Since(done)+r.curl[len(r.curl)-1])
-	if hash {
-		sum, _, err := archivefile.HashFile(out)
-		if err != nil {
-			return err
-		}
-		r.curlSHA = hex.EncodeToString(sum[:])
-	}
-	return nil
-}
-
-// providerOnce runs `terraform apply` of an archive resource in a fresh
-// directory, timed from the download request's arrival to the rename of the
-// archive into place.
-func (b *bench) providerOnce(ctx context.Context, jobID string, r *result, i int) error {
-	dir := filepath.Join(b.ws.Dir, fmt.Sprintf("apply-%d-%d", r.size, i))
-	outDir := filepath.Join(dir, "build")
-	if err := os.MkdirAll(outDir, 0o755); err != nil {
-		return err
-	}
-	defer func() { _ = os.RemoveAll(dir) }()
-	config := fmt.Sprintf(`terraform {
-  required_providers {
-    mintlify = { source = "mintlify/mintlify" }
-  }
-}
-
-resource "mintlify_static_export_archive" "bench" {
-  job_id      = %q
-  output_path = "${path.module}/build/docs-bundle.tar.gz"
-}
-
-output "sha256" {
-  value = mintlify_static_export_archive.bench.sha256
-}
-`, jobID)
-	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(config), 0o600); err != nil {
-		return err
-	}
-	watch, err := watchRename(outDir, "docs-bundle.tar.gz")
-	if err != nil {
-		return err
-	}
-	defer watch.close()
-	sampler := devprovider.SampleMemory(b.ws.Binary)
-	began := time.Now()
-	applyErr := b.terraform.Run(ctx, dir, "apply", "-auto-approve", "-input=false", "-no-color")
-	r.apply = append(r.apply, time.Since(began))
-	r.peak = max(r.peak, sampler.Stop())
-	if applyErr != nil {
-		return applyErr
-	}
-	renamed, ok := watch.renamed()
-	if !ok {
-		return errors.New("the apply succeeded but the archive was never renamed into place")
-	}
-	r.provider = append(r.provider, renamed.Sub(b.fake.arrival(jobID)))
-	sha, err := b.terraform.Output(ctx, dir, "sha256")
-	if err != nil {
-		return err
-	}
-	r.providerSHA = sha
-	return nil
-}
-
-// arrivals serves the fake and notes when each job's latest download
-// request arrived.
-type arrivals struct {
-	next http.Handler
-	mu   sync.Mutex
-	at   map[string]time.Time
-}
-
-func (a *arrivals) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if rest, ok := strings.CutPrefix(r.URL.Path, "/bundles/"); ok {
-		jobID, _, _ := strings.Cut(rest, "/")
-		a.mu.Lock()
-		a.at[jobID] = time.Now()
-		a.mu.Unlock()
-	}
-	a.next.ServeHTTP(w, r)
-}
-
-func (a *arrivals) arrival(jobID string) time.Time {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.at[jobID]
-}
-
-// renameWatch sees, through inotify, the moment a file is renamed into a
-// directory.
-type renameWatch struct {
-	file *os.File
-	mu   sync.Mutex
-	at   time.Time
-	done chan struct{}
-}
-
-func watchRename(dir, name string) (*renameWatch, error) {
-	fd, err := syscall.InotifyInit1(syscall.IN_CLOEXEC | syscall.IN_NONBLOCK)
-	if err != nil {
-		return nil, fmt.Errorf("inotify: %w", err)
-	}
-	if _, err := syscall.InotifyAddWatch(fd, dir, syscall.IN_MOVED_TO); err != nil {
-		_ = syscall.Close(fd)
-		return nil, fmt.Errorf("inotify on %s: %w", dir, err)
-	}
-	// Non-blocking, so the runtime poller reads it and Close unblocks Read.
-	w := &renameWatch{file: os.NewFile(uintptr(fd), "inotify"), done: make(chan struct{})}
-	go w.loop(name)
-	return w, nil
-}
-
-func (w *renameWatch) loop(name string) {
-	defer close(w.done)
-	buf := make([]byte, 64<<10)
-	for {
-		n, err := w.file.Read(buf)
-		if err != nil {
-			return
-		}
-		at := time.Now()
-		for off := 0; off+syscall.SizeofInotifyEvent <= n; {
-			nameLen := int(binary.NativeEndian.Uint32(buf[off+12:]))
-			start := off + syscall.SizeofInotifyEvent
-			if strings.TrimRight(string(buf[start:start+nameLen]), "\x00") == name {
-				w.mu.Lock()
-				if w.at.IsZero() {
-					w.at = at
-				}
-				w.mu.Unlock()
-			}
-			off = start + nameLen
-		}
-	}
-}
-
-func (w *renameWatch) renamed() (time.Time, bool) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.at, !w.at.IsZero()
-}
-
-func (w *renameWatch) close() {
-	_ = w.file.Close()
-	<-w.done
-}
-
-// hashRates measures, for context, how fast one core of this machine
-// computes the two hashes every download needs, in MiB/s.
-func hashRates() (md5Rate, shaRate float64) {
-	buf := make([]byte, 256*mib)
-	rate := func(w io.Writer) float64 {
-		began := time.Now()
-		_, _ = w.Write(buf)
-		return float64(len(buf)) / mib / time.Since(began).Seconds()
-	}
-	return rate(md5.New()), rate(sha256.New()) //nolint:gosec
-}
-
-// report prints the table and the verdict, and says whether every target
-// was met.
-func report(results []*result, md5Rate, shaRate float64) bool {
-	fmt.Println()
-	fmt.Println("Bundle archive download over loopback, medians: curl -o vs terraform apply of mintlify_static_export_archive")
-	fmt.Printf("%-9s %9s %9s %7s %15s %7s %18s %12s %10s\n", "archive", "curl -o", "provider", "ratio",
-		"curl + checks", "ratio", "provider peak RSS", "whole apply", "MD5 alone")
-	for _, r := range results {
-		fmt.Printf("%-9s %9s %9s %6.2f× %15s %6.2f× %14.1f MiB %12s %10s\n", formatSize(r.size),
-			seconds(benchreport.Median(r.curl)), seconds(benchreport.Median(r.provider)), r.ratio(),
-			seconds(benchreport.Median(r.byHand)), r.byHandRatio(), float64(r.peak)/mib,
-			seconds(benchreport.Median(r.apply)), seconds(time.Duration(float64(r.size)/mib/md5Rate*float64(time.Second))))
-	}
-	fmt.Println("curl -o, provider: from the download request reaching the fake to the complete file (curl's exit; the")
-	fmt.Println("  provider's rename of the verified archive into place). whole apply: the `terraform apply` command.")
-	fmt.Println("curl + checks: curl -o, then what is done by hand to get the same facts: sha256sum, md5sum, tar -tzf.")
-	fmt.Printf("MD5 alone: the archive's MD5 on one core of this machine, at the best rate measured before and after the\n"+
-		"  downloads (%.0f MiB/s; SHA-256 %.0f MiB/s). The provider computes MD5 and SHA-256 while it writes and\n"+
-		"  checks the archive, side by side; curl computes neither, so the provider cannot be faster than MD5 alone.\n\n",
-		md5Rate, shaRate)
-
-	v := benchreport.NewVerdict(os.Stdout)
-	for _, r := range results {
-		v.Check(r.ratio() <= maxRatio, "%s: provider at most %.1f× curl -o: %.2f×", formatSize(r.size), maxRatio, r.ratio())
-		v.Check(r.byHandRatio() < 1, "%s: provider faster than curl -o with sha256sum, md5sum and tar -tzf: %.2f×",
-			formatSize(r.size), r.byHandRatio())
-		v.Check(r.peak > 0 && r.peak < benchreport.MaxProviderPeakRSS, "%s: provider peak RSS under %d MiB: %.1f MiB",
-			formatSize(r.size), benchreport.MaxProviderPeakRSS/mib, float64(r.peak)/mib)
-	}
-	return !v.Failed()
-}
-
-func (r *result) ratio() float64 {
-	return benchreport.Median(r.provider).Seconds() / benchreport.Median(r.curl).Seconds()
-}
-
-func (r *result) byHandRatio() float64 {
-	return benchreport.Median(r.provider).Seconds() / benchreport.Median(r.byHand).Seconds()
-}
-
-func seconds(d time.Duration) string { return fmt.Sprintf("%.2f s", d.Seconds()) }
-
-func formatSize(n int64) string {
-	if n >= 1024*mib {
-		return fmt.Sprintf("%g GiB", float64(n)/(1024*mib))
-	}
-	return fmt.Sprintf("%g MiB", float64(n)/mib)
 }
