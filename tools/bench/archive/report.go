@@ -5,6 +5,9 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/tools/bench/benchreport"
@@ -29,7 +32,12 @@ func report(results []*result, loadBefore, loadAfter string) bool {
 	fmt.Println("vs MD5: the provider against MD5 alone, the hash it must compute over every byte, so its floor: writing")
 	fmt.Println("  the file, SHA-256 and the gzip+tar check run beside it. vs curl: for information; curl hashes nothing.")
 	fmt.Println("curl + checks: curl -o, then what is done by hand to get the same facts: sha256sum, md5sum, tar -tzf.")
-	fmt.Printf("Load average (1, 5, 15 min): %s before, %s after.\n\n", loadBefore, loadAfter)
+	fmt.Printf("Load average (1, 5, 15 min): %s before, %s after.\n", loadBefore, loadAfter)
+	if cores := runtime.NumCPU(); max(minuteLoad(loadBefore), minuteLoad(loadAfter)) > float64(cores) {
+		fmt.Printf("The machine was busy (a load over its %d cores): the provider's work is about one and a half times\n"+
+			"  MD5 alone's, spread over more cores, so competing work slows it more and its ratio to MD5 alone rises.\n", cores)
+	}
+	fmt.Println()
 
 	v := benchreport.NewVerdict(os.Stdout)
 	for _, r := range results {
@@ -51,6 +59,14 @@ func (r *result) byHandRatio() float64 { return r.ratioTo(r.byHand) }
 // ratioTo is the provider's median over the median of ds.
 func (r *result) ratioTo(ds []time.Duration) float64 {
 	return benchreport.Median(r.provider).Seconds() / benchreport.Median(ds).Seconds()
+}
+
+// minuteLoad is the first figure of a load average as loadAverage gives
+// it, or 0.
+func minuteLoad(load string) float64 {
+	first, _, _ := strings.Cut(load, " ")
+	f, _ := strconv.ParseFloat(first, 64)
+	return f
 }
 
 func seconds(d time.Duration) string { return fmt.Sprintf("%.2f s", d.Seconds()) }
