@@ -62,7 +62,7 @@ const maxMD5Ratio = 1.15
 const mib = 1 << 20
 
 func main() {
-	runs := flag.Int("runs", 3, "downloads of each size by each of curl, MD5 alone and the provider")
+	runs := flag.Int("runs", 5, "downloads of each size by each of curl, MD5 alone and the provider")
 	flag.Parse()
 	ok, err := run(*runs)
 	if err != nil {
