@@ -49,10 +49,10 @@ type File struct {
 	tmp      *os.File
 	stale    []string
 	ops      fsOps
-	buffers  []*chunk
 	summary  Summary
 	complete bool // the last ReadFrom delivered a valid archive
 	closed   bool
+	buffers  []buffer // kept from one ReadFrom to the next
 }
 
 // Options are the choices of Create.
@@ -118,21 +118,26 @@ func (f *File) ReadFrom(r io.Reader) (int64, error) {
 		return 0, errors.New("archivefile: ReadFrom after Commit or Discard")
 	}
 	f.complete = false
+	sha, sum := sha256.New(), md5.New() //nolint:gosec // see the import
+	entries := 0
 	if f.buffers == nil {
-		f.buffers = newChunks()
+		f.buffers = newBuffers()
 	}
-	p := startPipeline(f.buffers, f.tmp)
-	n, readErr := p.produce(r)
-	entries, workErr := p.finish()
+	fo := newFanOut(f.buffers)
+	fo.add(copying(&writeback{file: f.tmp}))
+	fo.add(copying(sha))
+	fo.add(copying(sum))
+	fo.add(func(r io.Reader) (err error) { entries, err = verify(r); return err })
+	n, readErr, consumeErr := fo.copy(r)
 	switch {
 	case readErr != nil:
 		return n, readErr
-	case workErr != nil:
-		return n, workErr
+	case consumeErr != nil:
+		return n, consumeErr
 	}
 	f.summary = Summary{Size: n, Entries: entries}
-	p.sha.Sum(f.summary.SHA256[:0])
-	p.md5.Sum(f.summary.MD5[:0])
+	sha.Sum(f.summary.SHA256[:0])
+	sum.Sum(f.summary.MD5[:0])
 	f.complete = true
 	return n, nil
 }
@@ -220,7 +225,7 @@ func HashFile(path string) (sum [sha256.Size]byte, size int64, err error) {
 	}
 	defer func() { _ = file.Close() }()
 	h := sha256.New()
-	size, err = io.CopyBuffer(h, file, make([]byte, chunkSize))
+	size, err = io.CopyBuffer(h, file, make([]byte, bufferSize))
 	if err != nil {
 		return sum, size, fmt.Errorf("reading %s: %w", path, err)
 	}
@@ -238,7 +243,7 @@ func DigestFile(path string) (Summary, error) {
 	defer func() { _ = file.Close() }()
 	sha, sum := sha256.New(), md5.New() //nolint:gosec // see the import
 	var s Summary
-	s.Size, err = io.CopyBuffer(io.MultiWriter(sha, sum), file, make([]byte, chunkSize))
+	s.Size, err = io.CopyBuffer(io.MultiWriter(sha, sum), file, make([]byte, bufferSize))
 	if err != nil {
 		return Summary{}, fmt.Errorf("reading %s: %w", path, err)
 	}

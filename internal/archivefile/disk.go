@@ -85,11 +85,11 @@ func removeStale(path string, now time.Time) []string {
 	return removed
 }
 
-// writeback starts writing a file's data to disk as it is written, a
-// range of writebackEvery bytes at a time, without waiting for it: the
-// flush of Commit then finds little left to write, instead of the whole
+// writeback writes to a file and starts writing its data to disk as it
+// goes, a range of writebackEvery bytes at a time, without waiting for it:
+// the flush of Commit then finds little left to write, instead of the whole
 // archive (a second for 1 GiB on a fast disk). Where the system has no
-// such call it does nothing.
+// such call it only writes.
 type writeback struct {
 	file          *os.File
 	written, sent int64
@@ -97,12 +97,14 @@ type writeback struct {
 
 const writebackEvery = 8 << 20
 
-func (w *writeback) wrote(n int) {
+func (w *writeback) Write(b []byte) (int, error) {
+	n, err := w.file.Write(b)
 	w.written += int64(n)
 	if w.written-w.sent >= writebackEvery {
 		startWriteback(w.file, w.sent, w.written-w.sent)
 		w.sent = w.written
 	}
+	return n, err
 }
 
 // fsOps are the file system operations of Commit, which tests replace to

@@ -1,140 +1,106 @@
 package archivefile
 
 import (
-	"crypto/md5" //nolint:gosec // see archivefile.go
-	"crypto/sha256"
+	"context"
 	"errors"
-	"hash"
 	"io"
-	"os"
 	"sync"
-	"sync/atomic"
 )
 
-// The buffers the bytes pass through: 16 of 512 KiB, 8 MiB in all,
-// whatever the archive's size.
+// The buffers the archive passes through: 16 of 512 KiB, 8 MiB in all,
+// whatever its size.
 const (
-	chunkSize = 512 << 10
-	numChunks = 16
+	bufferSize = 512 << 10
+	numBuffers = 16
 )
 
-// chunk is one buffer of the archive, shared by every worker until each
-// has released it.
-type chunk struct {
-	buf  []byte
-	n    int
-	refs atomic.Int32
-}
-
-func newChunks() []*chunk {
-	chunks := make([]*chunk, numChunks)
-	for i := range chunks {
-		chunks[i] = &chunk{buf: make([]byte, chunkSize)}
-	}
-	return chunks
-}
-
-// errStopped ends a worker's reading once another worker has failed.
+// errStopped ends a consumer's reading once the reading or another
+// consumer has failed.
 var errStopped = errors.New("archivefile: stopped")
 
-// pipeline is one attempt: produce reads the archive into chunks and hands
-// each to four workers, each on its own goroutine and in order: the file
-// (which starts writing each 8 MiB to disk as it goes, see writeback),
-// SHA-256, MD5 and the gzip+tar check. A chunk goes back to the free list
-// once all four have released it, so reading waits for the slowest.
-type pipeline struct {
-	free    chan *chunk
-	workers []chan *chunk
+// buffer is one of the buffers, shared by every consumer until each is done
+// with it.
+type buffer struct {
+	data []byte
+	n    int
+	busy sync.WaitGroup // the consumers not yet done with data[:n]
+}
+
+func newBuffers() []buffer {
+	buffers := make([]buffer, numBuffers)
+	for i := range buffers {
+		buffers[i].data = make([]byte, bufferSize)
+	}
+	return buffers
+}
+
+// fanOut is an io.Pipe to several consumers, each on its own goroutine,
+// that holds several buffers and copies none of them: copy reads the
+// stream into the buffers in turn and hands each to every consumer, and
+// reads into it again once all are done with it. The slowest consumer
+// sets the pace; the others run ahead by up to numBuffers buffers.
+type fanOut struct {
+	buffers []buffer
+	queues  []chan *buffer
 	wg      sync.WaitGroup
-
-	sha, md5 hash.Hash
-	entries  int // set by the check
-
-	stopOnce sync.Once
-	stop     chan struct{}
-	errMu    sync.Mutex
-	err      error
+	// halted is done once the reading or a consumer has failed; its cause
+	// is the first consumer's error, or errStopped for the reading's.
+	halted context.Context
+	halt   context.CancelCauseFunc
 }
 
-func startPipeline(chunks []*chunk, file *os.File) *pipeline {
-	p := &pipeline{
-		free: make(chan *chunk, len(chunks)),
-		sha:  sha256.New(),
-		md5:  md5.New(), //nolint:gosec // see archivefile.go
-		stop: make(chan struct{}),
-	}
-	for _, c := range chunks {
-		p.free <- c
-	}
-	wb := writeback{file: file}
-	p.spawn(func(b []byte) error { _, err := file.Write(b); wb.wrote(len(b)); return err })
-	p.spawn(func(b []byte) error { _, _ = p.sha.Write(b); return nil })
-	p.spawn(func(b []byte) error { _, _ = p.md5.Write(b); return nil })
+func newFanOut(buffers []buffer) *fanOut {
+	halted, halt := context.WithCancelCause(context.Background())
+	return &fanOut{buffers: buffers, halted: halted, halt: halt}
+}
 
-	check := make(chan *chunk, len(chunks))
-	p.workers = append(p.workers, check)
-	p.wg.Add(1)
-	go func() {
-		defer p.wg.Done()
-		r := &chunkReader{ch: check, p: p}
-		entries, err := verify(r)
-		if err != nil && !errors.Is(err, errStopped) {
-			p.fail(err)
+// add starts a consumer, which reads its copy of the stream until it ends
+// (io.EOF) or fails. What it leaves unread is discarded.
+func (fo *fanOut) add(consume func(io.Reader) error) {
+	q := make(chan *buffer, len(fo.buffers)) // never full: it holds every buffer there is
+	fo.queues = append(fo.queues, q)
+	fo.wg.Go(func() {
+		r := &queueReader{queue: q, halted: fo.halted}
+		if err := consume(r); err != nil {
+			fo.halt(err) // errStopped when the halt came first: the first cause stays
 		}
-		p.entries = entries
 		r.drain()
-	}()
-	return p
+	})
 }
 
-// spawn starts a worker that applies work to every chunk, until it fails.
-func (p *pipeline) spawn(work func([]byte) error) {
-	ch := make(chan *chunk, cap(p.free))
-	p.workers = append(p.workers, ch)
-	p.wg.Add(1)
-	go func() {
-		defer p.wg.Done()
-		for c := range ch {
-			if !p.stopped() {
-				if err := work(c.buf[:c.n]); err != nil {
-					p.fail(err)
-				}
+// copy feeds r to every consumer until r ends, fails, or a consumer fails,
+// and waits for the consumers. It returns the bytes read, r's error (io.EOF
+// is no error) and the first consumer's error.
+func (fo *fanOut) copy(r io.Reader) (n int64, readErr, consumeErr error) {
+	for i := 0; readErr == nil && fo.halted.Err() == nil; i++ {
+		b := &fo.buffers[i%len(fo.buffers)]
+		b.busy.Wait()
+		var err error
+		b.n, err = fill(r, b.data)
+		n += int64(b.n)
+		if b.n > 0 {
+			b.busy.Add(len(fo.queues))
+			for _, q := range fo.queues {
+				q <- b
 			}
-			p.release(c)
 		}
-	}()
-}
-
-// produce reads r into chunks until r ends, fails, or a worker fails. It
-// returns the bytes read and r's error (io.EOF is no error).
-func (p *pipeline) produce(r io.Reader) (int64, error) {
-	var total int64
-	for {
-		var c *chunk
-		select {
-		case c = <-p.free:
-		case <-p.stop:
-			return total, nil // a worker failed: finish reports it
+		if errors.Is(err, io.EOF) {
+			break
 		}
-		n, err := fill(r, c.buf)
-		total += int64(n)
-		if n > 0 {
-			c.n = n
-			c.refs.Store(int32(len(p.workers)))
-			for _, w := range p.workers {
-				w <- c // never blocks: each channel holds every chunk there is
-			}
-		} else {
-			p.free <- c
-		}
-		switch {
-		case errors.Is(err, io.EOF):
-			return total, nil
-		case err != nil:
-			p.halt()
-			return total, err
-		}
+		readErr = err
 	}
+	if readErr != nil {
+		fo.halt(errStopped)
+	}
+	for _, q := range fo.queues {
+		close(q)
+	}
+	fo.wg.Wait()
+	if err := context.Cause(fo.halted); !errors.Is(err, errStopped) {
+		consumeErr = err
+	}
+	fo.halt(nil) // releases the context
+	return n, readErr, consumeErr
 }
 
 // fill reads from r until buf is full or r returns an error.
@@ -150,80 +116,75 @@ func fill(r io.Reader, buf []byte) (int, error) {
 	return n, nil
 }
 
-// finish lets the workers run out and returns the entry count and the
-// first worker's error.
-func (p *pipeline) finish() (int, error) {
-	for _, w := range p.workers {
-		close(w)
-	}
-	p.wg.Wait()
-	p.errMu.Lock()
-	defer p.errMu.Unlock()
-	return p.entries, p.err
+// queueReader reads the buffers of one consumer's queue as one stream. Its
+// WriteTo, which io.Copy uses, writes them out without copying.
+type queueReader struct {
+	queue  <-chan *buffer
+	halted context.Context
+	cur    *buffer
+	off    int
 }
 
-func (p *pipeline) release(c *chunk) {
-	if c.refs.Add(-1) == 0 {
-		p.free <- c
-	}
-}
-
-// fail records a worker's error (the first one wins) and stops everyone.
-func (p *pipeline) fail(err error) {
-	p.errMu.Lock()
-	if p.err == nil {
-		p.err = err
-	}
-	p.errMu.Unlock()
-	p.halt()
-}
-
-func (p *pipeline) halt() { p.stopOnce.Do(func() { close(p.stop) }) }
-
-func (p *pipeline) stopped() bool {
-	select {
-	case <-p.stop:
-		return true
-	default:
-		return false
-	}
-}
-
-// chunkReader reads the chunks handed to the check as one stream.
-type chunkReader struct {
-	ch  <-chan *chunk
-	p   *pipeline
-	cur *chunk
-	off int
-}
-
-func (r *chunkReader) Read(b []byte) (int, error) {
+// next makes cur a buffer with unread bytes, done with the one before.
+func (r *queueReader) next() error {
 	for r.cur == nil || r.off == r.cur.n {
 		if r.cur != nil {
-			r.p.release(r.cur)
+			r.cur.busy.Done()
 			r.cur = nil
 		}
-		if r.p.stopped() {
-			return 0, errStopped
+		if r.halted.Err() != nil {
+			return errStopped
 		}
-		c, ok := <-r.ch
+		b, ok := <-r.queue
 		if !ok {
-			return 0, io.EOF
+			return io.EOF
 		}
-		r.cur, r.off = c, 0
+		r.cur, r.off = b, 0
 	}
-	n := copy(b, r.cur.buf[r.off:r.cur.n])
+	return nil
+}
+
+func (r *queueReader) Read(p []byte) (int, error) {
+	if err := r.next(); err != nil {
+		return 0, err
+	}
+	n := copy(p, r.cur.data[r.off:r.cur.n])
 	r.off += n
 	return n, nil
 }
 
-// drain releases whatever the check did not read.
-func (r *chunkReader) drain() {
+func (r *queueReader) WriteTo(w io.Writer) (int64, error) {
+	var total int64
+	for {
+		if err := r.next(); errors.Is(err, io.EOF) {
+			return total, nil
+		} else if err != nil {
+			return total, err
+		}
+		n, err := w.Write(r.cur.data[r.off:r.cur.n])
+		r.off += n
+		total += int64(n)
+		if err != nil {
+			return total, err
+		}
+	}
+}
+
+// drain is done with every buffer the consumer left unread.
+func (r *queueReader) drain() {
 	if r.cur != nil {
-		r.p.release(r.cur)
+		r.cur.busy.Done()
 		r.cur = nil
 	}
-	for c := range r.ch {
-		r.p.release(c)
+	for b := range r.queue {
+		b.busy.Done()
+	}
+}
+
+// copying is a consumer that writes the stream to w.
+func copying(w io.Writer) func(io.Reader) error {
+	return func(r io.Reader) error {
+		_, err := io.Copy(w, r)
+		return err
 	}
 }

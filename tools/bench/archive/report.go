@@ -1,0 +1,79 @@
+//go:build linux
+
+package main
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mintlify/terraform-provider-mintlify/tools/bench/benchreport"
+)
+
+// report prints the table and the verdict, and says whether every target
+// was met.
+func report(results []*result, loadBefore, loadAfter string) bool {
+	fmt.Println()
+	fmt.Println("Bundle archive download over loopback, medians: curl -o, MD5 alone and terraform apply of mintlify_static_export_archive")
+	fmt.Printf("%-9s %9s %10s %9s %8s %8s %15s %7s %18s %12s\n", "archive", "curl -o", "MD5 alone", "provider",
+		"vs MD5", "vs curl", "curl + checks", "ratio", "provider peak RSS", "whole apply")
+	for _, r := range results {
+		fmt.Printf("%-9s %9s %10s %9s %7.2f× %7.2f× %15s %6.2f× %14.1f MiB %12s\n", formatSize(r.size),
+			seconds(benchreport.Median(r.curl)), seconds(benchreport.Median(r.md5)), seconds(benchreport.Median(r.provider)),
+			r.md5Ratio(), r.curlRatio(), seconds(benchreport.Median(r.byHand)), r.byHandRatio(), float64(r.peak)/mib,
+			seconds(benchreport.Median(r.apply)))
+	}
+	fmt.Println("curl -o, MD5 alone, provider: from the download request reaching the fake to the end: curl's exit; the")
+	fmt.Println("  last byte hashed by a download that computes the archive's MD5 and nothing else; the provider's rename")
+	fmt.Println("  of the verified archive into place. whole apply: the `terraform apply` command.")
+	fmt.Println("vs MD5: the provider against MD5 alone, the hash it must compute over every byte, so its floor: writing")
+	fmt.Println("  the file, SHA-256 and the gzip+tar check run beside it. vs curl: for information; curl hashes nothing.")
+	fmt.Println("curl + checks: curl -o, then what is done by hand to get the same facts: sha256sum, md5sum, tar -tzf.")
+	fmt.Printf("Load average (1, 5, 15 min): %s before, %s after.\n", loadBefore, loadAfter)
+	if cores := runtime.NumCPU(); max(minuteLoad(loadBefore), minuteLoad(loadAfter)) > float64(cores) {
+		fmt.Printf("The machine was busy (a load over its %d cores): the provider's work is about one and a half times\n"+
+			"  MD5 alone's, spread over more cores, so competing work slows it more and its ratio to MD5 alone rises.\n", cores)
+	}
+	fmt.Println()
+
+	v := benchreport.NewVerdict(os.Stdout)
+	for _, r := range results {
+		v.Check(r.md5Ratio() <= maxMD5Ratio, "%s: provider at most %.2f× MD5 alone: %.2f×", formatSize(r.size), maxMD5Ratio, r.md5Ratio())
+		v.Check(r.byHandRatio() < 1, "%s: provider faster than curl -o with sha256sum, md5sum and tar -tzf: %.2f×",
+			formatSize(r.size), r.byHandRatio())
+		v.Check(r.peak > 0 && r.peak < benchreport.MaxProviderPeakRSS, "%s: provider peak RSS under %d MiB: %.1f MiB",
+			formatSize(r.size), benchreport.MaxProviderPeakRSS/mib, float64(r.peak)/mib)
+	}
+	return !v.Failed()
+}
+
+func (r *result) md5Ratio() float64 { return r.ratioTo(r.md5) }
+
+func (r *result) curlRatio() float64 { return r.ratioTo(r.curl) }
+
+func (r *result) byHandRatio() float64 { return r.ratioTo(r.byHand) }
+
+// ratioTo is the provider's median over the median of ds.
+func (r *result) ratioTo(ds []time.Duration) float64 {
+	return benchreport.Median(r.provider).Seconds() / benchreport.Median(ds).Seconds()
+}
+
+// minuteLoad is the first figure of a load average as loadAverage gives
+// it, or 0.
+func minuteLoad(load string) float64 {
+	first, _, _ := strings.Cut(load, " ")
+	f, _ := strconv.ParseFloat(first, 64)
+	return f
+}
+
+func seconds(d time.Duration) string { return fmt.Sprintf("%.2f s", d.Seconds()) }
+
+func formatSize(n int64) string {
+	if n >= 1024*mib {
+		return fmt.Sprintf("%g GiB", float64(n)/(1024*mib))
+	}
+	return fmt.Sprintf("%g MiB", float64(n)/mib)
+}
