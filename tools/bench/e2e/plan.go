@@ -118,7 +118,7 @@ func reportPlans(n, runs int, t *planTimes) *part {
 	ratio := median(t.bundles).Seconds() / data
 	p := &part{}
 	p.printf("\nterraform plan of %d resources, median of %d runs each, nothing to change:\n", n, runs)
-	p.printf("  %d bundles / %d terraform_data: %.2f (a plugin's start-up and gRPC calls, which terraform_data, built in, never pays: see docs/design/polling.md)\n", n, n, ratio)
+	p.printf("  %d bundles / %d terraform_data: %.2f (a plugin's start-up and gRPC calls, which terraform_data, built in, never pays: see internal/mintlify/poll/DESIGN.md)\n", n, n, ratio)
 	p.printf("  the same bundles plan with -refresh=false (no API request at all) / terraform_data: %.2f\n",
 		median(t.noRefresh).Seconds()/data)
 	p.printf("  the same bundles plan with the provider's logs on (TF_LOG_SDK=TRACE; Terraform still discards them) / terraform_data: %.2f\n",
