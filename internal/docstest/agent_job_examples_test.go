@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
@@ -24,26 +25,26 @@ func withDefault(example, value string) string {
 // one job per release, its pull request as an output.
 func TestAccExampleAgentJobResource(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, agentPlan(20*time.Minute, "", false))
+	env := newTestEnv(t, acctest.AgentPlan(20*time.Minute, "", false))
 	example := readExample(t, filepath.Join("resources", "mintlify_agent_job"), "resource.tf")
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
-				Config: env.config(withDefault(example, "2.3.0")),
+				Config: env.Config(withDefault(example, "2.3.0")),
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckOutput("docs_pull_request", fakeapi.AgentRepository+"/pull/101"),
-					func(*terraform.State) error { return expectAgentJobs(env, 1) },
+					func(*terraform.State) error { return env.ExpectAgentJobsWithoutFollowUps(1) },
 				),
 			},
 			{
-				Config: env.config(withDefault(example, "2.4.0")),
+				Config: env.Config(withDefault(example, "2.4.0")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction("mintlify_agent_job.release_docs", plancheck.ResourceActionReplace),
 				}},
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckOutput("docs_pull_request", fakeapi.AgentRepository+"/pull/102"),
-					func(*terraform.State) error { return expectAgentJobs(env, 2) },
+					func(*terraform.State) error { return env.ExpectAgentJobsWithoutFollowUps(2) },
 				),
 			},
 		},
@@ -55,25 +56,25 @@ func TestAccExampleAgentJobResource(t *testing.T) {
 // job the example names.
 func TestAgentJobActionExample(t *testing.T) {
 	tfcli.SkipUnlessVersion(t, ">= 1.14")
-	env := newTestEnv(t, agentPlanByPrompt())
-	env.fake.AddAgentJob(testProjectID, fakeapi.AgentJobSeed{
-		ID: "aj_3f9a2c1b8e7d4a06", Repository: fakeapi.AgentRepository, PRLink: ptr(fakeapi.AgentRepository + "/pull/42"),
+	env := newTestEnv(t, acctest.AgentPlanByPrompt())
+	env.Fake.AddAgentJob(acctest.ProjectID, fakeapi.AgentJobSeed{
+		ID: "aj_3f9a2c1b8e7d4a06", Repository: fakeapi.AgentRepository, PRLink: acctest.Ptr(fakeapi.AgentRepository + "/pull/42"),
 	})
-	cli := env.cli(t)
-	cli.WriteConfig(env.config(readExample(t, filepath.Join("actions", "mintlify_agent_job"), "action.tf")))
+	cli := env.CLI(t)
+	cli.WriteConfig(env.Config(readExample(t, filepath.Join("actions", "mintlify_agent_job"), "action.tf")))
 	cli.MustRun("init", "-no-color", "-input=false")
 
 	out := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.docs").Output
-	lines := progressLines(out, "action.mintlify_agent_job.docs", "CLI")
-	expectLines(t, "the example's progress", lines[len(lines)-1:],
+	lines := acctest.ProgressLines(out, "action.mintlify_agent_job.docs", "CLI")
+	acctest.ExpectLines(t, "the example's progress", lines[len(lines)-1:],
 		`Agent job aj_[0-9a-f]{16} completed: pull request https://github\.com/acme/docs/pull/101`)
 
 	out = cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.docs_follow_up").Output
-	lines = progressLines(out, "action.mintlify_agent_job.docs_follow_up", "CLI")
-	expectLines(t, "the example follow-up's progress", lines[len(lines)-1:],
+	lines = acctest.ProgressLines(out, "action.mintlify_agent_job.docs_follow_up", "CLI")
+	acctest.ExpectLines(t, "the example follow-up's progress", lines[len(lines)-1:],
 		`Agent job aj_3f9a2c1b8e7d4a06 completed: pull request https://github\.com/acme/docs/pull/42`)
-	if env.fake.AgentJobsCreated() != 1 || env.fake.AgentMessagesSent() != 1 {
-		t.Errorf("jobs, follow-ups = %d, %d; want 1, 1", env.fake.AgentJobsCreated(), env.fake.AgentMessagesSent())
+	if env.Fake.AgentJobsCreated() != 1 || env.Fake.AgentMessagesSent() != 1 {
+		t.Errorf("jobs, follow-ups = %d, %d; want 1, 1", env.Fake.AgentJobsCreated(), env.Fake.AgentMessagesSent())
 	}
 }
 
@@ -82,19 +83,19 @@ func TestAgentJobActionExample(t *testing.T) {
 func TestAccExampleAgentJobImport(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
-	env.fake.AddAgentJob("proj_0123456789", fakeapi.AgentJobSeed{ID: "aj_3f9a2c1b8e7d4a06", Repository: fakeapi.AgentRepository})
+	env.Fake.AddAgentJob("proj_0123456789", fakeapi.AgentJobSeed{ID: "aj_3f9a2c1b8e7d4a06", Repository: fakeapi.AgentRepository})
 	example := readExample(t, filepath.Join("resources", "mintlify_agent_job", "import-by-id"), "main.tf")
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.config(example),
+			Config: env.Config(example),
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 				plancheck.ExpectResourceAction("mintlify_agent_job.release_docs", plancheck.ResourceActionUpdate),
 			}},
 			Check: resource.ComposeTestCheckFunc(
 				resource.TestCheckResourceAttr("mintlify_agent_job.release_docs", "project_id", "proj_0123456789"),
 				resource.TestCheckResourceAttr("mintlify_agent_job.release_docs", "status", "completed"),
-				func(*terraform.State) error { return expectAgentJobs(env, 0) },
+				func(*terraform.State) error { return env.ExpectAgentJobsWithoutFollowUps(0) },
 			),
 		}},
 	})
@@ -105,26 +106,26 @@ func TestAccExampleAgentJobImport(t *testing.T) {
 func TestAccExampleImportByIdentity(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
-	job := startJobDirectly(t, env)
-	env.fake.AddAgentJob("proj_0123456789", fakeapi.AgentJobSeed{ID: "aj_3f9a2c1b8e7d4a06", Repository: fakeapi.AgentRepository})
+	job := env.StartExportOutsideTerraform(t)
+	env.Fake.AddAgentJob("proj_0123456789", fakeapi.AgentJobSeed{ID: "aj_3f9a2c1b8e7d4a06", Repository: fakeapi.AgentRepository})
 	bundle := strings.ReplaceAll(readExample(t, filepath.Join("resources", "mintlify_static_export_bundle", "import-by-identity"), "main.tf"),
 		"se_3f9a2c1b8e7d4a06", job)
 	agent := readExample(t, filepath.Join("resources", "mintlify_agent_job", "import-by-identity"), "main.tf")
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		TerraformVersionChecks:   identityVersions,
 		Steps: []resource.TestStep{{
-			Config: env.config(bundle + agent),
+			Config: env.Config(bundle + agent),
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 				plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionUpdate),
 				plancheck.ExpectResourceAction("mintlify_agent_job.release_docs", plancheck.ResourceActionUpdate),
 			}},
 			Check: resource.ComposeTestCheckFunc(
 				resource.TestCheckResourceAttr(bundleAddr, "job_id", job),
-				checkLinkWorks(env),
+				acctest.CheckBundleLinkWorks(bundleAddr),
 				resource.TestCheckResourceAttr("mintlify_agent_job.release_docs", "id", "aj_3f9a2c1b8e7d4a06"),
-				func(*terraform.State) error { return expectCounts(env, 1, 1) },
-				func(*terraform.State) error { return expectAgentJobs(env, 0) },
+				func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
+				func(*terraform.State) error { return env.ExpectAgentJobsWithoutFollowUps(0) },
 			),
 		}},
 	})

@@ -8,6 +8,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 )
 
 // TestAccExampleAirGapped runs the part of the air-gapped guide that needs
@@ -17,16 +19,16 @@ import (
 // moved to a temporary one.
 func TestAccExampleAirGapped(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, sizedArchives(1<<20))
+	env := newTestEnv(t, acctest.SizedArchives(1<<20))
 	dir := t.TempDir()
 	example := strings.ReplaceAll(readExample(t, filepath.Join("guides", "air-gapped-storage", "values-only"), "main.tf"), "${path.module}", dir)
 	out := filepath.Join(dir, "build", "docs-bundle.tar.gz")
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.config(example),
+			Config: env.Config(example),
 			Check: resource.ComposeTestCheckFunc(
-				checkArchiveOnDisk(out),
+				acctest.CheckArchiveOnDisk(archiveAddr, out),
 				func(s *terraform.State) error {
 					archive := s.RootModule().Resources[archiveAddr].Primary.Attributes
 					values := s.RootModule().Resources["terraform_data.helm_values"].Primary.Attributes["output"]

@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
@@ -52,23 +53,23 @@ func readExample(t *testing.T, dir string, files ...string) string {
 func TestAccExampleKeepingTheLinkFresh(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, fakeapi.WithLinkTTL(24*time.Hour))
-	cfg := env.config(readExample(t, filepath.Join("guides", "keeping-the-link-fresh", "schedule"), "main.tf"))
+	cfg := env.Config(readExample(t, filepath.Join("guides", "keeping-the-link-fresh", "schedule"), "main.tf"))
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{Config: cfg},
 			{
-				PreConfig: func() { env.clock.Advance(18*time.Hour - time.Minute) },
+				PreConfig: func() { env.Clock.Advance(18*time.Hour - time.Minute) },
 				Config:    cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 			},
 			{
-				PreConfig:        func() { env.clock.Advance(2 * time.Minute) },
+				PreConfig:        func() { env.Clock.Advance(2 * time.Minute) },
 				Config:           cfg,
-				ConfigPlanChecks: renewal(),
-				Check:            func(*terraform.State) error { return expectCounts(env, 1, 2) },
+				ConfigPlanChecks: acctest.ExpectRenewalInPlace(bundleAddr),
+				Check:            func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 2) },
 			},
 		},
 	})
@@ -79,21 +80,21 @@ func TestAccExampleKeepingTheLinkFresh(t *testing.T) {
 func TestAccExampleImport(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, fakeapi.WithLinkTTL(24*time.Hour))
-	job := startJobDirectly(t, env)
-	env.clock.Advance(time.Minute)
+	job := env.StartExportOutsideTerraform(t)
+	env.Clock.Advance(time.Minute)
 	example := strings.ReplaceAll(readExample(t, filepath.Join("guides", "keeping-the-link-fresh", "import"), "main.tf"),
 		"se_3f9a2c1b8e7d4a06", job)
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.config(example),
+			Config: env.Config(example),
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 				plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionUpdate),
 			}},
 			Check: resource.ComposeTestCheckFunc(
 				resource.TestCheckResourceAttr(bundleAddr, "job_id", job),
-				checkLinkWorks(env),
-				func(*terraform.State) error { return expectCounts(env, 1, 1) },
+				acctest.CheckBundleLinkWorks(bundleAddr),
+				func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
 			),
 		}},
 	})
@@ -103,16 +104,17 @@ func TestAccExampleImport(t *testing.T) {
 // the job, passes the pull request on, and stops on a failed job.
 func TestAccExampleFollowTheAgent(t *testing.T) {
 	t.Parallel()
-	env := newAgentEnv(t)
-	env.fake.AddAgentJob(testProjectID, fakeapi.AgentJobSeed{
+	env := newTestEnv(t)
+	env.SeedAgentJobs()
+	env.Fake.AddAgentJob(acctest.ProjectID, fakeapi.AgentJobSeed{
 		ID: "aj_failing", Repository: "https://github.com/acme/docs", ActiveFor: 5 * time.Minute, FinalStatus: "failed",
 	})
 	example := readExample(t, filepath.Join("guides", "follow-the-agent", "read-a-job"), "main.tf")
 	withJob := func(id string) string {
-		return env.config(strings.Replace(example, `type        = string`, `type        = string`+"\n  default     = \""+id+"\"", 1))
+		return env.Config(strings.Replace(example, `type        = string`, `type        = string`+"\n  default     = \""+id+"\"", 1))
 	}
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
 				Config: withJob("aj_active"),
@@ -123,7 +125,7 @@ func TestAccExampleFollowTheAgent(t *testing.T) {
 			},
 			{
 				Config:      withJob("aj_failing"),
-				ExpectError: expectError("Resource precondition failed", "The documentation agent job aj_failing failed."),
+				ExpectError: acctest.ExpectError("Resource precondition failed", "The documentation agent job aj_failing failed."),
 			},
 		},
 	})
@@ -134,17 +136,17 @@ func TestAccExampleFollowTheAgent(t *testing.T) {
 func TestAccExampleRunningInCI(t *testing.T) {
 	env := newTestEnv(t)
 	t.Setenv(envAPIKey, fakeapi.DefaultAPIKey)
-	t.Setenv(envBaseURL, env.url)
-	t.Setenv(envProjectID, testProjectID)
+	t.Setenv(envBaseURL, env.URL)
+	t.Setenv(envProjectID, acctest.ProjectID)
 	example := readExample(t, filepath.Join("guides", "running-in-ci", "pipeline"), "main.tf")
 	example = strings.Replace(example, `type        = string`, `type        = string`+"\n  default     = \"4f1c2e9\"", 1)
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
 			Config: example,
 			Check: resource.ComposeTestCheckFunc(
 				resource.TestCheckResourceAttr(bundleAddr, "status", "completed"),
-				checkLinkWorks(env),
+				acctest.CheckBundleLinkWorks(bundleAddr),
 			),
 		}},
 	})
@@ -153,17 +155,18 @@ func TestAccExampleRunningInCI(t *testing.T) {
 // TestAccExampleDataSources runs the registry examples of both data sources.
 func TestAccExampleDataSources(t *testing.T) {
 	t.Parallel()
-	env := newAgentEnv(t)
-	job := startJobDirectly(t, env)
-	env.clock.Advance(time.Minute) // the export completes
+	env := newTestEnv(t)
+	env.SeedAgentJobs()
+	job := env.StartExportOutsideTerraform(t)
+	env.Clock.Advance(time.Minute) // the export completes
 	agent := strings.Replace(readExample(t, filepath.Join("data-sources", "mintlify_agent_job"), "data-source.tf"),
 		`type        = string`, `type        = string`+"\n  default     = \"aj_active\"", 1)
 	export := strings.ReplaceAll(readExample(t, filepath.Join("data-sources", "mintlify_static_export_job"), "data-source.tf"),
 		"se_3f9a2c1b8e7d4a06", job)
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.config(agent + export),
+			Config: env.Config(agent + export),
 			Check: resource.ComposeTestCheckFunc(
 				resource.TestCheckOutput("release_notes_pr", "https://github.com/acme/docs/pull/42"),
 				resource.TestCheckOutput("nightly_export", "completed (100%)"),

@@ -3,66 +3,21 @@ package provider
 import (
 	"fmt"
 	"net/http"
-	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
-// agentPlanByPrompt runs agent jobs for four minutes; a prompt that says
-// "typo" changes nothing, one that says "impossible" fails, one that says
-// "forever" runs for a day.
-func agentPlanByPrompt() fakeapi.Option {
-	return fakeapi.WithAgentJobPlan(func(req fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
-		plan := fakeapi.AgentJobPlan{ActiveFor: 4 * time.Minute}
-		switch {
-		case strings.Contains(req.Prompt, "typo"):
-			plan.NoChanges = true
-		case strings.Contains(req.Prompt, "impossible"):
-			plan.FinalStatus = "failed"
-		case strings.Contains(req.Prompt, "forever"):
-			plan.ActiveFor = 24 * time.Hour
-		}
-		return plan
-	})
-}
-
-// progressLines returns the progress an action reported, in order: the
-// messages of the CLI's "Action <address> (triggered by <what>): " lines.
-func progressLines(out, address, trigger string) []string {
-	prefix := fmt.Sprintf("Action %s (triggered by %s): ", address, trigger)
-	var lines []string
-	for _, line := range splitLines(out) {
-		if msg, ok := strings.CutPrefix(line, prefix); ok {
-			lines = append(lines, msg)
-		}
-	}
-	return lines
-}
-
-// expectLines checks that got matches want line by line, each want a
-// regular expression.
-func expectLines(t *testing.T, what string, got []string, want ...string) {
-	t.Helper()
-	ok := len(got) == len(want)
-	for i := 0; ok && i < len(want); i++ {
-		ok = regexp.MustCompile("^" + want[i] + "$").MatchString(got[i])
-	}
-	if !ok {
-		t.Errorf("%s:\n  %s\nwant:\n  %s", what, strings.Join(got, "\n  "), strings.Join(want, "\n  "))
-	}
-}
-
 // agentPrompts returns the prompts of the requests that created agent jobs
-// (or sent follow-ups, when messages) in testProjectID.
-func agentPrompts(env *testEnv, messages bool) []string {
+// (or sent follow-ups, when messages) in acctest.ProjectID.
+func agentPrompts(env *acctest.Env, messages bool) []string {
 	var prompts []string
-	for _, r := range env.fake.Requests() {
+	for _, r := range env.Fake.Requests() {
 		if r.Method != http.MethodPost || strings.HasSuffix(r.Path, "/message") != messages {
 			continue
 		}
@@ -76,15 +31,15 @@ func agentPrompts(env *testEnv, messages bool) []string {
 // request, or to "without changes".
 func TestAgentJobAction_invoke(t *testing.T) {
 	tfcli.SkipUnlessVersion(t, ">= 1.14")
-	env := newTestEnv(t, agentPlanByPrompt())
-	cli := env.cli(t)
-	cli.WriteConfig(env.config(agentAction("docs", `prompt = "Document release 2.3"`) +
+	env := newTestEnv(t, acctest.AgentPlanByPrompt())
+	cli := env.CLI(t)
+	cli.WriteConfig(env.Config(agentAction("docs", `prompt = "Document release 2.3"`) +
 		agentAction("typos", `prompt = "Fix the typo in the quickstart"`)))
 	cli.MustRun("init", "-no-color", "-input=false")
 
 	out := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.docs").Output
 	id := `aj_[0-9a-f]{16}`
-	expectLines(t, "the progress of -invoke=action.mintlify_agent_job.docs", progressLines(out, "action.mintlify_agent_job.docs", "CLI"),
+	acctest.ExpectLines(t, "the progress of -invoke=action.mintlify_agent_job.docs", acctest.ProgressLines(out, "action.mintlify_agent_job.docs", "CLI"),
 		`Started agent job `+id+` in project proj_test; the job is active\.`,
 		`Agent job `+id+` is now completed\.`,
 		`Agent job `+id+` completed: pull request https://github\.com/acme/docs/pull/101`)
@@ -96,10 +51,10 @@ func TestAgentJobAction_invoke(t *testing.T) {
 	}
 
 	out = cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.typos").Output
-	lines := progressLines(out, "action.mintlify_agent_job.typos", "CLI")
-	expectLines(t, "the progress of a job without changes", lines[len(lines)-1:],
+	lines := acctest.ProgressLines(out, "action.mintlify_agent_job.typos", "CLI")
+	acctest.ExpectLines(t, "the progress of a job without changes", lines[len(lines)-1:],
 		`Agent job `+id+` completed without changes: the agent opened no pull request\.`)
-	if n := env.fake.AgentJobsCreated(); n != 2 {
+	if n := env.Fake.AgentJobsCreated(); n != 2 {
 		t.Errorf("agent jobs created = %d, want 2", n)
 	}
 }
@@ -109,9 +64,9 @@ func TestAgentJobAction_invoke(t *testing.T) {
 // nothing.
 func TestAgentJobAction_trigger(t *testing.T) {
 	tfcli.SkipUnlessVersion(t, ">= 1.14")
-	env := newTestEnv(t, agentPlanByPrompt())
-	cli := env.cli(t)
-	cli.WriteConfig(env.config(`
+	env := newTestEnv(t, acctest.AgentPlanByPrompt())
+	cli := env.CLI(t)
+	cli.WriteConfig(env.Config(`
 variable "release" {
   type = string
 }
@@ -133,7 +88,7 @@ resource "terraform_data" "release" {
 	}
 
 	out := apply("2.3.0")
-	lines := progressLines(out, "action.mintlify_agent_job.docs", "terraform_data.release")
+	lines := acctest.ProgressLines(out, "action.mintlify_agent_job.docs", "terraform_data.release")
 	if len(lines) != 3 || !strings.Contains(lines[2], "pull request https://github.com/acme/docs/pull/101") {
 		t.Errorf("progress after create:\n%s", out)
 	}
@@ -149,10 +104,10 @@ resource "terraform_data" "release" {
 // leave it running.
 func TestAgentJobAction_followUp(t *testing.T) {
 	tfcli.SkipUnlessVersion(t, ">= 1.14")
-	env := newTestEnv(t, agentPlanByPrompt())
+	env := newTestEnv(t, acctest.AgentPlanByPrompt())
 	seedImportableAgentJobs(env)
-	cli := env.cli(t)
-	cli.WriteConfig(env.config(agentAction("follow_up", `
+	cli := env.CLI(t)
+	cli.WriteConfig(env.Config(agentAction("follow_up", `
     prompt = "Also document the --json flag"
     job_id = "aj_done"`) + agentAction("no_wait", `
     prompt              = "Document release 2.4"
@@ -160,20 +115,20 @@ func TestAgentJobAction_followUp(t *testing.T) {
 	cli.MustRun("init", "-no-color", "-input=false")
 
 	out := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.follow_up").Output
-	expectLines(t, "the progress of a follow-up", progressLines(out, "action.mintlify_agent_job.follow_up", "CLI"),
+	acctest.ExpectLines(t, "the progress of a follow-up", acctest.ProgressLines(out, "action.mintlify_agent_job.follow_up", "CLI"),
 		`Sent the prompt to agent job aj_done in project proj_test as a follow-up message; the job is active\.`,
 		`Agent job aj_done is now completed\.`,
 		`Agent job aj_done completed: pull request https://github\.com/acme/docs/pull/8`)
-	if got := agentPrompts(env, true); len(got) != 1 || env.fake.AgentJobsCreated() != 0 {
-		t.Errorf("follow-up requests %q and %d new jobs, want one follow-up and no job", got, env.fake.AgentJobsCreated())
+	if got := agentPrompts(env, true); len(got) != 1 || env.Fake.AgentJobsCreated() != 0 {
+		t.Errorf("follow-up requests %q and %d new jobs, want one follow-up and no job", got, env.Fake.AgentJobsCreated())
 	}
 
-	env.fake.Reset()
+	env.Fake.Reset()
 	out = cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.no_wait").Output
-	expectLines(t, "the progress without waiting", progressLines(out, "action.mintlify_agent_job.no_wait", "CLI"),
+	acctest.ExpectLines(t, "the progress without waiting", acctest.ProgressLines(out, "action.mintlify_agent_job.no_wait", "CLI"),
 		`Started agent job aj_[0-9a-f]{16} in project proj_test; the job is active\.`,
 		`Not waiting for agent job aj_[0-9a-f]{16} \(wait_for_completion = false\): .*`)
-	if n := len(env.fake.Requests()); n != 1 {
+	if n := len(env.Fake.Requests()); n != 1 {
 		t.Errorf("%d requests without waiting, want only the create", n)
 	}
 }
@@ -182,25 +137,25 @@ func TestAgentJobAction_followUp(t *testing.T) {
 // that name the job; bad input is refused at plan, before any request.
 func TestAccAgentJobAction_failures(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, agentPlanByPrompt())
+	env := newTestEnv(t, acctest.AgentPlanByPrompt())
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		TerraformVersionChecks:   actionVersions,
 		Steps: []resource.TestStep{
 			{
-				Config:      env.config(triggeredAction("2.3.0", `prompt = "Document the impossible"`)),
-				ExpectError: expectError("Agent Job Failed", "agent job aj_", "in project proj_test failed", "with `job_id = \"aj_"),
+				Config:      env.Config(triggeredAction("2.3.0", `prompt = "Document the impossible"`)),
+				ExpectError: acctest.ExpectError("Agent Job Failed", "agent job aj_", "in project proj_test failed", "with `job_id = \"aj_"),
 			},
 			{
-				Config: env.config(triggeredAction("2.4.0", `
+				Config: env.Config(triggeredAction("2.4.0", `
     prompt  = "Work forever"
     timeout = "5m"`)),
-				ExpectError: expectError("Agent Job Still Running", "did not finish within `timeout` (5m0s); it was `active`",
+				ExpectError: acctest.ExpectError("Agent Job Still Running", "did not finish within `timeout` (5m0s); it was `active`",
 					"keeps running", "`mintlify_agent_job` data source"),
 			},
 		},
 	})
-	if err := expectAgentJobs(env, 2); err != nil {
+	if err := env.ExpectAgentJobsWithoutFollowUps(2); err != nil {
 		t.Error(err)
 	}
 }
@@ -208,25 +163,25 @@ func TestAccAgentJobAction_failures(t *testing.T) {
 func TestAccAgentJobAction_badInputRefusedAtPlan(t *testing.T) {
 	env := newTestEnv(t)
 	t.Setenv(envProjectID, "")
-	noProject := fmt.Sprintf("provider \"mintlify\" {\n  api_key  = %q\n  base_url = %q\n}\n", fakeapi.DefaultAPIKey, env.url)
+	noProject := fmt.Sprintf("provider \"mintlify\" {\n  api_key  = %q\n  base_url = %q\n}\n", fakeapi.DefaultAPIKey, env.URL)
 	var steps []resource.TestStep
 	for _, r := range []refusal{
-		{env.config(triggeredAction("2.3.0", `
+		{env.Config(triggeredAction("2.3.0", `
     prompt  = "Document release 2.3"
     timeout = "soon"`)), `Invalid Duration|"soon"`},
-		{env.config(triggeredAction("2.3.0", `
+		{env.Config(triggeredAction("2.3.0", `
     prompt  = "Document release 2.3"
     timeout = "87600h"`)), "Invalid Duration|`timeout` is longer than 24h"},
-		{env.config(triggeredAction("2.3.0", `prompt = ""`)), "Empty Argument|The `prompt` argument is empty"},
-		{env.config(triggeredAction("2.3.0", `
+		{env.Config(triggeredAction("2.3.0", `prompt = ""`)), "Empty Argument|The `prompt` argument is empty"},
+		{env.Config(triggeredAction("2.3.0", `
     prompt = "Document release 2.3"
     job_id = " "`)), "Empty Argument|The `job_id` argument is empty"},
 		{noProject + triggeredAction("2.3.0", `prompt = "Document release 2.3"`), "Missing Project ID|Set `project_id` on this action, or `project_id` on the mintlify provider"},
 	} {
-		steps = append(steps, resource.TestStep{Config: r.config, PlanOnly: true, ExpectError: expectError(strings.Split(r.want, "|")...)})
+		steps = append(steps, resource.TestStep{Config: r.config, PlanOnly: true, ExpectError: acctest.ExpectError(strings.Split(r.want, "|")...)})
 	}
-	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.factories(), TerraformVersionChecks: actionVersions, Steps: steps})
-	if n := len(env.fake.Requests()); n != 0 {
+	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.ProviderFactories(), TerraformVersionChecks: actionVersions, Steps: steps})
+	if n := len(env.Fake.Requests()); n != 0 {
 		t.Errorf("bad input reached the API: %d requests, want 0", n)
 	}
 }

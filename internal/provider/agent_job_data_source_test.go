@@ -6,34 +6,22 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
-// newAgentEnv seeds the fake with agent jobs in testProjectID: aj_active
-// (active for 20 minutes, then completed with a pull request), aj_nopr
-// (completed without changes, no branch) and aj_archived.
-func newAgentEnv(t *testing.T) *testEnv {
+// newAgentEnv is a test's world with three agent jobs in the fake
+// (acctest.Env.SeedAgentJobs): aj_active, aj_nopr and aj_archived.
+func newAgentEnv(t *testing.T) *acctest.Env {
 	t.Helper()
 	env := newTestEnv(t)
-	env.fake.AddAgentJob(testProjectID, fakeapi.AgentJobSeed{
-		ID: "aj_active", Repository: "https://github.com/acme/docs", Ref: ptr("docs/update-quickstart"),
-		Model: "opus", ActiveFor: 20 * time.Minute, PRLink: ptr("https://github.com/acme/docs/pull/42"),
-	})
-	env.fake.AddAgentJob(testProjectID, fakeapi.AgentJobSeed{
-		ID: "aj_nopr", Repository: "https://github.com/acme/docs",
-	})
-	env.fake.AddAgentJob(testProjectID, fakeapi.AgentJobSeed{
-		ID: "aj_archived", Repository: "https://github.com/acme/docs", Ref: ptr("main"),
-		ActiveFor: time.Minute, FinalStatus: "archived", PRLink: ptr("https://github.com/acme/docs/pull/7"),
-	})
-	env.clock.Advance(2 * time.Minute)
+	env.SeedAgentJobs()
 	return env
 }
 
@@ -41,12 +29,12 @@ func TestAccAgentJobDataSource_active(t *testing.T) {
 	t.Parallel()
 	env := newAgentEnv(t)
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.config(agentJobConfig("aj_active", "")),
+			Config: env.Config(agentJobConfig("aj_active", "")),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
-				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(testProjectID)),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(acctest.ProjectID)),
 				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("source"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 					"repository": knownvalue.StringExact("https://github.com/acme/docs"),
 					"ref":        knownvalue.StringExact("docs/update-quickstart"),
@@ -64,9 +52,9 @@ func TestAccAgentJobDataSource_waitForCompletion(t *testing.T) {
 	t.Parallel()
 	env := newAgentEnv(t)
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.config(agentJobConfig("aj_active", `wait_for_completion = true`) + `
+			Config: env.Config(agentJobConfig("aj_active", `wait_for_completion = true`) + `
 output "pr" {
   value = data.mintlify_agent_job.this.pr_link
 }
@@ -83,12 +71,12 @@ func TestAccAgentJobDataSource_waitTimesOut(t *testing.T) {
 	t.Parallel()
 	env := newAgentEnv(t)
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.config(agentJobConfig("aj_active", `
+			Config: env.Config(agentJobConfig("aj_active", `
   wait_for_completion = true
   timeouts            = { read = "10m" }`)),
-			ExpectError: expectError("Agent Job Still Running", "aj_active in project proj_test", "(10m0s); its status is `active`", "Raise `timeouts.read`"),
+			ExpectError: acctest.ExpectError("Agent Job Still Running", "aj_active in project proj_test", "(10m0s); its status is `active`", "Raise `timeouts.read`"),
 		}},
 	})
 }
@@ -97,9 +85,9 @@ func TestAccAgentJobDataSource_nullableFields(t *testing.T) {
 	t.Parallel()
 	env := newAgentEnv(t)
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.config(agentJobConfig("aj_nopr", "") + `
+			Config: env.Config(agentJobConfig("aj_nopr", "") + `
 data "mintlify_agent_job" "archived" {
   id         = "aj_archived"
   project_id = "proj_test"
@@ -122,15 +110,15 @@ func TestAccAgentJobDataSource_notFound(t *testing.T) {
 	t.Parallel()
 	env := newAgentEnv(t)
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
-				Config:      env.config(agentJobConfig("aj_missing", "")),
-				ExpectError: expectError("Agent Job Not Found", `no agent job "aj_missing" in project "proj_test"`),
+				Config:      env.Config(agentJobConfig("aj_missing", "")),
+				ExpectError: acctest.ExpectError("Agent Job Not Found", `no agent job "aj_missing" in project "proj_test"`),
 			},
 			{
-				Config:      env.config(agentJobConfig("aj_active", `project_id = "proj_other"`)),
-				ExpectError: expectError("Agent Job Not Found", `no agent job "aj_active" in project "proj_other"`),
+				Config:      env.Config(agentJobConfig("aj_active", `project_id = "proj_other"`)),
+				ExpectError: acctest.ExpectError("Agent Job Not Found", `no agent job "aj_active" in project "proj_other"`),
 			},
 		},
 	})
@@ -146,9 +134,9 @@ func TestAccAgentJobDataSource_forbidden(t *testing.T) {
 		Faults: []fakeapi.Fault{{Kind: fakeapi.FaultStatus, Status: http.StatusForbidden}},
 	}))
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.config(agentJobConfig("aj_active", "")),
+			Config: env.Config(agentJobConfig("aj_active", "")),
 			// The whole detail, so that nothing else can hide in it.
 			ExpectError: regexp.MustCompile(`(?s)Error: No Access To The Mintlify Project\s+with data\.mintlify_agent_job\.this,.*?\{\s+` +
 				strings.ReplaceAll(regexp.QuoteMeta(`The Mintlify API refused reading agent job aj_active in project proj_test (HTTP 403: Forbidden): the API key has no access to project proj_test. `+
@@ -162,14 +150,14 @@ func TestAccAgentJobDataSource_missingProjectID(t *testing.T) {
 	env := newAgentEnv(t)
 	t.Setenv(envProjectID, "")
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
 			Config: fmt.Sprintf(`provider "mintlify" {
   api_key  = %q
   base_url = %q
 }
-`, fakeapi.DefaultAPIKey, env.url) + agentJobConfig("aj_active", ""),
-			ExpectError: expectError("Missing Project ID", "`project_id` on this data source, or `project_id` on the mintlify provider", "`MINTLIFY_PROJECT_ID`"),
+`, fakeapi.DefaultAPIKey, env.URL) + agentJobConfig("aj_active", ""),
+			ExpectError: acctest.ExpectError("Missing Project ID", "`project_id` on this data source, or `project_id` on the mintlify provider", "`MINTLIFY_PROJECT_ID`"),
 		}},
 	})
 }
@@ -181,16 +169,16 @@ func TestAccAgentJobDataSource_badTimeoutRefusedBeforeAnyRequest(t *testing.T) {
 	t.Parallel()
 	env := newAgentEnv(t)
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.config(agentJobConfig("aj_active", `
+			Config: env.Config(agentJobConfig("aj_active", `
   wait_for_completion = true
   timeouts            = { read = "-1m" }`)),
 			PlanOnly:    true,
-			ExpectError: expectError("Invalid Duration", "The value \"-1m\" of `timeouts.read` must be longer than zero"),
+			ExpectError: acctest.ExpectError("Invalid Duration", "The value \"-1m\" of `timeouts.read` must be longer than zero"),
 		}},
 	})
-	if n := len(env.fake.Requests()); n != 0 {
+	if n := len(env.Fake.Requests()); n != 0 {
 		t.Errorf("bad input reached the API: %d requests, want 0", n)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
@@ -19,10 +20,10 @@ import (
 // resume, and the state keeps the job, tainted. Time stands still on the
 // virtual clock, so the wait lasts until the interrupt.
 func TestAgentJobInterruptKeepsTheJob(t *testing.T) {
-	env := newTestEnvServing(t, fakeapitest.ManualClock())
-	waiting := &firstSleep{Fake: env.clock, started: make(chan struct{})}
+	env := acctest.New(t, testProvider, fakeapitest.ManualClock())
+	waiting := &firstSleep{Fake: env.Clock, started: make(chan struct{})}
 	cli := tfcli.Served(t, providerserver.NewProtocol6(&mintlifyProvider{version: "test", clock: waiting}))
-	cli.WriteConfig(env.config(agentJobResourceConfig("Document release 2.3", "")))
+	cli.WriteConfig(env.Config(agentJobResourceConfig("Document release 2.3", "")))
 	cli.MustRun("init", "-no-color", "-input=false")
 
 	apply := cli.Start("apply", "-auto-approve", "-no-color", "-input=false")
@@ -38,7 +39,7 @@ func TestAgentJobInterruptKeepsTheJob(t *testing.T) {
 		}
 	}
 
-	ids := env.fake.AgentJobIDs()
+	ids := env.Fake.AgentJobIDs()
 	if n := cli.Resources(); len(ids) != 1 || n != 1 {
 		t.Fatalf("%d agent jobs created, %d resources in state", len(ids), n)
 	}

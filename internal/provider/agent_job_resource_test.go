@@ -15,13 +15,14 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
 // firstAgentJob checks that the resource holds the first job the fake made.
-func firstAgentJob(env *testEnv) resource.TestCheckFunc {
+func firstAgentJob(env *acctest.Env) resource.TestCheckFunc {
 	return func(s *terraform.State) error {
-		ids := env.fake.AgentJobIDs()
+		ids := env.Fake.AgentJobIDs()
 		if len(ids) == 0 {
 			return fmt.Errorf("the fake made no agent job")
 		}
@@ -31,21 +32,21 @@ func firstAgentJob(env *testEnv) resource.TestCheckFunc {
 
 func TestAccAgentJob_createAndWait(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, agentPlan(12*time.Minute, "", false))
-	cfg := env.config(agentJobResourceConfig("Document the --dry-run flag of release 2.3", `triggers = { release = "2.3.0" }`))
+	env := newTestEnv(t, acctest.AgentPlan(12*time.Minute, "", false))
+	cfg := env.Config(agentJobResourceConfig("Document the --dry-run flag of release 2.3", `triggers = { release = "2.3.0" }`))
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(agentJobAddr, plancheck.ResourceActionCreate),
-					plancheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(testProjectID)),
+					plancheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(acctest.ProjectID)),
 					plancheck.ExpectUnknownValue(agentJobAddr, tfjsonpath.New("pr_link")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("id"), agentJobID),
-					statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(testProjectID)),
+					statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(acctest.ProjectID)),
 					statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("status"), knownvalue.StringExact("completed")),
 					statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("pr_link"), knownvalue.StringExact(fakeapi.AgentRepository+"/pull/101")),
 					statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("source"), knownvalue.ObjectExact(map[string]knownvalue.Check{
@@ -59,9 +60,9 @@ func TestAccAgentJob_createAndWait(t *testing.T) {
 				},
 				Check: resource.ComposeTestCheckFunc(
 					firstAgentJob(env),
-					func(*terraform.State) error { return expectAgentJobs(env, 1) },
+					func(*terraform.State) error { return env.ExpectAgentJobsWithoutFollowUps(1) },
 					func(*terraform.State) error {
-						for _, r := range env.fake.Requests() {
+						for _, r := range env.Fake.Requests() {
 							if r.Method == http.MethodPost {
 								if want := `{"prompt":"Document the --dry-run flag of release 2.3"}`; string(r.Body) != want {
 									return fmt.Errorf("create body = %s, want %s", r.Body, want)
@@ -78,7 +79,7 @@ func TestAccAgentJob_createAndWait(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
-				Check: func(*terraform.State) error { return expectAgentJobs(env, 1) },
+				Check: func(*terraform.State) error { return env.ExpectAgentJobsWithoutFollowUps(1) },
 			},
 		},
 	})
@@ -86,16 +87,16 @@ func TestAccAgentJob_createAndWait(t *testing.T) {
 
 func TestAccAgentJob_completedWithoutChanges(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, agentPlan(3*time.Minute, "", true))
+	env := newTestEnv(t, acctest.AgentPlan(3*time.Minute, "", true))
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.config(agentJobResourceConfig("Check the quickstart for typos", "")),
+			Config: env.Config(agentJobResourceConfig("Check the quickstart for typos", "")),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("status"), knownvalue.StringExact("completed")),
 				statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("pr_link"), knownvalue.Null()),
 			},
-			Check: func(*terraform.State) error { return expectAgentJobs(env, 1) },
+			Check: func(*terraform.State) error { return env.ExpectAgentJobsWithoutFollowUps(1) },
 		}},
 	})
 }
@@ -104,10 +105,10 @@ func TestAccAgentJob_completedWithoutChanges(t *testing.T) {
 // the job as started; a refresh fills in the rest, and plans stay empty.
 func TestAccAgentJob_noWait(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, agentPlan(3*time.Minute, "", false))
-	cfg := env.config(agentJobResourceConfig("Document release 2.3", "wait_for_completion = false"))
+	env := newTestEnv(t, acctest.AgentPlan(3*time.Minute, "", false))
+	cfg := env.Config(agentJobResourceConfig("Document release 2.3", "wait_for_completion = false"))
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -117,7 +118,7 @@ func TestAccAgentJob_noWait(t *testing.T) {
 				},
 			},
 			{
-				PreConfig: func() { env.clock.Advance(5 * time.Minute) },
+				PreConfig: func() { env.Clock.Advance(5 * time.Minute) },
 				Config:    cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -126,7 +127,7 @@ func TestAccAgentJob_noWait(t *testing.T) {
 					statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("status"), knownvalue.StringExact("completed")),
 					statecheck.ExpectKnownValue(agentJobAddr, tfjsonpath.New("pr_link"), knownvalue.StringExact(fakeapi.AgentRepository+"/pull/101")),
 				},
-				Check: func(*terraform.State) error { return expectAgentJobs(env, 1) },
+				Check: func(*terraform.State) error { return env.ExpectAgentJobsWithoutFollowUps(1) },
 			},
 		},
 	})
@@ -134,14 +135,14 @@ func TestAccAgentJob_noWait(t *testing.T) {
 
 func TestAccAgentJob_failed(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, agentPlan(4*time.Minute, "failed", false))
-	cfg := env.config(agentJobResourceConfig("Document the impossible", ""))
+	env := newTestEnv(t, acctest.AgentPlan(4*time.Minute, "failed", false))
+	cfg := env.Config(agentJobResourceConfig("Document the impossible", ""))
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
-				ExpectError: expectError("Agent Job Failed", "agent job aj_", "in project "+testProjectID+" failed",
+				ExpectError: acctest.ExpectError("Agent Job Failed", "agent job aj_", "in project "+acctest.ProjectID+" failed",
 					"The resource is tainted and keeps the job id", "`terraform untaint mintlify_agent_job.NAME`"),
 			},
 			{
@@ -151,7 +152,7 @@ func TestAccAgentJob_failed(t *testing.T) {
 				Check: resource.ComposeTestCheckFunc(
 					firstAgentJob(env),
 					resource.TestCheckResourceAttr(agentJobAddr, "status", "failed"),
-					func(*terraform.State) error { return expectAgentJobs(env, 1) },
+					func(*terraform.State) error { return env.ExpectAgentJobsWithoutFollowUps(1) },
 				),
 			},
 			{
@@ -172,14 +173,14 @@ func TestAccAgentJob_failed(t *testing.T) {
 func TestAccAgentJob_resumeAfterTimeout(t *testing.T) {
 	workRoot := t.TempDir()
 	t.Setenv("TF_ACC_TEMP_DIR", workRoot)
-	env := newTestEnv(t, agentPlan(15*time.Minute, "", false))
-	cfg := env.config(agentJobResourceConfig("Document release 2.3", `timeouts = { create = "10m" }`))
+	env := newTestEnv(t, acctest.AgentPlan(15*time.Minute, "", false))
+	cfg := env.Config(agentJobResourceConfig("Document release 2.3", `timeouts = { create = "10m" }`))
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
-				ExpectError: expectError("Agent Job Still Running", "did not finish within `timeouts.create` (10m0s); it was `active`",
+				ExpectError: acctest.ExpectError("Agent Job Still Running", "did not finish within `timeouts.create` (10m0s); it was `active`",
 					"run `terraform untaint mintlify_agent_job.NAME`, with the address shown above after `with`, then `terraform apply`",
 					"raise `timeouts.create`"),
 			},
@@ -194,7 +195,7 @@ func TestAccAgentJob_resumeAfterTimeout(t *testing.T) {
 					firstAgentJob(env),
 					resource.TestCheckResourceAttr(agentJobAddr, "status", "completed"),
 					resource.TestCheckResourceAttr(agentJobAddr, "pr_link", fakeapi.AgentRepository+"/pull/101"),
-					func(*terraform.State) error { return expectAgentJobs(env, 1) },
+					func(*terraform.State) error { return env.ExpectAgentJobsWithoutFollowUps(1) },
 				),
 			},
 		},
@@ -206,15 +207,15 @@ func TestAccAgentJob_resumeAfterTimeout(t *testing.T) {
 // provider's project change nothing remote.
 func TestAccAgentJob_replace(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, agentPlan(3*time.Minute, "", false))
+	env := newTestEnv(t, acctest.AgentPlan(3*time.Minute, "", false))
 	var first string
 	step := func(prompt, extra string, action plancheck.ResourceActionType, jobs int) resource.TestStep {
 		return resource.TestStep{
-			Config: env.config(agentJobResourceConfig(prompt, extra)),
+			Config: env.Config(agentJobResourceConfig(prompt, extra)),
 			ConfigPlanChecks: resource.ConfigPlanChecks{
 				PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(agentJobAddr, action)},
 			},
-			Check: func(*terraform.State) error { return expectAgentJobs(env, jobs) },
+			Check: func(*terraform.State) error { return env.ExpectAgentJobsWithoutFollowUps(jobs) },
 		}
 	}
 	steps := []resource.TestStep{
@@ -228,7 +229,7 @@ func TestAccAgentJob_replace(t *testing.T) {
 	}
 	// Without project_id, the job stays in its project whatever the
 	// provider's becomes.
-	steps[5].Config = env.configWithProvider(`project_id = "proj_moved"`,
+	steps[5].Config = configWithProvider(env, `project_id = "proj_moved"`,
 		agentJobResourceConfig("Document release 2.4", `triggers = { release = "2.4.0" }`))
 	steps[5].Check = resource.ComposeTestCheckFunc(steps[5].Check, resource.TestCheckResourceAttr(agentJobAddr, "project_id", "proj_other"))
 	steps[0].Check = resource.ComposeTestCheckFunc(steps[0].Check, resource.TestCheckResourceAttrWith(agentJobAddr, "id", capture(&first)))
@@ -239,26 +240,26 @@ func TestAccAgentJob_replace(t *testing.T) {
 		return nil
 	}))
 	steps[4].Check = func(*terraform.State) error {
-		if got := env.fake.Count(http.MethodPost, "/v2/agent/proj_other/job"); got != 1 {
+		if got := env.Fake.Count(http.MethodPost, "/v2/agent/proj_other/job"); got != 1 {
 			return fmt.Errorf("jobs started in proj_other = %d, want 1", got)
 		}
 		return nil
 	}
-	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.factories(), Steps: steps})
+	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.ProviderFactories(), Steps: steps})
 }
 
 // TestAccAgentJob_jobGoneIsKept: a job the API no longer returns stays in
 // state with a warning; nothing is started again.
 func TestAccAgentJob_jobGoneIsKept(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, agentPlan(3*time.Minute, "", false))
-	cfg := env.config(agentJobResourceConfig("Document release 2.3", ""))
+	env := newTestEnv(t, acctest.AgentPlan(3*time.Minute, "", false))
+	cfg := env.Config(agentJobResourceConfig("Document release 2.3", ""))
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{Config: cfg},
 			{
-				PreConfig: func() { env.fake.ForgetAgentJob(testProjectID, env.fake.AgentJobIDs()[0]) },
+				PreConfig: func() { env.Fake.ForgetAgentJob(acctest.ProjectID, env.Fake.AgentJobIDs()[0]) },
 				Config:    cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -266,7 +267,7 @@ func TestAccAgentJob_jobGoneIsKept(t *testing.T) {
 				Check: resource.ComposeTestCheckFunc(
 					firstAgentJob(env),
 					resource.TestCheckResourceAttr(agentJobAddr, "pr_link", fakeapi.AgentRepository+"/pull/101"),
-					func(*terraform.State) error { return expectAgentJobs(env, 1) },
+					func(*terraform.State) error { return env.ExpectAgentJobsWithoutFollowUps(1) },
 				),
 			},
 		},
@@ -277,9 +278,9 @@ func TestAccAgentJob_importByID(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
 	seedImportableAgentJobs(env)
-	cfg := env.config(agentJobResourceConfig("Document release 2.3", ""))
+	cfg := env.Config(agentJobResourceConfig("Document release 2.3", ""))
 	importBlock := func(id string) string {
-		return env.config(fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", agentJobAddr, id) +
+		return env.Config(fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", agentJobAddr, id) +
 			agentJobResourceConfig("Document release 2.3", ""))
 	}
 	adopted := func(id, project string) resource.TestCheckFunc {
@@ -288,14 +289,14 @@ func TestAccAgentJob_importByID(t *testing.T) {
 			resource.TestCheckResourceAttr(agentJobAddr, "project_id", project),
 			resource.TestCheckResourceAttr(agentJobAddr, "status", "completed"),
 			resource.TestCheckResourceAttr(agentJobAddr, "prompt", "Document release 2.3"),
-			func(*terraform.State) error { return expectAgentJobs(env, 0) },
+			func(*terraform.State) error { return env.ExpectAgentJobsWithoutFollowUps(0) },
 		)
 	}
 	inPlace := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 		plancheck.ExpectResourceAction(agentJobAddr, plancheck.ResourceActionUpdate),
 	}}
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
 				// `terraform import` with the project, then an apply that
@@ -303,7 +304,7 @@ func TestAccAgentJob_importByID(t *testing.T) {
 				Config:             cfg,
 				ResourceName:       agentJobAddr,
 				ImportState:        true,
-				ImportStateId:      testProjectID + "/aj_running",
+				ImportStateId:      acctest.ProjectID + "/aj_running",
 				ImportStatePersist: true,
 			},
 			{
@@ -312,23 +313,23 @@ func TestAccAgentJob_importByID(t *testing.T) {
 					plancheck.ExpectResourceAction(agentJobAddr, plancheck.ResourceActionUpdate),
 					plancheck.ExpectUnknownValue(agentJobAddr, tfjsonpath.New("pr_link")),
 				}},
-				Check: adopted("aj_running", testProjectID),
+				Check: adopted("aj_running", acctest.ProjectID),
 			},
-			{Config: env.config("")},
+			{Config: env.Config("")},
 			{
 				// An import block with the job id alone: the provider's project.
 				Config:           importBlock("aj_done"),
 				ConfigPlanChecks: inPlace,
-				Check:            adopted("aj_done", testProjectID),
+				Check:            adopted("aj_done", acctest.ProjectID),
 			},
-			{Config: env.config("")},
+			{Config: env.Config("")},
 			{
 				Config:      importBlock("proj_test/aj_missing"),
-				ExpectError: expectError("Agent Job Not Found", `no agent job "aj_missing" in project "proj_test"`, "nothing to import"),
+				ExpectError: acctest.ExpectError("Agent Job Not Found", `no agent job "aj_missing" in project "proj_test"`, "nothing to import"),
 			},
 			{
 				Config:      importBlock("proj_test/"),
-				ExpectError: expectError("Invalid Import ID", "Import as `PROJECT_ID/JOB_ID`"),
+				ExpectError: acctest.ExpectError("Invalid Import ID", "Import as `PROJECT_ID/JOB_ID`"),
 			},
 		},
 	})
@@ -341,15 +342,15 @@ provider "mintlify" {
   api_key  = %[1]q
   base_url = %[2]q
 }
-`, fakeapi.DefaultAPIKey, env.url)
+`, fakeapi.DefaultAPIKey, env.URL)
 	t.Setenv(envProjectID, "")
 	expectRefusedAtPlan(t, env, []refusal{
-		{env.config(agentJobResourceConfig("  ", "")), "Empty Argument|The `prompt` argument is empty"},
-		{env.config(agentJobResourceConfig("Document v2", `project_id = ""`)), "Empty Argument|The `project_id` argument is empty"},
-		{env.config(agentJobResourceConfig("Document v2", `timeouts = { create = "soon" }`)), "Invalid Duration|The value \"soon\" of `timeouts.create` is not a duration"},
-		{env.config(agentJobResourceConfig("Document v2", `timeouts = { create = "-5m" }`)), "Invalid Duration|must be longer than zero"},
-		{env.config(agentJobResourceConfig("Document v2", `timeouts = { create = "87600h" }`)), "Invalid Duration|`timeouts.create` is longer than 24h"},
-		{env.config(agentJobResourceConfig("Document v2", `timeouts = { read = "1ns" }`)), "Invalid Duration|`timeouts.read` is shorter than 10s"},
+		{env.Config(agentJobResourceConfig("  ", "")), "Empty Argument|The `prompt` argument is empty"},
+		{env.Config(agentJobResourceConfig("Document v2", `project_id = ""`)), "Empty Argument|The `project_id` argument is empty"},
+		{env.Config(agentJobResourceConfig("Document v2", `timeouts = { create = "soon" }`)), "Invalid Duration|The value \"soon\" of `timeouts.create` is not a duration"},
+		{env.Config(agentJobResourceConfig("Document v2", `timeouts = { create = "-5m" }`)), "Invalid Duration|must be longer than zero"},
+		{env.Config(agentJobResourceConfig("Document v2", `timeouts = { create = "87600h" }`)), "Invalid Duration|`timeouts.create` is longer than 24h"},
+		{env.Config(agentJobResourceConfig("Document v2", `timeouts = { read = "1ns" }`)), "Invalid Duration|`timeouts.read` is shorter than 10s"},
 		{noProject + agentJobResourceConfig("Document v2", ""), "Missing Project ID|Set `project_id` on this resource, or `project_id` on the mintlify provider|`MINTLIFY_PROJECT_ID`"},
 	})
 }
@@ -364,14 +365,14 @@ func TestAccAgentJob_forbiddenNamesTheProject(t *testing.T) {
 		Faults: []fakeapi.Fault{{Kind: fakeapi.FaultStatus, Status: http.StatusForbidden}},
 	}))
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.config(agentJobResourceConfig("Document v2", "")),
-			ExpectError: expectError("No Access To The Mintlify Project", "HTTP 403", "the API key has no access to project proj_test",
+			Config: env.Config(agentJobResourceConfig("Document v2", "")),
+			ExpectError: acctest.ExpectError("No Access To The Mintlify Project", "HTTP 403", "the API key has no access to project proj_test",
 				"No agent job was started"),
 		}},
 	})
-	for _, r := range env.fake.Requests() {
+	for _, r := range env.Fake.Requests() {
 		if r.Method != http.MethodPost {
 			t.Errorf("unexpected request %s %s", r.Method, r.Path)
 		}
@@ -386,14 +387,14 @@ func TestAccAgentJob_mayHaveStarted(t *testing.T) {
 		Match: fakeapi.IsCreateAgentJobRequest, Count: 1, Faults: []fakeapi.Fault{fakeapi.ServerError(http.StatusBadGateway)},
 	}))
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.config(agentJobResourceConfig("Document v2", "")),
-			ExpectError: expectError("Agent Job May Have Started", "HTTP 502", "did not retry", "second pull request",
+			Config: env.Config(agentJobResourceConfig("Document v2", "")),
+			ExpectError: acctest.ExpectError("Agent Job May Have Started", "HTTP 502", "did not retry", "second pull request",
 				"nothing was saved in state"),
 		}},
 	})
-	if got := env.fake.Count(http.MethodPost, "/v2/agent/"); got != 1 {
+	if got := env.Fake.Count(http.MethodPost, "/v2/agent/"); got != 1 {
 		t.Errorf("create requests = %d, want 1: never repeated", got)
 	}
 }

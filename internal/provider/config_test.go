@@ -4,46 +4,32 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
 // The HCL the tests apply, built by small functions (values with %q), each
 // block named as its address constant says. A configuration is the provider
-// block (env.config) followed by the blocks under test, as a user writes it.
+// block (env.Config, from acctest.Env) followed by the blocks under test, as
+// a user writes it.
 
 // The provider block, pointed at the test's fake API.
 
-// config prepends a provider block pointed at the fake.
-func (e *testEnv) config(body string) string {
-	return e.configWithKey(fakeapi.DefaultAPIKey, body)
-}
-
-// configWithKey is config with another API key.
-func (e *testEnv) configWithKey(apiKey, body string) string {
-	return fmt.Sprintf(`
-provider "mintlify" {
-  api_key    = %[1]q
-  base_url   = %[2]q
-  project_id = %[3]q
-}
-%[4]s`, apiKey, e.url, testProjectID, body)
-}
-
 // configWithProvider prepends a provider block pointed at the fake, with
-// the default key and the given extra arguments (HCL lines).
-func (e *testEnv) configWithProvider(args, body string) string {
+// the default key, no project and the given extra arguments (HCL lines).
+func configWithProvider(env *acctest.Env, args, body string) string {
 	return fmt.Sprintf(`
 provider "mintlify" {
   api_key  = %[1]q
   base_url = %[2]q
   %[3]s
 }
-%[4]s`, fakeapi.DefaultAPIKey, e.url, args, body)
+%[4]s`, fakeapi.DefaultAPIKey, env.URL, args, body)
 }
 
 // noRetries prepends a provider block pointed at the fake with retries
 // disabled, so that a wait handles a 429 itself.
-func noRetries(env *testEnv, body string) string {
+func noRetries(env *acctest.Env, body string) string {
 	return fmt.Sprintf(`
 provider "mintlify" {
   api_key     = %[1]q
@@ -51,12 +37,12 @@ provider "mintlify" {
   project_id  = %[3]q
   max_retries = 0
 }
-%[4]s`, fakeapi.DefaultAPIKey, env.url, testProjectID, body)
+%[4]s`, fakeapi.DefaultAPIKey, env.URL, acctest.ProjectID, body)
 }
 
 // unknownKeyProvider configures the provider with a key that another
 // resource produces, so it is unknown until that resource is applied.
-func unknownKeyProvider(env *testEnv) string {
+func unknownKeyProvider(env *acctest.Env) string {
 	return fmt.Sprintf(`
 resource "terraform_data" "key" {
   input = %[1]q
@@ -66,7 +52,7 @@ provider "mintlify" {
   api_key  = terraform_data.key.output
   base_url = %[2]q
 }
-`, fakeapi.DefaultAPIKey, env.url)
+`, fakeapi.DefaultAPIKey, env.URL)
 }
 
 // slowRequests lets one request run past the default read timeout, so that
@@ -90,8 +76,8 @@ resource "mintlify_static_export_bundle" "docs" {
 
 // storeLinkConfig is the bundle with `store_link` set, and a stand-in for a
 // release that would take `link_revision` as `set_wo_revision`.
-func storeLinkConfig(env *testEnv, store bool) string {
-	return env.config(bundleConfig("docs.example.com", fmt.Sprintf("store_link = %t", store)) + `
+func storeLinkConfig(env *acctest.Env, store bool) string {
+	return env.Config(bundleConfig("docs.example.com", fmt.Sprintf("store_link = %t", store)) + `
 resource "terraform_data" "release" {
   input = mintlify_static_export_bundle.docs.link_revision
 }

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
@@ -45,7 +46,7 @@ func newHelmCLI(t *testing.T, env []string, opts ...fakeapi.Option) *helmCLI {
 	})}, opts...)...)
 	url := contract.Serve(t, fake)
 	cli := tfcli.BuiltWithHelm(t, tfcli.Env(append([]string{
-		"MINTLIFY_API_KEY=" + fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL=" + url, "MINTLIFY_PROJECT_ID=" + testProjectID,
+		"MINTLIFY_API_KEY=" + fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL=" + url, "MINTLIFY_PROJECT_ID=" + acctest.ProjectID,
 		// No cluster: data "helm_template" renders offline and helm_release is only planned.
 		"KUBECONFIG=" + filepath.Join(t.TempDir(), "no-kubeconfig")}, env...)...))
 	return &helmCLI{CLI: cli, t: t, fake: fake}

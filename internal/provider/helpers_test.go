@@ -1,50 +1,41 @@
 package provider
 
 import (
-	"archive/tar"
-	"bytes"
-	"compress/gzip"
-	"crypto/md5"
 	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
-	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
-	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // What the test files of this package share: a test's world (the fake API
 // and the provider on its clock), version gates, and checks of what
 // Terraform says, what the API was asked, what is in state and what is on
-// disk. The HCL they apply is built in config_test.go; the CLI is driven by
-// internal/tfcli. A helper that one file alone uses stays in that file.
+// disk. What internal/docstest's tests need too is in internal/acctest (the
+// Env itself, the provider block, ExpectError, the checks of a bundle's
+// link and an archive on disk, the fake's counts); the HCL the tests apply
+// is built in config_test.go; the CLI is driven by internal/tfcli. A helper
+// that one file alone uses stays in that file.
 
 // TestMain runs the tests, then removes the provider binary that the
 // real-binary tests share (tfcli.Built). The CLI is looked up by the tests
@@ -54,44 +45,35 @@ func TestMain(m *testing.M) { tfcli.Main(m) }
 // testStart is the virtual moment every acceptance test begins at.
 var testStart = fakeapitest.Start
 
-const testProjectID = "proj_test"
+// One test's world: an acctest.Env, the fake API on a virtual clock and
+// the provider on the same clock, in the test process.
 
-// One test's world: the fake API on a virtual clock, and the provider on
-// the same clock, in the test process.
-
-// testEnv is one acceptance test's world: a fake Mintlify API on a
-// loopback port, checked against the vendor contract, and a virtual clock
-// shared by the fake and the provider, so that a 30-minute export runs in
-// milliseconds.
-type testEnv struct {
-	fake  *fakeapi.Server
-	clock *clock.Fake
-	url   string
-	// httpClient, when not nil, replaces the provider's HTTP client (see
-	// newTLSTestEnv).
-	httpClient *http.Client
+// testProvider is the provider under test for a test's fake API: on its
+// clock, and with its HTTP client where it has one (newTLSTestEnv).
+func testProvider(api *fakeapitest.Env) provider.Provider {
+	return &mintlifyProvider{version: "test", clock: api.Clock, httpClient: api.HTTPClient}
 }
 
-// newTestEnv serves the fake (fakeapitest), every exchange validated
-// against the in-repo OpenAPI description.
-func newTestEnv(t *testing.T, opts ...fakeapi.Option) *testEnv {
+// newTestEnv serves the fake, every exchange validated against the in-repo
+// OpenAPI description.
+func newTestEnv(t *testing.T, opts ...fakeapi.Option) *acctest.Env {
 	t.Helper()
-	return newTestEnvServing(t, fakeapitest.Fake(opts...))
+	return acctest.New(t, testProvider, fakeapitest.Fake(opts...))
 }
 
 // newUncheckedTestEnv serves the fake without the contract check, for
 // faults that break an answer's body (a truncated or malformed JSON body),
 // which the checker would rightly report as a violation.
-func newUncheckedTestEnv(t *testing.T, opts ...fakeapi.Option) *testEnv {
+func newUncheckedTestEnv(t *testing.T, opts ...fakeapi.Option) *acctest.Env {
 	t.Helper()
-	return newTestEnvServing(t, fakeapitest.Unchecked(), fakeapitest.Fake(opts...))
+	return acctest.New(t, testProvider, fakeapitest.Unchecked(), fakeapitest.Fake(opts...))
 }
 
 // newTestEnvWithHandler serves the fake behind wrap, for tests that mount it
 // under a path prefix.
-func newTestEnvWithHandler(t *testing.T, wrap func(http.Handler) http.Handler, opts ...fakeapi.Option) *testEnv {
+func newTestEnvWithHandler(t *testing.T, wrap func(http.Handler) http.Handler, opts ...fakeapi.Option) *acctest.Env {
 	t.Helper()
-	return newTestEnvServing(t, fakeapitest.Fake(opts...),
+	return acctest.New(t, testProvider, fakeapitest.Fake(opts...),
 		fakeapitest.Handler(func(fake *fakeapi.Server) http.Handler { return wrap(fake) }))
 }
 
@@ -99,55 +81,9 @@ func newTestEnvWithHandler(t *testing.T, wrap func(http.Handler) http.Handler, o
 // gives it a name that is not loopback: base_url is https://example.com
 // (which the test server's certificate covers), and the provider's HTTP
 // client dials the fake's loopback address whatever the host.
-func newTLSTestEnv(t *testing.T, opts ...fakeapi.Option) *testEnv {
+func newTLSTestEnv(t *testing.T, opts ...fakeapi.Option) *acctest.Env {
 	t.Helper()
-	return newTestEnvServing(t, fakeapitest.TLS(), fakeapitest.Fake(opts...))
-}
-
-// newTestEnvServing serves the fake as opts say. The env is for tests
-// that run the CLI (through terraform-plugin-testing, or tfcli), so it
-// finds the CLI first: terraform-plugin-testing would download one.
-func newTestEnvServing(t *testing.T, opts ...fakeapitest.Option) *testEnv {
-	t.Helper()
-	tfcli.Path(t)
-	env := fakeapitest.New(t, opts...)
-	return &testEnv{fake: env.Fake, clock: env.Clock, url: env.URL, httpClient: env.HTTPClient}
-}
-
-// factories runs the provider in the test process on the env's clock, for
-// terraform-plugin-testing.
-func (e *testEnv) factories() map[string]func() (tfprotov6.ProviderServer, error) {
-	return map[string]func() (tfprotov6.ProviderServer, error){
-		"mintlify": providerserver.NewProtocol6WithError(e.provider()),
-	}
-}
-
-// provider is the provider under test on the env's clock and HTTP client.
-func (e *testEnv) provider() *mintlifyProvider {
-	return &mintlifyProvider{version: "test", clock: e.clock, httpClient: e.httpClient}
-}
-
-// cli is the CLI with the provider served on the env's clock (tfcli.Served),
-// for the commands terraform-plugin-testing does not run and for the CLI's
-// output as a user sees it (warnings, an action's progress).
-func (e *testEnv) cli(t *testing.T) *tfcli.CLI {
-	t.Helper()
-	return tfcli.Served(t, providerserver.NewProtocol6(e.provider()))
-}
-
-// startJobDirectly starts an export through the client, as a CI script
-// would, and returns its id.
-func startJobDirectly(t *testing.T, env *testEnv) string {
-	t.Helper()
-	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(env.url), mintlify.WithClock(env.clock))
-	if err != nil {
-		t.Fatal(err)
-	}
-	job, err := c.StartStaticExport(t.Context(), mintlify.StartStaticExportRequest{Domain: "docs.example.com"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return job.JobID
+	return acctest.New(t, testProvider, fakeapitest.TLS(), fakeapitest.Fake(opts...))
 }
 
 // untaint runs `terraform untaint` in the working directory of the running
@@ -187,34 +123,24 @@ var actionVersions = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfver
 
 // What Terraform says.
 
-// expectError matches diagnostics as Terraform prints them: the phrases in
-// order, each space free to be a line break where the CLI wrapped the text.
-func expectError(phrases ...string) *regexp.Regexp {
-	quoted := make([]string, len(phrases))
-	for i, p := range phrases {
-		quoted[i] = strings.ReplaceAll(regexp.QuoteMeta(p), " ", `\s+`)
-	}
-	return regexp.MustCompile(`(?s)` + strings.Join(quoted, ".*"))
-}
-
 // refusal is a configuration that must fail at plan time with the phrases
-// of want (separated by "|", see expectError).
+// of want (separated by "|", see acctest.ExpectError).
 type refusal struct{ config, want string }
 
 // expectRefusedAtPlan plans each configuration, expects its error, and then
 // checks that none of them sent a request.
-func expectRefusedAtPlan(t *testing.T, env *testEnv, refusals []refusal) {
+func expectRefusedAtPlan(t *testing.T, env *acctest.Env, refusals []refusal) {
 	t.Helper()
 	var steps []resource.TestStep
 	for _, r := range refusals {
 		steps = append(steps, resource.TestStep{
 			Config:      r.config,
 			PlanOnly:    true,
-			ExpectError: expectError(strings.Split(r.want, "|")...),
+			ExpectError: acctest.ExpectError(strings.Split(r.want, "|")...),
 		})
 	}
-	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.factories(), Steps: steps})
-	if n := len(env.fake.Requests()); n != 0 {
+	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.ProviderFactories(), Steps: steps})
+	if n := len(env.Fake.Requests()); n != 0 {
 		t.Errorf("bad input reached the API: %d requests, want 0", n)
 	}
 }
@@ -222,16 +148,16 @@ func expectRefusedAtPlan(t *testing.T, env *testEnv, refusals []refusal) {
 // expectApplyFails applies config and expects an error with the phrases of
 // want; then that requests recorded requests matched match, and that jobs
 // export jobs exist.
-func expectApplyFails(t *testing.T, env *testEnv, config string, want []string, match func(*http.Request) bool, requests, jobs int) {
+func expectApplyFails(t *testing.T, env *acctest.Env, config string, want []string, match func(*http.Request) bool, requests, jobs int) {
 	t.Helper()
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
-		Steps:                    []resource.TestStep{{Config: config, ExpectError: expectError(want...)}},
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps:                    []resource.TestStep{{Config: config, ExpectError: acctest.ExpectError(want...)}},
 	})
-	if n := countMatching(env.fake.Requests(), match); n != requests {
+	if n := countMatching(env.Fake.Requests(), match); n != requests {
 		t.Errorf("matching requests = %d, want %d", n, requests)
 	}
-	if n := env.fake.ExportJobsStarted(); n != jobs {
+	if n := env.Fake.ExportJobsStarted(); n != jobs {
 		t.Errorf("export jobs started = %d, want %d", n, jobs)
 	}
 }
@@ -252,33 +178,10 @@ func countMatching(reqs []fakeapi.Request, match func(*http.Request) bool) int {
 	return n
 }
 
-// expectCounts checks how many export jobs and bundle links the fake made.
-func expectCounts(env *testEnv, jobs, bundles int) error {
-	if got := env.fake.ExportJobsStarted(); got != jobs {
-		return fmt.Errorf("export jobs started = %d, want %d", got, jobs)
-	}
-	if got := env.fake.BundlesGenerated(); got != bundles {
-		return fmt.Errorf("bundle links generated = %d, want %d", got, bundles)
-	}
-	return nil
-}
-
-// expectAgentJobs checks how many agent jobs the fake created, and that
-// no follow-up message was sent.
-func expectAgentJobs(env *testEnv, jobs int) error {
-	if got := env.fake.AgentJobsCreated(); got != jobs {
-		return fmt.Errorf("agent jobs created = %d, want %d", got, jobs)
-	}
-	if got := env.fake.AgentMessagesSent(); got != 0 {
-		return fmt.Errorf("follow-up messages sent = %d, want none", got)
-	}
-	return nil
-}
-
 // startRequests counts the requests that started an export job.
-func startRequests(env *testEnv) int {
+func startRequests(env *acctest.Env) int {
 	n := 0
-	for _, r := range env.fake.Requests() {
+	for _, r := range env.Fake.Requests() {
 		if r.Method == http.MethodPost && r.Path == "/v1/static-export/jobs" {
 			n++
 		}
@@ -287,7 +190,7 @@ func startRequests(env *testEnv) int {
 }
 
 // exportJobsStarted checks how many start requests reached the API.
-func exportJobsStarted(env *testEnv, want int) resource.TestCheckFunc {
+func exportJobsStarted(env *acctest.Env, want int) resource.TestCheckFunc {
 	return func(*terraform.State) error {
 		if n := startRequests(env); n != want {
 			return fmt.Errorf("%d start requests reached the API, want %d", n, want)
@@ -297,9 +200,9 @@ func exportJobsStarted(env *testEnv, want int) resource.TestCheckFunc {
 }
 
 // downloadRequests counts the bundle downloads the API served.
-func downloadRequests(env *testEnv) int {
+func downloadRequests(env *acctest.Env) int {
 	n := 0
-	for _, r := range env.fake.Requests() {
+	for _, r := range env.Fake.Requests() {
 		if strings.HasPrefix(r.Path, "/bundles/") {
 			n++
 		}
@@ -339,137 +242,21 @@ func positive(v int64) error {
 	return nil
 }
 
-// checkLinkWorks downloads the bundle link in state and checks its size.
-func checkLinkWorks(env *testEnv) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		attrs := s.RootModule().Resources[bundleAddr].Primary.Attributes
-		resp, err := http.Get(attrs["bundle_url"])
-		if err != nil {
-			return err
-		}
-		defer func() { _ = resp.Body.Close() }()
-		body, err := io.ReadAll(resp.Body)
-		if err != nil {
-			return err
-		}
-		if resp.StatusCode != http.StatusOK {
-			return fmt.Errorf("downloading the bundle: HTTP %d: %s", resp.StatusCode, body)
-		}
-		if want := attrs["size_bytes"]; strconv.Itoa(len(body)) != want {
-			return fmt.Errorf("downloaded %d bytes, size_bytes says %s", len(body), want)
-		}
-		return nil
-	}
-}
-
 // Agent jobs in the fake.
-
-// agentPlan is a fake agent job plan: active for activeFor, then final
-// ("" for completed), with or without changes.
-func agentPlan(activeFor time.Duration, final string, noChanges bool) fakeapi.Option {
-	return fakeapi.WithAgentJobPlan(func(fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
-		return fakeapi.AgentJobPlan{ActiveFor: activeFor, FinalStatus: final, NoChanges: noChanges}
-	})
-}
 
 // seedImportableAgentJobs adds agent jobs started outside Terraform:
 // aj_running (active for 10 more minutes) and aj_done, both completing
 // with a pull request.
-func seedImportableAgentJobs(env *testEnv) {
-	env.fake.AddAgentJob(testProjectID, fakeapi.AgentJobSeed{
-		ID: "aj_running", Repository: fakeapi.AgentRepository, ActiveFor: 10 * time.Minute, PRLink: ptr(fakeapi.AgentRepository + "/pull/7"),
+func seedImportableAgentJobs(env *acctest.Env) {
+	env.Fake.AddAgentJob(acctest.ProjectID, fakeapi.AgentJobSeed{
+		ID: "aj_running", Repository: fakeapi.AgentRepository, ActiveFor: 10 * time.Minute, PRLink: acctest.Ptr(fakeapi.AgentRepository + "/pull/7"),
 	})
-	env.fake.AddAgentJob(testProjectID, fakeapi.AgentJobSeed{
-		ID: "aj_done", Repository: fakeapi.AgentRepository, PRLink: ptr(fakeapi.AgentRepository + "/pull/8"),
+	env.Fake.AddAgentJob(acctest.ProjectID, fakeapi.AgentJobSeed{
+		ID: "aj_done", Repository: fakeapi.AgentRepository, PRLink: acctest.Ptr(fakeapi.AgentRepository + "/pull/8"),
 	})
 }
 
-// ptr is a pointer to a copy of v, for the fake's optional fields.
-func ptr[T any](v T) *T { return &v }
-
-// Archives on disk.
-
-// sizedArchives makes every job's archive about size bytes.
-func sizedArchives(size int64) fakeapi.Option {
-	return fakeapi.WithArchive(func(fakeapi.StartRequest) fakeapi.Archive { return fakeapi.Archive{Size: size} })
-}
-
-// checkArchiveOnDisk compares every attribute of the archive in state with
-// the file on disk, and checks that nothing else is beside it.
-func checkArchiveOnDisk(outputPath string) resource.TestCheckFunc {
-	return func(s *terraform.State) error {
-		attrs := s.RootModule().Resources[archiveAddr].Primary.Attributes
-		raw, err := os.ReadFile(outputPath)
-		if err != nil {
-			return err
-		}
-		sha := sha256.Sum256(raw)
-		sum := md5.Sum(raw) //nolint:gosec
-		entries, err := countEntries(raw)
-		if err != nil {
-			return fmt.Errorf("the file is not a tar.gz: %w", err)
-		}
-		want := map[string]string{
-			"id":            hex.EncodeToString(sha[:]),
-			"sha256":        hex.EncodeToString(sha[:]),
-			"base64sha256":  base64.StdEncoding.EncodeToString(sha[:]),
-			"md5":           hex.EncodeToString(sum[:]),
-			"size_bytes":    strconv.Itoa(len(raw)),
-			"file_count":    strconv.Itoa(entries),
-			"output_path":   outputPath,
-			"downloaded_at": attrs["downloaded_at"],
-		}
-		for k, v := range want {
-			if attrs[k] != v {
-				return fmt.Errorf("%s = %q, the file on disk says %q", k, attrs[k], v)
-			}
-		}
-		if !rfc3339.MatchString(attrs["downloaded_at"]) {
-			return fmt.Errorf("downloaded_at = %q, want RFC 3339", attrs["downloaded_at"])
-		}
-		return onlyThese(filepath.Dir(outputPath), filepath.Base(outputPath))
-	}
-}
-
-// countEntries reads a tar.gz to its end and counts its entries.
-func countEntries(raw []byte) (int, error) {
-	gz, err := gzip.NewReader(bytes.NewReader(raw))
-	if err != nil {
-		return 0, err
-	}
-	tr := tar.NewReader(gz)
-	n := 0
-	for {
-		if _, err := tr.Next(); errors.Is(err, io.EOF) {
-			break
-		} else if err != nil {
-			return n, err
-		}
-		n++
-	}
-	_, err = io.Copy(io.Discard, gz)
-	return n, err
-}
-
-// onlyThese fails unless dir holds exactly the named files, no partial
-// download among them, under any subdirectory.
-func onlyThese(dir string, names ...string) error {
-	var found []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			rel, _ := filepath.Rel(dir, p)
-			found = append(found, rel)
-		}
-		return err
-	})
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	if fmt.Sprint(found) != fmt.Sprint(names) {
-		return fmt.Errorf("%s holds %v, want %v", dir, found, names)
-	}
-	return nil
-}
+// Files on disk.
 
 // writeUserFile writes a file of the user's at p.
 func writeUserFile(t *testing.T, p, content string) {

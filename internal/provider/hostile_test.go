@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
@@ -17,9 +18,9 @@ import (
 // network sent reaches the terminal unchecked.
 
 // expectDiagnostic applies config, which must fail with an error that holds
-// every phrase of want in order (see expectError) and none of the strings
+// every phrase of want in order (see acctest.ExpectError) and none of the strings
 // of never (a signature, a control character, the tail of a long message).
-func expectDiagnostic(t *testing.T, env *testEnv, config string, want, never []string) string {
+func expectDiagnostic(t *testing.T, env *acctest.Env, config string, want, never []string) string {
 	t.Helper()
 	return expectDiagnosticUnder(t, env, nil, config, want, never)
 }
@@ -27,11 +28,11 @@ func expectDiagnostic(t *testing.T, env *testEnv, config string, want, never []s
 // expectDiagnosticUnder is expectDiagnostic under the CLIs that versions
 // admit (a CLI that is too old skips the test). It returns the error's
 // text.
-func expectDiagnosticUnder(t *testing.T, env *testEnv, versions []tfversion.TerraformVersionCheck, config string, want, never []string) string {
+func expectDiagnosticUnder(t *testing.T, env *acctest.Env, versions []tfversion.TerraformVersionCheck, config string, want, never []string) string {
 	t.Helper()
 	var got error
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		TerraformVersionChecks:   versions,
 		Steps:                    []resource.TestStep{{Config: config}},
 		ErrorCheck: func(err error) error {
@@ -42,7 +43,7 @@ func expectDiagnosticUnder(t *testing.T, env *testEnv, versions []tfversion.Terr
 	if got == nil {
 		t.Fatal("the apply succeeded, want an error")
 	}
-	if !expectError(want...).MatchString(got.Error()) {
+	if !acctest.ExpectError(want...).MatchString(got.Error()) {
 		t.Errorf("the error does not say %q:\n%v", want, got)
 	}
 	for _, s := range never {
@@ -59,11 +60,11 @@ func expectDiagnosticUnder(t *testing.T, env *testEnv, versions []tfversion.Terr
 func TestAccHostile_plainHTTPLinkRefused(t *testing.T) {
 	t.Parallel()
 	env := newTLSTestEnv(t, fakeapi.WithDownloadHost("http://storage.example.com"))
-	expectDiagnostic(t, env, env.config(bundleConfig("docs.example.com", "")),
+	expectDiagnostic(t, env, env.Config(bundleConfig("docs.example.com", "")),
 		[]string{"Unencrypted Bundle Link Refused", "uses plain http (host storage.example.com)",
 			"an unencrypted link would expose the bundle, and the signature", "only when the provider's `base_url` is a loopback address"},
 		[]string{"X-Amz-"})
-	if n := env.fake.Count(http.MethodGet, "/bundles/"); n != 0 {
+	if n := env.Fake.Count(http.MethodGet, "/bundles/"); n != 0 {
 		t.Errorf("%d downloads, want 0", n)
 	}
 }
@@ -100,13 +101,13 @@ func TestAccHostile_retryAfterADayWhilePolling(t *testing.T) {
 			t.Parallel()
 			env := newTestEnv(t, aDay429)
 			resource.Test(t, resource.TestCase{
-				ProtoV6ProviderFactories: env.factories(),
+				ProtoV6ProviderFactories: env.ProviderFactories(),
 				Steps:                    []resource.TestStep{{Config: noRetries(env, r.config(""))}},
 			})
-			if n := env.fake.FaultsInjected(fakeapi.FaultStatus); n != 1 {
+			if n := env.Fake.FaultsInjected(fakeapi.FaultStatus); n != 1 {
 				t.Errorf("%d 429s answered, want 1", n)
 			}
-			if took := env.clock.Now().Sub(testStart); took > 10*time.Minute {
+			if took := env.Clock.Now().Sub(testStart); took > 10*time.Minute {
 				t.Errorf("the apply took %s, want the job's time plus a minute", took)
 			}
 		})
@@ -118,9 +119,9 @@ func TestAccHostile_retryAfterADayWhilePolling(t *testing.T) {
 					"asked the provider to wait 24h0m0s (`Retry-After`); the provider waits at most 1m0s",
 					"the operation's timeout ends in", "stopped at once", "terraform untaint"},
 				[]string{r.stillRunning, "Timed Out"})
-			reqs := env.fake.Requests()
-			if last := reqs[len(reqs)-1]; last.Status != http.StatusTooManyRequests || !env.clock.Now().Equal(last.At) {
-				t.Errorf("the provider went on for %s after the 429, want it to stop at once", env.clock.Now().Sub(last.At))
+			reqs := env.Fake.Requests()
+			if last := reqs[len(reqs)-1]; last.Status != http.StatusTooManyRequests || !env.Clock.Now().Equal(last.At) {
+				t.Errorf("the provider went on for %s after the 429, want it to stop at once", env.Clock.Now().Sub(last.At))
 			}
 		})
 	}
@@ -142,36 +143,36 @@ func TestAccHostile_unknownStatusEndsTheWait(t *testing.T) {
 		versions []tfversion.TerraformVersionCheck
 		config   string
 		want     []string
-		job      func(env *testEnv) string
+		job      func(env *acctest.Env) string
 	}{
 		{"bundle", nil, bundleConfig("docs.example.com", ""),
 			[]string{"Unexpected Static Export Job Status", "The Mintlify API reported the status `cancelled` for static export job se_",
 				exportStatuses, "stopped waiting at once", "terraform untaint"},
-			func(env *testEnv) string { return env.fake.JobIDs()[0] }},
+			func(env *acctest.Env) string { return env.Fake.JobIDs()[0] }},
 		{"agent job resource", nil, agentJobResourceConfig("Document the release", ""),
 			[]string{"Unexpected Agent Job Status", "The Mintlify API reported the status `cancelled` for agent job aj_",
 				agentStatuses, "stopped waiting at once", "the next apply replaces it", "another pull request"},
-			func(env *testEnv) string { return env.fake.AgentJobIDs()[0] }},
+			func(env *acctest.Env) string { return env.Fake.AgentJobIDs()[0] }},
 		{"agent job data source", nil, agentJobConfig("aj_seeded", "wait_for_completion = true"),
 			[]string{"Unexpected Agent Job Status", "the status `cancelled` for agent job aj_seeded", agentStatuses},
-			func(*testEnv) string { return "aj_seeded" }},
+			func(*acctest.Env) string { return "aj_seeded" }},
 		{"agent job action", actionVersions, triggeredAction("2.3.0", `prompt = "Document release 2.3"`),
 			[]string{"Unexpected Agent Job Status", "the status `cancelled` for agent job aj_", agentStatuses,
 				"`mintlify_agent_job` data source"},
-			func(env *testEnv) string { return env.fake.AgentJobIDs()[0] }},
+			func(env *acctest.Env) string { return env.Fake.AgentJobIDs()[0] }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			env := newUncheckedTestEnv(t, fakeapi.WithUndocumentedStatus("cancelled"))
-			env.fake.AddAgentJob(testProjectID, fakeapi.AgentJobSeed{ID: "aj_seeded", Repository: fakeapi.AgentRepository,
+			env.Fake.AddAgentJob(acctest.ProjectID, fakeapi.AgentJobSeed{ID: "aj_seeded", Repository: fakeapi.AgentRepository,
 				ActiveFor: 5 * time.Minute})
-			got := expectDiagnosticUnder(t, env, tc.versions, env.config(tc.config), tc.want, never)
+			got := expectDiagnosticUnder(t, env, tc.versions, env.Config(tc.config), tc.want, never)
 			if id := tc.job(env); !strings.Contains(got, id) {
 				t.Errorf("the error does not name the job %s:\n%s", id, got)
 			}
-			reqs := env.fake.Requests()
-			if last := reqs[len(reqs)-1]; !strings.Contains(string(last.Response), `"cancelled"`) || !env.clock.Now().Equal(last.At) {
-				t.Errorf("the wait went on for %s after the status turned (last answer %s)", env.clock.Now().Sub(last.At), last.Response)
+			reqs := env.Fake.Requests()
+			if last := reqs[len(reqs)-1]; !strings.Contains(string(last.Response), `"cancelled"`) || !env.Clock.Now().Equal(last.At) {
+				t.Errorf("the wait went on for %s after the status turned (last answer %s)", env.Clock.Now().Sub(last.At), last.Response)
 			}
 		})
 	}
@@ -200,7 +201,7 @@ func TestAccHostile_serverTextIsCleanedAndCut(t *testing.T) {
 		t.Parallel()
 		env := newTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{Match: fakeapi.IsStartRequest,
 			Faults: []fakeapi.Fault{{Kind: fakeapi.FaultStatus, Status: http.StatusBadRequest, Message: hostileText}}}))
-		got := expectDiagnostic(t, env, env.config(bundleConfig("docs.example.com", "")),
+		got := expectDiagnostic(t, env, env.Config(bundleConfig("docs.example.com", "")),
 			[]string{"Mintlify Rejected The Request", "(HTTP 400: " + cleaned, "padding… (cut from 10", "characters)",
 				"No static export job was started."}, hostileSecrets)
 		if len(got) > 2000 {
@@ -212,7 +213,7 @@ func TestAccHostile_serverTextIsCleanedAndCut(t *testing.T) {
 		env := newTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
 			return fakeapi.JobPlan{RunFor: time.Minute, FailWith: hostileText}
 		}))
-		expectDiagnostic(t, env, env.config(bundleConfig("docs.example.com", "")),
+		expectDiagnostic(t, env, env.Config(bundleConfig("docs.example.com", "")),
 			[]string{"Static Export Job Failed", cleaned, "padding… (cut from 10"}, hostileSecrets)
 	})
 }

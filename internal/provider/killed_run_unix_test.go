@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
@@ -40,7 +41,7 @@ func TestKilledApplyLosesTheJobUntilImported(t *testing.T) {
 			clk := clock.NewFake(time.Now().UTC(), false)
 			fake := fakeapi.New(fakeapi.WithClock(clk))
 			cli := tfcli.Built(t, tfcli.Env("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+contract.Serve(t, fake),
-				"MINTLIFY_PROJECT_ID="+testProjectID, "TF_LOG_PROVIDER=INFO"))
+				"MINTLIFY_PROJECT_ID="+acctest.ProjectID, "TF_LOG_PROVIDER=INFO"))
 			cli.WriteConfig(tc.config)
 
 			// terraform leads a process group of its own, with the provider

@@ -26,6 +26,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
@@ -149,7 +150,7 @@ data "mintlify_agent_job" "missing" {
   id = "terraform-provider-mintlify-live-test-no-such-job"
 }
 `,
-			ExpectError: expectError("Agent Job Not Found", "terraform-provider-mintlify-live-test-no-such-job"),
+			ExpectError: acctest.ExpectError("Agent Job Not Found", "terraform-provider-mintlify-live-test-no-such-job"),
 		}},
 	})
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
@@ -23,7 +24,7 @@ func TestAccProviderConfig_badInputRefusedBeforeAnyRequest(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
 	key := fmt.Sprintf("api_key = %q", fakeapi.DefaultAPIKey)
-	base := fmt.Sprintf("base_url = %q", env.url)
+	base := fmt.Sprintf("base_url = %q", env.URL)
 	cases := []struct{ args, want string }{
 		{`api_key = ""` + "\n" + base, "Empty Mintlify API Key|The `api_key` argument is empty|`MINTLIFY_API_KEY`"},
 		{`api_key = "  "` + "\n" + base, "Empty Mintlify API Key"},
@@ -60,9 +61,9 @@ func TestAccProviderConfig_badInputRefusedBeforeAnyRequest(t *testing.T) {
 func TestAccProviderConfig_badEnvironment(t *testing.T) {
 	env := newTestEnv(t)
 	for _, c := range []struct{ key, baseURL, want string }{
-		{"mint_abc\t", env.url, "Invalid Mintlify API Key|The `MINTLIFY_API_KEY` environment variable contains spaces"},
+		{"mint_abc\t", env.URL, "Invalid Mintlify API Key|The `MINTLIFY_API_KEY` environment variable contains spaces"},
 		{fakeapi.DefaultAPIKey, "http://api.mintlify.com", "Invalid Mintlify Base URL|The `MINTLIFY_BASE_URL` environment variable cannot be used|unencrypted"},
-		{fakeapi.DefaultAPIKey, env.url + "/v1", "Invalid Mintlify Base URL|The `MINTLIFY_BASE_URL` environment variable cannot be used|\"/v1\""},
+		{fakeapi.DefaultAPIKey, env.URL + "/v1", "Invalid Mintlify Base URL|The `MINTLIFY_BASE_URL` environment variable cannot be used|\"/v1\""},
 	} {
 		t.Setenv(envAPIKey, c.key)
 		t.Setenv(envBaseURL, c.baseURL)
@@ -77,10 +78,10 @@ func TestAccProviderConfig_unusualKeyIsOnlyAWarning(t *testing.T) {
 	const key = "sk_legacy_0123456789"
 	env := newTestEnv(t, fakeapi.WithAPIKey(key))
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.configWithKey(key, bundleConfig("docs.example.com", "")),
-			Check:  func(*terraform.State) error { return expectCounts(env, 1, 1) },
+			Config: env.ConfigWithKey(key, bundleConfig("docs.example.com", "")),
+			Check:  func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
 		}},
 	})
 }
@@ -94,7 +95,7 @@ func TestAccProviderConfig_retrySettings(t *testing.T) {
 		Match: fakeapi.IsStatusRequest, Faults: []fakeapi.Fault{fakeapi.ServerError(503)},
 	}))
 	expectApplyFails(t, env,
-		env.configWithProvider("max_retries = 1\n  request_timeout = \"45s\"", bundleConfig("docs.example.com", "")),
+		configWithProvider(env, "max_retries = 1\n  request_timeout = \"45s\"", bundleConfig("docs.example.com", "")),
 		[]string{"Mintlify API Unavailable", "HTTP 503", "after 2 attempts", "raise the provider's `max_retries`"},
 		fakeapi.IsStatusRequest, 2, 1)
 }
@@ -107,7 +108,7 @@ func TestAccProviderConfig_unknownAPIKey(t *testing.T) {
 	env := newTestEnv(t)
 	cfg := unknownKeyProvider(env) + bundleConfig("docs.example.com", "")
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
 			Config: cfg,
 			ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -119,7 +120,7 @@ func TestAccProviderConfig_unknownAPIKey(t *testing.T) {
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("status"), knownvalue.StringExact("completed")),
 			},
-			Check: func(*terraform.State) error { return expectCounts(env, 1, 1) },
+			Check: func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
 		}},
 	})
 }
@@ -135,10 +136,10 @@ data "mintlify_static_export_job" "any" {
 }
 `
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
 			Config:      cfg,
-			ExpectError: expectError("Mintlify Provider Not Configured", "`api_key`", "only known after apply"),
+			ExpectError: acctest.ExpectError("Mintlify Provider Not Configured", "`api_key`", "only known after apply"),
 		}},
 	})
 }

@@ -8,13 +8,14 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/echoprovider"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
 // hangingAnswers makes every request that match selects take an hour on
 // the fake's clock, as a hung API does: only a deadline ends the wait.
-func hangingAnswers(env *testEnv, match func(*http.Request) bool) {
-	env.fake.SetFaults(fakeapi.FaultRule{Match: match, Faults: []fakeapi.Fault{fakeapi.SlowResponse(time.Hour)}})
+func hangingAnswers(env *acctest.Env, match func(*http.Request) bool) {
+	env.Fake.SetFaults(fakeapi.FaultRule{Match: match, Faults: []fakeapi.Fault{fakeapi.SlowResponse(time.Hour)}})
 }
 
 // TestAccReadTimeouts_refresh: a refresh against a hung API ends at
@@ -26,13 +27,13 @@ func TestAccReadTimeouts_refresh(t *testing.T) {
 		t.Parallel()
 		env := newTestEnv(t)
 		resource.Test(t, resource.TestCase{
-			ProtoV6ProviderFactories: env.factories(),
+			ProtoV6ProviderFactories: env.ProviderFactories(),
 			Steps: []resource.TestStep{
-				{Config: env.configWithProvider(slowRequests, bundleConfig("docs.example.com", ""))},
+				{Config: configWithProvider(env, slowRequests, bundleConfig("docs.example.com", ""))},
 				{
 					PreConfig:    func() { hangingAnswers(env, fakeapi.IsStatusRequest) },
 					RefreshState: true,
-					ExpectError: expectError("Mintlify Operation Timed Out", "`timeouts.read` (2m0s) ran out while "+
+					ExpectError: acctest.ExpectError("Mintlify Operation Timed Out", "`timeouts.read` (2m0s) ran out while "+
 						"refreshing static export job se_", "raise `timeouts.read`", `timeouts = { read = "5m" }`),
 				},
 			},
@@ -40,17 +41,17 @@ func TestAccReadTimeouts_refresh(t *testing.T) {
 	})
 	t.Run("agent job", func(t *testing.T) {
 		t.Parallel()
-		env := newTestEnv(t, fakeapi.WithProjects(testProjectID))
-		cfg := env.configWithProvider(slowRequests+"\n  project_id = \""+testProjectID+"\"",
+		env := newTestEnv(t, fakeapi.WithProjects(acctest.ProjectID))
+		cfg := configWithProvider(env, slowRequests+"\n  project_id = \""+acctest.ProjectID+"\"",
 			agentJobResourceConfig("Document release 2.3", `timeouts = { read = "1m" }`))
 		resource.Test(t, resource.TestCase{
-			ProtoV6ProviderFactories: env.factories(),
+			ProtoV6ProviderFactories: env.ProviderFactories(),
 			Steps: []resource.TestStep{
 				{Config: cfg},
 				{
 					PreConfig:    func() { hangingAnswers(env, fakeapi.IsAgentJobRequest) },
 					RefreshState: true,
-					ExpectError:  expectError("Mintlify Operation Timed Out", "`timeouts.read` (1m0s) ran out while refreshing agent job"),
+					ExpectError:  acctest.ExpectError("Mintlify Operation Timed Out", "`timeouts.read` (1m0s) ran out while refreshing agent job"),
 				},
 			},
 		})
@@ -63,27 +64,27 @@ func TestAccReadTimeouts_refresh(t *testing.T) {
 func TestAccReadTimeouts_dataSourcesAndEphemeral(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
-	jobID := startJobDirectly(t, env)
+	jobID := env.StartExportOutsideTerraform(t)
 	hangingAnswers(env, fakeapi.AnyOf(fakeapi.IsAPIRequest, fakeapi.IsAgentJobRequest))
-	factories := env.factories()
+	factories := env.ProviderFactories()
 	factories["echo"] = echoprovider.NewProviderServer()
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: factories,
 		Steps: []resource.TestStep{
 			{
-				Config: env.configWithProvider(slowRequests, `
+				Config: configWithProvider(env, slowRequests, `
 data "mintlify_static_export_job" "job" {
   job_id = "`+jobID+`"
 }`),
-				ExpectError: expectError("Mintlify Operation Timed Out", "`timeouts.read` (2m0s) ran out while reading static export job "+jobID),
+				ExpectError: acctest.ExpectError("Mintlify Operation Timed Out", "`timeouts.read` (2m0s) ran out while reading static export job "+jobID),
 			},
 			{
-				Config: env.configWithProvider(slowRequests+"\n  project_id = \""+testProjectID+"\"", `
+				Config: configWithProvider(env, slowRequests+"\n  project_id = \""+acctest.ProjectID+"\"", `
 data "mintlify_agent_job" "job" {
   id       = "aj_any"
   timeouts = { read = "30s" }
 }`),
-				ExpectError: expectError("Mintlify Operation Timed Out", "`timeouts.read` (30s) ran out while reading agent job aj_any"),
+				ExpectError: acctest.ExpectError("Mintlify Operation Timed Out", "`timeouts.read` (30s) ran out while reading agent job aj_any"),
 			},
 		},
 	})
@@ -91,7 +92,7 @@ data "mintlify_agent_job" "job" {
 		ProtoV6ProviderFactories: factories,
 		TerraformVersionChecks:   ephemeralResources,
 		Steps: []resource.TestStep{{
-			Config: env.configWithProvider(slowRequests, `
+			Config: configWithProvider(env, slowRequests, `
 ephemeral "mintlify_static_export_bundle" "link" {
   job_id   = "`+jobID+`"
   timeouts = { open = "1m" }
@@ -101,7 +102,7 @@ provider "echo" {
 }
 resource "echo" "link" {}
 `),
-			ExpectError: expectError("Mintlify Operation Timed Out", "`timeouts.open` (1m0s) ran out while generating the bundle link of static export job "+jobID),
+			ExpectError: acctest.ExpectError("Mintlify Operation Timed Out", "`timeouts.open` (1m0s) ran out while generating the bundle link of static export job "+jobID),
 		}},
 	})
 }

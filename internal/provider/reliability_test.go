@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
@@ -39,29 +40,29 @@ func TestAccReliability_applySurvivesFaults(t *testing.T) {
 		},
 	))
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.config(bundleConfig("docs.example.com", "")),
+			Config: env.Config(bundleConfig("docs.example.com", "")),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("status"), knownvalue.StringExact("completed")),
 			},
 			Check: resource.ComposeTestCheckFunc(
-				checkLinkWorks(env),
-				func(*terraform.State) error { return expectCounts(env, 1, 1) },
+				acctest.CheckBundleLinkWorks(bundleAddr),
+				func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
 			),
 		}},
 	})
-	reqs := env.fake.Requests()
+	reqs := env.Fake.Requests()
 	t.Logf("%d API requests (%d start, %d status, %d bundle), %d faults: %d 429, %d 5xx, %d dropped connections",
-		len(reqs)-env.fake.Count(http.MethodGet, "/bundles/"), countMatching(reqs, fakeapi.IsStartRequest),
+		len(reqs)-env.Fake.Count(http.MethodGet, "/bundles/"), countMatching(reqs, fakeapi.IsStartRequest),
 		countMatching(reqs, fakeapi.IsStatusRequest), countMatching(reqs, fakeapi.IsBundleRequest),
-		env.fake.FaultsInjected(""), countStatus(reqs, http.StatusTooManyRequests),
+		env.Fake.FaultsInjected(""), countStatus(reqs, http.StatusTooManyRequests),
 		countStatus(reqs, 500)+countStatus(reqs, 502)+countStatus(reqs, 503)+countStatus(reqs, 504),
-		env.fake.FaultsInjected(fakeapi.FaultDrop))
-	if env.fake.FaultsInjected(fakeapi.FaultDrop) == 0 || countStatus(reqs, 502)+countStatus(reqs, 503) == 0 {
+		env.Fake.FaultsInjected(fakeapi.FaultDrop))
+	if env.Fake.FaultsInjected(fakeapi.FaultDrop) == 0 || countStatus(reqs, 502)+countStatus(reqs, 503) == 0 {
 		t.Error("the scenario injected no dropped connection or no 5xx; lengthen the job")
 	}
-	if got := env.fake.ExportJobsStarted(); got != 1 {
+	if got := env.Fake.ExportJobsStarted(); got != 1 {
 		t.Errorf("export jobs started = %d, want exactly 1", got)
 	}
 }
@@ -84,7 +85,7 @@ func TestAccReliability_startRateLimited(t *testing.T) {
 	env := newTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{
 		Match: fakeapi.IsStartRequest, Faults: []fakeapi.Fault{fakeapi.TooManyRequests(time.Second)},
 	}))
-	expectApplyFails(t, env, env.configWithProvider("max_retries = 2", bundleConfig("docs.example.com", "")),
+	expectApplyFails(t, env, configWithProvider(env, "max_retries = 2", bundleConfig("docs.example.com", "")),
 		[]string{"Mintlify API Rate Limit Exceeded", "HTTP 429", "after 3 attempts", "raise the provider's `max_retries`",
 			"No static export job was started."},
 		fakeapi.IsStartRequest, 3, 0)
@@ -96,7 +97,7 @@ func TestAccReliability_startRateLimited(t *testing.T) {
 func TestAccReliability_startMayHaveStarted(t *testing.T) {
 	t.Parallel()
 	for name, tc := range map[string]struct {
-		env  func(*testing.T, ...fakeapi.Option) *testEnv
+		env  func(*testing.T, ...fakeapi.Option) *acctest.Env
 		flt  fakeapi.Fault
 		want string
 		jobs int // jobs left by the lost request
@@ -108,24 +109,24 @@ func TestAccReliability_startMayHaveStarted(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			env := tc.env(t, fakeapi.WithFaults(fakeapi.FaultRule{Match: fakeapi.IsStartRequest, Count: 1, Faults: []fakeapi.Fault{tc.flt}}))
-			cfg := env.config(bundleConfig("docs.example.com", ""))
+			cfg := env.Config(bundleConfig("docs.example.com", ""))
 			resource.Test(t, resource.TestCase{
-				ProtoV6ProviderFactories: env.factories(),
+				ProtoV6ProviderFactories: env.ProviderFactories(),
 				Steps: []resource.TestStep{
 					{
 						Config: cfg,
-						ExpectError: expectError("Static Export May Have Started", tc.want,
+						ExpectError: acctest.ExpectError("Static Export May Have Started", tc.want,
 							"a static export job may have started", "did not retry", "Apply again"),
 						Check: func(*terraform.State) error {
-							if n := env.fake.Count(http.MethodPost, "/v1/static-export/jobs"); n != 1 {
+							if n := env.Fake.Count(http.MethodPost, "/v1/static-export/jobs"); n != 1 {
 								t.Errorf("start requests = %d, want 1: never retried", n)
 							}
-							return expectCounts(env, tc.jobs, 0)
+							return env.ExpectExportJobsAndLinks(tc.jobs, 0)
 						},
 					},
 					{
 						Config: cfg,
-						Check:  func(*terraform.State) error { return expectCounts(env, tc.jobs+1, 1) },
+						Check:  func(*terraform.State) error { return env.ExpectExportJobsAndLinks(tc.jobs+1, 1) },
 					},
 				},
 			})
@@ -140,11 +141,11 @@ func TestAccReliability_retryWouldOutlastTimeout(t *testing.T) {
 	env := newTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{
 		Match: fakeapi.IsStartRequest, Faults: []fakeapi.Fault{fakeapi.TooManyRequests(5 * time.Minute)},
 	}))
-	expectApplyFails(t, env, env.config(bundleConfig("docs.example.com", `timeouts = { create = "30s" }`)),
+	expectApplyFails(t, env, env.Config(bundleConfig("docs.example.com", `timeouts = { create = "30s" }`)),
 		[]string{"Mintlify API Rate Limiting", "HTTP 429", "asked the provider to wait 5m0s (`Retry-After`); the provider " +
 			"waits at most 1m0s", "timeout ends in 30s", "No static export job was started."},
 		fakeapi.IsStartRequest, 1, 0)
-	if waited := env.clock.Now().Sub(testStart); waited != 0 {
+	if waited := env.Clock.Now().Sub(testStart); waited != 0 {
 		t.Errorf("the provider waited %s before giving up, want 0", waited)
 	}
 }
@@ -157,7 +158,7 @@ func TestAccReliability_apiDown(t *testing.T) {
 		Match: fakeapi.IsStatusRequest, Faults: []fakeapi.Fault{fakeapi.ServerError(http.StatusServiceUnavailable)},
 	}))
 	// The default max_retries is 5: six status requests.
-	expectApplyFails(t, env, env.config(bundleConfig("docs.example.com", "")),
+	expectApplyFails(t, env, env.Config(bundleConfig("docs.example.com", "")),
 		[]string{"Mintlify API Unavailable", "HTTP 503", "after 6 attempts", "terraform untaint"},
 		fakeapi.IsStatusRequest, 6, 1)
 }
@@ -171,18 +172,18 @@ func TestAccReliability_slowAnswers(t *testing.T) {
 	}
 	within := newTestEnv(t, slow(20*time.Second))
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: within.factories(),
+		ProtoV6ProviderFactories: within.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: within.config(bundleConfig("docs.example.com", "")),
-			Check:  func(*terraform.State) error { return expectCounts(within, 1, 1) },
+			Config: within.Config(bundleConfig("docs.example.com", "")),
+			Check:  func(*terraform.State) error { return within.ExpectExportJobsAndLinks(1, 1) },
 		}},
 	})
 	beyond := newTestEnv(t, slow(10*time.Minute))
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: beyond.factories(),
+		ProtoV6ProviderFactories: beyond.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config:      beyond.config(bundleConfig("docs.example.com", `timeouts = { create = "5m" }`)),
-			ExpectError: expectError("Static Export Timed Out", "`timeouts.create` (5m0s)"),
+			Config:      beyond.Config(bundleConfig("docs.example.com", `timeouts = { create = "5m" }`)),
+			ExpectError: acctest.ExpectError("Static Export Timed Out", "`timeouts.create` (5m0s)"),
 		}},
 	})
 }
@@ -202,7 +203,7 @@ func TestAccReliability_permanentErrorsFailFast(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			env := newTestEnv(t, tc.opts...)
-			expectApplyFails(t, env, env.configWithKey(tc.key, bundleConfig("docs.example.com", "")), tc.want,
+			expectApplyFails(t, env, env.ConfigWithKey(tc.key, bundleConfig("docs.example.com", "")), tc.want,
 				fakeapi.IsAPIRequest, 1, 0)
 		})
 	}

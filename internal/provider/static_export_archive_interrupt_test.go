@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
@@ -23,7 +24,7 @@ import (
 func TestInterruptRemovesThePartialArchive(t *testing.T) {
 	fake := fakeapi.New(fakeapi.WithClock(clock.Real()),
 		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }),
-		sizedArchives(8<<20))
+		acctest.SizedArchives(8<<20))
 	// The download sends its first MiB, then nothing until the client goes
 	// away: the provider is mid-download for as long as the test needs.
 	midway := make(chan struct{})
@@ -75,7 +76,7 @@ func TestInterruptRemovesThePartialArchive(t *testing.T) {
 	if !strings.Contains(res.Output, "Archive Download Interrupted") {
 		t.Errorf("the output does not explain the interruption:\n%s", res.Output)
 	}
-	if err := onlyThese(dir); err != nil {
+	if err := acctest.ExpectOnlyFiles(dir); err != nil {
 		t.Error(err)
 	}
 }

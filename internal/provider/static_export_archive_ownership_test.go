@@ -20,6 +20,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
@@ -50,26 +51,26 @@ func holds(p, content string, perm os.FileMode) error {
 func TestAccStaticExportArchive_neverReplacesAUserFile(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
-	job := startJobDirectly(t, env)
+	job := env.StartExportOutsideTerraform(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "docs-bundle.tar.gz")
 	writeUserFile(t, out, "my notes")
 	// The same path, unknown until the bundle's job starts at apply.
 	unknownAtPlan := fmt.Sprintf(`"%s${substr(mintlify_static_export_bundle.docs.job_id, 0, 0)}"`, out)
-	unknownConfig := env.config(bundleConfig("docs.example.com", "") + strings.Replace(
+	unknownConfig := env.Config(bundleConfig("docs.example.com", "") + strings.Replace(
 		archiveConfig("mintlify_static_export_bundle.docs.job_id", out), strconv.Quote(out), unknownAtPlan, 1))
 	userFileKept := func(*terraform.State) error { return holds(out, "my notes", 0o600) }
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
-				Config:      env.config(archiveConfig(strconv.Quote(job), out)),
+				Config:      env.Config(archiveConfig(strconv.Quote(job), out)),
 				PlanOnly:    true,
-				ExpectError: expectError("Output Path Already In Use", out, "already holds a file that this resource did not write", "Nothing was downloaded", "Move it elsewhere and apply again, or set `overwrite = true`"),
+				ExpectError: acctest.ExpectError("Output Path Already In Use", out, "already holds a file that this resource did not write", "Nothing was downloaded", "Move it elsewhere and apply again, or set `overwrite = true`"),
 			},
 			{
 				Config:      unknownConfig,
-				ExpectError: expectError("Output Path Already In Use", out, "already holds a file that this resource did not write"),
+				ExpectError: acctest.ExpectError("Output Path Already In Use", out, "already holds a file that this resource did not write"),
 			},
 			{
 				// A gzip file of the user's: refused by the create.
@@ -81,8 +82,8 @@ func TestAccStaticExportArchive_neverReplacesAUserFile(t *testing.T) {
 						t.Fatal(err)
 					}
 				},
-				Config:      env.config(archiveConfig(strconv.Quote(job), out)),
-				ExpectError: expectError("Output Path Already In Use", out, "already holds a file that this resource did not write", "Nothing was written to"),
+				Config:      env.Config(archiveConfig(strconv.Quote(job), out)),
+				ExpectError: acctest.ExpectError("Output Path Already In Use", out, "already holds a file that this resource did not write", "Nothing was written to"),
 			},
 			{
 				// The failed creates left the user's file, downloaded nothing
@@ -95,8 +96,8 @@ func TestAccStaticExportArchive_neverReplacesAUserFile(t *testing.T) {
 						t.Fatalf("%d downloads before the refusals, want none", n)
 					}
 				},
-				Config: env.config(archiveWith(strconv.Quote(job), out, "  overwrite = true")),
-				Check:  checkArchiveOnDisk(out),
+				Config: env.Config(archiveWith(strconv.Quote(job), out, "  overwrite = true")),
+				Check:  acctest.CheckArchiveOnDisk(archiveAddr, out),
 			},
 		},
 	})
@@ -112,9 +113,9 @@ func TestAccStaticExportArchive_destroyDeletesOnlyItsFile(t *testing.T) {
 		t.Parallel()
 		env := newTestEnv(t)
 		out := filepath.Join(t.TempDir(), "docs-bundle.tar.gz")
-		cfg := env.config(archiveConfig(strconv.Quote(startJobDirectly(t, env)), out))
+		cfg := env.Config(archiveConfig(strconv.Quote(env.StartExportOutsideTerraform(t)), out))
 		resource.Test(t, resource.TestCase{
-			ProtoV6ProviderFactories: env.factories(),
+			ProtoV6ProviderFactories: env.ProviderFactories(),
 			CheckDestroy: func(*terraform.State) error {
 				if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {
 					return fmt.Errorf("destroy left the archive %s (%v)", out, err)
@@ -147,9 +148,9 @@ func TestAccStaticExportArchive_destroyDeletesOnlyItsFile(t *testing.T) {
 		t.Parallel()
 		env := newTestEnv(t)
 		out := filepath.Join(t.TempDir(), "docs-bundle.tar.gz")
-		cfg := env.config(archiveConfig(strconv.Quote(startJobDirectly(t, env)), out))
+		cfg := env.Config(archiveConfig(strconv.Quote(env.StartExportOutsideTerraform(t)), out))
 		resource.Test(t, resource.TestCase{
-			ProtoV6ProviderFactories: env.factories(),
+			ProtoV6ProviderFactories: env.ProviderFactories(),
 			CheckDestroy: func(*terraform.State) error {
 				if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {
 					return fmt.Errorf("destroy left the archive %s (%v)", out, err)
@@ -182,10 +183,10 @@ func TestAccStaticExportArchive_destroyDeletesOnlyItsFile(t *testing.T) {
 		env := newTestEnv(t)
 		dir := t.TempDir()
 		out := filepath.Join(dir, "docs-bundle.tar.gz")
-		job := startJobDirectly(t, env)
+		job := env.StartExportOutsideTerraform(t)
 		var mine string
 		resource.Test(t, resource.TestCase{
-			ProtoV6ProviderFactories: env.factories(),
+			ProtoV6ProviderFactories: env.ProviderFactories(),
 			CheckDestroy: func(*terraform.State) error {
 				if got, err := os.ReadFile(out); err != nil || string(got) != mine {
 					return fmt.Errorf("destroy did not leave the user's file: %d bytes, %v", len(got), err)
@@ -193,7 +194,7 @@ func TestAccStaticExportArchive_destroyDeletesOnlyItsFile(t *testing.T) {
 				return nil
 			},
 			Steps: []resource.TestStep{
-				{Config: env.config(archiveConfig(strconv.Quote(job), out))},
+				{Config: env.Config(archiveConfig(strconv.Quote(job), out))},
 				{
 					// Another file of the same size and modification time is
 					// moved into place.
@@ -212,8 +213,8 @@ func TestAccStaticExportArchive_destroyDeletesOnlyItsFile(t *testing.T) {
 							t.Fatal(err)
 						}
 					},
-					Config: env.config(archiveConfig(strconv.Quote(job), out)),
-					ExpectError: expectError("Output Path Holds Another File", out, "holds a file that this resource did not write",
+					Config: env.Config(archiveConfig(strconv.Quote(job), out)),
+					ExpectError: acctest.ExpectError("Output Path Holds Another File", out, "holds a file that this resource did not write",
 						"so the archive was not restored there", "Move that file elsewhere and apply again", "or set `overwrite = true`"),
 				},
 			},
@@ -228,25 +229,25 @@ func TestAccStaticExportArchive_restoreOverAnotherFile(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
 	out := filepath.Join(t.TempDir(), "docs-bundle.tar.gz")
-	job := startJobDirectly(t, env)
+	job := env.StartExportOutsideTerraform(t)
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
-			{Config: env.config(archiveConfig(strconv.Quote(job), out))},
+			{Config: env.Config(archiveConfig(strconv.Quote(job), out))},
 			{
 				PreConfig: func() {
 					mustRemove(t, out)
 					writeUserFile(t, out, "my notes")
 				},
-				Config:      env.config(archiveConfig(strconv.Quote(job), out)),
-				ExpectError: expectError("Output Path Holds Another File"),
+				Config:      env.Config(archiveConfig(strconv.Quote(job), out)),
+				ExpectError: acctest.ExpectError("Output Path Holds Another File"),
 			},
 			{
-				Config: env.config(archiveWith(strconv.Quote(job), out, "  overwrite = true")),
+				Config: env.Config(archiveWith(strconv.Quote(job), out, "  overwrite = true")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(archiveAddr, plancheck.ResourceActionUpdate)},
 				},
-				Check: resource.ComposeTestCheckFunc(checkArchiveOnDisk(out), exportJobsStarted(env, 1)),
+				Check: resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(archiveAddr, out), exportJobsStarted(env, 1)),
 			},
 		},
 	})
@@ -269,10 +270,10 @@ func TestAccStaticExportArchive_archiveChangedOnMintlify(t *testing.T) {
 		})
 	})
 	out := filepath.Join(t.TempDir(), "docs-bundle.tar.gz")
-	cfg := env.config(archiveConfig(strconv.Quote(startJobDirectly(t, env)), out) + pinConfig)
+	cfg := env.Config(archiveConfig(strconv.Quote(env.StartExportOutsideTerraform(t)), out) + pinConfig)
 	var first string
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{Config: cfg, Check: resource.TestCheckResourceAttrWith(archiveAddr, "sha256", capture(&first))},
 			{
@@ -281,7 +282,7 @@ func TestAccStaticExportArchive_archiveChangedOnMintlify(t *testing.T) {
 					swap.Store(true)
 				},
 				Config: cfg,
-				ExpectError: expectError("Archive Changed On The Mintlify Side", "has SHA-256", "not", "the job's archive changed on the Mintlify side",
+				ExpectError: acctest.ExpectError("Archive Changed On The Mintlify Side", "has SHA-256", "not", "the job's archive changed on the Mintlify side",
 					"It was not written", "terraform apply -replace=mintlify_static_export_archive.<name>"),
 			},
 			{
@@ -294,7 +295,7 @@ func TestAccStaticExportArchive_archiveChangedOnMintlify(t *testing.T) {
 					swap.Store(false)
 				},
 				Config: cfg,
-				Check: resource.ComposeTestCheckFunc(checkArchiveOnDisk(out), resource.TestCheckResourceAttrWith(archiveAddr, "sha256", func(v string) error {
+				Check: resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(archiveAddr, out), resource.TestCheckResourceAttrWith(archiveAddr, "sha256", func(v string) error {
 					if v != first {
 						return fmt.Errorf("sha256 = %s, want %s", v, first)
 					}
@@ -338,24 +339,24 @@ func smallArchive(t *testing.T) []byte {
 func TestAccStaticExportArchive_createBeforeDestroy(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
-	first, second, third := startJobDirectly(t, env), startJobDirectly(t, env), startJobDirectly(t, env)
+	first, second, third := env.StartExportOutsideTerraform(t), env.StartExportOutsideTerraform(t), env.StartExportOutsideTerraform(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "docs-bundle.tar.gz")
 	cfg := func(jobID, outputPath, extra string) string {
-		return env.config(archiveWith(strconv.Quote(jobID), outputPath, extra+"\n  lifecycle {\n    create_before_destroy = true\n  }"))
+		return env.Config(archiveWith(strconv.Quote(jobID), outputPath, extra+"\n  lifecycle {\n    create_before_destroy = true\n  }"))
 	}
 	var firstSHA string
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
-			{Config: cfg(first, out, ""), Check: resource.ComposeTestCheckFunc(checkArchiveOnDisk(out),
+			{Config: cfg(first, out, ""), Check: resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(archiveAddr, out),
 				resource.TestCheckResourceAttrWith(archiveAddr, "sha256", capture(&firstSHA)))},
 			{
 				Config: cfg(second, out, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(archiveAddr, plancheck.ResourceActionCreateBeforeDestroy)},
 				},
-				ExpectError: expectError("Output Path Already In Use", out, "If it is the archive of this resource's previous instance",
+				ExpectError: acctest.ExpectError("Output Path Already In Use", out, "If it is the archive of this resource's previous instance",
 					"create_before_destroy", "give each job its own file", "or set `overwrite = true`"),
 			},
 			{
@@ -364,7 +365,7 @@ func TestAccStaticExportArchive_createBeforeDestroy(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
-				Check: resource.ComposeTestCheckFunc(checkArchiveOnDisk(out), resource.TestCheckResourceAttrWith(archiveAddr, "sha256", func(v string) error {
+				Check: resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(archiveAddr, out), resource.TestCheckResourceAttrWith(archiveAddr, "sha256", func(v string) error {
 					if v != firstSHA {
 						return fmt.Errorf("sha256 = %s, want the first archive's %s", v, firstSHA)
 					}
@@ -376,12 +377,12 @@ func TestAccStaticExportArchive_createBeforeDestroy(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(archiveAddr, plancheck.ResourceActionCreateBeforeDestroy)},
 				},
-				Check: resource.ComposeTestCheckFunc(checkArchiveOnDisk(out), resource.TestCheckResourceAttr(archiveAddr, "job_id", second)),
+				Check: resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(archiveAddr, out), resource.TestCheckResourceAttr(archiveAddr, "job_id", second)),
 			},
 			{
 				// A path per job: the old instance's file is deleted.
 				Config: cfg(third, filepath.Join(dir, "docs-"+third+".tar.gz"), ""),
-				Check: resource.ComposeTestCheckFunc(checkArchiveOnDisk(filepath.Join(dir, "docs-"+third+".tar.gz")),
+				Check: resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(archiveAddr, filepath.Join(dir, "docs-"+third+".tar.gz")),
 					resource.TestCheckResourceAttr(archiveAddr, "job_id", third)),
 			},
 		},
@@ -414,7 +415,7 @@ func TestArchiveDriftIsExplained(t *testing.T) {
 	run := func(fails bool, args []string, want ...string) {
 		t.Helper()
 		res := cli.Run(append(args, "-no-color", "-input=false")...)
-		if (res.Exit != 0) != fails || !expectError(want...).MatchString(res.Stdout+res.Stderr) {
+		if (res.Exit != 0) != fails || !acctest.ExpectError(want...).MatchString(res.Stdout+res.Stderr) {
 			t.Errorf("terraform %s: exit %d, and it does not say %q:\n%s%s", args[0], res.Exit, want, res.Stdout, res.Stderr)
 		}
 	}
@@ -463,7 +464,7 @@ func TestAccStaticExportArchive_dependentWithCreateBeforeDestroy(t *testing.T) {
 	fixed := filepath.Join(dir, "docs-bundle.tar.gz")
 	perJob := dir + "/docs-${mintlify_static_export_bundle.docs.job_id}.tar.gz"
 	cfg := func(commit, outputPath string) string {
-		return env.config(bundleConfig("docs.example.com", fmt.Sprintf("triggers = { docs_commit = %q }", commit)) +
+		return env.Config(bundleConfig("docs.example.com", fmt.Sprintf("triggers = { docs_commit = %q }", commit)) +
 			fmt.Sprintf(`
 resource "mintlify_static_export_archive" "docs" {
   job_id      = mintlify_static_export_bundle.docs.job_id
@@ -481,12 +482,12 @@ resource "terraform_data" "upload" {
 	}
 	var firstJob string
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
-			{Config: cfg("a1", fixed), Check: checkArchiveOnDisk(fixed)},
+			{Config: cfg("a1", fixed), Check: acctest.CheckArchiveOnDisk(archiveAddr, fixed)},
 			{
 				Config: cfg("b2", fixed),
-				ExpectError: expectError("Output Path Already In Use", fixed, "create_before_destroy",
+				ExpectError: acctest.ExpectError("Output Path Already In Use", fixed, "create_before_destroy",
 					"give each job its own file"),
 			},
 			{
@@ -504,10 +505,10 @@ resource "terraform_data" "upload" {
 						return errors.New("the archive was not replaced")
 					}
 					out := filepath.Join(dir, "docs-"+job+".tar.gz")
-					if err := checkArchiveOnDisk(out)(s); err != nil {
+					if err := acctest.CheckArchiveOnDisk(archiveAddr, out)(s); err != nil {
 						return err
 					}
-					return onlyThese(dir, filepath.Base(out))
+					return acctest.ExpectOnlyFiles(dir, filepath.Base(out))
 				},
 			},
 		},

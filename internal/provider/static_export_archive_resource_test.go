@@ -21,16 +21,17 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
 
 // checkDownloads checks that no download carried the API key, and that
 // none was refused (a link from state would have been: it expired).
-func checkDownloads(env *testEnv) resource.TestCheckFunc {
+func checkDownloads(env *acctest.Env) resource.TestCheckFunc {
 	return func(*terraform.State) error {
 		n := 0
-		for _, r := range env.fake.Requests() {
+		for _, r := range env.Fake.Requests() {
 			if !strings.HasPrefix(r.Path, "/bundles/") {
 				continue
 			}
@@ -56,9 +57,9 @@ func checkDownloads(env *testEnv) resource.TestCheckFunc {
 // expired long ago.
 func TestAccStaticExportArchive_lifecycle(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, sizedArchives(2<<20))
+	env := newTestEnv(t, acctest.SizedArchives(2<<20))
 	out := filepath.Join(t.TempDir(), "build", "docs-bundle.tar.gz")
-	cfg := env.config(bundleConfig("docs.example.com", "") + archiveConfig("mintlify_static_export_bundle.docs.job_id", out) + pinConfig)
+	cfg := env.Config(bundleConfig("docs.example.com", "") + archiveConfig("mintlify_static_export_bundle.docs.job_id", out) + pinConfig)
 	var first string
 	sameArchive := resource.TestCheckResourceAttrWith(archiveAddr, "sha256", func(v string) error {
 		if v != first {
@@ -66,7 +67,7 @@ func TestAccStaticExportArchive_lifecycle(t *testing.T) {
 		}
 		return nil
 	})
-	restored := resource.ComposeTestCheckFunc(checkArchiveOnDisk(out), sameArchive, exportJobsStarted(env, 1))
+	restored := resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(archiveAddr, out), sameArchive, exportJobsStarted(env, 1))
 	// A restore is an in-place update that knows every hash at plan: the
 	// resource pinned to sha256 is left alone.
 	restorePlan := []plancheck.PlanCheck{
@@ -81,7 +82,7 @@ func TestAccStaticExportArchive_lifecycle(t *testing.T) {
 		plancheck.ExpectResourceAction(pinAddr, plancheck.ResourceActionNoop),
 	}
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		CheckDestroy: func(*terraform.State) error {
 			if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {
 				return fmt.Errorf("destroy left %s behind (%v)", out, err)
@@ -99,7 +100,7 @@ func TestAccStaticExportArchive_lifecycle(t *testing.T) {
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				Check: resource.ComposeTestCheckFunc(
-					checkArchiveOnDisk(out),
+					acctest.CheckArchiveOnDisk(archiveAddr, out),
 					resource.TestCheckResourceAttrWith(archiveAddr, "size_bytes", func(v string) error {
 						if n, _ := strconv.Atoi(v); n > 2<<20 || n < 2<<20-1024 {
 							return fmt.Errorf("size_bytes = %s, want about 2 MiB", v)
@@ -140,7 +141,7 @@ func TestAccStaticExportArchive_lifecycle(t *testing.T) {
 				// A month later the bundle's link in state expired long ago:
 				// the archive generates its own.
 				PreConfig: func() {
-					env.clock.Advance(30 * 24 * time.Hour)
+					env.Clock.Advance(30 * 24 * time.Hour)
 					mustRemove(t, out)
 				},
 				Config: cfg,
@@ -173,12 +174,12 @@ func TestAccStaticExportArchive_badArchives(t *testing.T) {
 	step := func(domain string, want ...string) resource.TestStep {
 		out := filepath.Join(dir, domain, "docs-bundle.tar.gz")
 		return resource.TestStep{
-			Config:      env.config(bundleConfig(domain, "") + archiveConfig("mintlify_static_export_bundle.docs.job_id", out)),
-			ExpectError: expectError(append(want, "Nothing was written to", out)...),
+			Config:      env.Config(bundleConfig(domain, "") + archiveConfig("mintlify_static_export_bundle.docs.job_id", out)),
+			ExpectError: acctest.ExpectError(append(want, "Nothing was written to", out)...),
 		}
 	}
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			step("truncated.example.com", "Invalid Bundle Archive", "it ends early", "the archive is truncated"),
 			step("corrupt.example.com", "Invalid Bundle Archive", "its gzip checksum does not match its content"),
@@ -192,7 +193,7 @@ func TestAccStaticExportArchive_badArchives(t *testing.T) {
 				"the download stopped at byte 1025"),
 		},
 	})
-	if err := onlyThese(dir); err != nil {
+	if err := acctest.ExpectOnlyFiles(dir); err != nil {
 		t.Error(err)
 	}
 }
@@ -208,19 +209,19 @@ func TestAccStaticExportArchive_waitsForTheJob(t *testing.T) {
 		}
 		return plan
 	}))
-	running := startJobDirectly(t, env)
+	running := env.StartExportOutsideTerraform(t)
 	failing := startJob(t, env, "fails.example.com")
 	out := filepath.Join(t.TempDir(), "docs-bundle.tar.gz")
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
-				Config:      env.config(archiveConfig(strconv.Quote(failing), out)),
-				ExpectError: expectError("Static Export Job Failed", failing, `"page guides/x failed to render"`, "Nothing was written"),
+				Config:      env.Config(archiveConfig(strconv.Quote(failing), out)),
+				ExpectError: acctest.ExpectError("Static Export Job Failed", failing, `"page guides/x failed to render"`, "Nothing was written"),
 			},
 			{
-				Config: env.config(archiveConfig(strconv.Quote(running), out)),
-				Check:  resource.ComposeTestCheckFunc(checkArchiveOnDisk(out), resource.TestCheckResourceAttr(archiveAddr, "file_count", "43")),
+				Config: env.Config(archiveConfig(strconv.Quote(running), out)),
+				Check:  resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(archiveAddr, out), resource.TestCheckResourceAttr(archiveAddr, "file_count", "43")),
 			},
 		},
 	})
@@ -235,29 +236,29 @@ func TestAccStaticExportArchive_badInputRefusedBeforeAnyRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	expectRefusedAtPlan(t, env, []refusal{
-		{env.config(archiveConfig(`""`, filepath.Join(dir, "x.tar.gz"))), "Empty Argument|The `job_id` argument is empty|mintlify_static_export_bundle.<name>.job_id"},
-		{env.config(archiveConfig(`"se_1"`, "")), "Invalid Output Path|it is empty|docs-bundle.tar.gz"},
-		{env.config(archiveConfig(`"se_1"`, dir)), "Invalid Output Path|it is a directory. Add a file name, such as"},
-		{env.config(archiveConfig(`"se_1"`, dir+"/build/")), "Invalid Output Path|it names a directory (it ends with a slash)"},
-		{env.config(archiveConfig(`"se_1"`, filepath.Join(aFile, "x.tar.gz"))), "Invalid Output Path|its parent " + aFile + " is a file, not a directory"},
-		{env.config(strings.Replace(archiveConfig(`"se_1"`, filepath.Join(dir, "x.tar.gz")), "\n}\n", "\n  timeouts = { create = \"-5m\" }\n}\n", 1)),
+		{env.Config(archiveConfig(`""`, filepath.Join(dir, "x.tar.gz"))), "Empty Argument|The `job_id` argument is empty|mintlify_static_export_bundle.<name>.job_id"},
+		{env.Config(archiveConfig(`"se_1"`, "")), "Invalid Output Path|it is empty|docs-bundle.tar.gz"},
+		{env.Config(archiveConfig(`"se_1"`, dir)), "Invalid Output Path|it is a directory. Add a file name, such as"},
+		{env.Config(archiveConfig(`"se_1"`, dir+"/build/")), "Invalid Output Path|it names a directory (it ends with a slash)"},
+		{env.Config(archiveConfig(`"se_1"`, filepath.Join(aFile, "x.tar.gz"))), "Invalid Output Path|its parent " + aFile + " is a file, not a directory"},
+		{env.Config(strings.Replace(archiveConfig(`"se_1"`, filepath.Join(dir, "x.tar.gz")), "\n}\n", "\n  timeouts = { create = \"-5m\" }\n}\n", 1)),
 			"Invalid Duration|`timeouts.create` must be longer than zero"},
-		{env.config(archiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "644x"`)),
+		{env.Config(archiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "644x"`)),
 			"Invalid File Permission|The `file_permission` \"644x\" is not a permission: 'x' is not an octal digit|such as `\"0640\"`"},
-		{env.config(archiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "4755"`)),
+		{env.Config(archiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "4755"`)),
 			"Invalid File Permission|its first digit sets the setuid, setgid or sticky bit"},
-		{env.config(archiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "06400"`)),
+		{env.Config(archiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "06400"`)),
 			"Invalid File Permission|it has 5 digits"},
-		{env.config(archiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = ""`)),
+		{env.Config(archiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = ""`)),
 			"Invalid File Permission|it is empty"},
 	})
 }
 
 // startJob starts an export of domain through the client, as a script
 // would, and returns its id.
-func startJob(t *testing.T, env *testEnv, domain string) string {
+func startJob(t *testing.T, env *acctest.Env, domain string) string {
 	t.Helper()
-	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(env.url), mintlify.WithClock(env.clock))
+	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(env.URL), mintlify.WithClock(env.Clock))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,11 +291,11 @@ func TestAccStaticExportArchive_removesStalePartialDownloads(t *testing.T) {
 		}
 	}
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.config(archiveConfig(strconv.Quote(startJobDirectly(t, env)), out)),
+			Config: env.Config(archiveConfig(strconv.Quote(env.StartExportOutsideTerraform(t)), out)),
 			Check: func(*terraform.State) error {
-				return onlyThese(dir, ".docs-bundle.tar.gz.backup.partial", ".docs-bundle.tar.gz.fedcba9876543210.partial",
+				return acctest.ExpectOnlyFiles(dir, ".docs-bundle.tar.gz.backup.partial", ".docs-bundle.tar.gz.fedcba9876543210.partial",
 					".other.tar.gz.0123456789abcdef.partial", "docs-bundle.tar.gz")
 			},
 		}},

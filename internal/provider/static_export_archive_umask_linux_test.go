@@ -11,6 +11,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 )
 
 // TestAccStaticExportArchive_umask creates the archive under a umask of
@@ -23,7 +25,7 @@ func TestAccStaticExportArchive_umask(t *testing.T) {
 	defer syscall.Umask(old)
 	env := newTestEnv(t)
 	out := filepath.Join(t.TempDir(), "build", "docs-bundle.tar.gz")
-	job := strconv.Quote(startJobDirectly(t, env))
+	job := strconv.Quote(env.StartExportOutsideTerraform(t))
 	mode := func(want os.FileMode) resource.TestCheckFunc {
 		return func(*terraform.State) error {
 			info, err := os.Stat(out)
@@ -34,15 +36,15 @@ func TestAccStaticExportArchive_umask(t *testing.T) {
 		}
 	}
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
-			{Config: env.config(archiveConfig(job, out)), Check: resource.ComposeTestCheckFunc(checkArchiveOnDisk(out), mode(0o600))},
+			{Config: env.Config(archiveConfig(job, out)), Check: resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(archiveAddr, out), mode(0o600))},
 			{
-				Config: env.config(archiveWith(job, out, `  file_permission = "0640"`)),
+				Config: env.Config(archiveWith(job, out, `  file_permission = "0640"`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(archiveAddr, plancheck.ResourceActionUpdate)},
 				},
-				Check: resource.ComposeTestCheckFunc(checkArchiveOnDisk(out), mode(0o640), func(*terraform.State) error {
+				Check: resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(archiveAddr, out), mode(0o640), func(*terraform.State) error {
 					if n := downloadRequests(env); n != 1 {
 						return fmt.Errorf("%d downloads, want 1: a change of file_permission is made in place", n)
 					}
@@ -52,8 +54,8 @@ func TestAccStaticExportArchive_umask(t *testing.T) {
 			{
 				// A restore writes the file with file_permission.
 				PreConfig: func() { mustRemove(t, out) },
-				Config:    env.config(archiveWith(job, out, `  file_permission = "0640"`)),
-				Check:     resource.ComposeTestCheckFunc(checkArchiveOnDisk(out), mode(0o640)),
+				Config:    env.Config(archiveWith(job, out, `  file_permission = "0640"`)),
+				Check:     resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(archiveAddr, out), mode(0o640)),
 			},
 		},
 	})

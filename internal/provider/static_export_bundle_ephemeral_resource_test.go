@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
@@ -25,13 +26,13 @@ import (
 func TestAccStaticExportBundleEphemeral_echo(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
-	factories := env.factories()
+	factories := env.ProviderFactories()
 	factories["echo"] = echoprovider.NewProviderServer()
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: factories,
 		TerraformVersionChecks:   ephemeralResources,
 		Steps: []resource.TestStep{{
-			Config: env.config(bundleConfig("docs.example.com", "")+ephemeralConfig) + `
+			Config: env.Config(bundleConfig("docs.example.com", "")+ephemeralConfig) + `
 provider "echo" {
   data = ephemeral.mintlify_static_export_bundle.link
 }
@@ -59,10 +60,10 @@ func TestAccStaticExportBundleEphemeral_neverStored(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		TerraformVersionChecks:   ephemeralResources,
 		Steps: []resource.TestStep{{
-			Config: env.config(bundleConfig("docs.example.com", "")+ephemeralConfig) + fmt.Sprintf(`
+			Config: env.Config(bundleConfig("docs.example.com", "")+ephemeralConfig) + fmt.Sprintf(`
 provider "mintlify" {
   alias      = "link"
   api_key    = %[1]q
@@ -74,10 +75,10 @@ data "mintlify_static_export_job" "through_link" {
   provider = mintlify.link
   job_id   = mintlify_static_export_bundle.docs.job_id
 }
-`, fakeapi.DefaultAPIKey, env.url),
+`, fakeapi.DefaultAPIKey, env.URL),
 			ConfigStateChecks: []statecheck.StateCheck{signaturesInState(1)},
 			Check: func(*terraform.State) error {
-				if n := env.fake.BundlesGenerated(); n < 2 {
+				if n := env.Fake.BundlesGenerated(); n < 2 {
 					return fmt.Errorf("bundle links generated = %d: the ephemeral resource was never opened", n)
 				}
 				return nil
@@ -89,17 +90,17 @@ data "mintlify_static_export_job" "through_link" {
 func TestAccStaticExportBundleEphemeral_notCompleted(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
-	job := startJobDirectly(t, env)
+	job := env.StartExportOutsideTerraform(t)
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		TerraformVersionChecks:   ephemeralResources,
 		Steps: []resource.TestStep{{
-			Config: env.config(fmt.Sprintf(`
+			Config: env.Config(fmt.Sprintf(`
 ephemeral "mintlify_static_export_bundle" "link" {
   job_id = %q
 }
 `, job)),
-			ExpectError: expectError("Static Export Not Finished", job+" has not completed", "HTTP 409"),
+			ExpectError: acctest.ExpectError("Static Export Not Finished", job+" has not completed", "HTTP 409"),
 		}},
 	})
 }
@@ -133,11 +134,11 @@ func TestAccStaticExportBundle_linkRevision(t *testing.T) {
 	env := newTestEnv(t)
 	grows := statecheck.CompareValue(compare.ValuesDiffer())
 	cfg := func(commit string) string {
-		return env.config(bundleConfig("docs.example.com", fmt.Sprintf("triggers = { commit = %q }", commit)))
+		return env.Config(bundleConfig("docs.example.com", fmt.Sprintf("triggers = { commit = %q }", commit)))
 	}
 	var first string
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg("a"),
@@ -146,7 +147,7 @@ func TestAccStaticExportBundle_linkRevision(t *testing.T) {
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("link_revision"), knownvalue.Int64Func(func(v int64) error {
-						if v < testStart.Unix() || v > env.clock.Now().Unix() {
+						if v < testStart.Unix() || v > env.Clock.Now().Unix() {
 							return fmt.Errorf("link_revision %d is not the Unix time of the first link", v)
 						}
 						return nil
@@ -157,7 +158,7 @@ func TestAccStaticExportBundle_linkRevision(t *testing.T) {
 			},
 			{
 				// Renewal of the expired 1h link, 2h later: one more, at plan.
-				PreConfig: func() { env.clock.Advance(2 * time.Hour) },
+				PreConfig: func() { env.Clock.Advance(2 * time.Hour) },
 				Config:    cfg("a"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionUpdate),
@@ -172,7 +173,7 @@ func TestAccStaticExportBundle_linkRevision(t *testing.T) {
 			},
 			{
 				// A new export: a larger revision again.
-				PreConfig: func() { env.clock.Advance(time.Minute) },
+				PreConfig: func() { env.Clock.Advance(time.Minute) },
 				Config:    cfg("b"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionReplace),

@@ -9,6 +9,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 )
 
 // TestAccStaticExportBundle_identity: a bundle's identity is its job; an
@@ -17,10 +19,10 @@ import (
 func TestAccStaticExportBundle_identity(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
-	cfg := env.config(bundleConfig("docs.example.com", ""))
-	adoptedJob := startJobDirectly(t, env) // outside Terraform, by a CI script
+	cfg := env.Config(bundleConfig("docs.example.com", ""))
+	adoptedJob := env.StartExportOutsideTerraform(t) // outside Terraform, by a CI script
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		TerraformVersionChecks:   identityVersions,
 		Steps: []resource.TestStep{
 			{
@@ -40,18 +42,18 @@ func TestAccStaticExportBundle_identity(t *testing.T) {
 					plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionUpdate),
 				}},
 			},
-			{Config: env.config("")},
+			{Config: env.Config("")},
 			{
 				// A job started elsewhere, adopted by identity and applied.
-				Config: env.config(fmt.Sprintf("import {\n  to       = %s\n  identity = { job_id = %q }\n}\n", bundleAddr, adoptedJob) +
+				Config: env.Config(fmt.Sprintf("import {\n  to       = %s\n  identity = { job_id = %q }\n}\n", bundleAddr, adoptedJob) +
 					bundleConfig("docs.example.com", "")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionUpdate),
 				}},
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttr(bundleAddr, "job_id", adoptedJob),
-					checkLinkWorks(env),
-					func(*terraform.State) error { return expectCounts(env, 2, 2) },
+					acctest.CheckBundleLinkWorks(bundleAddr),
+					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(2, 2) },
 				),
 			},
 		},

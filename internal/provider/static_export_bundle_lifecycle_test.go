@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
@@ -21,23 +22,13 @@ import (
 // Tests of the link's lifecycle: renewal in place, resuming an interrupted
 // export, and adopting an existing job. Time moves on the fake's clock.
 
-func renewal() resource.ConfigPlanChecks {
-	return resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-		plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionUpdate),
-		plancheck.ExpectUnknownValue(bundleAddr, tfjsonpath.New("bundle_url")),
-		plancheck.ExpectUnknownValue(bundleAddr, tfjsonpath.New("expires_at")),
-		plancheck.ExpectUnknownValue(bundleAddr, tfjsonpath.New("helm_values")),
-		plancheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("job_id"), knownJobID()),
-	}}
-}
-
 func TestAccStaticExportBundle_renewBeforeLongerThanLifetime(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour))
-	cfg := env.config(bundleConfig("docs.example.com", `renew_before = "3h"`))
+	cfg := env.Config(bundleConfig("docs.example.com", `renew_before = "3h"`))
 	var firstLink string
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
 				// A 2h link is always within 3h of its expiry: the plan after
@@ -47,15 +38,15 @@ func TestAccStaticExportBundle_renewBeforeLongerThanLifetime(t *testing.T) {
 				Check:              resource.TestCheckResourceAttrWith(bundleAddr, "bundle_url", capture(&firstLink)),
 			},
 			{
-				PreConfig:          func() { env.clock.Advance(10 * time.Minute) },
+				PreConfig:          func() { env.Clock.Advance(10 * time.Minute) },
 				Config:             cfg,
-				ConfigPlanChecks:   renewal(),
+				ConfigPlanChecks:   acctest.ExpectRenewalInPlace(bundleAddr),
 				ExpectNonEmptyPlan: true,
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttrWith(bundleAddr, "bundle_url", differentLink(&firstLink)),
 					resource.TestCheckResourceAttr(bundleAddr, "ready_for_renewal", "false"),
-					checkLinkWorks(env),
-					func(*terraform.State) error { return expectCounts(env, 1, 2) },
+					acctest.CheckBundleLinkWorks(bundleAddr),
+					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 2) },
 				),
 			},
 		},
@@ -65,28 +56,28 @@ func TestAccStaticExportBundle_renewBeforeLongerThanLifetime(t *testing.T) {
 func TestAccStaticExportBundle_renewBefore(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour))
-	cfg := env.config(bundleConfig("docs.example.com", `renew_before = "1h"`))
+	cfg := env.Config(bundleConfig("docs.example.com", `renew_before = "1h"`))
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{Config: cfg},
 			{
 				// 1h59m left, more than renew_before: nothing to do.
-				PreConfig: func() { env.clock.Advance(time.Minute) },
+				PreConfig: func() { env.Clock.Advance(time.Minute) },
 				Config:    cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
-				Check: func(*terraform.State) error { return expectCounts(env, 1, 1) },
+				Check: func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
 			},
 			{
 				// 59m left: renewed in place, same job.
-				PreConfig:        func() { env.clock.Advance(60 * time.Minute) },
+				PreConfig:        func() { env.Clock.Advance(60 * time.Minute) },
 				Config:           cfg,
-				ConfigPlanChecks: renewal(),
+				ConfigPlanChecks: acctest.ExpectRenewalInPlace(bundleAddr),
 				Check: resource.ComposeTestCheckFunc(
-					checkLinkWorks(env),
-					func(*terraform.State) error { return expectCounts(env, 1, 2) },
+					acctest.CheckBundleLinkWorks(bundleAddr),
+					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 2) },
 				),
 			},
 		},
@@ -96,14 +87,14 @@ func TestAccStaticExportBundle_renewBefore(t *testing.T) {
 func TestAccStaticExportBundle_defaultRenewalPolicy(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour))
-	cfg := env.config(bundleConfig("docs.example.com", ""))
+	cfg := env.Config(bundleConfig("docs.example.com", ""))
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{Config: cfg},
 			{
 				// 31m of 2h left: more than a quarter.
-				PreConfig: func() { env.clock.Advance(89 * time.Minute) },
+				PreConfig: func() { env.Clock.Advance(89 * time.Minute) },
 				Config:    cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -112,31 +103,31 @@ func TestAccStaticExportBundle_defaultRenewalPolicy(t *testing.T) {
 			},
 			{
 				// 29m left: a refresh reports it, without minting a link...
-				PreConfig:          func() { env.clock.Advance(2 * time.Minute) },
+				PreConfig:          func() { env.Clock.Advance(2 * time.Minute) },
 				RefreshState:       true,
 				ExpectNonEmptyPlan: true,
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttr(bundleAddr, "ready_for_renewal", "true"),
-					func(*terraform.State) error { return expectCounts(env, 1, 1) },
+					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
 				),
 			},
 			{
 				// ...and the plan renews it.
 				Config:           cfg,
-				ConfigPlanChecks: renewal(),
+				ConfigPlanChecks: acctest.ExpectRenewalInPlace(bundleAddr),
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttr(bundleAddr, "ready_for_renewal", "false"),
-					func(*terraform.State) error { return expectCounts(env, 1, 2) },
+					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 2) },
 				),
 			},
 			{
 				// Expired: renewed.
-				PreConfig:        func() { env.clock.Advance(3 * time.Hour) },
+				PreConfig:        func() { env.Clock.Advance(3 * time.Hour) },
 				Config:           cfg,
-				ConfigPlanChecks: renewal(),
+				ConfigPlanChecks: acctest.ExpectRenewalInPlace(bundleAddr),
 				Check: resource.ComposeTestCheckFunc(
-					checkLinkWorks(env),
-					func(*terraform.State) error { return expectCounts(env, 1, 3) },
+					acctest.CheckBundleLinkWorks(bundleAddr),
+					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 3) },
 				),
 			},
 		},
@@ -152,13 +143,13 @@ func TestAccStaticExportBundle_resumeAfterTimeout(t *testing.T) {
 	env := newTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{QueueFor: time.Minute, RunFor: 20 * time.Minute}
 	}))
-	cfg := env.config(bundleConfig("docs.example.com", `timeouts = { create = "5m" }`))
+	cfg := env.Config(bundleConfig("docs.example.com", `timeouts = { create = "5m" }`))
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
 				Config:      cfg,
-				ExpectError: expectError("Static Export Timed Out", "`running` at", "terraform untaint"),
+				ExpectError: acctest.ExpectError("Static Export Timed Out", "`running` at", "terraform untaint"),
 			},
 			{
 				PreConfig: func() { untaint(t, workRoot, bundleAddr) },
@@ -169,11 +160,11 @@ func TestAccStaticExportBundle_resumeAfterTimeout(t *testing.T) {
 				}},
 				Check: resource.ComposeTestCheckFunc(
 					func(s *terraform.State) error {
-						return resource.TestCheckResourceAttr(bundleAddr, "job_id", env.fake.JobIDs()[0])(s)
+						return resource.TestCheckResourceAttr(bundleAddr, "job_id", env.Fake.JobIDs()[0])(s)
 					},
 					resource.TestCheckResourceAttr(bundleAddr, "status", "completed"),
-					checkLinkWorks(env),
-					func(*terraform.State) error { return expectCounts(env, 1, 1) },
+					acctest.CheckBundleLinkWorks(bundleAddr),
+					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
 				),
 			},
 		},
@@ -193,13 +184,13 @@ func TestAccStaticExportBundle_failedJobIsReplaced(t *testing.T) {
 		}
 		return fakeapi.JobPlan{RunFor: time.Minute}
 	}))
-	cfg := env.config(bundleConfig("docs.example.com", ""))
+	cfg := env.Config(bundleConfig("docs.example.com", ""))
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
 				Config:      cfg,
-				ExpectError: expectError("Static Export Job Failed", "the next apply starts a new export"),
+				ExpectError: acctest.ExpectError("Static Export Job Failed", "the next apply starts a new export"),
 			},
 			{
 				PreConfig: func() { untaint(t, workRoot, bundleAddr) },
@@ -209,10 +200,10 @@ func TestAccStaticExportBundle_failedJobIsReplaced(t *testing.T) {
 				}},
 				Check: resource.ComposeTestCheckFunc(
 					func(s *terraform.State) error {
-						return resource.TestCheckResourceAttr(bundleAddr, "job_id", env.fake.JobIDs()[1])(s)
+						return resource.TestCheckResourceAttr(bundleAddr, "job_id", env.Fake.JobIDs()[1])(s)
 					},
-					checkLinkWorks(env),
-					func(*terraform.State) error { return expectCounts(env, 2, 1) },
+					acctest.CheckBundleLinkWorks(bundleAddr),
+					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(2, 1) },
 				),
 			},
 		},
@@ -222,12 +213,12 @@ func TestAccStaticExportBundle_failedJobIsReplaced(t *testing.T) {
 func TestAccStaticExportBundle_importBlock(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
-	job := startJobDirectly(t, env)
-	env.clock.Advance(time.Minute) // the job completes
+	job := env.StartExportOutsideTerraform(t)
+	env.Clock.Advance(time.Minute) // the job completes
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.config(fmt.Sprintf(`
+			Config: env.Config(fmt.Sprintf(`
 import {
   to = mintlify_static_export_bundle.docs
   id = %[1]q
@@ -246,8 +237,8 @@ import {
 					}
 					return nil
 				}),
-				checkLinkWorks(env),
-				func(*terraform.State) error { return expectCounts(env, 1, 1) },
+				acctest.CheckBundleLinkWorks(bundleAddr),
+				func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
 			),
 		}},
 	})
@@ -258,10 +249,10 @@ import {
 func TestAccStaticExportBundle_importCommand(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
-	job := startJobDirectly(t, env)
-	cfg := env.config(bundleConfig("docs.example.com", ""))
+	job := env.StartExportOutsideTerraform(t)
+	cfg := env.Config(bundleConfig("docs.example.com", ""))
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
 				Config:             cfg,
@@ -278,8 +269,8 @@ func TestAccStaticExportBundle_importCommand(t *testing.T) {
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttr(bundleAddr, "job_id", job),
 					resource.TestCheckResourceAttr(bundleAddr, "status", "completed"),
-					checkLinkWorks(env),
-					func(*terraform.State) error { return expectCounts(env, 1, 1) },
+					acctest.CheckBundleLinkWorks(bundleAddr),
+					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
 				),
 			},
 		},
@@ -291,25 +282,25 @@ func TestAccStaticExportBundle_importFailedOrMissing(t *testing.T) {
 	env := newTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{RunFor: time.Minute, FailWith: "render error", FailAtProgress: 50}
 	}))
-	job := startJobDirectly(t, env)
-	env.clock.Advance(2 * time.Minute)
+	job := env.StartExportOutsideTerraform(t)
+	env.Clock.Advance(2 * time.Minute)
 	importOf := func(id string) string {
-		return env.config(fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", bundleAddr, id) + bundleConfig("docs.example.com", ""))
+		return env.Config(fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", bundleAddr, id) + bundleConfig("docs.example.com", ""))
 	}
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
 				Config:      importOf("se_does_not_exist"),
-				ExpectError: expectError("Static Export Job Not Found", `no static export job "se_does_not_exist"`, "nothing to import"),
+				ExpectError: acctest.ExpectError("Static Export Job Not Found", `no static export job "se_does_not_exist"`, "nothing to import"),
 			},
 			{
 				Config:      importOf(job),
-				ExpectError: expectError("Static Export Job Failed", job+" failed at 50%", `"render error"`),
+				ExpectError: acctest.ExpectError("Static Export Job Failed", job+" failed at 50%", `"render error"`),
 			},
 		},
 	})
-	if err := expectCounts(env, 1, 0); err != nil {
+	if err := env.ExpectExportJobsAndLinks(1, 0); err != nil {
 		t.Error(err)
 	}
 }

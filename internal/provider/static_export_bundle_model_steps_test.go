@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
@@ -216,7 +217,7 @@ provider "mintlify" {
 
 resource "mintlify_static_export_bundle" "docs" {
   domain = %q
-`, url, testProjectID, c["domain"])
+`, url, acctest.ProjectID, c["domain"])
 	if v := c["version"]; v != "" {
 		fmt.Fprintf(&b, "  version = %q\n", v)
 	}

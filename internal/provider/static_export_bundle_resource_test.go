@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
@@ -23,10 +24,10 @@ func TestAccStaticExportBundle_create(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
-				Config: env.config(bundleConfig("docs.example.com", "")),
+				Config: env.Config(bundleConfig("docs.example.com", "")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionCreate),
@@ -51,19 +52,19 @@ func TestAccStaticExportBundle_create(t *testing.T) {
 						`^staticExport:\n  enabled: true\n  bundleUrl: "http://127\.0\.0\.1:\d+/bundles/[^"]+&X-Amz-Signature=[0-9a-f]+"\n$`))),
 				},
 				Check: resource.ComposeTestCheckFunc(
-					checkLinkWorks(env),
+					acctest.CheckBundleLinkWorks(bundleAddr),
 					checkExpiresAfterCreate(),
-					func(*terraform.State) error { return expectCounts(env, 1, 1) },
+					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
 				),
 			},
 			{
 				// A second plan right after apply is empty, and a refresh does
 				// not generate a new link.
-				Config: env.config(bundleConfig("docs.example.com", "")),
+				Config: env.Config(bundleConfig("docs.example.com", "")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
-				Check: func(*terraform.State) error { return expectCounts(env, 1, 1) },
+				Check: func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
 			},
 		},
 	})
@@ -73,9 +74,9 @@ func TestAccStaticExportBundle_versionAndPaths(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.config(bundleConfig("acme.mintlify.app", `
+			Config: env.Config(bundleConfig("acme.mintlify.app", `
   version = "2024-06-01"
   paths   = ["index", "guides/getting-started"]`)),
 			ConfigStateChecks: []statecheck.StateCheck{
@@ -84,7 +85,7 @@ func TestAccStaticExportBundle_versionAndPaths(t *testing.T) {
 					`^staticExport:\n  enabled: true\n  bundleUrl: "[^"]+"\n  version: "2024-06-01"\n$`))),
 			},
 			Check: func(*terraform.State) error {
-				body := string(env.fake.Requests()[0].Body)
+				body := string(env.Fake.Requests()[0].Body)
 				want := `{"domain":"acme.mintlify.app","version":"2024-06-01","paths":["index","guides/getting-started"]}`
 				if body != want {
 					return fmt.Errorf("start request body = %s, want %s", body, want)
@@ -103,38 +104,38 @@ func TestAccStaticExportBundle_replace(t *testing.T) {
 	}
 	var firstJob string
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
-				Config: env.config(bundleConfig("docs.example.com", `triggers = { docs_commit = "aaa111" }`)),
+				Config: env.Config(bundleConfig("docs.example.com", `triggers = { docs_commit = "aaa111" }`)),
 				Check:  resource.TestCheckResourceAttrWith(bundleAddr, "job_id", capture(&firstJob)),
 			},
 			{
-				Config:           env.config(bundleConfig("docs.example.com", `triggers = { docs_commit = "bbb222" }`)),
+				Config:           env.Config(bundleConfig("docs.example.com", `triggers = { docs_commit = "bbb222" }`)),
 				ConfigPlanChecks: replaced,
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttrWith(bundleAddr, "job_id", differentFrom(&firstJob)),
-					func(*terraform.State) error { return expectCounts(env, 2, 2) },
+					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(2, 2) },
 				),
 			},
 			{
-				Config:           env.config(bundleConfig("docs2.example.com", `triggers = { docs_commit = "bbb222" }`)),
+				Config:           env.Config(bundleConfig("docs2.example.com", `triggers = { docs_commit = "bbb222" }`)),
 				ConfigPlanChecks: replaced,
-				Check:            func(*terraform.State) error { return expectCounts(env, 3, 3) },
+				Check:            func(*terraform.State) error { return env.ExpectExportJobsAndLinks(3, 3) },
 			},
 			{
-				Config:           env.config(bundleConfig("docs2.example.com", `version = "v2"`+"\n"+`triggers = { docs_commit = "bbb222" }`)),
+				Config:           env.Config(bundleConfig("docs2.example.com", `version = "v2"`+"\n"+`triggers = { docs_commit = "bbb222" }`)),
 				ConfigPlanChecks: replaced,
-				Check:            func(*terraform.State) error { return expectCounts(env, 4, 4) },
+				Check:            func(*terraform.State) error { return env.ExpectExportJobsAndLinks(4, 4) },
 			},
 			{
 				// Only the timeouts change: an in-place update, no export.
-				Config: env.config(bundleConfig("docs2.example.com", `version = "v2"`+"\n"+
+				Config: env.Config(bundleConfig("docs2.example.com", `version = "v2"`+"\n"+
 					`triggers = { docs_commit = "bbb222" }`+"\n"+`timeouts = { create = "45m" }`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionUpdate)},
 				},
-				Check: func(*terraform.State) error { return expectCounts(env, 4, 4) },
+				Check: func(*terraform.State) error { return env.ExpectExportJobsAndLinks(4, 4) },
 			},
 		},
 	})
@@ -146,13 +147,13 @@ func TestAccStaticExportBundle_failedJob(t *testing.T) {
 		return fakeapi.JobPlan{QueueFor: time.Second, RunFor: time.Minute, FailWith: "page guides/broken could not be rendered", FailAtProgress: 60}
 	}))
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config:      env.config(bundleConfig("docs.example.com", "")),
-			ExpectError: expectError("Static Export Job Failed", "failed at 60% (25 pages exported)", `"page guides/broken could not be rendered"`),
+			Config:      env.Config(bundleConfig("docs.example.com", "")),
+			ExpectError: acctest.ExpectError("Static Export Job Failed", "failed at 60% (25 pages exported)", `"page guides/broken could not be rendered"`),
 		}},
 	})
-	if err := expectCounts(env, 1, 0); err != nil {
+	if err := env.ExpectExportJobsAndLinks(1, 0); err != nil {
 		t.Error(err)
 	}
 }
@@ -162,13 +163,13 @@ func TestAccStaticExportBundle_createTimeoutKeepsJob(t *testing.T) {
 	env := newTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{Never: true}
 	}))
-	cfg := env.config(bundleConfig("docs.example.com", `timeouts = { create = "5m" }`))
+	cfg := env.Config(bundleConfig("docs.example.com", `timeouts = { create = "5m" }`))
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
-				ExpectError: expectError("Static Export Timed Out", "did not complete within `timeouts.create` (5m0s); it was `running` at 10%",
+				ExpectError: acctest.ExpectError("Static Export Timed Out", "did not complete within `timeouts.create` (5m0s); it was `running` at 10%",
 					"run `terraform untaint mintlify_static_export_bundle.NAME`, with the address shown above after `with`, then `terraform apply`", "raise `timeouts.create`"),
 			},
 			{
@@ -177,11 +178,11 @@ func TestAccStaticExportBundle_createTimeoutKeepsJob(t *testing.T) {
 				ExpectNonEmptyPlan: true,
 				Check: resource.ComposeTestCheckFunc(
 					func(s *terraform.State) error {
-						return resource.TestCheckResourceAttr(bundleAddr, "job_id", env.fake.JobIDs()[0])(s)
+						return resource.TestCheckResourceAttr(bundleAddr, "job_id", env.Fake.JobIDs()[0])(s)
 					},
 					resource.TestCheckResourceAttr(bundleAddr, "status", "running"),
 					resource.TestCheckNoResourceAttr(bundleAddr, "bundle_url"),
-					func(*terraform.State) error { return expectCounts(env, 1, 0) },
+					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 0) },
 				),
 			},
 			{
@@ -200,13 +201,13 @@ func TestAccStaticExportBundle_unauthorized(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config:      env.configWithKey("mint_revoked_key", bundleConfig("docs.example.com", "")),
-			ExpectError: expectError("Mintlify API Key Rejected", "HTTP 401", "`api_key`", "`MINTLIFY_API_KEY`"),
+			Config:      env.ConfigWithKey("mint_revoked_key", bundleConfig("docs.example.com", "")),
+			ExpectError: acctest.ExpectError("Mintlify API Key Rejected", "HTTP 401", "`api_key`", "`MINTLIFY_API_KEY`"),
 		}},
 	})
-	if err := expectCounts(env, 0, 0); err != nil {
+	if err := env.ExpectExportJobsAndLinks(0, 0); err != nil {
 		t.Error(err)
 	}
 }
@@ -215,10 +216,10 @@ func TestAccStaticExportBundle_notEnabled(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, fakeapi.WithStaticExportDisabled())
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config:      env.config(bundleConfig("docs.example.com", "")),
-			ExpectError: expectError("Static Export Not Enabled", "HTTP 403", "Enterprise plans"),
+			Config:      env.Config(bundleConfig("docs.example.com", "")),
+			ExpectError: acctest.ExpectError("Static Export Not Enabled", "HTTP 403", "Enterprise plans"),
 		}},
 	})
 }
@@ -250,13 +251,13 @@ func TestAccStaticExportBundle_badInputRefusedBeforeAnyRequest(t *testing.T) {
 	var steps []resource.TestStep
 	for _, c := range cases {
 		steps = append(steps, resource.TestStep{
-			Config:      env.config(bundleConfig(c.domain, c.extra)),
+			Config:      env.Config(bundleConfig(c.domain, c.extra)),
 			PlanOnly:    true,
-			ExpectError: expectError(strings.Split(c.want, "|")...),
+			ExpectError: acctest.ExpectError(strings.Split(c.want, "|")...),
 		})
 	}
-	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.factories(), Steps: steps})
-	if n := len(env.fake.Requests()); n != 0 {
+	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.ProviderFactories(), Steps: steps})
+	if n := len(env.Fake.Requests()); n != 0 {
 		t.Errorf("bad input reached the API: %d requests, want 0", n)
 	}
 }
@@ -267,8 +268,8 @@ func TestAccStaticExportBundle_badInputRefusedBeforeAnyRequest(t *testing.T) {
 func TestDuplicatePagePathIsAWarning(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
-	cli := env.cli(t)
-	cli.WriteConfig(env.config(bundleConfig("docs.example.com", `paths = ["index", "guides/setup", "index"]`)))
+	cli := env.CLI(t)
+	cli.WriteConfig(env.Config(bundleConfig("docs.example.com", `paths = ["index", "guides/setup", "index"]`)))
 	out := cli.MustRun("plan", "-input=false", "-no-color").Output
 	words := strings.Join(strings.Fields(out), " ")
 	for _, want := range []string{"Warning: Duplicate Page Path", `The page path "index" is listed twice in ` +
@@ -277,7 +278,7 @@ func TestDuplicatePagePathIsAWarning(t *testing.T) {
 			t.Errorf("the plan does not say %q:\n%s", want, out)
 		}
 	}
-	if n := len(env.fake.Requests()); n != 0 {
+	if n := len(env.Fake.Requests()); n != 0 {
 		t.Errorf("the plan sent %d requests, want 0", n)
 	}
 }
@@ -286,10 +287,10 @@ func TestAccStaticExportBundle_missingAPIKey(t *testing.T) {
 	env := newTestEnv(t)
 	t.Setenv(envAPIKey, "")
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config:      fmt.Sprintf(`provider "mintlify" { base_url = %q }`, env.url) + bundleConfig("docs.example.com", ""),
-			ExpectError: expectError("Missing Mintlify API Key", "`api_key`", "`MINTLIFY_API_KEY`"),
+			Config:      fmt.Sprintf(`provider "mintlify" { base_url = %q }`, env.URL) + bundleConfig("docs.example.com", ""),
+			ExpectError: acctest.ExpectError("Missing Mintlify API Key", "`api_key`", "`MINTLIFY_API_KEY`"),
 		}},
 	})
 }
@@ -300,16 +301,16 @@ func TestAccStaticExportBundle_jobGoneIsReplaced(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
-			{Config: env.config(bundleConfig("docs.example.com", ""))},
+			{Config: env.Config(bundleConfig("docs.example.com", ""))},
 			{
-				PreConfig: func() { env.fake.ForgetJob(env.fake.JobIDs()[0]) },
-				Config:    env.config(bundleConfig("docs.example.com", "")),
+				PreConfig: func() { env.Fake.ForgetJob(env.Fake.JobIDs()[0]) },
+				Config:    env.Config(bundleConfig("docs.example.com", "")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionReplace)},
 				},
-				Check: func(*terraform.State) error { return expectCounts(env, 2, 2) },
+				Check: func(*terraform.State) error { return env.ExpectExportJobsAndLinks(2, 2) },
 			},
 		},
 	})
@@ -324,23 +325,23 @@ func TestAccStaticExportBundle_jobGoneIsReplaced(t *testing.T) {
 func TestAccStaticExportBundle_refreshOnlyAgainst404ThenRestored(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
-	cfg := env.config(bundleConfig("docs.example.com", ""))
+	cfg := env.Config(bundleConfig("docs.example.com", ""))
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{Config: cfg},
 			{
 				// `terraform apply -refresh-only` while the job answers 404;
 				// the plan that follows (still 404) replaces.
 				PreConfig: func() {
-					env.fake.SetFaults(fakeapi.FaultRule{Match: fakeapi.IsStatusRequest, Faults: []fakeapi.Fault{fakeapi.NotFound()}})
+					env.Fake.SetFaults(fakeapi.FaultRule{Match: fakeapi.IsStatusRequest, Faults: []fakeapi.Fault{fakeapi.NotFound()}})
 				},
 				RefreshState:       true,
 				ExpectNonEmptyPlan: true,
 			},
 			{
 				// The API answers again: nothing to do.
-				PreConfig: func() { env.fake.SetFaults() },
+				PreConfig: func() { env.Fake.SetFaults() },
 				Config:    cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -352,7 +353,7 @@ func TestAccStaticExportBundle_refreshOnlyAgainst404ThenRestored(t *testing.T) {
 			},
 		},
 	})
-	if err := expectCounts(env, 1, 1); err != nil {
+	if err := env.ExpectExportJobsAndLinks(1, 1); err != nil {
 		t.Error(err)
 	}
 }
@@ -365,11 +366,11 @@ func TestAccStaticExportBundle_chainsIntoHelmRelease(t *testing.T) {
 		return http.StripPrefix("/mintlify", h)
 	})
 	prefixed := *env
-	prefixed.url = env.url + "/mintlify/"
+	prefixed.URL = env.URL + "/mintlify/"
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: prefixed.factories(),
+		ProtoV6ProviderFactories: prefixed.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: prefixed.config(bundleConfig("docs.example.com", `version = "2024-06-01"`) + `
+			Config: prefixed.Config(bundleConfig("docs.example.com", `version = "2024-06-01"`) + `
 resource "terraform_data" "helm_release" {
   input = {
     chart  = "mintlify"

@@ -13,6 +13,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 )
 
 // noLinkPlanned: the plan shows bundle_url and helm_values as null already,
@@ -35,7 +37,7 @@ func TestAccStaticExportBundle_storeLinkFalse(t *testing.T) {
 	env := newTestEnv(t)
 	var revision string
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
 				Config:           storeLinkConfig(env, false),
@@ -50,7 +52,7 @@ func TestAccStaticExportBundle_storeLinkFalse(t *testing.T) {
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttrWith(bundleAddr, "link_revision", capture(&revision)),
 					noSignatureInState,
-					func(*terraform.State) error { return expectCounts(env, 1, 1) },
+					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
 				),
 			},
 			{
@@ -61,7 +63,7 @@ func TestAccStaticExportBundle_storeLinkFalse(t *testing.T) {
 			{
 				// 10 of 60 minutes left: renewed in place, still not stored,
 				// and link_revision is known at plan time to have grown.
-				PreConfig: func() { env.clock.Advance(50 * time.Minute) },
+				PreConfig: func() { env.Clock.Advance(50 * time.Minute) },
 				Config:    storeLinkConfig(env, false),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: append(noLinkPlanned(plancheck.ResourceActionUpdate),
 					plancheck.ExpectUnknownValue(bundleAddr, tfjsonpath.New("expires_at")),
@@ -73,7 +75,7 @@ func TestAccStaticExportBundle_storeLinkFalse(t *testing.T) {
 					resource.TestCheckResourceAttrWith(bundleAddr, "expires_at", expiresAfter(env, 59*time.Minute)),
 					resource.TestCheckNoResourceAttr(bundleAddr, "bundle_url"),
 					noSignatureInState,
-					func(*terraform.State) error { return expectCounts(env, 1, 2) },
+					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 2) },
 				),
 			},
 			{
@@ -87,8 +89,8 @@ func TestAccStaticExportBundle_storeLinkFalse(t *testing.T) {
 				}},
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttrWith(bundleAddr, "link_revision", capture(&revision)),
-					checkLinkWorks(env),
-					func(*terraform.State) error { return expectCounts(env, 1, 3) },
+					acctest.CheckBundleLinkWorks(bundleAddr),
+					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 3) },
 				),
 			},
 			{
@@ -101,7 +103,7 @@ func TestAccStaticExportBundle_storeLinkFalse(t *testing.T) {
 				)},
 				Check: resource.ComposeTestCheckFunc(
 					noSignatureInState,
-					func(*terraform.State) error { return expectCounts(env, 1, 3) },
+					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 3) },
 				),
 			},
 			{
@@ -120,9 +122,9 @@ func TestAccStaticExportBundle_storeLinkFalseHelmValuesIsNull(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.config(bundleConfig("docs.example.com", "store_link = false") + `
+			Config: env.Config(bundleConfig("docs.example.com", "store_link = false") + `
 resource "terraform_data" "release" {
   input = mintlify_static_export_bundle.docs.helm_values
   lifecycle {
@@ -133,10 +135,10 @@ resource "terraform_data" "release" {
   }
 }
 `),
-			ExpectError: expectError("Resource precondition failed", "helm_values is null: store_link is false."),
+			ExpectError: acctest.ExpectError("Resource precondition failed", "helm_values is null: store_link is false."),
 		}},
 	})
-	if n := env.fake.ExportJobsStarted(); n != 0 {
+	if n := env.Fake.ExportJobsStarted(); n != 0 {
 		t.Errorf("export jobs started = %d, want 0: the plan should have stopped first", n)
 	}
 }
@@ -169,13 +171,13 @@ func revisionPlus(prev *string, add int64) func(int64) error {
 }
 
 // expiresAfter checks that expires_at is at least d after the fake's now.
-func expiresAfter(env *testEnv, d time.Duration) resource.CheckResourceAttrWithFunc {
+func expiresAfter(env *acctest.Env, d time.Duration) resource.CheckResourceAttrWithFunc {
 	return func(v string) error {
 		at, err := time.Parse(time.RFC3339, v)
 		if err != nil {
 			return err
 		}
-		if now := env.clock.Now(); at.Before(now.Add(d)) {
+		if now := env.Clock.Now(); at.Before(now.Add(d)) {
 			return fmt.Errorf("expires_at %s is less than %s after now (%s): the link was not renewed", v, d, now)
 		}
 		return nil

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
@@ -17,9 +18,9 @@ func TestAccStaticExportJobDataSource_fromBundle(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.config(bundleConfig("docs.example.com", "") + `
+			Config: env.Config(bundleConfig("docs.example.com", "") + `
 data "mintlify_static_export_job" "this" {
   job_id = mintlify_static_export_bundle.docs.job_id
 }
@@ -42,13 +43,13 @@ func TestAccStaticExportJobDataSource_failedAndMissing(t *testing.T) {
 	env := newTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{RunFor: time.Minute, FailWith: "render error", FailAtProgress: 60}
 	}))
-	job := startJobDirectly(t, env)
-	env.clock.Advance(2 * time.Minute)
+	job := env.StartExportOutsideTerraform(t)
+	env.Clock.Advance(2 * time.Minute)
 	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.factories(),
+		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
-				Config: env.config(`
+				Config: env.Config(`
 data "mintlify_static_export_job" "this" {
   job_id = "` + job + `"
 }
@@ -60,12 +61,12 @@ data "mintlify_static_export_job" "this" {
 				},
 			},
 			{
-				Config: env.config(`
+				Config: env.Config(`
 data "mintlify_static_export_job" "this" {
   job_id = "se_does_not_exist"
 }
 `),
-				ExpectError: expectError("Static Export Job Not Found", `"se_does_not_exist"`),
+				ExpectError: acctest.ExpectError("Static Export Job Not Found", `"se_does_not_exist"`),
 			},
 		},
 	})

@@ -1,0 +1,96 @@
+// Package acctest is what the acceptance tests of internal/provider and
+// internal/docstest share: a test's world (Env: the fake API on its virtual
+// clock, and the provider under test on the same clock, in the test
+// process), the provider block that points at it, and the checks of what
+// Terraform says, what the fake was asked and what is on disk.
+//
+//	env := acctest.New(t, newProvider, fakeapitest.Fake(fakeapi.WithLinkTTL(time.Hour)))
+//	resource.Test(t, resource.TestCase{
+//		ProtoV6ProviderFactories: env.ProviderFactories(),
+//		Steps: []resource.TestStep{{
+//			Config: env.Config(`resource "mintlify_static_export_bundle" "docs" { domain = "docs.example.com" }`),
+//			Check:  acctest.CheckBundleLinkWorks("mintlify_static_export_bundle.docs"),
+//		}},
+//	})
+//
+// It does not import internal/provider, whose own tests (package provider)
+// use it: each package passes the provider under test as a ProviderFactory.
+// Like fakeapitest and tfcli, it is test support: only tests import it.
+package acctest
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
+)
+
+// ProjectID is the project the provider block of Config names.
+const ProjectID = "proj_test"
+
+// ProviderFactory makes the provider under test for a test's fake API: on
+// api.Clock, and with api.HTTPClient where it is set (fakeapitest.TLS).
+// internal/provider's tests make it from the provider's own type, other
+// packages with provider.NewOnClock.
+type ProviderFactory func(api *fakeapitest.Env) provider.Provider
+
+// Env is one acceptance test's world: a fake Mintlify API on a loopback
+// port, checked against the API's description, and a virtual clock shared
+// by the fake and the provider, so that a 30-minute export runs in
+// milliseconds.
+type Env struct {
+	// The fake API: Fake, Clock, URL and HTTPClient (see fakeapitest.Env).
+	fakeapitest.Env
+
+	newProvider ProviderFactory
+}
+
+// New serves the fake API for t as opts say (fakeapitest.New), and runs
+// the provider that newProvider makes on its clock. An Env is for tests
+// that run the CLI, through terraform-plugin-testing or tfcli, so New finds
+// the CLI first (tfcli.Path): terraform-plugin-testing would download one.
+func New(t *testing.T, newProvider ProviderFactory, opts ...fakeapitest.Option) *Env {
+	t.Helper()
+	tfcli.Path(t)
+	return &Env{Env: *fakeapitest.New(t, opts...), newProvider: newProvider}
+}
+
+// ProviderFactories runs the provider under test in the test process, for
+// terraform-plugin-testing's ProtoV6ProviderFactories.
+func (e *Env) ProviderFactories() map[string]func() (tfprotov6.ProviderServer, error) {
+	return map[string]func() (tfprotov6.ProviderServer, error){
+		"mintlify": providerserver.NewProtocol6WithError(e.newProvider(&e.Env)),
+	}
+}
+
+// CLI is the CLI with the provider under test served on the env's clock
+// (tfcli.Served), for the commands terraform-plugin-testing does not run
+// (`apply -invoke`, taint) and for the CLI's output as a user sees it
+// (warnings, an action's progress).
+func (e *Env) CLI(t *testing.T) *tfcli.CLI {
+	t.Helper()
+	return tfcli.Served(t, providerserver.NewProtocol6(e.newProvider(&e.Env)))
+}
+
+// Config prepends a provider block pointed at the fake, with its default
+// API key and ProjectID.
+func (e *Env) Config(body string) string {
+	return e.ConfigWithKey(fakeapi.DefaultAPIKey, body)
+}
+
+// ConfigWithKey is Config with another API key.
+func (e *Env) ConfigWithKey(apiKey, body string) string {
+	return fmt.Sprintf(`
+provider "mintlify" {
+  api_key    = %[1]q
+  base_url   = %[2]q
+  project_id = %[3]q
+}
+%[4]s`, apiKey, e.URL, ProjectID, body)
+}
