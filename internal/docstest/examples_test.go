@@ -161,8 +161,12 @@ func TestAccExampleDataSources(t *testing.T) {
 	env.Clock.Advance(time.Minute) // the export completes
 	agent := strings.Replace(readExample(t, filepath.Join("data-sources", "mintlify_agent_job"), "data-source.tf"),
 		`type        = string`, `type        = string`+"\n  default     = \"aj_active\"", 1)
+	// The agent job's wait moves the shared virtual clock by about 20
+	// minutes while Terraform reads the export in parallel; in real time
+	// the two never meet, but here that jump would outlast the export
+	// read's 2-minute deadline: give it a longer one.
 	export := strings.ReplaceAll(readExample(t, filepath.Join("data-sources", "mintlify_static_export_job"), "data-source.tf"),
-		"se_3f9a2c1b8e7d4a06", job)
+		`job_id = "se_3f9a2c1b8e7d4a06"`, `job_id = "`+job+`"`+"\n  timeouts = { read = \"1h\" }")
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{

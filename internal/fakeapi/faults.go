@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 )
@@ -38,11 +37,21 @@ const (
 	// handler's answer. On a virtual clock the wait moves time (and so eats
 	// into the client's deadlines) without taking any.
 	FaultSlow FaultKind = "slow"
+	// FaultHang never answers, as a hung API: it moves the server's clock
+	// by Delay (which, on a virtual clock, expires the client's deadlines)
+	// and holds the request until the client gives up, then drops the
+	// connection. Unlike FaultSlow, no answer can race the client's
+	// deadline. The handler does not run.
+	FaultHang FaultKind = "hang"
 )
 
+// hangCap is how long, in real time, a FaultHang holds a request whose
+// client never gives up.
+const hangCap = 30 * time.Second
+
 // Fault is one misbehaviour. Build it with TooManyRequests, ServerError,
-// NotFound, DropConnection, LoseAnswer, TruncatedBody, MalformedBody or
-// SlowResponse.
+// NotFound, DropConnection, LoseAnswer, TruncatedBody, MalformedBody,
+// SlowResponse or Hang.
 type Fault struct {
 	Kind FaultKind
 	// Status is the HTTP status of a FaultStatus.
@@ -52,7 +61,8 @@ type Fault struct {
 	// server's clock when RetryAfterDate is set.
 	RetryAfter     time.Duration
 	RetryAfterDate bool
-	// Delay is how long a FaultSlow waits.
+	// Delay is how long a FaultSlow waits, or how far a FaultHang moves the
+	// server's clock.
 	Delay time.Duration
 	// Message, when not empty, is the error text of a FaultStatus in place
 	// of the usual one (see WithMessage).
@@ -94,6 +104,10 @@ func MalformedBody() Fault { return Fault{Kind: FaultMalformed} }
 // SlowResponse answers after d on the server's clock.
 func SlowResponse(d time.Duration) Fault { return Fault{Kind: FaultSlow, Delay: d} }
 
+// Hang never answers: the server's clock moves by d, and the request is
+// held until the client gives up.
+func Hang(d time.Duration) Fault { return Fault{Kind: FaultHang, Delay: d} }
+
 // WithRetryAfterDate returns f with its Retry-After sent as an HTTP date.
 func (f Fault) WithRetryAfterDate() Fault {
 	f.RetryAfterDate = true
@@ -119,63 +133,6 @@ type FaultRule struct {
 	// Faults are injected in turn: the first injection gets Faults[0], the
 	// next Faults[1], and so on, cycling.
 	Faults []Fault
-}
-
-// Request matchers for FaultRule.Match.
-
-// IsAPIRequest matches every request to the API (/v1/... and /v2/...), but
-// not bundle downloads.
-func IsAPIRequest(r *http.Request) bool {
-	return strings.HasPrefix(r.URL.Path, "/v1/") || strings.HasPrefix(r.URL.Path, "/v2/")
-}
-
-// IsStartRequest matches "Start static export job".
-func IsStartRequest(r *http.Request) bool {
-	return r.Method == http.MethodPost && strings.TrimSuffix(r.URL.Path, "/") == "/v1/static-export/jobs"
-}
-
-// IsStatusRequest matches "Get static export job status".
-func IsStatusRequest(r *http.Request) bool {
-	rest, ok := strings.CutPrefix(r.URL.Path, "/v1/static-export/jobs/")
-	return ok && r.Method == http.MethodGet && rest != "" && !strings.Contains(rest, "/")
-}
-
-// IsBundleRequest matches "Generate bundle".
-func IsBundleRequest(r *http.Request) bool {
-	return r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/v1/static-export/jobs/") &&
-		strings.HasSuffix(r.URL.Path, "/bundle")
-}
-
-// IsAgentJobRequest matches "Get agent job".
-func IsAgentJobRequest(r *http.Request) bool {
-	parts := strings.Split(strings.TrimPrefix(r.URL.Path, "/v2/agent/"), "/")
-	return r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/v2/agent/") &&
-		len(parts) == 3 && parts[0] != "" && parts[1] == "job" && parts[2] != ""
-}
-
-// IsCreateAgentJobRequest matches "Create agent job".
-func IsCreateAgentJobRequest(r *http.Request) bool {
-	rest, ok := strings.CutPrefix(r.URL.Path, "/v2/agent/")
-	project, tail, _ := strings.Cut(rest, "/")
-	return ok && r.Method == http.MethodPost && project != "" && tail == "job"
-}
-
-// IsAgentMessageRequest matches "Send follow-up message".
-func IsAgentMessageRequest(r *http.Request) bool {
-	return r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/v2/agent/") &&
-		strings.HasSuffix(r.URL.Path, "/message")
-}
-
-// AnyOf matches the requests that any of matchers matches.
-func AnyOf(matchers ...func(*http.Request) bool) func(*http.Request) bool {
-	return func(r *http.Request) bool {
-		for _, m := range matchers {
-			if m(r) {
-				return true
-			}
-		}
-		return false
-	}
 }
 
 // faultState is the server's rate limiter and fault rules, with what they
@@ -288,6 +245,9 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) (drop bool) {
 	case fault.Kind == FaultLost:
 		s.mux.ServeHTTP(httptest.NewRecorder(), r)
 		return true
+	case fault.Kind == FaultHang:
+		s.hang(r, fault.Delay)
+		return true
 	default:
 		s.serveBroken(w, r, *fault)
 	}
@@ -346,6 +306,20 @@ func (s *Server) serveBroken(w http.ResponseWriter, r *http.Request, f Fault) {
 	}
 	w.WriteHeader(rec.Code)
 	_, _ = w.Write(body)
+}
+
+// hang holds r until its client gives up, after moving the server's clock
+// by d; at most hangCap in real time.
+func (s *Server) hang(r *http.Request, d time.Duration) {
+	if s.clock.Sleep(r.Context(), d) != nil {
+		return // the client gave up
+	}
+	giveUp := time.NewTimer(hangCap)
+	defer giveUp.Stop()
+	select {
+	case <-r.Context().Done():
+	case <-giveUp.C:
+	}
 }
 
 // dropConnection closes the client's connection without an answer: by

@@ -1,6 +1,7 @@
 package fakeapi_test
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -206,6 +207,43 @@ func TestSlowResponseMovesTheServerClock(t *testing.T) {
 	if got := decode[fakeapi.JobJSON](t, r.wantStatus(t, http.StatusOK)); got.Status != fakeapi.StatusQueued {
 		// The answer was computed before the wait, when the job was queued.
 		t.Errorf("status = %q, want %q", got.Status, fakeapi.StatusQueued)
+	}
+}
+
+// TestHangNeverAnswers: a hung request moves the server's clock and then
+// holds the request, answering nothing, until its client gives up at its
+// own deadline on the same clock.
+func TestHangNeverAnswers(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, fakeapi.WithFaults(fakeapi.FaultRule{Match: fakeapi.IsStatusRequest, Faults: []fakeapi.Fault{fakeapi.Hang(time.Hour)}}))
+	job := h.startJob(t, map[string]string{"domain": "docs.example.com"})
+	ctx, cancel := h.clock.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, h.url+"/v1/static-export/jobs/"+job.JobID, nil)
+		if err != nil {
+			done <- err
+			return
+		}
+		req.Header.Set("Authorization", "Bearer "+fakeapi.DefaultAPIKey)
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			_ = resp.Body.Close()
+			err = errors.New("answered " + resp.Status)
+		}
+		done <- err
+	}()
+	for h.clock.Sleepers() < 2 { // the client's deadline and the hang
+		select {
+		case err := <-done:
+			t.Fatalf("the request ended before the clock moved: %v", err)
+		default:
+		}
+	}
+	h.clock.Advance(time.Hour)
+	if err := <-done; !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("the request ended with %v, want the client's deadline and no answer", err)
 	}
 }
 

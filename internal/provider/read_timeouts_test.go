@@ -12,10 +12,11 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
-// hangingAnswers makes every request that match selects take an hour on
-// the fake's clock, as a hung API does: only a deadline ends the wait.
+// hangingAnswers makes every request that match selects hang, as a hung
+// API does: the fake's clock moves an hour on and no answer comes, so only
+// a deadline ends the wait.
 func hangingAnswers(env *acctest.Env, match func(*http.Request) bool) {
-	env.Fake.SetFaults(fakeapi.FaultRule{Match: match, Faults: []fakeapi.Fault{fakeapi.SlowResponse(time.Hour)}})
+	env.Fake.SetFaults(fakeapi.FaultRule{Match: match, Faults: []fakeapi.Fault{fakeapi.Hang(time.Hour)}})
 }
 
 // TestAccReadTimeouts_refresh: a refresh against a hung API ends at
@@ -88,11 +89,7 @@ data "mintlify_agent_job" "job" {
 			},
 		},
 	})
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories,
-		TerraformVersionChecks:   ephemeralResources,
-		Steps: []resource.TestStep{{
-			Config: configWithProvider(env, slowRequests, `
+	ephemeral := configWithProvider(env, slowRequests, `
 ephemeral "mintlify_static_export_bundle" "link" {
   job_id   = "`+jobID+`"
   timeouts = { open = "1m" }
@@ -101,8 +98,19 @@ provider "echo" {
   data = ephemeral.mintlify_static_export_bundle.link
 }
 resource "echo" "link" {}
-`),
-			ExpectError: acctest.ExpectError("Mintlify Operation Timed Out", "`timeouts.open` (1m0s) ran out while generating the bundle link of static export job "+jobID),
-		}},
+`)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories,
+		TerraformVersionChecks:   ephemeralResources,
+		Steps: []resource.TestStep{
+			{
+				Config:      ephemeral,
+				ExpectError: acctest.ExpectError("Mintlify Operation Timed Out", "`timeouts.open` (1m0s) ran out while generating the bundle link of static export job "+jobID),
+			},
+			// Once the API answers again, the same configuration applies
+			// (and the destroy that ends the test, which OpenTofu opens the
+			// ephemeral resource for, works).
+			{PreConfig: func() { env.Fake.SetFaults() }, Config: ephemeral},
+		},
 	})
 }
