@@ -9,17 +9,6 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify/poll"
 )
 
-// Agent job statuses.
-const (
-	AgentStatusActive    = "active"
-	AgentStatusCompleted = "completed"
-	AgentStatusArchived  = "archived"
-	AgentStatusFailed    = "failed"
-)
-
-// AgentJobStatuses lists every documented agent job status.
-var AgentJobStatuses = []string{AgentStatusActive, AgentStatusCompleted, AgentStatusArchived, AgentStatusFailed}
-
 // What StartError names for the agent job calls.
 const (
 	agentJob        = "agent job"

@@ -11,17 +11,6 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify/poll"
 )
 
-// Static export job statuses.
-const (
-	StatusQueued    = "queued"
-	StatusRunning   = "running"
-	StatusCompleted = "completed"
-	StatusFailed    = "failed"
-)
-
-// StaticExportStatuses lists every documented static export job status.
-var StaticExportStatuses = []string{StatusQueued, StatusRunning, StatusCompleted, StatusFailed}
-
 // StartStaticExportRequest is the body of "Start static export job".
 type StartStaticExportRequest struct {
 	// Domain is the deployment's bare hostname, such as docs.example.com.
