@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -410,4 +412,103 @@ func TestServerText(t *testing.T) {
 	if got := serverText("key mint_abc!", []string{"mint_abc"}); got != "key REDACTED!" {
 		t.Errorf("a secret of the client: %q", got)
 	}
+}
+
+// TestNoRedirectFromHTTPSToPlainHTTP: neither an API call nor a download
+// follows a redirect from https to plain http, which would walk around the
+// refusal of plain-http base URLs and links. The plain-http host, a second
+// loopback server, receives nothing; the error names the hop by its hosts
+// and never quotes the link. The call is not retried: the same redirect
+// would come back.
+func TestNoRedirectFromHTTPSToPlainHTTP(t *testing.T) {
+	t.Parallel()
+	agentJob := `{"id":"aj_1","status":"completed","source":{"repository":"https://github.com/acme/docs","ref":null},` +
+		`"model":"sonnet","prLink":null,"createdAt":"2026-01-01T00:00:00Z","archivedAt":null}`
+	t.Run("API call", func(t *testing.T) {
+		t.Parallel()
+		plain := fakeapi.NewHeaderRecorder(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = fmt.Fprint(w, agentJob)
+		}))
+		plainSrv := httptest.NewServer(plain)
+		t.Cleanup(plainSrv.Close)
+		var redirects atomic.Int32
+		api := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			redirects.Add(1)
+			http.Redirect(w, r, plainSrv.URL+"/v2/agent/proj/job/aj_1?token=t0ps3cret", http.StatusTemporaryRedirect)
+		}))
+		t.Cleanup(api.Close)
+		c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(api.URL), WithHTTPClient(api.Client()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = c.GetAgentJob(t.Context(), "proj", "aj_1")
+		checkDowngrade(t, err, strings.TrimPrefix(api.URL, "https://"), strings.TrimPrefix(plainSrv.URL, "http://"))
+		if n := len(plain.Requests()); n != 0 || redirects.Load() != 1 {
+			t.Errorf("the plain-http host got %d requests after %d redirects, want none after one", n, redirects.Load())
+		}
+	})
+	t.Run("download", func(t *testing.T) {
+		t.Parallel()
+		var fake *fakeapi.Server
+		plain := fakeapi.NewHeaderRecorder(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fake.ServeHTTP(w, r) }))
+		plainSrv := httptest.NewServer(plain)
+		t.Cleanup(plainSrv.Close)
+		env := fakeapitest.New(t, fakeapitest.TLS(), fakeapitest.Fake(fakeapi.WithDownloadRedirect(plainSrv.URL),
+			fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} })))
+		fake = env.Fake
+		c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(env.Clock), WithHTTPClient(tlsAndPlain(env.HTTPClient)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		job := mustStart(t, c)
+		var sink memorySink
+		_, err = c.DownloadBundle(t.Context(), job.JobID, &sink)
+		var de *DownloadError
+		if !errors.As(err, &de) {
+			t.Fatalf("err = %v, want a *DownloadError", err)
+		}
+		checkDowngrade(t, err, fakeapitest.TLSHost, strings.TrimPrefix(plainSrv.URL, "http://"))
+		if n := len(plain.Requests()); n != 0 || sink.buf.Len() != 0 {
+			t.Errorf("the plain-http host got %d requests, the sink %d bytes; want none", n, sink.buf.Len())
+		}
+		if n := env.Fake.Count(http.MethodGet, "/bundles/"); n != 1 {
+			t.Errorf("%d download requests, want 1 (no retry)", n)
+		}
+	})
+}
+
+// checkDowngrade fails unless err is the refusal of a redirect from https
+// on host from to plain http on host to, saying so without a path or query.
+func checkDowngrade(t *testing.T, err error, from, to string) {
+	t.Helper()
+	var downgrade *DowngradeError
+	if !errors.As(err, &downgrade) || Attempts(err) != 1 {
+		t.Fatalf("err = %v, want a *DowngradeError at the first attempt", err)
+	}
+	want := "refused a redirect from https://" + from + " to http://" + to + ": following it would send the request unencrypted"
+	if !strings.Contains(err.Error(), want) {
+		t.Errorf("error %q does not say %q", err, want)
+	}
+	for _, leak := range []string{"?", "X-Amz", "t0ps3cret", "/bundles/", "/v2/"} {
+		if strings.Contains(downgrade.Error(), leak) {
+			t.Errorf("the refusal %q shows %q", downgrade, leak)
+		}
+	}
+}
+
+// tlsAndPlain is hc (fakeapitest's client for the fake at
+// https://example.com) reaching every other host directly: the plain-http
+// host a redirect points at.
+func tlsAndPlain(hc *http.Client) *http.Client {
+	tr := hc.Transport.(*http.Transport).Clone()
+	toFake := tr.DialContext
+	tr.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		if strings.HasPrefix(addr, fakeapitest.TLSHost+":") {
+			return toFake(ctx, network, addr)
+		}
+		var d net.Dialer
+		return d.DialContext(ctx, network, addr)
+	}
+	return &http.Client{Transport: tr}
 }
