@@ -161,6 +161,9 @@ func New(apiKey string, opts ...Option) (*Client, error) {
 			return nil, err
 		}
 	}
+	if _, discard := c.logger.(nopLogger); !discard {
+		c.logger = maskingLogger{next: c.logger, secrets: []string{apiKey}}
+	}
 	c.httpClient = c.buildHTTPClient()
 	return c, nil
 }

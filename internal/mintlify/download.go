@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"strings"
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
@@ -157,8 +156,7 @@ func (c *Client) newDownload(ctx context.Context, link string, size int64, sink 
 		d.secrets = append(d.secrets, u.RawQuery)
 	}
 	for key, values := range u.Query() {
-		if k := strings.ToLower(key); k == "x-amz-signature" || k == "x-amz-credential" || k == "x-amz-security-token" ||
-			k == "signature" || k == "sig" || k == "x-goog-signature" || k == "x-goog-credential" {
+		if isSignedQueryKey(key) {
 			d.secrets = append(d.secrets, values...)
 		}
 	}
