@@ -27,6 +27,17 @@ type hostileState struct {
 	// storageError answers every download when not nil.
 	storageError *s3Error
 	storageCode  int
+	// jobIDs, when not nil, names every new export and agent job.
+	jobIDs func() string
+}
+
+// WithJobIDs makes every new export job and agent job take the id next
+// returns instead of se_ or aj_ and 16 hex digits, as an API that hands
+// out hostile ids would: one with a terminal escape, ten kilobytes long,
+// or a path. The API documents an id as a string, so this stays within its
+// contract. The test keeps the ids unique.
+func WithJobIDs(next func() string) Option {
+	return func(s *Server) { s.hostile.jobIDs = next }
 }
 
 // WithUndocumentedStatus makes every export job and agent job settle in

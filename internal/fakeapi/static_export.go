@@ -137,8 +137,12 @@ func (j *exportJob) view(now time.Time) jobJSON {
 	}
 }
 
-// newJobIDLocked returns an unused id of the form se_<16 hex digits>.
+// newJobIDLocked returns an unused id of the form se_<16 hex digits>, or
+// the next of WithJobIDs.
 func (s *Server) newJobIDLocked() string {
+	if s.hostile.jobIDs != nil {
+		return s.hostile.jobIDs()
+	}
 	for {
 		b := make([]byte, 8)
 		_, _ = rand.Read(b) // never fails since Go 1.24

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -511,4 +512,85 @@ func tlsAndPlain(hc *http.Client) *http.Client {
 		return d.DialContext(ctx, network, addr)
 	}
 	return &http.Client{Transport: tr}
+}
+
+// TestIdentifiersFromTheAPIAreChecked: an id the API hands out is refused
+// unless it is a clean, bounded identifier, before it can reach state, a
+// request path or a diagnostic: the error names the call and the field and
+// shows the value escaped and cut, never raw. A start whose answer is
+// refused may have started a job (the API took the request).
+func TestIdentifiersFromTheAPIAreChecked(t *testing.T) {
+	t.Parallel()
+	for name, id := range map[string]string{
+		"a terminal escape":        "se_\x1b[31mred\x1b[0m",
+		"ten kilobytes":            "se_" + strings.Repeat("a", 10<<10),
+		"a path":                   "../../v1/static-export/jobs",
+		"empty":                    "",
+		"a bidirectional override": "se_\u202egnp.exe",
+		"a line break":             "se_1\nError: everything is fine",
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			c, fake, _ := newFake(t, fakeapi.WithJobIDs(func() string { return id }))
+			_, err := c.StartStaticExport(t.Context(), StartStaticExportRequest{Domain: "docs.example.com"})
+			checkRefusedID(t, err, "POST /v1/static-export/jobs", "jobId", id)
+			if !MayHaveStarted(err) || fake.ExportJobsStarted() != 1 {
+				t.Errorf("err = %v, %d jobs started: want a job that may have started", err, fake.ExportJobsStarted())
+			}
+			_, err = c.CreateAgentJob(t.Context(), "proj", "Document the CLI")
+			checkRefusedID(t, err, "POST /v2/agent/proj/job", "id", id)
+			if !MayHaveStarted(err) {
+				t.Errorf("err = %v, want an agent job that may have started", err)
+			}
+		})
+	}
+	t.Run("links and names of an agent job", func(t *testing.T) {
+		t.Parallel()
+		c, fake, _ := newFake(t)
+		for id, seed := range map[string]fakeapi.AgentJobSeed{
+			"aj_pr":      {PRLink: ptr("ftp://files.example.com/acme/docs/pull/1")},
+			"aj_pr_long": {PRLink: ptr("https://github.com/acme/docs/pull/" + strings.Repeat("1", 4096))},
+			"aj_repo":    {Repository: "https://user:hunter2@github.com/acme/docs"},
+			"aj_ref":     {Ref: ptr("main\r\nInjected: yes")},
+		} {
+			seed.ID = id
+			if seed.Repository == "" {
+				seed.Repository = "https://github.com/acme/docs"
+			}
+			fake.AddAgentJob("proj", seed)
+			_, err := c.GetAgentJob(t.Context(), "proj", id)
+			var invalid *InvalidValueError
+			if !errors.As(err, &invalid) || invalid.Route != "GET /v2/agent/proj/job/"+id {
+				t.Errorf("%s: err = %v, want an *InvalidValueError naming the call", id, err)
+				continue
+			}
+			if strings.ContainsAny(err.Error(), "\x1b\r\n\a") || strings.Contains(err.Error(), "hunter2") {
+				t.Errorf("%s: the error shows the value raw: %q", id, err)
+			}
+		}
+	})
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// checkRefusedID fails unless err refuses id as field of the call route,
+// showing it escaped and cut.
+func checkRefusedID(t *testing.T, err error, route, field, id string) {
+	t.Helper()
+	var invalid *InvalidValueError
+	if !errors.As(err, &invalid) || invalid.Route != route || invalid.Field != field {
+		t.Fatalf("err = %v, want an *InvalidValueError for %s of %s", err, field, route)
+	}
+	text := err.Error()
+	for _, want := range []string{route + ": the API answered with a " + field + " the provider does not accept", "an id is 1 to 128"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("error %q does not say %q", text, want)
+		}
+	}
+	if strings.ContainsAny(text, "\x1b\n\u202e") || utf8.RuneCountInString(text) > 400 {
+		t.Errorf("the error shows the id raw or whole (%d characters): %q", utf8.RuneCountInString(text), text)
+	}
+	if len(id) > 0 && !strings.Contains(text, strconv.QuoteToASCII(id[:min(len(id), 8)])[1:8]) {
+		t.Errorf("the error %q does not show the start of the id %q", text, id)
+	}
 }
