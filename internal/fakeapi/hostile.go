@@ -29,6 +29,18 @@ type hostileState struct {
 	storageCode  int
 	// jobIDs, when not nil, names every new export and agent job.
 	jobIDs func() string
+	// unannounced hides every archive's size: sizeBytes 0, no
+	// Content-Length.
+	unannounced bool
+}
+
+// WithUnannouncedSize makes every bundle announce no size (a sizeBytes of
+// 0) and every download go without a Content-Length, as a storage host
+// streaming an archive of unknown length would. The archive itself is
+// served whole. A sizeBytes of 0 is within the API's contract (an
+// integer).
+func WithUnannouncedSize() Option {
+	return func(s *Server) { s.hostile.unannounced = true }
 }
 
 // WithJobIDs makes every new export job and agent job take the id next

@@ -110,6 +110,9 @@ func (s *Server) handleGenerateBundle(w http.ResponseWriter, r *http.Request) {
 			jobID, st.Status, st.Progress))
 	default:
 		link, expiresAt := s.presign(s.linkBase(r), jobID, now)
+		if s.hostile.unannounced {
+			size = 0
+		}
 		writeJSON(w, http.StatusOK, bundleJSON{
 			JobID:     jobID,
 			BundleURL: link,

@@ -40,6 +40,8 @@ type Client struct {
 	retryPolicy    RetryPolicy
 	requestTimeout time.Duration
 	logger         Logger
+	// maxUnannouncedBytes is MaxUnannouncedBundleBytes; a test lowers it.
+	maxUnannouncedBytes int64
 }
 
 // Option configures a Client.
@@ -152,6 +154,8 @@ func New(apiKey string, opts ...Option) (*Client, error) {
 		retryPolicy:    DefaultRetryPolicy(),
 		requestTimeout: DefaultRequestTimeout,
 		logger:         nopLogger{},
+
+		maxUnannouncedBytes: MaxUnannouncedBundleBytes,
 	}
 	if err := WithBaseURL(DefaultBaseURL)(c); err != nil {
 		return nil, err

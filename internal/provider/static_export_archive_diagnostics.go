@@ -183,6 +183,12 @@ func archiveDiagnostic(err error, ac archiveAttempt) diag.Diagnostic {
 		return diag.NewErrorDiagnostic("Archive Download Timed Out",
 			fmt.Sprintf("%s ran out while %s static export job %s; the partial download was removed. %s %s, and "+
 				"apply again.", ac.budget, ac.doing(err), ac.jobID, nothing, capitalized(ac.budget.raise())))
+	case errors.As(err, &tooLarge) && errors.As(err, &fromStorage) && tooLarge.Announced <= 0:
+		return diag.NewErrorDiagnostic("Bundle Archive Too Large",
+			fmt.Sprintf("The storage host %s sent more for the archive of static export job %s than the provider "+
+				"accepts when the API announces no size: %s. The download was stopped there and its partial file "+
+				"removed. %s Report the job ID to Mintlify support: a static export is rarely more than a few "+
+				"hundred megabytes.", fromStorage.Host, ac.jobID, tooLarge, nothing))
 	case errors.As(err, &tooLarge) && errors.As(err, &fromStorage):
 		return diag.NewErrorDiagnostic("Bundle Archive Larger Than Announced",
 			fmt.Sprintf("The storage host %s sent more for the archive of static export job %s than the bundle "+
