@@ -458,7 +458,7 @@ func TestNoRedirectFromHTTPSToPlainHTTP(t *testing.T) {
 		env := fakeapitest.New(t, fakeapitest.TLS(), fakeapitest.Fake(fakeapi.WithDownloadRedirect(plainSrv.URL),
 			fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} })))
 		fake = env.Fake
-		c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(env.Clock), WithHTTPClient(tlsAndPlain(env.HTTPClient)))
+		c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(env.Clock), WithHTTPClient(tlsAndPlain(t, env.HTTPClient)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -501,8 +501,13 @@ func checkDowngrade(t *testing.T, err error, from, to string) {
 // tlsAndPlain is hc (fakeapitest's client for the fake at
 // https://example.com) reaching every other host directly: the plain-http
 // host a redirect points at.
-func tlsAndPlain(hc *http.Client) *http.Client {
-	tr := hc.Transport.(*http.Transport).Clone()
+func tlsAndPlain(t *testing.T, hc *http.Client) *http.Client {
+	t.Helper()
+	base, ok := hc.Transport.(*http.Transport)
+	if !ok {
+		t.Fatalf("fakeapitest's client has a %T", hc.Transport)
+	}
+	tr := base.Clone()
 	toFake := tr.DialContext
 	tr.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
 		if strings.HasPrefix(addr, fakeapitest.TLSHost+":") {

@@ -183,18 +183,8 @@ func archiveDiagnostic(err error, ac archiveAttempt) diag.Diagnostic {
 		return diag.NewErrorDiagnostic("Archive Download Timed Out",
 			fmt.Sprintf("%s ran out while %s static export job %s; the partial download was removed. %s %s, and "+
 				"apply again.", ac.budget, ac.doing(err), ac.jobID, nothing, capitalized(ac.budget.raise())))
-	case errors.As(err, &tooLarge) && errors.As(err, &fromStorage) && tooLarge.Announced <= 0:
-		return diag.NewErrorDiagnostic("Bundle Archive Too Large",
-			fmt.Sprintf("The storage host %s sent more for the archive of static export job %s than the provider "+
-				"accepts when the API announces no size: %s. The download was stopped there and its partial file "+
-				"removed. %s Report the job ID to Mintlify support: a static export is rarely more than a few "+
-				"hundred megabytes.", fromStorage.Host, ac.jobID, tooLarge, nothing))
 	case errors.As(err, &tooLarge) && errors.As(err, &fromStorage):
-		return diag.NewErrorDiagnostic("Bundle Archive Larger Than Announced",
-			fmt.Sprintf("The storage host %s sent more for the archive of static export job %s than the bundle "+
-				"announced: %s. The download was stopped there and its partial file removed. %s Apply again; if it "+
-				"happens again, report the job ID to Mintlify support, or start a new export (for example with a "+
-				"change of `triggers` on the `mintlify_static_export_bundle`).", fromStorage.Host, ac.jobID, tooLarge, nothing))
+		return tooLargeDiagnostic(tooLarge, fromStorage, ac, nothing)
 	case errors.As(err, &fromStorage):
 		return storageDiagnostic(fromStorage, ac, nothing)
 	case errors.As(err, &linkErr) || errors.As(err, &pathErr):
@@ -325,4 +315,21 @@ func leftInPlaceDiagnostic(p string, v fileVerdict) diag.Diagnostic {
 	}
 	return diag.NewAttributeWarningDiagnostic(path.Root("output_path"), "Archive Left In Place",
 		fmt.Sprintf("%s was not deleted: %s. Delete it by hand if you no longer need it.", p, why))
+}
+
+// tooLargeDiagnostic explains an archive larger than the bundle announced,
+// or, when it announced no size, than the provider accepts.
+func tooLargeDiagnostic(tooLarge *mintlify.SizeError, fromStorage *mintlify.DownloadError, ac archiveAttempt, nothing string) diag.Diagnostic {
+	if tooLarge.Announced <= 0 {
+		return diag.NewErrorDiagnostic("Bundle Archive Too Large",
+			fmt.Sprintf("The storage host %s sent more for the archive of static export job %s than the provider "+
+				"accepts when the API announces no size: %s. The download was stopped there and its partial file "+
+				"removed. %s Report the job ID to Mintlify support: a static export is rarely more than a few "+
+				"hundred megabytes.", fromStorage.Host, ac.jobID, tooLarge, nothing))
+	}
+	return diag.NewErrorDiagnostic("Bundle Archive Larger Than Announced",
+		fmt.Sprintf("The storage host %s sent more for the archive of static export job %s than the bundle "+
+			"announced: %s. The download was stopped there and its partial file removed. %s Apply again; if it "+
+			"happens again, report the job ID to Mintlify support, or start a new export (for example with a "+
+			"change of `triggers` on the `mintlify_static_export_bundle`).", fromStorage.Host, ac.jobID, tooLarge, nothing))
 }
