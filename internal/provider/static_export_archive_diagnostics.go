@@ -208,7 +208,11 @@ func storageDiagnostic(e *mintlify.DownloadError, ac archiveAttempt, nothing str
 	after := afterAttempts(e)
 	var apiErr *mintlify.APIError
 	var transportErr *mintlify.TransportError
+	var downgrade *mintlify.DowngradeError
 	switch {
+	case errors.As(e, &downgrade):
+		summary, detail := downgradeDiagnostic(downgrade, fmt.Sprintf("downloading the archive of static export job %s", ac.jobID))
+		return diag.NewErrorDiagnostic(summary, detail+" "+nothing)
 	case mintlify.IsForbidden(e):
 		return diag.NewErrorDiagnostic("Bundle Link Refused",
 			fmt.Sprintf("The storage host %s refused fresh bundle links for static export job %s (HTTP 403: %s). "+
