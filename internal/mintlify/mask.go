@@ -13,11 +13,12 @@ import (
 // link's query (its signature) appears in go-retryablehttp's log entries
 // and in the errors of net/http; and text that a server wrote (an error
 // message, a job's failure reason) may quote a signed link or a token.
+// maskSecrets is the one masking both go through.
 
 // redacted replaces a secret wherever it appears.
 const redacted = "REDACTED"
 
-// SignedQueryKeys are the query parameters that carry the credentials of a
+// signedQueryKeys are the query parameters that carry the credentials of a
 // presigned link at the major object stores, compared ignoring case. Their
 // values are masked wherever they appear, raw or URL-encoded; the other
 // parameters (an expiry, a permission, a version) stay, to help a diagnosis.
@@ -53,9 +54,9 @@ const (
 // secretPatterns match secrets that may appear in any text: the
 // credentials of a presigned link (signedQueryKeys) and any bearer token,
 // raw or URL-encoded. The first group (the name) is kept, the secret
-// masked. A name is matched wherever it ends a word (sig= in xsig= too):
+// masked. A name is matched inside a longer one too (sig= in xsig=):
 // masking a little too much is harmless, and a match never takes the ? or
-// & before the name, which tflog's masking (the whole match) would eat.
+// & before the name, which tflog's masking (of the whole match) would eat.
 var secretPatterns = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)((?:` + quoteAll(signedQueryKeys) + `)` + equals + `)` + secretValue),
 	// A space after Bearer: raw, form-encoded (+), URL-encoded (%20, %2B).

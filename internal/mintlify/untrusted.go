@@ -76,9 +76,9 @@ func (c *Client) serverText(s string) string { return serverText(s, []string{c.a
 // Identifiers and links that the API returns reach state, import ids,
 // request paths and diagnostics, so they must be what they claim to be.
 const (
-	// MaxIDLength bounds a job id: the API's are about 20 characters
+	// maxIDLength bounds a job id: the API's are about 20 characters
 	// (se_3f9a2c1b8e7d4a06).
-	MaxIDLength = 128
+	maxIDLength = 128
 	// maxLinkLength bounds a pull request or repository link.
 	maxLinkLength = 2048
 	// maxNameLength bounds a branch or model name.
@@ -89,8 +89,8 @@ const (
 
 // idPattern is what a job id may be: letters, digits, '_', '-', '.' and
 // ':', starting with a letter or digit (so never "." or ".."), at most
-// MaxIDLength characters.
-var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:-]{0,` + strconv.Itoa(MaxIDLength-1) + `}$`)
+// maxIDLength characters.
+var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:-]{0,` + strconv.Itoa(maxIDLength-1) + `}$`)
 
 // InvalidValueError is an answer of the API that holds a value the client
 // refuses to pass on (to state, a diagnostic, a request path): a job id
@@ -134,7 +134,7 @@ func checkID(route, field, id string) error {
 		return nil
 	}
 	return &InvalidValueError{Route: route, Field: field, Shown: showValue(id), Rule: fmt.Sprintf("an id is 1 to %d "+
-		"letters, digits, '_', '-', '.' or ':', starting with a letter or digit", MaxIDLength)}
+		"letters, digits, '_', '-', '.' or ':', starting with a letter or digit", maxIDLength)}
 }
 
 // checkLinkValue refuses a link (a pull request, a repository) that is not
