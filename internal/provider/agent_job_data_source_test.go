@@ -76,7 +76,8 @@ func TestAccAgentJobDataSource_waitTimesOut(t *testing.T) {
 			Config: env.Config(agentJobConfig("aj_active", `
   wait_for_completion = true
   timeouts            = { read = "10m" }`)),
-			ExpectError: acctest.ExpectError("Agent Job Still Running", "aj_active in project proj_test", "(10m0s); its status is `active`", "Raise `timeouts.read`"),
+			ExpectError: acctest.ExpectError("Agent Job Still Running", "aj_active in project proj_test", "(10m0s); it was `active`", "keeps running on the Mintlify side",
+				"Raise `timeouts.read`", "`wait_for_completion = false`"),
 		}},
 	})
 }
