@@ -75,7 +75,7 @@ func (b *bench) singleExports(ctx context.Context) (*part, error) {
 }
 
 // pollTwins starts the loop's twin exports and polls each one, from its
-// phase, with the client and the vendor's fixed 10-second interval. The
+// phase, with the client and Mintlify's fixed 10-second interval. The
 // function it returns waits for them all.
 func pollTwins(ctx context.Context, url string) (func() error, error) {
 	loop, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(url),
