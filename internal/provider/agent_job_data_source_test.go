@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -62,6 +63,27 @@ output "pr" {
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("status"), knownvalue.StringExact("completed")),
 				statecheck.ExpectKnownOutputValue("pr", knownvalue.StringExact("https://github.com/acme/docs/pull/42")),
+			},
+		}},
+	})
+}
+
+// TestAccAgentJobDataSource_waitEndsOnAFailedJob: `failed` is a status the
+// data source reads like any other, also when it waits: the read succeeds,
+// and the configuration decides what a failed job means.
+func TestAccAgentJobDataSource_waitEndsOnAFailedJob(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	env.Fake.AddAgentJob(acctest.ProjectID, fakeapi.AgentJobSeed{
+		ID: "aj_failing", Repository: "https://github.com/acme/docs", ActiveFor: 5 * time.Minute, FinalStatus: "failed",
+	})
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(agentJobConfig("aj_failing", `wait_for_completion = true`)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("status"), knownvalue.StringExact("failed")),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("pr_link"), knownvalue.Null()),
 			},
 		}},
 	})
