@@ -16,11 +16,11 @@ import (
 
 // The exchange checks themselves live in package contract (and are tested
 // there); this file proves the fake honours the in-repo description of the
-// API (which package contract keeps equal to the vendor specs), and covers
+// API (which package contract keeps equal to Mintlify's specs), and covers
 // every status it documents for the operations the fake serves.
 
 // apiGroup is one part of the API and where it is mounted relative to the
-// fake's base URL (the vendor publishes each as its own spec).
+// fake's base URL (Mintlify publishes each as its own spec).
 type apiGroup struct {
 	serverPath string
 }

@@ -1,5 +1,5 @@
 // Package fakeapi is an in-memory Mintlify admin API: an http.Handler that
-// follows the vendor's OpenAPI descriptions (static export jobs, bundle links
+// follows Mintlify's OpenAPI descriptions (static export jobs, bundle links
 // and agent jobs) so the client, the provider and the demo can run without
 // the internet. Time comes from a clock.Clock, so tests move time instead of
 // waiting for it.

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -67,6 +68,27 @@ output "pr" {
 	})
 }
 
+// TestAccAgentJobDataSource_waitEndsOnAFailedJob: `failed` is a status the
+// data source reads like any other, also when it waits: the read succeeds,
+// and the configuration decides what a failed job means.
+func TestAccAgentJobDataSource_waitEndsOnAFailedJob(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	env.Fake.AddAgentJob(acctest.ProjectID, fakeapi.AgentJobSeed{
+		ID: "aj_failing", Repository: "https://github.com/acme/docs", ActiveFor: 5 * time.Minute, FinalStatus: "failed",
+	})
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(agentJobConfig("aj_failing", `wait_for_completion = true`)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("status"), knownvalue.StringExact("failed")),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("pr_link"), knownvalue.Null()),
+			},
+		}},
+	})
+}
+
 func TestAccAgentJobDataSource_waitTimesOut(t *testing.T) {
 	t.Parallel()
 	env := newAgentEnv(t)
@@ -76,7 +98,8 @@ func TestAccAgentJobDataSource_waitTimesOut(t *testing.T) {
 			Config: env.Config(agentJobConfig("aj_active", `
   wait_for_completion = true
   timeouts            = { read = "10m" }`)),
-			ExpectError: acctest.ExpectError("Agent Job Still Running", "aj_active in project proj_test", "(10m0s); its status is `active`", "Raise `timeouts.read`"),
+			ExpectError: acctest.ExpectError("Agent Job Still Running", "aj_active in project proj_test", "(10m0s); it was `active`", "keeps running on the Mintlify side",
+				"Raise `timeouts.read`", "`wait_for_completion = false`"),
 		}},
 	})
 }

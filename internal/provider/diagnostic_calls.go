@@ -18,10 +18,6 @@ const (
 	callSendAgentJobMessage apiCall = "sendAgentJobMessage"
 )
 
-// apiCalls lists every call, for tests.
-var apiCalls = []apiCall{callStartStaticExport, callGetStaticExportJob, callGenerateBundle, callCreateAgentJob,
-	callGetAgentJob, callSendAgentJobMessage}
-
 // isStaticExport reports whether the call is one of the static export
 // operations, which the API refuses with 403 when the organization has no
 // static export.

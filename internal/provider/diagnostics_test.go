@@ -18,6 +18,10 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
 
+// apiCalls lists every call.
+var apiCalls = []apiCall{callStartStaticExport, callGetStaticExportJob, callGenerateBundle, callCreateAgentJob,
+	callGetAgentJob, callSendAgentJobMessage}
+
 // opFor builds the operation of each call, with the ids the tests look for.
 func opFor(call apiCall) apiOperation {
 	switch call {

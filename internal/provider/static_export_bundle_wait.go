@@ -43,13 +43,8 @@ func (r *staticExportBundleResource) completeExport(ctx context.Context, m *stat
 // and keeps the model current with the job as last seen. started counts as
 // the wait's first status when set.
 func (r *staticExportBundleResource) waitForExport(ctx context.Context, m *staticExportBundleModel, started *mintlify.StaticExportJob, w bundleWait) diag.Diagnostics {
-	logProgress := func(j mintlify.StaticExportJob) {
-		tflog.Info(ctx, "Static export progress", map[string]any{
-			"status": j.Status, "progress": j.Progress, "page_count": j.PageCount,
-		})
-	}
 	jobID := m.JobID.ValueString()
-	job, err := r.data.client.WaitForStaticExport(ctx, jobID, mintlify.Started(started), mintlify.OnChange(logProgress))
+	job, err := r.data.client.WaitForStaticExport(ctx, jobID, mintlify.Started(started), mintlify.OnChange(logExportProgress(ctx)))
 	if job != nil {
 		m.setJob(job)
 	}

@@ -1,6 +1,8 @@
 // Package contract checks HTTP exchanges against the project's own OpenAPI
 // description of the Mintlify API (mintlify.openapi.yaml, embedded), which
-// a drift test keeps equal to the vendor's published specs.
+// a drift test keeps equal to the vendor's published specs. The vendor is
+// Mintlify: its OpenAPI files are what "the vendor's" means here and in the
+// drift test.
 //
 // It wraps any http.Handler (in practice the fake in internal/fakeapi) in
 // an HTTP test server that validates every request to a described API
