@@ -163,7 +163,7 @@ func MayHaveStarted(err error) bool {
 }
 
 // JobFailedError is a job that ended in `failed`, as the wait last saw it:
-// a *JobFailedError[StaticExportJob] or a *JobFailedError[AgentJob]. The
+// a *JobFailedError[StaticExportJob], [AgentJob] or [Deployment]. The
 // wait returns the same job beside it.
 type JobFailedError[J Job] struct {
 	Job J
@@ -171,11 +171,12 @@ type JobFailedError[J Job] struct {
 
 func (e *JobFailedError[J]) Error() string { return e.Job.failure() }
 
-// IsJobFailed reports whether err is a *JobFailedError of either kind.
+// IsJobFailed reports whether err is a *JobFailedError of any kind.
 func IsJobFailed(err error) bool {
 	var export *JobFailedError[StaticExportJob]
 	var agent *JobFailedError[AgentJob]
-	return errors.As(err, &export) || errors.As(err, &agent)
+	var deployment *JobFailedError[Deployment]
+	return errors.As(err, &export) || errors.As(err, &agent) || errors.As(err, &deployment)
 }
 
 // StatusCode returns the HTTP status of an *APIError in err's chain, or 0.

@@ -309,10 +309,14 @@ func TestDescription(t *testing.T) {
 	}
 	slices.Sort(got)
 	want := []string{
+		"GET /v1/project/update-status/{statusId}",
 		"GET /v1/static-export/jobs/{jobId}",
 		"GET /v2/agent/{projectId}/job/{id}",
+		"POST /v1/project/preview/{projectId}",
+		"POST /v1/project/update/{projectId}",
 		"POST /v1/static-export/jobs",
 		"POST /v1/static-export/jobs/{jobId}/bundle",
+		"POST /v1/workflow/{projectId}/{workflowSchemaId}/trigger",
 		"POST /v2/agent/{projectId}/job",
 		"POST /v2/agent/{projectId}/job/{id}/message",
 	}
