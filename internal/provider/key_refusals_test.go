@@ -111,22 +111,25 @@ func TestAccKeyRefusals_renewal(t *testing.T) {
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(bundleConfig("docs.example.com", `renew_before = "1h"`)))
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	before := cli.Instance(bundleAddr).Attrs
-	expiresAt, _ := time.Parse(time.RFC3339, before["expires_at"].(string))
+	before := cli.Instance(bundleAddr)
+	expiresAt, err := time.Parse(time.RFC3339, before.Attr("expires_at"))
+	if err != nil {
+		t.Fatalf("expires_at in state: %v", err)
+	}
 
 	env.Clock.Advance(61 * time.Minute) // due: less than renew_before left
 	env.Fake.SetKeyLimits(fakeapi.KeyLimits{ReadOnly: true})
 	out := failed(t, cli, "apply", "-auto-approve")
-	jobID := before["job_id"].(string)
+	jobID := before.Attr("job_id")
 	expectSaid(t, out, "Error: Mintlify API Request Forbidden",
 		"refused generating the bundle link of static export job "+jobID+" (HTTP 403: Forbidden)",
 		"generating a fresh link is a POST, so this key cannot renew the link",
-		"The current link of static export job "+jobID+" keeps working until "+before["expires_at"].(string)+
+		"The current link of static export job "+jobID+" keeps working until "+before.Attr("expires_at")+
 			" (in "+roughly(expiresAt.Sub(env.Clock.Now()))+"): fix the key before then, and apply again to renew it.")
 	checkCauses(t, "renewal", out, []string{"allowlist", "read-only"})
-	after := cli.Instance(bundleAddr).Attrs
-	if after["bundle_url"] != before["bundle_url"] || after["expires_at"] != before["expires_at"] {
-		t.Errorf("the refused renewal changed the link in state: %v, was %v", after["expires_at"], before["expires_at"])
+	after := cli.Instance(bundleAddr)
+	if after.Attr("bundle_url") != before.Attr("bundle_url") || after.Attr("expires_at") != before.Attr("expires_at") {
+		t.Errorf("the refused renewal changed the link in state: %v, was %v", after.Attr("expires_at"), before.Attr("expires_at"))
 	}
 	if err := env.ExpectExportJobsAndLinks(1, 1); err != nil {
 		t.Error(err)
@@ -148,7 +151,7 @@ func TestAccKeyRefusals_refreshOffTheAllowlist(t *testing.T) {
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(bundleConfig("docs.example.com", "")))
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	jobID := cli.Instance(bundleAddr).Attrs["job_id"].(string)
+	jobID := cli.Instance(bundleAddr).Attr("job_id")
 
 	env.Fake.SetKeyLimits(fakeapi.KeyLimits{AllowedIPs: []string{"203.0.113.7"}})
 	out := failed(t, cli, "plan")
