@@ -123,9 +123,7 @@ func (r *staticExportArchiveResource) download(ctx context.Context, at *archiveA
 	}
 	tflog.Info(ctx, "The static export job has not completed; waiting for it before downloading its archive")
 	at.step = stepWait
-	_, err = client.WaitForStaticExport(ctx, at.jobID, mintlify.OnChange(func(j mintlify.StaticExportJob) {
-		tflog.Info(ctx, "Static export progress", map[string]any{"status": j.Status, "progress": j.Progress, "page_count": j.PageCount})
-	}))
+	_, err = client.WaitForStaticExport(ctx, at.jobID, mintlify.OnChange(logExportProgress(ctx)))
 	if err != nil {
 		return nil, err
 	}
