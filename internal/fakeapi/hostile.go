@@ -27,7 +27,8 @@ type hostileState struct {
 	// storageError answers every download when not nil.
 	storageError *s3Error
 	storageCode  int
-	// jobIDs, when not nil, names every new export and agent job.
+	// jobIDs, when not nil, names every new export and agent job,
+	// deployment and automation run.
 	jobIDs func() string
 	// unannounced hides every archive's size: sizeBytes 0, no
 	// Content-Length.
@@ -43,11 +44,12 @@ func WithUnannouncedSize() Option {
 	return func(s *Server) { s.hostile.unannounced = true }
 }
 
-// WithJobIDs makes every new export job and agent job take the id next
-// returns instead of se_ or aj_ and 16 hex digits, as an API that hands
-// out hostile ids would: one with a terminal escape, ten kilobytes long,
-// or a path. The API documents an id as a string, so this stays within its
-// contract. The test keeps the ids unique.
+// WithJobIDs makes every new export job, agent job and deployment (its
+// status id), and every automation run (its instanceId), take the id next
+// returns instead of the usual one, as an API that hands out hostile ids
+// would: one with a terminal escape, ten kilobytes long, or a path. The API
+// documents an id as a string, so this stays within its contract. The test
+// keeps the ids unique.
 func WithJobIDs(next func() string) Option {
 	return func(s *Server) { s.hostile.jobIDs = next }
 }
