@@ -64,24 +64,35 @@ type Options struct {
 }
 
 // Create prepares to write an archive to path: it creates path's parent
-// directories, removes the partial downloads of path that a killed run
-// left there (older than StaleAfter, see Stale), and creates a temporary
-// file beside path (named .<name>.<16 hex digits>.partial), which Discard
-// or Commit removes.
+// directories and removes the partial downloads of path that a killed run
+// left there (older than StaleAfter, see Stale). The temporary file beside
+// path (named .<name>.<16 hex digits>.partial), which Discard or Commit
+// removes, is created only when the download starts (the first Reset or
+// ReadFrom): a create that first waits a long time for its job has none
+// that another run could take for a killed run's.
 func Create(path string, opts Options) (*File, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, err
 	}
 	stale := removeStale(path, time.Now())
-	perm := opts.Perm.Perm()
+	return &File{path: path, perm: opts.Perm.Perm(), stale: stale, ops: systemOps}, nil
+}
+
+// open creates the temporary file, once.
+func (f *File) open() error {
+	if f.tmp != nil {
+		return nil
+	}
+	perm := f.perm
 	if perm == 0 {
 		perm = 0o666
 	}
-	tmp, err := createTemp(path, perm)
+	tmp, err := createTemp(f.path, perm)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return &File{path: path, perm: opts.Perm.Perm(), tmp: tmp, stale: stale, ops: systemOps}, nil
+	f.tmp = tmp
+	return nil
 }
 
 // Path is where Commit puts the archive.
@@ -91,15 +102,25 @@ func (f *File) Path() string { return f.path }
 // removed.
 func (f *File) Stale() []string { return f.stale }
 
-// TempPath is the temporary file the archive is written to until Commit.
-func (f *File) TempPath() string { return f.tmp.Name() }
+// TempPath is the temporary file the archive is written to until Commit;
+// "" until the download starts.
+func (f *File) TempPath() string {
+	if f.tmp == nil {
+		return ""
+	}
+	return f.tmp.Name()
+}
 
-// Reset empties the temporary file for a new attempt.
+// Reset empties the temporary file for a new attempt, creating it for the
+// first.
 func (f *File) Reset() error {
 	if f.closed {
 		return errors.New("archivefile: Reset after Commit or Discard")
 	}
 	f.complete = false
+	if err := f.open(); err != nil {
+		return err
+	}
 	if err := f.tmp.Truncate(0); err != nil {
 		return err
 	}
@@ -118,6 +139,9 @@ func (f *File) ReadFrom(r io.Reader) (int64, error) {
 		return 0, errors.New("archivefile: ReadFrom after Commit or Discard")
 	}
 	f.complete = false
+	if err := f.open(); err != nil {
+		return 0, err
+	}
 	sha, sum := sha256.New(), md5.New() //nolint:gosec // see the import
 	entries := 0
 	if f.buffers == nil {
@@ -209,6 +233,9 @@ func (f *File) Discard() error {
 		return nil
 	}
 	f.closed = true
+	if f.tmp == nil {
+		return nil
+	}
 	_ = f.tmp.Close()
 	if err := os.Remove(f.tmp.Name()); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err

@@ -128,6 +128,9 @@ func TestCreateRemovesStalePartials(t *testing.T) {
 	if !slices.Equal(f.Stale(), []string{stale}) {
 		t.Errorf("Stale() = %v, want [%s]", f.Stale(), stale)
 	}
+	if err := f.Reset(); err != nil { // the download starts
+		t.Fatal(err)
+	}
 	left := onlyFiles(t, dir)
 	want := []string{filepath.Base(f.TempPath()), ".bundle.tar.gz.00000000000000aa.partial", ".bundle.tar.gz.00000000000000bb.partial"}
 	for name := range files {
@@ -212,4 +215,51 @@ func TestWritesAnArchiveLargerThanAWritebackRange(t *testing.T) {
 	if written, err := os.ReadFile(dest); err != nil || !bytes.Equal(written, archive) {
 		t.Errorf("the file holds %d bytes (%v), want the archive's %d", len(written), err, len(archive))
 	}
+}
+
+// TestNoPartialUntilTheDownloadStarts creates the temporary file only when
+// the first attempt starts (Reset or ReadFrom), not at Create: a create
+// that waits an hour for its job has no partial download that another run
+// would take for a killed run's and sweep.
+func TestNoPartialUntilTheDownloadStarts(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	f, err := Create(filepath.Join(dir, "bundle.tar.gz"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = f.Discard() }()
+	if files := onlyFiles(t, dir); len(files) != 0 {
+		t.Fatalf("after Create, before any download, the directory holds %v", files)
+	}
+	if err := f.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	if files := onlyFiles(t, dir); len(files) != 1 || !isPartialOf(files[0], "bundle.tar.gz") {
+		t.Fatalf("once the download starts, the directory holds %v, want one partial download", files)
+	}
+	if err := f.Discard(); err != nil {
+		t.Fatal(err)
+	}
+	if files := onlyFiles(t, dir); len(files) != 0 {
+		t.Errorf("after Discard, the directory holds %v", files)
+	}
+
+	t.Run("discarded before it starts", func(t *testing.T) {
+		t.Parallel()
+		dir := t.TempDir()
+		f, err := Create(filepath.Join(dir, "bundle.tar.gz"), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Discard(); err != nil {
+			t.Errorf("Discard = %v", err)
+		}
+		if _, _, err := f.Commit(nil); err == nil {
+			t.Error("Commit after Discard succeeded")
+		}
+		if files := onlyFiles(t, dir); len(files) != 0 {
+			t.Errorf("the directory holds %v", files)
+		}
+	})
 }

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -298,6 +299,46 @@ func TestAccStaticExportArchive_removesStalePartialDownloads(t *testing.T) {
 				return acctest.ExpectOnlyFiles(dir, ".docs-bundle.tar.gz.backup.partial", ".docs-bundle.tar.gz.fedcba9876543210.partial",
 					".other.tar.gz.0123456789abcdef.partial", "docs-bundle.tar.gz")
 			},
+		}},
+	})
+}
+
+// TestAccStaticExportArchive_noPartialWhileWaiting creates the partial
+// download only once the download starts: while the create waits for a
+// job that has not completed, there is none beside output_path for another
+// run to sweep as a killed run's.
+func TestAccStaticExportArchive_noPartialWhileWaiting(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	out := filepath.Join(dir, "docs-bundle.tar.gz")
+	var polls, partials atomic.Int32
+	env := newTestEnvWithHandler(t, func(fake http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/v1/static-export/jobs/") {
+				polls.Add(1)
+				if found, _ := filepath.Glob(filepath.Join(dir, ".docs-bundle.tar.gz.*.partial")); len(found) > 0 {
+					partials.Add(1)
+				}
+			}
+			fake.ServeHTTP(w, r)
+		})
+	}, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+		return fakeapi.JobPlan{QueueFor: time.Hour, RunFor: 5 * time.Minute}
+	}))
+	job := env.StartExportOutsideTerraform(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(archiveWith(strconv.Quote(job), out, `  timeouts = { create = "2h" }`)),
+			Check: resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(archiveAddr, out), func(*terraform.State) error {
+				if polls.Load() == 0 {
+					return errors.New("the create never waited for the job")
+				}
+				if n := partials.Load(); n > 0 {
+					return fmt.Errorf("a partial download was beside output_path at %d of the %d polls of the job, before the download started", n, polls.Load())
+				}
+				return nil
+			}),
 		}},
 	})
 }
