@@ -76,7 +76,10 @@ func (r *staticExportArchiveResource) fetch(ctx context.Context, m *staticExport
 ) (archivefile.Summary, archivefile.Identity, error) {
 	ctx, cancel := r.data.client.Clock().WithTimeout(ctx, at.budget.timeout)
 	defer cancel()
-	perm, _ := parsePermission(m.FilePermission.ValueString()) // validated at plan
+	perm, err := m.filePermission()
+	if err != nil {
+		return archivefile.Summary{}, archivefile.Identity{}, err
+	}
 	at.step = stepWrite
 	file, err := archivefile.Create(at.outputPath, archivefile.Options{Perm: perm})
 	if err != nil {
@@ -238,6 +241,10 @@ func (r *staticExportArchiveResource) Update(ctx context.Context, req resource.U
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	if _, err := plan.filePermission(); err != nil { // unknown at plan
+		resp.Diagnostics.Append(archiveDiagnostic(err, at))
+		return
+	}
 	v, err := judgeFile(at.outputPath, priv.Written, state.SHA256.ValueString())
 	if err != nil {
 		resp.Diagnostics.AddAttributeError(path.Root("output_path"), "Cannot Read The Archive",
@@ -281,7 +288,7 @@ func applyPermission(plan, state staticExportArchiveModel) error {
 	if plan.FilePermission.IsNull() || plan.FilePermission.Equal(state.FilePermission) {
 		return nil
 	}
-	perm, err := parsePermission(plan.FilePermission.ValueString())
+	perm, err := plan.filePermission()
 	if err != nil {
 		return err
 	}

@@ -84,7 +84,9 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 			// Optional
 			"file_permission": schema.StringAttribute{
 				MarkdownDescription: "The archive's permission, in octal digits such as `\"0640\"`, set exactly " +
-					"whatever the umask. When unset, the file is created as any new file is: `0666` less the " +
+					"whatever the umask, the same on create, restore and change. It must let the file's owner read " +
+					"it (the provider reads the archive at every refresh): `\"0000\"`, `\"0200\"` and the like are " +
+					"refused at plan. When unset, the file is created as any new file is: `0666` less the " +
 					"process umask (`0644` under the usual umask `022`, `0600` under `077`). Changing it changes the " +
 					"file's permission in place; removing it leaves the permission as it is.",
 				Optional:   true,

@@ -252,6 +252,12 @@ func TestAccStaticExportArchive_badInputRefusedBeforeAnyRequest(t *testing.T) {
 			"Invalid File Permission|it has 5 digits"},
 		{env.Config(archiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = ""`)),
 			"Invalid File Permission|it is empty"},
+		// A file its owner cannot read: the provider could not check it at
+		// refresh, and a bundle nobody can read is of no use.
+		{env.Config(archiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "0000"`)),
+			"Invalid File Permission|The `file_permission` \"0000\" does not let the file's owner read it|such as `\"0640\"`"},
+		{env.Config(archiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "0244"`)),
+			"Invalid File Permission|The `file_permission` \"0244\" does not let the file's owner read it"},
 	})
 }
 
@@ -341,4 +347,31 @@ func TestAccStaticExportArchive_noPartialWhileWaiting(t *testing.T) {
 			}),
 		}},
 	})
+}
+
+// TestAccStaticExportArchive_permissionUnknownAtPlan refuses at apply,
+// before any download, a file_permission that was unknown at plan and
+// turns out to be one that validation refuses: never a silent default
+// (Terraform validates the configuration again once it is known; the
+// create checks it again all the same).
+func TestAccStaticExportArchive_permissionUnknownAtPlan(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "docs-bundle.tar.gz")
+	cfg := bundleConfig("docs.example.com", "") + archiveWith("mintlify_static_export_bundle.docs.job_id", out,
+		`  file_permission = "0000${substr(mintlify_static_export_bundle.docs.job_id, 0, 0)}"`)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{{
+			Config:      env.Config(cfg),
+			ExpectError: acctest.ExpectError("Invalid File Permission", "The `file_permission` \"0000\" does not let the file's owner read it"),
+		}},
+	})
+	if n := downloadRequests(env); n != 0 {
+		t.Errorf("%d downloads, want none", n)
+	}
+	if err := acctest.ExpectOnlyFiles(dir); err != nil {
+		t.Error(err)
+	}
 }
