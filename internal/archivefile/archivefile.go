@@ -170,15 +170,25 @@ func (f *File) ReadFrom(r io.Reader) (int64, error) {
 func (f *File) Summary() Summary { return f.summary }
 
 // Commit moves the complete archive to Path and returns its summary and
-// the identity of the file it now is. It sets the permission of Options,
-// flushes the file to disk, then the directory, calls mayReplace (which
-// may be nil) and, unless that returns an error, renames the file to Path,
-// replacing what is there, and flushes the directory again: once Commit
-// returns, the archive survives a crash. mayReplace decides, as late as
-// can be, whether whatever is at Path may be replaced. On error the
-// temporary file is removed and Path is untouched. Flushing a directory is
-// best effort (some file systems cannot); the rest is not.
-func (f *File) Commit(mayReplace func() error) (Summary, Identity, error) {
+// the identity of the file it now is. It sets the permission of Options on
+// the open file (fchmod), flushes the file to disk, then the directory,
+// and renames the file to Path with a rename that never replaces (see
+// renameNoReplace), then flushes the directory again: once Commit
+// returns, the archive survives a crash.
+//
+// When Path is taken, what is there is replaced only if it is a regular
+// file and mayReplace, given its identity, returns nil (a nil mayReplace
+// allows nothing): it is removed if Path still holds that file (see
+// RemoveIf), and the rename tried once more, which fails if anything took
+// the place again. A directory, a symbolic link, a FIFO or a device at
+// Path is never replaced (ErrNotRegular). The replacement is not atomic:
+// for an instant, Path holds nothing.
+//
+// On error the temporary file is removed (if its name still holds the
+// file written) and Path holds what it held, or nothing when what it held
+// was allowed to go. Flushing a directory is best effort (some file
+// systems cannot); the rest is not.
+func (f *File) Commit(mayReplace func(found Identity) error) (Summary, Identity, error) {
 	if f.closed {
 		return Summary{}, Identity{}, errors.New("archivefile: Commit after Commit or Discard")
 	}
@@ -187,38 +197,31 @@ func (f *File) Commit(mayReplace func() error) (Summary, Identity, error) {
 		return Summary{}, Identity{}, errors.New("archivefile: no complete archive to commit")
 	}
 	id, err := f.seal()
-	dir := filepath.Dir(f.path)
-	if err == nil {
-		_ = f.ops.syncDir(dir)
-		if mayReplace != nil {
-			err = mayReplace()
-		}
-	}
-	if err == nil {
-		err = f.ops.rename(f.tmp.Name(), f.path)
-	}
 	if err != nil {
-		_ = os.Remove(f.tmp.Name())
+		f.removeTemp(id)
+		return Summary{}, Identity{}, err
+	}
+	dir := filepath.Dir(f.path)
+	_ = f.ops.syncDir(dir)
+	if err := f.place(id, mayReplace); err != nil {
+		f.removeTemp(id)
 		return Summary{}, Identity{}, err
 	}
 	_ = f.ops.syncDir(dir)
 	return f.summary, id, nil
 }
 
-// seal sets the temporary file's permission, flushes it to disk, reads its
-// identity and closes it.
+// seal sets the temporary file's permission through its descriptor,
+// flushes it to disk, reads its identity and closes it. The identity is
+// read first, so that a failure after it can still remove the file.
 func (f *File) seal() (Identity, error) {
 	f.closed = true
-	var err error
-	if f.perm != 0 {
+	id, err := identifyFile(f.tmp)
+	if err == nil && f.perm != 0 {
 		err = f.tmp.Chmod(f.perm)
 	}
 	if err == nil {
 		err = f.ops.syncFile(f.tmp)
-	}
-	var id Identity
-	if err == nil {
-		id, err = identifyFile(f.tmp)
 	}
 	if closeErr := f.tmp.Close(); err == nil {
 		err = closeErr
@@ -226,8 +229,9 @@ func (f *File) seal() (Identity, error) {
 	return id, err
 }
 
-// Discard removes the temporary file. It does nothing after Commit, and
-// may be called any number of times.
+// Discard removes the temporary file, if its name still holds the file
+// written. It does nothing after Commit, and may be called any number of
+// times.
 func (f *File) Discard() error {
 	if f.closed {
 		return nil
@@ -236,8 +240,12 @@ func (f *File) Discard() error {
 	if f.tmp == nil {
 		return nil
 	}
+	id, err := identifyFile(f.tmp)
 	_ = f.tmp.Close()
-	if err := os.Remove(f.tmp.Name()); err != nil && !errors.Is(err, os.ErrNotExist) {
+	if err != nil {
+		return err
+	}
+	if err := RemoveIf(f.tmp.Name(), id); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
 	return nil

@@ -41,11 +41,11 @@ func TestCommitIsDurable(t *testing.T) {
 		},
 	}
 	temp := filepath.Base(f.TempPath())
-	if _, _, err := f.Commit(func() error { ops = append(ops, "may replace"); return nil }); err != nil {
+	if _, _, err := f.Commit(func(Identity) error { ops = append(ops, "may replace"); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	base := filepath.Base(dir)
-	want := []string{"sync " + temp, "sync dir " + base, "may replace", "rename to bundle.tar.gz", "sync dir " + base}
+	want := []string{"sync " + temp, "sync dir " + base, "rename to bundle.tar.gz", "sync dir " + base}
 	if !slices.Equal(ops, want) {
 		t.Errorf("Commit did %q, want %q", ops, want)
 	}
@@ -72,10 +72,18 @@ func TestCommitAsksBeforeReplacing(t *testing.T) {
 	if err := os.WriteFile(dest, []byte("the user's file"), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	theirs, err := Identify(dest)
+	if err != nil {
+		t.Fatal(err)
+	}
 	f := committable(t, dest, Options{})
 	mine := errors.New("not ours")
-	if _, _, err := f.Commit(func() error { return mine }); !errors.Is(err, mine) {
+	var asked Identity
+	if _, _, err := f.Commit(func(found Identity) error { asked = found; return mine }); !errors.Is(err, mine) {
 		t.Fatalf("Commit = %v, want mayReplace's error", err)
+	}
+	if asked != theirs {
+		t.Errorf("mayReplace was asked about %+v, want the file at Path, %+v", asked, theirs)
 	}
 	if got, _ := os.ReadFile(dest); string(got) != "the user's file" {
 		t.Errorf("the file holds %q", got)

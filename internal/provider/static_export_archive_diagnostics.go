@@ -173,9 +173,21 @@ func archiveDiagnostic(err error, ac archiveAttempt) diag.Diagnostic {
 	var occupied *occupiedError
 	var changed *archiveChangedError
 	var badPerm *permissionError
+	var notRegular *notRegularError
 	switch {
 	case errors.As(err, &badPerm):
 		return diag.NewAttributeErrorDiagnostic(path.Root("file_permission"), "Invalid File Permission", badPerm.Error()+" "+nothing)
+	case errors.As(err, &notRegular):
+		return notRegularDiagnostic(notRegular, nothing)
+	case errors.Is(err, archivefile.ErrNotRegular): // it appeared during the download
+		return notRegularDiagnostic(&notRegularError{path: ac.outputPath, what: describeEntry(ac.outputPath)}, nothing)
+	case errors.Is(err, archivefile.ErrReplaced):
+		return diag.NewAttributeErrorDiagnostic(path.Root("output_path"), "Output Path Changed During The Apply",
+			fmt.Sprintf("While the archive of static export job %s was being moved to %s, another process replaced "+
+				"that file or the partial download beside it (%s). The provider did not take what is there now for "+
+				"its archive, and deleted nothing it did not write. Make sure no other process or user writes to "+
+				"that directory (keep `output_path` in a directory only you can write to), then apply again.",
+				ac.jobID, ac.outputPath, err))
 	case errors.As(err, &occupied):
 		return occupiedDiagnostic(occupied, nothing)
 	case errors.As(err, &changed):
@@ -292,6 +304,14 @@ func occupiedDiagnostic(e *occupiedError, tail string) diag.Diagnostic {
 			"or set `overwrite = true`.", e.path, e.what, tail))
 }
 
+// notRegularDiagnostic explains an output_path that holds something other
+// than a regular file; tail says what was done about it.
+func notRegularDiagnostic(e *notRegularError, tail string) diag.Diagnostic {
+	return diag.NewAttributeErrorDiagnostic(path.Root("output_path"), "Output Path Is Not A Regular File",
+		fmt.Sprintf("%s is %s, and the provider never replaces anything but a regular file, not even with "+
+			"`overwrite = true`. %s Remove it, or set `output_path` to another path, then apply again.", e.path, e.what, tail))
+}
+
 // driftDiagnostic explains at plan, in a warning, what the last refresh
 // found at output_path, and what the apply will do.
 func driftDiagnostic(v fileVerdict, state staticExportArchiveModel, overwrite types.Bool) diag.Diagnostic {
@@ -307,6 +327,12 @@ func driftDiagnostic(v fileVerdict, state staticExportArchiveModel, overwrite ty
 		return diag.NewWarningDiagnostic("Archive Changed On Disk: Restoring It",
 			fmt.Sprintf("The file %s, which this resource wrote, was changed: its SHA-256 is now %s, not %s. %s",
 				p, v.SHA256, sha, again))
+	case v.NotRegular:
+		return diag.NewAttributeWarningDiagnostic(path.Root("output_path"), "Output Path Is Not A Regular File",
+			fmt.Sprintf("%s is %s, not the archive this resource wrote (SHA-256 %s). The provider never replaces "+
+				"anything but a regular file, not even with `overwrite = true`, so the apply will stop with an error "+
+				"and leave it as it is. Remove it, and the apply downloads the archive of static export job %s again "+
+				"from the same export; or set `output_path` to another path.", p, v.What, sha, job))
 	case overwrite.ValueBool():
 		return diag.NewWarningDiagnostic("Replacing Another File At Output Path",
 			fmt.Sprintf("%s holds %s that this resource did not write. Because `overwrite = true`, the apply replaces "+
