@@ -17,11 +17,12 @@ func writeFile(t *testing.T, p, content string) {
 	}
 }
 
-// expectContent checks that p holds content.
-func expectContent(t *testing.T, p, content string) {
+// expectTheirs checks that p holds the file that writeFile wrote for
+// another user.
+func expectTheirs(t *testing.T, p string) {
 	t.Helper()
-	if got, err := os.ReadFile(p); err != nil || string(got) != content {
-		t.Errorf("%s holds %q (%v), want %q", p, got, err, content)
+	if got, err := os.ReadFile(p); err != nil || string(got) != "another user's file" {
+		t.Errorf("%s holds %q (%v), want another user's file", p, got, err)
 	}
 }
 
@@ -43,7 +44,7 @@ func TestCommitNeverReplacesWhatAppearsBeforeTheRename(t *testing.T) {
 	if _, _, err := f.Commit(nil); !errors.Is(err, fs.ErrExist) {
 		t.Errorf("Commit = %v, want an error saying that Path exists", err)
 	}
-	expectContent(t, dest, "another user's file")
+	expectTheirs(t, dest)
 	if files := onlyFiles(t, dir); !slices.Equal(files, []string{"bundle.tar.gz"}) {
 		t.Errorf("the directory holds %v", files)
 	}
@@ -84,7 +85,7 @@ func TestCommitReplacesOnlyWhatItMay(t *testing.T) {
 		if !errors.Is(err, ErrReplaced) {
 			t.Errorf("Commit = %v, want ErrReplaced", err)
 		}
-		expectContent(t, dest, "another user's file")
+		expectTheirs(t, dest)
 		if files := onlyFiles(t, dir); !slices.Equal(files, []string{"bundle.tar.gz"}) {
 			t.Errorf("the directory holds %v", files)
 		}
@@ -96,12 +97,12 @@ func TestCommitReplacesOnlyWhatItMay(t *testing.T) {
 // anything.
 func TestCommitNeverReplacesAnythingButARegularFile(t *testing.T) {
 	t.Parallel()
-	for name, make := range specialMakers() {
+	for name, mk := range specialMakers() {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
 			dest := filepath.Join(dir, "bundle.tar.gz")
-			make(t, dest)
+			mk(t, dest)
 			before, err := os.Lstat(dest)
 			if err != nil {
 				t.Fatal(err)
@@ -142,7 +143,7 @@ func TestPartialDownloadReplacedByAnother(t *testing.T) {
 		temp := f.TempPath()
 		swap(t, temp)
 		_ = f.Discard()
-		expectContent(t, temp, "another user's file")
+		expectTheirs(t, temp)
 	})
 	t.Run("before the check of Commit", func(t *testing.T) {
 		t.Parallel()
@@ -153,7 +154,7 @@ func TestPartialDownloadReplacedByAnother(t *testing.T) {
 		if _, _, err := f.Commit(nil); !errors.Is(err, ErrReplaced) {
 			t.Errorf("Commit = %v, want ErrReplaced", err)
 		}
-		expectContent(t, temp, "another user's file")
+		expectTheirs(t, temp)
 		if _, err := os.Lstat(dest); !errors.Is(err, fs.ErrNotExist) {
 			t.Errorf("Path exists (%v)", err)
 		}
@@ -167,7 +168,7 @@ func TestPartialDownloadReplacedByAnother(t *testing.T) {
 		if _, _, err := f.Commit(nil); !errors.Is(err, ErrReplaced) {
 			t.Errorf("Commit = %v, want ErrReplaced: Path holds their file, not the archive", err)
 		}
-		expectContent(t, dest, "another user's file")
+		expectTheirs(t, dest)
 	})
 }
 
@@ -189,7 +190,7 @@ func TestRemoveIfRemovesOnlyThatFile(t *testing.T) {
 	if err := RemoveIf(p, id); !errors.Is(err, ErrReplaced) {
 		t.Errorf("RemoveIf of a file that took the place = %v, want ErrReplaced", err)
 	}
-	expectContent(t, p, "another user's file")
+	expectTheirs(t, p)
 	theirs, err := Identify(p)
 	if err != nil {
 		t.Fatal(err)
@@ -260,9 +261,9 @@ func TestExamineReadsOneFile(t *testing.T) {
 	if want, _ := Identify(p); id != want {
 		t.Errorf("Examine's identity %+v, want %+v", id, want)
 	}
-	for name, make := range specialMakers() {
+	for name, mk := range specialMakers() {
 		q := filepath.Join(dir, name)
-		make(t, q)
+		mk(t, q)
 		if _, _, err := Examine(q); !errors.Is(err, ErrNotRegular) {
 			t.Errorf("Examine of a %s = %v, want ErrNotRegular", name, err)
 		}

@@ -170,26 +170,11 @@ func archiveDiagnostic(err error, ac archiveAttempt) diag.Diagnostic {
 	var retryErr *mintlify.RetryError
 	var pathErr *fs.PathError
 	var linkErr *os.LinkError
-	var occupied *occupiedError
 	var changed *archiveChangedError
-	var badPerm *permissionError
-	var notRegular *notRegularError
+	if d := outputDiagnostic(err, ac, nothing); d != nil {
+		return d
+	}
 	switch {
-	case errors.As(err, &badPerm):
-		return diag.NewAttributeErrorDiagnostic(path.Root("file_permission"), "Invalid File Permission", badPerm.Error()+" "+nothing)
-	case errors.As(err, &notRegular):
-		return notRegularDiagnostic(notRegular, nothing)
-	case errors.Is(err, archivefile.ErrNotRegular): // it appeared during the download
-		return notRegularDiagnostic(&notRegularError{path: ac.outputPath, what: describeEntry(ac.outputPath)}, nothing)
-	case errors.Is(err, archivefile.ErrReplaced):
-		return diag.NewAttributeErrorDiagnostic(path.Root("output_path"), "Output Path Changed During The Apply",
-			fmt.Sprintf("While the archive of static export job %s was being moved to %s, another process replaced "+
-				"that file or the partial download beside it (%s). The provider did not take what is there now for "+
-				"its archive, and deleted nothing it did not write. Make sure no other process or user writes to "+
-				"that directory (keep `output_path` in a directory only you can write to), then apply again.",
-				ac.jobID, ac.outputPath, err))
-	case errors.As(err, &occupied):
-		return occupiedDiagnostic(occupied, nothing)
 	case errors.As(err, &changed):
 		return diag.NewErrorDiagnostic("Archive Changed On The Mintlify Side",
 			fmt.Sprintf("The archive of static export job %s, downloaded again to restore %s, has SHA-256 %s, not %s, "+
@@ -248,6 +233,32 @@ func archiveDiagnostic(err error, ac archiveAttempt) diag.Diagnostic {
 		d := ac.operation(err).diagnostic(err)
 		return diag.NewErrorDiagnostic(d.Summary(), d.Detail()+" "+nothing)
 	}
+}
+
+// outputDiagnostic explains a failure that comes from the configuration or
+// from what is at output_path, or returns nil.
+func outputDiagnostic(err error, ac archiveAttempt, nothing string) diag.Diagnostic {
+	var badPerm *permissionError
+	var notRegular *notRegularError
+	var occupied *occupiedError
+	switch {
+	case errors.As(err, &badPerm):
+		return diag.NewAttributeErrorDiagnostic(path.Root("file_permission"), "Invalid File Permission", badPerm.Error()+" "+nothing)
+	case errors.As(err, &notRegular):
+		return notRegularDiagnostic(notRegular, nothing)
+	case errors.Is(err, archivefile.ErrNotRegular): // it appeared during the download
+		return notRegularDiagnostic(&notRegularError{path: ac.outputPath, what: describeEntry(ac.outputPath)}, nothing)
+	case errors.Is(err, archivefile.ErrReplaced):
+		return diag.NewAttributeErrorDiagnostic(path.Root("output_path"), "Output Path Changed During The Apply",
+			fmt.Sprintf("While the archive of static export job %s was being moved to %s, another process replaced "+
+				"that file or the partial download beside it (%s). The provider did not take what is there now for "+
+				"its archive, and deleted nothing it did not write. Make sure no other process or user writes to "+
+				"that directory (keep `output_path` in a directory only you can write to), then apply again.",
+				ac.jobID, ac.outputPath, err))
+	case errors.As(err, &occupied):
+		return occupiedDiagnostic(occupied, nothing)
+	}
+	return nil
 }
 
 // storageDiagnostic explains a failed download from the storage host that
