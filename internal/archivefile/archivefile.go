@@ -2,7 +2,9 @@
 // into a temporary file beside its destination, hashed (SHA-256 and MD5)
 // and read as gzip+tar on the way, and renamed into place only once the
 // whole archive has checked out, flushed to disk before and after the
-// rename. A corrupt or truncated archive, or one with an entry that is
+// rename, by a rename that never replaces: what is there goes only if it
+// is a regular file the caller allows, and is still the file checked (see
+// replace.go). A corrupt or truncated archive, or one with an entry that is
 // unsafe to extract (see tree.add), never reaches the destination. The
 // file is created as any new file is (the umask applies) unless a
 // permission is given; partial downloads that a killed run left beside the
