@@ -53,6 +53,18 @@ resource "mintlify_static_export_bundle" "docs" {
 ephemeral "mintlify_static_export_bundle" "link" {
   job_id = mintlify_static_export_bundle.docs.job_id
 }
+
+# Uses the link as a write-only argument would, at every plan and apply.
+resource "terraform_data" "release" {
+  input = mintlify_static_export_bundle.docs.link_revision
+
+  lifecycle {
+    precondition {
+      condition     = startswith(ephemeral.mintlify_static_export_bundle.link.bundle_url, "http")
+      error_message = "No link."
+    }
+  }
+}
 `, ">= 1.10"},
 }
 
