@@ -1,0 +1,68 @@
+package archivefile_test
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"testing"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/archivefile"
+)
+
+// checker runs the archive check the way the resource does: through a
+// File, whose Summary gives the resource's file_count. One File serves
+// many archives (Reset between them), so that its buffers are made once.
+type checker struct {
+	f *archivefile.File
+}
+
+func newChecker(tb testing.TB, dir string) *checker {
+	tb.Helper()
+	f, err := archivefile.Create(dir+"/bundle.tar.gz", archivefile.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { _ = f.Discard() })
+	return &checker{f: f}
+}
+
+// check returns the number of entries of an archive the check accepts, or
+// its error.
+func (c *checker) check(archive []byte) (int, error) {
+	if err := c.f.Reset(); err != nil {
+		return 0, err
+	}
+	if _, err := c.f.ReadFrom(bytes.NewReader(archive)); err != nil {
+		return 0, err
+	}
+	return c.f.Summary().Entries, nil
+}
+
+// diffSeed is MINTLIFY_ARCHIVE_SEED, or a new seed for each run.
+func diffSeed(t *testing.T) uint64 {
+	t.Helper()
+	if s := os.Getenv("MINTLIFY_ARCHIVE_SEED"); s != "" {
+		seed, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			t.Fatalf("MINTLIFY_ARCHIVE_SEED=%q is not a number", s)
+		}
+		return seed
+	}
+	return rand.Uint64()
+}
+
+// diffCount is MINTLIFY_ARCHIVE_COUNT, or 300.
+func diffCount(t *testing.T) int {
+	t.Helper()
+	if s := os.Getenv("MINTLIFY_ARCHIVE_COUNT"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			t.Fatalf("MINTLIFY_ARCHIVE_COUNT=%q is not a positive number", s)
+		}
+		return n
+	}
+	return 300
+}
+
+func seeded(seed, stream uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, stream)) }
