@@ -4,6 +4,7 @@ import (
 	"archive/tar"
 	"compress/flate"
 	"compress/gzip"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -29,8 +30,9 @@ func (e *InvalidError) Error() string { return "the archive is not a valid tar.g
 func (e *InvalidError) Unsafe() bool { return e.Entry != "" }
 
 // verify reads r as a gzip-compressed tar to its very end, so that gzip
-// checks its CRC-32 and length, and returns the number of entries.
-func verify(r io.Reader) (int, error) {
+// checks its CRC-32 and length, and returns the number of entries. It
+// checks ctx once per entry and returns ctx.Err() once ctx is done.
+func verify(ctx context.Context, r io.Reader) (int, error) {
 	gz, err := gzip.NewReader(r)
 	if err != nil {
 		return 0, explain(err, atStart)
@@ -39,6 +41,9 @@ func verify(r io.Reader) (int, error) {
 	var t tree
 	entries := 0
 	for {
+		if err := ctx.Err(); err != nil {
+			return entries, err
+		}
 		hdr, err := tr.Next()
 		if errors.Is(err, io.EOF) {
 			break
