@@ -100,15 +100,13 @@ func (c *checker) next() (*member, error) {
 			c.raw = append(c.raw, c.blk[:]...)
 			e.hdr = h
 			return e, nil
-		case typePAX, typeLongNm, typeGlobal:
+		default: // an extended header
 			if e.ext != 0 {
 				return nil, c.refuse(h.name, fmt.Sprintf("its extended header (type %q) follows another (type %q): an entry may have one at most", h.typ, e.ext))
 			}
 			if err := c.extended(e, h); err != nil {
 				return nil, err
 			}
-		default:
-			return nil, c.refuse(h.name, kindRule(h.typ))
 		}
 	}
 }
@@ -306,17 +304,19 @@ func (c *checker) skip(name string, size int64) error {
 }
 
 // trailer reads what follows the end-of-archive marker to the stream's
-// end (gzip then checks its checksum and length): zeros only.
+// end (gzip then checks its checksum and length): zeros only, which may
+// end in a block cut short. A block that is not zeros is refused, named
+// after the entry its header would be.
 func (c *checker) trailer() error {
-	if c.buf == nil {
-		c.buf = make([]byte, 64<<10)
-	}
 	for {
-		n, err := c.gz.Read(c.buf)
+		n, err := fillBlock(c.gz, &c.blk)
 		c.out += int64(n)
-		if !allZero(c.buf[:n]) {
-			return &InvalidError{refused: true, Reason: fmt.Sprintf("after its end-of-archive marker (after %d entries) it holds "+
-				"more than zeros, which some readers extract as further entries", c.entries)}
+		if !allZero(c.blk[:n]) {
+			name := ""
+			if n == blockSize {
+				name = cString(c.blk[offName:offMode])
+			}
+			return c.refuse(name, "it comes after the end-of-archive marker, where only zeros may be (some readers stop at the marker, others read on)")
 		}
 		if errors.Is(err, io.EOF) {
 			return nil
@@ -328,6 +328,20 @@ func (c *checker) trailer() error {
 			return err
 		}
 	}
+}
+
+// fillBlock reads into b until it is full or r fails, and returns r's own
+// error: io.EOF at the stream's end, whether or not b is full.
+func fillBlock(r io.Reader, b *[blockSize]byte) (int, error) {
+	n := 0
+	for n < blockSize {
+		m, err := r.Read(b[n:])
+		n += m
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
 }
 
 // bounded checks the decompressed size so far against the limits.

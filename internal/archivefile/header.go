@@ -64,7 +64,12 @@ func parseHeader(b *[blockSize]byte) (rawHeader, *headerError) {
 	if err := checkChecksum(b); err != nil {
 		return rawHeader{}, err
 	}
-	h := rawHeader{name: cString(b[offName:offMode])}
+	h := rawHeader{name: cString(b[offName:offMode]), typ: b[offTypeflag]}
+	switch h.typ {
+	case typeReg, typeDir, typePAX, typeGlobal, typeLongNm:
+	default:
+		return h, &headerError{rule: kindRule(h.typ)}
+	}
 	switch magic := string(b[offMagic : offMagic+8]); magic {
 	case "ustar\x0000":
 		if !allZero(b[offPadding:]) {
@@ -78,7 +83,6 @@ func parseHeader(b *[blockSize]byte) (rawHeader, *headerError) {
 	default:
 		return h, &headerError{rule: "its header is neither POSIX ustar nor GNU format (an old V7 header or an unknown one, which readers disagree on)"}
 	}
-	h.typ = b[offTypeflag]
 	if !h.gnu {
 		if prefix := cString(b[offPrefix:offPadding]); prefix != "" {
 			h.name = prefix + "/" + h.name
