@@ -93,4 +93,3 @@ func explain(err error, where string) error {
 	}
 	return &InvalidError{Reason: reason}
 }
-
