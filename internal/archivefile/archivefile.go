@@ -19,6 +19,7 @@
 package archivefile
 
 import (
+	"context"
 	"crypto/md5" //nolint:gosec // MD5 is what object storage puts in ETags, not a security measure
 	"crypto/sha256"
 	"errors"
@@ -46,6 +47,7 @@ type Summary struct {
 type File struct {
 	path     string
 	perm     fs.FileMode // 0: the system's default, 0666 less the umask
+	ctx      context.Context
 	tmp      *os.File
 	stale    []string
 	ops      fsOps
@@ -61,6 +63,9 @@ type Options struct {
 	// umask. Zero creates it as any new file is: 0666 less the process
 	// umask (0644 under the usual 022).
 	Perm fs.FileMode
+	// Context, when set, stops the check of ReadFrom at its next entry
+	// once it is done: ReadFrom then returns its Err. Nil never stops.
+	Context context.Context
 }
 
 // Create prepares to write an archive to path: it creates path's parent
@@ -81,7 +86,11 @@ func Create(path string, opts Options) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &File{path: path, perm: opts.Perm.Perm(), tmp: tmp, stale: stale, ops: systemOps}, nil
+	ctx := opts.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return &File{path: path, perm: opts.Perm.Perm(), ctx: ctx, tmp: tmp, stale: stale, ops: systemOps}, nil
 }
 
 // Path is where Commit puts the archive.
@@ -127,7 +136,7 @@ func (f *File) ReadFrom(r io.Reader) (int64, error) {
 	fo.add(copying(&writeback{file: f.tmp}))
 	fo.add(copying(sha))
 	fo.add(copying(sum))
-	fo.add(func(r io.Reader) (err error) { entries, err = verify(r); return err })
+	fo.add(func(r io.Reader) (err error) { entries, err = verify(f.ctx, r); return err })
 	n, readErr, consumeErr := fo.copy(r)
 	switch {
 	case readErr != nil:

@@ -78,7 +78,7 @@ func (r *staticExportArchiveResource) fetch(ctx context.Context, m *staticExport
 	defer cancel()
 	perm, _ := parsePermission(m.FilePermission.ValueString()) // validated at plan
 	at.step = stepWrite
-	file, err := archivefile.Create(at.outputPath, archivefile.Options{Perm: perm})
+	file, err := archivefile.Create(at.outputPath, archivefile.Options{Perm: perm, Context: ctx})
 	if err != nil {
 		return archivefile.Summary{}, archivefile.Identity{}, err
 	}

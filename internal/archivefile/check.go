@@ -1,0 +1,402 @@
+package archivefile
+
+import (
+	"archive/tar"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// The language of archives the check accepts, a static site's: regular
+// files and directories, each with a name that checkName accepts and no
+// two alike once folded (pathSet); in POSIX ustar or GNU headers, with at
+// most one extended header per entry (a PAX header with the keys of
+// paxKeys, or a GNU long name), global headers that set nothing, and
+// nothing after the end-of-archive marker but zeros. The check reads the
+// raw header blocks itself (header.go) and has archive/tar read each
+// entry's headers too: an entry the two read otherwise is refused. Every
+// cost is linear in the archive's size and bounded by limits.
+
+// limits bound what an archive may hold.
+type limits struct {
+	ratio   int64 // decompressed bytes per compressed byte...
+	slack   int64 // ...plus these
+	ceiling int64 // decompressed bytes in all
+	paths   int   // files and directories, the implied ones included
+	ext     int64 // bytes of an extended header's data
+}
+
+var defaultLimits = limits{ratio: 100, slack: 1 << 20, ceiling: 16 << 30, paths: 100_000, ext: 8 << 10}
+
+// checker reads one archive.
+type checker struct {
+	ctx     context.Context
+	lim     limits
+	in      *countingReader // the compressed stream
+	gz      io.Reader
+	out     int64 // decompressed bytes read
+	blk     [blockSize]byte
+	raw     []byte // the current entry's header blocks, for archive/tar
+	buf     []byte
+	paths   *pathSet
+	entries int
+	current string // the entry whose content is being read
+}
+
+// member is an entry's header as extractors read it.
+type member struct {
+	hdr  rawHeader
+	ext  byte // the type of its extended header, 0 for none
+	data []byte
+	name string // the name extractors use
+}
+
+func (c *checker) run() error {
+	for {
+		if err := c.ctx.Err(); err != nil {
+			return err
+		}
+		e, err := c.next()
+		if err != nil {
+			return err
+		}
+		if e == nil {
+			return c.trailer()
+		}
+		if err := c.accept(e); err != nil {
+			return err
+		}
+		if err := c.skip(e.name, e.hdr.size); err != nil {
+			return err
+		}
+	}
+}
+
+// next reads the header blocks of the next entry, or returns nil at the
+// end-of-archive marker (or at the stream's end between entries).
+func (c *checker) next() (*member, error) {
+	c.raw = c.raw[:0]
+	e := &member{}
+	for {
+		end, err := c.readBlock()
+		if err != nil {
+			return nil, err
+		}
+		if end {
+			if e.ext != 0 {
+				return nil, c.refuse(e.hdr.name, "its extended header is the last header: no entry follows it")
+			}
+			return nil, nil
+		}
+		h, herr := parseHeader(&c.blk)
+		if herr != nil {
+			return nil, c.refuseHeader(h.name, herr)
+		}
+		switch h.typ {
+		case typeReg, typeDir:
+			c.raw = append(c.raw, c.blk[:]...)
+			e.hdr = h
+			return e, nil
+		default: // an extended header
+			if e.ext != 0 {
+				return nil, c.refuse(h.name, fmt.Sprintf("its extended header (type %q) follows another (type %q): an entry may have one at most", h.typ, e.ext))
+			}
+			if err := c.extended(e, h); err != nil {
+				return nil, err
+			}
+		}
+	}
+}
+
+// extended reads the data of an extended header: a global one is checked
+// and forgotten, an entry's is kept in e.
+func (c *checker) extended(e *member, h rawHeader) error {
+	if h.size > c.lim.ext {
+		return c.refuse(h.name, fmt.Sprintf("its extended header holds %d bytes, more than the %d allowed", h.size, c.lim.ext))
+	}
+	head := c.blk
+	data := make([]byte, padded(h.size))
+	if err := c.read(data); err != nil {
+		return err
+	}
+	if h.typ == typeGlobal {
+		if _, rule := parsePAX(data[:h.size], globalKeys); rule != "" {
+			return c.refuse(h.name, "a global header may set nothing: "+rule)
+		}
+		return nil
+	}
+	c.raw = append(append(c.raw, head[:]...), data...)
+	e.hdr, e.ext, e.data = h, h.typ, data[:h.size]
+	return nil
+}
+
+// accept checks an entry against the language and records its path.
+func (c *checker) accept(e *member) error {
+	h := e.hdr
+	name, rule := resolveName(e)
+	if rule != "" {
+		return c.refuse(h.name, rule)
+	}
+	e.name = name
+	dir := h.typ == typeDir
+	switch {
+	case h.links:
+		return c.refuse(name, "its header has a link target, which only a link has (links are refused)")
+	case h.mode&0o7000 != 0:
+		return c.refuse(name, fmt.Sprintf("an entry may not be set-user-ID, set-group-ID or sticky (its mode is %04o)", h.mode&0o7777))
+	case dir && h.size != 0:
+		return c.refuse(name, "a directory's header may not give it a size")
+	case c.out+padded(h.size) > c.lim.ceiling:
+		return c.refuse(name, fmt.Sprintf("its size (%d bytes) takes the archive past %s decompressed, the most allowed", h.size, sizeText(c.lim.ceiling)))
+	}
+	segments, rule := checkName(name, dir)
+	if rule == "" {
+		rule = c.paths.add(segments, dir)
+	}
+	if rule == "" {
+		rule = c.crossCheck(e)
+	}
+	if rule != "" {
+		return c.refuse(name, rule)
+	}
+	if segments != nil {
+		c.entries++
+	}
+	return nil
+}
+
+// resolveName returns the name extractors give the entry: the PAX path or
+// the GNU long name when there is one, else the header's. A name the
+// header's fields spell and the extended header replaces must be harmless
+// too, for a reader that would not replace it.
+func resolveName(e *member) (string, string) {
+	h := e.hdr
+	name := h.name
+	switch e.ext {
+	case typePAX:
+		recs, rule := parsePAX(e.data, paxKeys)
+		if rule == "" {
+			rule = checkPAXValues(recs, h.size)
+		}
+		if rule != "" {
+			return "", rule
+		}
+		if p, ok := recs["path"]; ok {
+			name = p
+		}
+	case typeLongNm:
+		name = cString(e.data)
+		if !allZero(e.data[min(len(name)+1, len(e.data)):]) {
+			return "", "its GNU long name has data after the name's end"
+		}
+	}
+	if name != h.name {
+		if rule := replacedNameRule(h.name); rule != "" {
+			return "", fmt.Sprintf("the name %q in its tar header, which its extended header replaces, %s", h.name, rule)
+		}
+	}
+	return name, ""
+}
+
+// replacedNameRule says why a name that an extended header replaces would
+// be harmful to a reader that kept it. Such a name is often the long
+// name cut short, so only what could lead outside is refused.
+func replacedNameRule(name string) string {
+	if strings.HasPrefix(name, "/") || strings.HasPrefix(name, `\`) {
+		return "is absolute"
+	}
+	for seg := range strings.FieldsFuncSeq(name, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if seg == ".." {
+			return "climbs out with .."
+		}
+	}
+	return ""
+}
+
+// crossCheck has archive/tar read the entry's header blocks: it must read
+// the same name, type and size, and no link.
+func (c *checker) crossCheck(e *member) string {
+	hdr, err := tar.NewReader(bytes.NewReader(c.raw)).Next()
+	switch {
+	case err != nil:
+		return "Go's archive/tar cannot read its header: " + err.Error()
+	case hdr.Name != e.name || hdr.Typeflag != e.hdr.typ || hdr.Size != e.hdr.size || hdr.Linkname != "":
+		return fmt.Sprintf("readers disagree on its header: Go's archive/tar reads %q of type %q and %d bytes", hdr.Name, hdr.Typeflag, hdr.Size)
+	}
+	return ""
+}
+
+// kindRule says why an entry of the type typ is refused.
+func kindRule(typ byte) string {
+	kind := ""
+	switch typ {
+	case '1':
+		kind = "a hard link"
+	case '2':
+		kind = "a symbolic link"
+	case '3':
+		kind = "a character device"
+	case '4':
+		kind = "a block device"
+	case '6':
+		kind = "a FIFO (named pipe)"
+	case 'S':
+		kind = "a GNU sparse file"
+	case 'K':
+		kind = "a GNU long link target"
+	case 0:
+		kind = "an old-style entry (type NUL), which readers disagree on"
+	default:
+		kind = fmt.Sprintf("of the type %q", typ)
+	}
+	return "an archive may hold regular files and directories only; this entry is " + kind
+}
+
+// readBlock reads the next block into blk. It reports end at an all-zero
+// block, the end-of-archive marker, and at the stream's end between
+// entries.
+func (c *checker) readBlock() (bool, error) {
+	n, err := io.ReadFull(c.gz, c.blk[:])
+	c.out += int64(n)
+	switch {
+	case errors.Is(err, io.EOF):
+		return true, nil
+	case err != nil:
+		return false, explain(err, c.where())
+	}
+	if err := c.bounded(); err != nil {
+		return false, err
+	}
+	return allZero(c.blk[:]), nil
+}
+
+// read fills p from the stream.
+func (c *checker) read(p []byte) error {
+	n, err := io.ReadFull(c.gz, p)
+	c.out += int64(n)
+	if err != nil {
+		return explain(err, c.where())
+	}
+	return c.bounded()
+}
+
+// skip reads an entry's content and its padding.
+func (c *checker) skip(name string, size int64) error {
+	c.current = name
+	defer func() { c.current = "" }()
+	if c.buf == nil {
+		c.buf = make([]byte, 64<<10)
+	}
+	for left := padded(size); left > 0; {
+		if err := c.ctx.Err(); err != nil {
+			return err
+		}
+		chunk := c.buf[:min(left, int64(len(c.buf)))]
+		if err := c.read(chunk); err != nil {
+			return err
+		}
+		left -= int64(len(chunk))
+	}
+	return nil
+}
+
+// trailer reads what follows the end-of-archive marker to the stream's
+// end (gzip then checks its checksum and length): zeros only, which may
+// end in a block cut short. A block that is not zeros is refused, named
+// after the entry its header would be.
+func (c *checker) trailer() error {
+	for {
+		n, err := fillBlock(c.gz, &c.blk)
+		c.out += int64(n)
+		if !allZero(c.blk[:n]) {
+			name := ""
+			if n == blockSize {
+				name = cString(c.blk[offName:offMode])
+			}
+			return c.refuse(name, "it comes after the end-of-archive marker, where only zeros may be (some readers stop at the marker, others read on)")
+		}
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return explain(err, "after the last entry")
+		}
+		if err := c.bounded(); err != nil {
+			return err
+		}
+	}
+}
+
+// fillBlock reads into b until it is full or r fails, and returns r's own
+// error: io.EOF at the stream's end, whether or not b is full.
+func fillBlock(r io.Reader, b *[blockSize]byte) (int, error) {
+	n := 0
+	for n < blockSize {
+		m, err := r.Read(b[n:])
+		n += m
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// bounded checks the decompressed size so far against the limits.
+func (c *checker) bounded() error {
+	rule := ""
+	switch {
+	case c.out > c.lim.ceiling:
+		rule = fmt.Sprintf("decompressed, the archive may not be larger than %s", sizeText(c.lim.ceiling))
+	case c.out > c.lim.ratio*c.in.n+c.lim.slack:
+		rule = fmt.Sprintf("decompressed, the archive may not be larger than %d times its size plus %s (it is %d bytes "+
+			"after %d bytes of it)", c.lim.ratio, sizeText(c.lim.slack), c.out, c.in.n)
+	default:
+		return nil
+	}
+	if c.current != "" {
+		return c.refuse(c.current, rule)
+	}
+	return &InvalidError{refused: true, Reason: rule}
+}
+
+// where says where the reading is, for an error.
+func (c *checker) where() string {
+	if c.current != "" {
+		return fmt.Sprintf("in entry %q", c.current)
+	}
+	return fmt.Sprintf("after %d entries", c.entries)
+}
+
+// refuse is the error for an entry that breaks rule.
+func (c *checker) refuse(name, rule string) error {
+	if name == "" {
+		return &InvalidError{refused: true, Reason: fmt.Sprintf("entry %d (unnamed): %s", c.entries+1, rule)}
+	}
+	return &InvalidError{Entry: name, Reason: fmt.Sprintf("entry %q: %s", name, rule)}
+}
+
+// refuseHeader is the error for a header that breaks err's rule: damage
+// when its checksum does not match, otherwise a refusal.
+func (c *checker) refuseHeader(name string, err *headerError) error {
+	if err.corrupt {
+		return &InvalidError{Reason: fmt.Sprintf("a tar header is invalid (%s): %s: the archive is corrupt", c.where(), err.rule)}
+	}
+	return c.refuse(name, err.rule)
+}
+
+// padded is size rounded up to whole blocks.
+func padded(size int64) int64 { return (size + blockSize - 1) &^ (blockSize - 1) }
+
+// sizeText spells a power-of-two size.
+func sizeText(n int64) string {
+	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return fmt.Sprintf("%d GiB", n>>30)
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
