@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/archivefile"
@@ -66,3 +67,42 @@ func diffCount(t *testing.T) int {
 }
 
 func seeded(seed, stream uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, stream)) }
+
+// TestRefusesWhatAnExtractorMishandles holds the archives that the
+// differential test or the fuzz targets found accepted by the check and
+// mishandled by an extractor; each must now be refused, naming the rule.
+func TestRefusesWhatAnExtractorMishandles(t *testing.T) {
+	site := func(tail func(w *rawTar)) []byte {
+		var w rawTar
+		w.entry(header{name: "index.html", typ: '0'}, []byte("<h1>Docs</h1>"))
+		tail(&w)
+		return gz(w.bytes())
+	}
+	cases := []struct {
+		name    string
+		archive []byte
+		reason  string
+	}{
+		{
+			// Python's tarfile raises ReadError("empty header") after
+			// extracting the files; GNU tar, bsdtar and BusyBox succeed.
+			name:    "a global header, then the end marker",
+			archive: site(func(w *rawTar) { w.pax('g', [2]string{"comment", "hi"}); w.end() }),
+			reason:  "its global header is the last header",
+		},
+		{
+			name:    "a global header, then the end of the stream",
+			archive: site(func(w *rawTar) { w.pax('g', [2]string{"comment", "hi"}) }),
+			reason:  "its global header is the last header",
+		},
+	}
+	c := newChecker(t, t.TempDir())
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := c.check(tc.archive)
+			if err == nil || !strings.Contains(err.Error(), tc.reason) {
+				t.Fatalf("got %v, want an error saying %q", err, tc.reason)
+			}
+		})
+	}
+}
