@@ -350,9 +350,6 @@ func (s *sandbox) read(dest string) (map[string]onDisk, []string) {
 func expected(entries []oEntry) map[string]onDisk {
 	want := map[string]onDisk{}
 	for _, e := range entries {
-		if e.path == "" {
-			continue
-		}
 		if e.dir {
 			want[e.path] = onDisk{dir: true}
 		} else {

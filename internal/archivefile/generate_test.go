@@ -66,7 +66,11 @@ func (g *generator) next() generated {
 	for _, it := range items {
 		it.write(&w)
 	}
-	w.end()
+	if g.chance(0.95) {
+		w.end()
+	} else {
+		recipe = append(recipe, "no end marker")
+	}
 	if g.chance(0.1) {
 		w.buf.Write(make([]byte, 512*g.rnd.IntN(20))) // padding, as tar(1) writes to a record
 	}
@@ -244,13 +248,20 @@ func raw(label string, write func(w *rawTar)) item { return item{label: label, w
 // hostile returns one of the constructs of issue 26 (or a neighbour of
 // one), aimed at the canary or above the extraction directory.
 func (g *generator) hostile(paths []string) item {
+	constructs := g.constructs(paths)
+	return constructs[g.rnd.IntN(len(constructs))]()
+}
+
+// constructs lists the hostile constructs, each with its variants chosen
+// at random.
+func (g *generator) constructs(paths []string) []func() item {
 	c := g.canary
 	up := strings.Repeat("../", 1+g.rnd.IntN(3))
 	some := "index.html"
 	if len(paths) > 0 {
 		some = paths[g.rnd.IntN(len(paths))]
 	}
-	constructs := []func() item{
+	return []func() item{
 		func() item { return seq("symlink out", link('2', "l", g.pick(c, up+"x", up))) },
 		func() item {
 			return seq("symlink out, then a file through it", link('2', "l", g.pick(c, up)), file("l/pwned", "x"))
@@ -454,7 +465,6 @@ func (g *generator) hostile(paths []string) item {
 			return raw("root as a file", func(w *rawTar) { w.entry(header{name: g.pick(".", "./"), typ: '0'}, []byte("x")) })
 		},
 	}
-	return constructs[g.rnd.IntN(len(constructs))]()
 }
 
 // tail writes what follows the end marker: nothing, usually.

@@ -24,7 +24,7 @@ import (
 
 // oEntry is an entry as the oracle reads it.
 type oEntry struct {
-	path string // cleaned: no leading "./", no trailing "/"; "" is the root
+	path string // cleaned: no leading "./", no trailing "/"
 	dir  bool
 	size int64
 	sum  [sha256.Size]byte
@@ -68,12 +68,12 @@ func judgeTar(tarball []byte) ([]oEntry, string) {
 		global  bool // the last header was a global one
 	)
 	for pos := 0; ; {
-		if pos+512 > len(tarball) {
-			return nil, "ends without an end marker"
+		if pos+512 > len(tarball) && pos != len(tarball) {
+			return nil, "ends inside a block"
 		}
-		b := tarball[pos : pos+512]
-		if allZero(b) {
-			if !allZero(tarball[pos:]) {
+		if pos == len(tarball) || allZero(tarball[pos:pos+512]) { // the end marker, or the end
+			b := tarball[pos:]
+			if !allZero(b) {
 				return nil, fmt.Sprintf("non-zero bytes after the end marker at %d", pos)
 			}
 			if ext.count > 0 || global {
@@ -83,6 +83,7 @@ func judgeTar(tarball []byte) ([]oEntry, string) {
 			}
 			return entries, ""
 		}
+		b := tarball[pos : pos+512]
 		h, problem := parseHeader(b)
 		if problem != "" {
 			return nil, fmt.Sprintf("header at %d: %s", pos, problem)
@@ -137,7 +138,9 @@ func judgeTar(tarball []byte) ([]oEntry, string) {
 		if problem := place(e, seen, implied); problem != "" {
 			return nil, problem
 		}
-		entries = append(entries, e)
+		if e.path != "" { // the root ("./") is no entry on disk, nor counted
+			entries = append(entries, e)
+		}
 	}
 }
 
