@@ -326,6 +326,10 @@ func (c *checker) trailer() error {
 			return c.refuse(name, "it comes after the end-of-archive marker, where only zeros may be (some readers stop at the marker, others read on)")
 		}
 		if errors.Is(err, io.EOF) {
+			if n%blockSize != 0 { // BusyBox tar fails on it: "short read"
+				return &InvalidError{refused: true, Reason: fmt.Sprintf("after its end-of-archive marker (after %d entries) it "+
+					"ends inside a %d-byte block, which some readers fail on", c.entries, blockSize)}
+			}
 			return nil
 		}
 		if err != nil {

@@ -91,6 +91,13 @@ func TestRefusesWhatAnExtractorMishandles(t *testing.T) {
 			reason:  "its global header is the last header",
 		},
 		{
+			// BusyBox tar fails with "short read" after extracting the
+			// files; the others ignore the partial block.
+			name:    "zeros after the end marker that end inside a block",
+			archive: site(func(w *rawTar) { w.end(); w.buf.Write(make([]byte, 100)) }),
+			reason:  "ends inside a 512-byte block",
+		},
+		{
 			name:    "a global header, then the end of the stream",
 			archive: site(func(w *rawTar) { w.pax('g', [2]string{"comment", "hi"}) }),
 			reason:  "its global header is the last header",
