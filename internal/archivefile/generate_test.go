@@ -472,7 +472,10 @@ func (g *generator) tail(w *rawTar) string {
 	if !g.chance(0.08) {
 		return ""
 	}
-	switch g.rnd.IntN(3) {
+	switch g.rnd.IntN(4) {
+	case 3:
+		w.buf.Write(make([]byte, 1+g.rnd.IntN(511))) // BusyBox tar: "short read"
+		return "zeros ending inside a block after the end marker"
 	case 0:
 		w.entry(header{name: path.Join(g.canary, "after-end"), typ: '0'}, []byte("x"))
 		w.end()

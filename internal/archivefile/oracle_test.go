@@ -76,6 +76,9 @@ func judgeTar(tarball []byte) ([]oEntry, string) {
 			if !allZero(b) {
 				return nil, fmt.Sprintf("non-zero bytes after the end marker at %d", pos)
 			}
+			if len(b)%512 != 0 { // BusyBox tar: "short read"
+				return nil, "a partial block after the end marker"
+			}
 			if ext.count > 0 || global {
 				// Python's tarfile fails on an extended header, even a
 				// global one, that the end marker follows.
