@@ -80,6 +80,7 @@ func (c *checker) run() error {
 func (c *checker) next() (*member, error) {
 	c.raw = c.raw[:0]
 	e := &member{}
+	global := "" // the name of a global header read since the last entry
 	for {
 		end, err := c.readBlock()
 		if err != nil {
@@ -88,6 +89,9 @@ func (c *checker) next() (*member, error) {
 		if end {
 			if e.ext != 0 {
 				return nil, c.refuse(e.hdr.name, "its extended header is the last header: no entry follows it")
+			}
+			if global != "" { // Python's tarfile fails on it ("empty header")
+				return nil, c.refuse(global, "its global header is the last header: no entry follows it")
 			}
 			return nil, nil
 		}
@@ -106,6 +110,9 @@ func (c *checker) next() (*member, error) {
 			}
 			if err := c.extended(e, h); err != nil {
 				return nil, err
+			}
+			if h.typ == typeGlobal {
+				global = h.name
 			}
 		}
 	}
@@ -319,6 +326,10 @@ func (c *checker) trailer() error {
 			return c.refuse(name, "it comes after the end-of-archive marker, where only zeros may be (some readers stop at the marker, others read on)")
 		}
 		if errors.Is(err, io.EOF) {
+			if n%blockSize != 0 { // BusyBox tar fails on it: "short read"
+				return &InvalidError{refused: true, Reason: fmt.Sprintf("after its end-of-archive marker (after %d entries) it "+
+					"ends inside a %d-byte block, which some readers fail on", c.entries, blockSize)}
+			}
 			return nil
 		}
 		if err != nil {
