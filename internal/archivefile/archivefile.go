@@ -2,8 +2,9 @@
 // into a temporary file beside its destination, hashed (SHA-256 and MD5)
 // and read as gzip+tar on the way, and renamed into place only once the
 // whole archive has checked out, flushed to disk before and after the
-// rename. A corrupt or truncated archive, or one with an entry that is
-// unsafe to extract (see tree.add), never reaches the destination. The
+// rename. A corrupt or truncated archive, or one outside the language of
+// static sites that every extractor reads alike (see check.go), never
+// reaches the destination. The
 // file is created as any new file is (the umask applies) unless a
 // permission is given; partial downloads that a killed run left beside the
 // destination are removed after an hour. Identity tells the file written
@@ -36,8 +37,8 @@ type Summary struct {
 	SHA256 [sha256.Size]byte
 	MD5    [md5.Size]byte
 	Size   int64
-	// Entries counts the archive's tar entries (files, directories and
-	// links), not counting pax global headers.
+	// Entries counts the archive's files and directories: not its global
+	// headers, its root ./ nor the directories its paths only imply.
 	Entries int
 }
 
