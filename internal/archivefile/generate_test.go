@@ -118,7 +118,11 @@ func (g *generator) site() ([]item, []string) {
 		}
 		var segs []string
 		for range depth {
-			segs = append(segs, g.pick(segments...))
+			seg := g.pick(segments...)
+			if g.chance(0.02) { // at the length limit of a segment, 255 bytes
+				seg = g.pick(strings.Repeat("é", 127)+"x", strings.Repeat("s", 255), strings.Repeat("日", 85))
+			}
+			segs = append(segs, seg)
 		}
 		p := strings.Join(segs, "/")
 		if taken[fold(p)] {
@@ -180,6 +184,17 @@ func (g *generator) prefixed(dotSlash bool, p string) string {
 // long name in the prefix field (ustar), a GNU long name, a pax header, or
 // whatever archive/tar chooses.
 func (g *generator) entry(format, name string, typ byte, body []byte) item {
+	records := [][2]string{{"path", name}}
+	if g.chance(0.3) { // what pax writers add: times, owners, the size
+		records = append(records, [2]string{"mtime", "1700000000.123456789"}, [2]string{"atime", "1700000001"},
+			[2]string{"uname", "dévelopeur"}, [2]string{"gid", "1000"}, [2]string{"size", fmt.Sprint(len(body))})
+	}
+	if format == "pax" && len(records) > 1 {
+		return item{label: "entry", write: func(w *rawTar) {
+			w.pax('x', records...)
+			w.entry(header{name: truncate(name), typ: typ}, body)
+		}}
+	}
 	return item{label: "entry", write: func(w *rawTar) {
 		switch {
 		case format == "go":
