@@ -403,3 +403,35 @@ func runRefusals(t *testing.T, cases []refusal) {
 		})
 	}
 }
+
+// BenchmarkCraftedLengths times the check on the crafted archives of the
+// review and on the longest names the language allows: each must take time
+// in proportion to its size (the review's took minutes, or ran out of
+// memory).
+func BenchmarkCraftedLengths(b *testing.B) {
+	deep := make([][]byte, 0, 20000)
+	for i := range cap(deep) / 2 {
+		name := fmt.Sprintf("%05d/%s%s", i, strings.Repeat("d/", 30), strings.Repeat("n", 200))
+		deep = append(deep, pax('x', "path", name), reg("x", ""))
+	}
+	var names [][]byte
+	for i := 0; ; i++ {
+		names = append(names, pax('x', "path", fmt.Sprintf("%s%05d", strings.Repeat("n", 250), i)), reg("x", ""))
+		if len(archive(names...)) > 10<<10 {
+			break
+		}
+	}
+	archives := map[string][]byte{
+		"link target of 64,000 components": archive(pax('x', "linkpath", strings.Repeat("../", 64000)), rawHdr{name: "l", typ: '2'}.block()),
+		"10 KB of long names":              archive(names...),
+		"10,000 names of 1 KB, 32 deep":    archive(deep...),
+	}
+	for name, a := range archives {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(a)))
+			for b.Loop() {
+				_, _ = verify(b.Context(), bytes.NewReader(a))
+			}
+		})
+	}
+}
