@@ -211,7 +211,7 @@ func TestRefusesNames(t *testing.T) {
 		{"NFD", archive(reg("cafe\u0301.html", "")), "cafe\u0301.html", "a name must be in Unicode normal form NFC"},
 		{"too long", archive(pax('x', "path", strings.Repeat("a/", 512)+"b"), reg("x", "")), strings.Repeat("a/", 512) + "b", "a name may not be longer than 1024 bytes"},
 		{"a long segment", archive(pax('x', "path", strings.Repeat("a", 256)), reg("x", "")), strings.Repeat("a", 256), "a name's segment may not be longer than 255 bytes"},
-		{"too deep", archive(reg(strings.Repeat("d/", 32)+"x", "")), strings.Repeat("d/", 32) + "x", "a name may not be deeper than 32 directories"},
+		{"too deep", archive(reg(strings.Repeat("d/", 32)+"x", "")), strings.Repeat("d/", 32) + "x", "a name may not have more than 32 segments (directories and the file)"},
 		{"a file ending in /", archive(reg("x/", "")), "x/", "only a directory's name may end with /"},
 		{"a file named ./", archive(reg("./", "")), "./", "a file may not be named after the archive's root"},
 		{"an empty name", archive(reg("", "")), "", "entry 1 (unnamed): a name may not be empty"},

@@ -48,7 +48,7 @@ func checkName(name string, dir bool) ([]string, string) {
 	}
 	segments := strings.Split(rest, "/")
 	if len(segments) > maxDepth {
-		return nil, fmt.Sprintf("a name may not be deeper than %d directories", maxDepth)
+		return nil, fmt.Sprintf("a name may not have more than %d segments (directories and the file)", maxDepth)
 	}
 	for _, s := range segments {
 		switch {
