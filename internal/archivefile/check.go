@@ -4,7 +4,6 @@ import (
 	"archive/tar"
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -87,13 +86,7 @@ func (c *checker) next() (*member, error) {
 			return nil, err
 		}
 		if end {
-			if e.ext != 0 {
-				return nil, c.refuse(e.hdr.name, "its extended header is the last header: no entry follows it")
-			}
-			if global != "" { // Python's tarfile fails on it ("empty header")
-				return nil, c.refuse(global, "its global header is the last header: no entry follows it")
-			}
-			return nil, nil
+			return nil, c.atEnd(e, global)
 		}
 		h, herr := parseHeader(&c.blk)
 		if herr != nil {
@@ -116,6 +109,18 @@ func (c *checker) next() (*member, error) {
 			}
 		}
 	}
+}
+
+// atEnd checks that no extended header (e's) nor global one (named
+// global) waits for an entry at the end of the archive.
+func (c *checker) atEnd(e *member, global string) error {
+	if e.ext != 0 {
+		return c.refuse(e.hdr.name, "its extended header is the last header: no entry follows it")
+	}
+	if global != "" { // Python's tarfile fails on it ("empty header")
+		return c.refuse(global, "its global header is the last header: no entry follows it")
+	}
+	return nil
 }
 
 // extended reads the data of an extended header: a global one is checked
@@ -236,143 +241,6 @@ func (c *checker) crossCheck(e *member) string {
 	return ""
 }
 
-// kindRule says why an entry of the type typ is refused.
-func kindRule(typ byte) string {
-	kind := ""
-	switch typ {
-	case '1':
-		kind = "a hard link"
-	case '2':
-		kind = "a symbolic link"
-	case '3':
-		kind = "a character device"
-	case '4':
-		kind = "a block device"
-	case '6':
-		kind = "a FIFO (named pipe)"
-	case 'S':
-		kind = "a GNU sparse file"
-	case 'K':
-		kind = "a GNU long link target"
-	case 0:
-		kind = "an old-style entry (type NUL), which readers disagree on"
-	default:
-		kind = fmt.Sprintf("of the type %q", typ)
-	}
-	return "an archive may hold regular files and directories only; this entry is " + kind
-}
-
-// readBlock reads the next block into blk. It reports end at an all-zero
-// block, the end-of-archive marker, and at the stream's end between
-// entries.
-func (c *checker) readBlock() (bool, error) {
-	n, err := io.ReadFull(c.gz, c.blk[:])
-	c.out += int64(n)
-	switch {
-	case errors.Is(err, io.EOF):
-		return true, nil
-	case err != nil:
-		return false, explain(err, c.where())
-	}
-	if err := c.bounded(); err != nil {
-		return false, err
-	}
-	return allZero(c.blk[:]), nil
-}
-
-// read fills p from the stream.
-func (c *checker) read(p []byte) error {
-	n, err := io.ReadFull(c.gz, p)
-	c.out += int64(n)
-	if err != nil {
-		return explain(err, c.where())
-	}
-	return c.bounded()
-}
-
-// skip reads an entry's content and its padding.
-func (c *checker) skip(name string, size int64) error {
-	c.current = name
-	defer func() { c.current = "" }()
-	if c.buf == nil {
-		c.buf = make([]byte, 64<<10)
-	}
-	for left := padded(size); left > 0; {
-		if err := c.ctx.Err(); err != nil {
-			return err
-		}
-		chunk := c.buf[:min(left, int64(len(c.buf)))]
-		if err := c.read(chunk); err != nil {
-			return err
-		}
-		left -= int64(len(chunk))
-	}
-	return nil
-}
-
-// trailer reads what follows the end-of-archive marker to the stream's
-// end (gzip then checks its checksum and length): zeros only, which may
-// end in a block cut short. A block that is not zeros is refused, named
-// after the entry its header would be.
-func (c *checker) trailer() error {
-	for {
-		n, err := fillBlock(c.gz, &c.blk)
-		c.out += int64(n)
-		if !allZero(c.blk[:n]) {
-			name := ""
-			if n == blockSize {
-				name = cString(c.blk[offName:offMode])
-			}
-			return c.refuse(name, "it comes after the end-of-archive marker, where only zeros may be (some readers stop at the marker, others read on)")
-		}
-		if errors.Is(err, io.EOF) {
-			if n%blockSize != 0 { // BusyBox tar fails on it: "short read"
-				return &InvalidError{refused: true, Reason: fmt.Sprintf("after its end-of-archive marker (after %d entries) it "+
-					"ends inside a %d-byte block, which some readers fail on", c.entries, blockSize)}
-			}
-			return nil
-		}
-		if err != nil {
-			return explain(err, "after the last entry")
-		}
-		if err := c.bounded(); err != nil {
-			return err
-		}
-	}
-}
-
-// fillBlock reads into b until it is full or r fails, and returns r's own
-// error: io.EOF at the stream's end, whether or not b is full.
-func fillBlock(r io.Reader, b *[blockSize]byte) (int, error) {
-	n := 0
-	for n < blockSize {
-		m, err := r.Read(b[n:])
-		n += m
-		if err != nil {
-			return n, err
-		}
-	}
-	return n, nil
-}
-
-// bounded checks the decompressed size so far against the limits.
-func (c *checker) bounded() error {
-	rule := ""
-	switch {
-	case c.out > c.lim.ceiling:
-		rule = fmt.Sprintf("decompressed, the archive may not be larger than %s", sizeText(c.lim.ceiling))
-	case c.out > c.lim.ratio*c.in.n+c.lim.slack:
-		rule = fmt.Sprintf("decompressed, the archive may not be larger than %d times its size plus %s (it is %d bytes "+
-			"after %d bytes of it)", c.lim.ratio, sizeText(c.lim.slack), c.out, c.in.n)
-	default:
-		return nil
-	}
-	if c.current != "" {
-		return c.refuse(c.current, rule)
-	}
-	return &InvalidError{refused: true, Reason: rule}
-}
-
 // where says where the reading is, for an error.
 func (c *checker) where() string {
 	if c.current != "" {
@@ -396,18 +264,4 @@ func (c *checker) refuseHeader(name string, err *headerError) error {
 		return &InvalidError{Reason: fmt.Sprintf("a tar header is invalid (%s): %s: the archive is corrupt", c.where(), err.rule)}
 	}
 	return c.refuse(name, err.rule)
-}
-
-// padded is size rounded up to whole blocks.
-func padded(size int64) int64 { return (size + blockSize - 1) &^ (blockSize - 1) }
-
-// sizeText spells a power-of-two size.
-func sizeText(n int64) string {
-	switch {
-	case n >= 1<<30 && n%(1<<30) == 0:
-		return fmt.Sprintf("%d GiB", n>>30)
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	}
-	return fmt.Sprintf("%d bytes", n)
 }

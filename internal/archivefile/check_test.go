@@ -211,7 +211,7 @@ func TestRefusesNames(t *testing.T) {
 		{"NFD", archive(reg("cafe\u0301.html", "")), "cafe\u0301.html", "a name must be in Unicode normal form NFC"},
 		{"too long", archive(pax('x', "path", strings.Repeat("a/", 512)+"b"), reg("x", "")), strings.Repeat("a/", 512) + "b", "a name may not be longer than 1024 bytes"},
 		{"a long segment", archive(pax('x', "path", strings.Repeat("a", 256)), reg("x", "")), strings.Repeat("a", 256), "a name's segment may not be longer than 255 bytes"},
-		{"too deep", archive(reg(strings.Repeat("d/", 32)+"x", "")), strings.Repeat("d/", 32) + "x", "a name may not be deeper than 32 directories"},
+		{"too deep", archive(reg(strings.Repeat("d/", 32)+"x", "")), strings.Repeat("d/", 32) + "x", "a name may not have more than 32 segments (directories and the file)"},
 		{"a file ending in /", archive(reg("x/", "")), "x/", "only a directory's name may end with /"},
 		{"a file named ./", archive(reg("./", "")), "./", "a file may not be named after the archive's root"},
 		{"an empty name", archive(reg("", "")), "", "entry 1 (unnamed): a name may not be empty"},
@@ -399,6 +399,38 @@ func runRefusals(t *testing.T, cases []refusal) {
 				t.Errorf("reason %q (unsafe: %v), want an unsafe archive: %q", invalid.Reason, invalid.Unsafe(), tc.reason)
 			case tc.entry != "" && (invalid.Entry != tc.entry || !strings.HasPrefix(invalid.Reason, "entry "+strconv.Quote(tc.entry)+": ")):
 				t.Errorf("entry %q, reason %q: want it to name entry %q", invalid.Entry, invalid.Reason, tc.entry)
+			}
+		})
+	}
+}
+
+// BenchmarkCraftedLengths times the check on the crafted archives of the
+// review and on the longest names the language allows: each must take time
+// in proportion to its size (the review's took minutes, or ran out of
+// memory).
+func BenchmarkCraftedLengths(b *testing.B) {
+	deep := make([][]byte, 0, 20000)
+	for i := range cap(deep) / 2 {
+		name := fmt.Sprintf("%05d/%s%s", i, strings.Repeat("d/", 30), strings.Repeat("n", 200))
+		deep = append(deep, pax('x', "path", name), reg("x", ""))
+	}
+	var names [][]byte
+	for i := 0; ; i++ {
+		names = append(names, pax('x', "path", fmt.Sprintf("%s%05d", strings.Repeat("n", 250), i)), reg("x", ""))
+		if len(archive(names...)) > 10<<10 {
+			break
+		}
+	}
+	archives := map[string][]byte{
+		"link target of 64,000 components": archive(pax('x', "linkpath", strings.Repeat("../", 64000)), rawHdr{name: "l", typ: '2'}.block()),
+		"10 KB of long names":              archive(names...),
+		"10,000 names of 1 KB, 32 deep":    archive(deep...),
+	}
+	for name, a := range archives {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(a)))
+			for b.Loop() {
+				_, _ = verify(b.Context(), bytes.NewReader(a))
 			}
 		})
 	}

@@ -266,3 +266,29 @@ func isDecimal(s string) bool {
 	}
 	return true
 }
+
+// kindRule says why an entry of the type typ is refused.
+func kindRule(typ byte) string {
+	kind := ""
+	switch typ {
+	case '1':
+		kind = "a hard link"
+	case '2':
+		kind = "a symbolic link"
+	case '3':
+		kind = "a character device"
+	case '4':
+		kind = "a block device"
+	case '6':
+		kind = "a FIFO (named pipe)"
+	case 'S':
+		kind = "a GNU sparse file"
+	case 'K':
+		kind = "a GNU long link target"
+	case 0:
+		kind = "an old-style entry (type NUL), which readers disagree on"
+	default:
+		kind = fmt.Sprintf("of the type %q", typ)
+	}
+	return "an archive may hold regular files and directories only; this entry is " + kind
+}

@@ -48,7 +48,7 @@ func checkName(name string, dir bool) ([]string, string) {
 	}
 	segments := strings.Split(rest, "/")
 	if len(segments) > maxDepth {
-		return nil, fmt.Sprintf("a name may not be deeper than %d directories", maxDepth)
+		return nil, fmt.Sprintf("a name may not have more than %d segments (directories and the file)", maxDepth)
 	}
 	for _, s := range segments {
 		switch {
@@ -116,7 +116,7 @@ type pathSet struct {
 	seed  maphash.Seed
 	paths map[uint64]pathInfo
 	fold  cases.Caser
-	max   int
+	limit int
 	root  bool // the archive's root was an entry
 }
 
@@ -126,8 +126,8 @@ type pathInfo struct {
 	exact uint64 // the hash of the path as spelled, unfolded
 }
 
-func newPathSet(max int) *pathSet {
-	return &pathSet{seed: maphash.MakeSeed(), paths: map[uint64]pathInfo{}, fold: cases.Fold(), max: max}
+func newPathSet(limit int) *pathSet {
+	return &pathSet{seed: maphash.MakeSeed(), paths: map[uint64]pathInfo{}, fold: cases.Fold(), limit: limit}
 }
 
 // add records an entry with the given segments (nil: the root), or says
@@ -150,38 +150,41 @@ func (s *pathSet) add(segments []string, dir bool) string {
 		if seen && info.exact != exact {
 			return fmt.Sprintf("%q has the same name as an earlier entry's, ignoring case and Unicode form", strings.Join(segments[:i+1], "/"))
 		}
-		if i < len(segments)-1 {
-			switch {
-			case info.kind == kindFile:
-				return fmt.Sprintf("its directory %q is a file earlier in the archive", strings.Join(segments[:i+1], "/"))
-			case !seen:
-				if rule := s.insert(folded, pathInfo{kind: kindImplied, exact: exact}); rule != "" {
-					return rule
-				}
-			}
-			continue
+		if i == len(segments)-1 {
+			return s.addLast(folded, exact, info, seen, dir)
 		}
-		switch {
-		case !seen:
-			kind := kindFile
-			if dir {
-				kind = kindDir
+		if info.kind == kindFile {
+			return fmt.Sprintf("its directory %q is a file earlier in the archive", strings.Join(segments[:i+1], "/"))
+		}
+		if !seen {
+			if rule := s.insert(folded, pathInfo{kind: kindImplied, exact: exact}); rule != "" {
+				return rule
 			}
-			return s.insert(folded, pathInfo{kind: kind, exact: exact})
-		case info.kind == kindImplied && dir:
-			s.paths[folded] = pathInfo{kind: kindDir, exact: exact}
-		case info.kind == kindImplied:
-			return "an earlier entry's path goes through it as a directory"
-		default:
-			return "an earlier entry has the same path"
 		}
 	}
 	return ""
 }
 
+// addLast records the entry's own path, of which info is what the set
+// holds (if seen).
+func (s *pathSet) addLast(folded, exact uint64, info pathInfo, seen, dir bool) string {
+	switch {
+	case !seen && dir:
+		return s.insert(folded, pathInfo{kind: kindDir, exact: exact})
+	case !seen:
+		return s.insert(folded, pathInfo{kind: kindFile, exact: exact})
+	case info.kind == kindImplied && dir:
+		s.paths[folded] = pathInfo{kind: kindDir, exact: exact}
+		return ""
+	case info.kind == kindImplied:
+		return "an earlier entry's path goes through it as a directory"
+	}
+	return "an earlier entry has the same path"
+}
+
 func (s *pathSet) insert(key uint64, info pathInfo) string {
-	if len(s.paths) >= s.max {
-		return fmt.Sprintf("the archive may not hold more than %d files and directories (counting the directories their paths go through)", s.max)
+	if len(s.paths) >= s.limit {
+		return fmt.Sprintf("the archive may not hold more than %d files and directories (counting the directories their paths go through)", s.limit)
 	}
 	s.paths[key] = info
 	return ""

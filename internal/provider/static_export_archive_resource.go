@@ -139,8 +139,8 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 			"file_count": schema.Int64Attribute{
 				MarkdownDescription: "The number of entries in the archive: its files and directories (not the root `./`, nor the " +
 					"directories that paths only imply).",
-				Computed:            true,
-				PlanModifiers:       keepInt64,
+				Computed:      true,
+				PlanModifiers: keepInt64,
 			},
 			"downloaded_at": schema.StringAttribute{
 				MarkdownDescription: "When the archive was downloaded, in RFC 3339 format: by the create, or by the " +
