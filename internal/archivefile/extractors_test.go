@@ -277,7 +277,7 @@ func (s *sandbox) outside(base string) []string {
 		switch {
 		case err != nil:
 			problems = append(problems, "outside the destination: "+err.Error())
-			return nil
+			return nil //nolint:nilerr // recorded, and the walk goes on
 		case p == dest:
 			return fs.SkipDir
 		case filepath.Dir(p) == filepath.Join(s.root, "archives") || filepath.Dir(p) == filepath.Join(s.root, "check"):
