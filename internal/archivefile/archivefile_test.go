@@ -38,6 +38,9 @@ func tarGz(t *testing.T, entries ...entry) []byte {
 	tw := tar.NewWriter(gz)
 	for _, e := range entries {
 		hdr := &tar.Header{Typeflag: e.typ, Name: e.name, Linkname: e.link, Mode: 0o644, Size: int64(len(e.body))}
+		if e.typ == tar.TypeDir {
+			hdr.Mode = 0o755
+		}
 		if e.typ == tar.TypeXGlobalHeader {
 			hdr = &tar.Header{Typeflag: e.typ, PAXRecords: map[string]string{"comment": "made by a test"}}
 		}

@@ -159,6 +159,8 @@ func (c *checker) accept(e *member) error {
 		return c.refuse(name, "its header has a link target, which only a link has (links are refused)")
 	case h.mode&0o7000 != 0:
 		return c.refuse(name, fmt.Sprintf("an entry may not be set-user-ID, set-group-ID or sticky (its mode is %04o)", h.mode&0o7777))
+	case dir && h.mode&0o300 != 0o300: // GNU tar and BusyBox, not root, then fail to fill it
+		return c.refuse(name, fmt.Sprintf("a directory's mode must let its owner write and enter it (u+wx; its mode is %04o)", h.mode&0o7777))
 	case dir && h.size != 0:
 		return c.refuse(name, "a directory's header may not give it a size")
 	case c.out+padded(h.size) > c.lim.ceiling:

@@ -34,7 +34,10 @@ func (h rawHdr) block() []byte {
 	b := make([]byte, blockSize)
 	copy(b[0:], h.name)
 	mode := h.mode
-	if mode == "" {
+	switch {
+	case mode == "" && h.typ == '5':
+		mode = "0000755\x00"
+	case mode == "":
 		mode = "0000644\x00"
 	}
 	copy(b[100:], mode)

@@ -200,7 +200,11 @@ func (g *generator) entry(format, name string, typ byte, body []byte) item {
 		case format == "go":
 			var buf bytes.Buffer
 			tw := tar.NewWriter(&buf)
-			_ = tw.WriteHeader(&tar.Header{Name: name, Typeflag: typ, Size: int64(len(body)), Mode: 0o644})
+			mode := int64(0o644)
+			if typ == '5' {
+				mode = 0o755
+			}
+			_ = tw.WriteHeader(&tar.Header{Name: name, Typeflag: typ, Size: int64(len(body)), Mode: mode})
 			_, _ = tw.Write(body)
 			_ = tw.Flush()
 			w.headers = append(w.headers, w.buf.Len())

@@ -269,7 +269,7 @@ func place(e oEntry, seen, implied map[string]bool) string {
 type rawHeader struct {
 	name, prefix string
 	typ          byte
-	size         int64
+	size, mode   int64
 }
 
 // parseHeader reads a header block in ustar or GNU format.
@@ -297,6 +297,13 @@ func parseHeader(b []byte) (rawHeader, string) {
 		return rawHeader{}, "a size that is not octal"
 	}
 	h.size = size
+	if h.mode, ok = parseOctal(b[100:108]); !ok {
+		return rawHeader{}, "a mode that is not octal"
+	}
+	if h.typ == '5' && h.mode&0o300 != 0o300 {
+		// GNU tar and BusyBox, not run as root, fail to fill it.
+		return rawHeader{}, "a directory its owner cannot write or enter"
+	}
 	return h, ""
 }
 

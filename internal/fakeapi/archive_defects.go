@@ -99,7 +99,11 @@ var pwnedPage = htmlDoc("pwned", "pwned", "<p>Extracted through a chain of symbo
 func hostileEntries(defect ArchiveDefect, modTime time.Time) []byte {
 	var raw bytes.Buffer
 	header := func(typ byte, name, link string) {
-		raw.Write(ustarEntry(&tar.Header{Typeflag: typ, Name: name, Linkname: link, Mode: 0o644, ModTime: modTime}))
+		mode := int64(0o644)
+		if typ == tar.TypeDir {
+			mode = 0o755
+		}
+		raw.Write(ustarEntry(&tar.Header{Typeflag: typ, Name: name, Linkname: link, Mode: mode, ModTime: modTime}))
 	}
 	file := func(name, body string) {
 		raw.Write(ustarHeader(name, int64(len(body)), modTime))
@@ -280,6 +284,9 @@ func rawTarHeader(magic string, typ byte, name, prefix, link string, size int64,
 	b := make([]byte, tarBlock)
 	copy(b[0:100], name)
 	copy(b[100:108], "0000644\x00")
+	if typ == tar.TypeDir {
+		copy(b[100:108], "0000755\x00")
+	}
 	copy(b[108:116], "0000000\x00")
 	copy(b[116:124], "0000000\x00")
 	copy(b[124:136], fmt.Sprintf("%011o\x00", size))
