@@ -216,7 +216,7 @@ func TestExtractorsAgreeWithTheCheck(t *testing.T) {
 		times = append(times, fmt.Sprintf("%s %v", e.name, spent[j].Round(time.Millisecond)))
 	}
 	t.Logf("seed %d: %d archives, %d accepted, %d extractions (%s)", seed, count, accepted, runs, strings.Join(times, ", "))
-	if accepted < count/5 {
+	if count >= 100 && accepted < count/5 {
 		t.Errorf("only %d of %d archives accepted: the generator no longer makes enough valid ones to test the extractors", accepted, count)
 	}
 }
