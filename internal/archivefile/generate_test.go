@@ -184,6 +184,10 @@ func (g *generator) prefixed(dotSlash bool, p string) string {
 // long name in the prefix field (ustar), a GNU long name, a pax header, or
 // whatever archive/tar chooses.
 func (g *generator) entry(format, name string, typ byte, body []byte) item {
+	style := 0
+	if g.chance(0.15) {
+		style = 1 + g.rnd.IntN(4)
+	}
 	records := [][2]string{{"path", name}}
 	if g.chance(0.3) { // what pax writers add: times, owners, the size
 		records = append(records, [2]string{"mtime", "1700000000.123456789"}, [2]string{"atime", "1700000001"},
@@ -210,7 +214,7 @@ func (g *generator) entry(format, name string, typ byte, body []byte) item {
 			w.headers = append(w.headers, w.buf.Len())
 			w.buf.Write(buf.Bytes())
 		case len(name) <= 100 && (format != "pax" || isASCII(name)):
-			w.entry(header{name: name, typ: typ, format: format}, body)
+			w.entry(header{name: name, typ: typ, format: format, style: style}, body)
 		case format == "ustar" && len(name) <= 255 && strings.Contains(name[max(len(name)-101, 0):], "/"):
 			i := strings.Index(name[max(len(name)-101, 0):], "/") + max(len(name)-101, 0)
 			if i > 155 || i == 0 {
@@ -347,6 +351,11 @@ func (g *generator) constructs(paths []string) []func() item {
 		func() item {
 			return raw("V7 header with a prefix", func(w *rawTar) {
 				w.entry(header{name: "pwned", prefix: g.pick(c, "..", "a"), typ: '0', format: "v7"}, []byte("x"))
+			})
+		},
+		func() item {
+			return raw("GNU header with text in its prefix area", func(w *rawTar) {
+				w.entry(header{name: "g.html", prefix: g.pick(c, "..", "a"), typ: '0', format: "gnu"}, []byte("x"))
 			})
 		},
 		func() item {

@@ -307,22 +307,11 @@ func parseHeader(b []byte) (rawHeader, string) {
 	return h, ""
 }
 
-// checksumOK checks a header's checksum, unsigned as POSIX says or signed
-// as some old tars wrote it.
+// checksumOK checks a header's checksum, unsigned as POSIX says: BusyBox
+// tar refuses the signed sum that some old tars wrote.
 func checksumOK(b []byte) bool {
 	want, ok := parseOctal(b[148:156])
-	if !ok {
-		return false
-	}
-	unsigned, signed := int64(0), int64(0)
-	for i, c := range b {
-		if 148 <= i && i < 156 {
-			c = ' '
-		}
-		unsigned += int64(c)
-		signed += int64(int8(c))
-	}
-	return want == unsigned || want == signed
+	return ok && want == int64(checksumOf(b))
 }
 
 // parseOctal reads a numeric field: octal digits, optionally led by

@@ -25,6 +25,10 @@ type header struct {
 	size               int64
 	mode               int64
 	format             string // "ustar" (the default), "gnu" or "v7"
+	// style spells the numbers as another tar would: 0 as GNU tar, 1
+	// with leading spaces and a space, 2 filling the field with no
+	// terminator, 3 with a signed checksum, 4 a checksum of 7 digits.
+	style int
 }
 
 // block returns h as a 512-byte header block with its checksum.
@@ -38,16 +42,25 @@ func (h header) block() []byte {
 			mode = 0o755
 		}
 	}
-	octal(b[100:108], mode)
-	octal(b[108:116], 0)
-	octal(b[116:124], 0)
-	octal(b[124:136], h.size)
-	octal(b[136:148], 1700000000)
+	for _, f := range []struct {
+		field []byte
+		v     int64
+	}{{b[100:108], mode}, {b[108:116], 0}, {b[116:124], 0}, {b[124:136], h.size}, {b[136:148], 1700000000}} {
+		switch h.style {
+		case 1:
+			copy(f.field, fmt.Sprintf("%*o \x00", len(f.field)-2, f.v))
+		case 2:
+			copy(f.field, fmt.Sprintf("%0*o", len(f.field), f.v))
+		default:
+			octal(f.field, f.v)
+		}
+	}
 	b[156] = h.typ
 	copy(b[157:257], h.link)
 	switch h.format {
 	case "gnu":
 		copy(b[257:265], "ustar  \x00")
+		copy(b[345:500], h.prefix) // where GNU keeps its times, and some readers a prefix
 	case "v7":
 		copy(b[345:500], h.prefix) // text where ustar has its prefix
 	default:
@@ -59,7 +72,30 @@ func (h header) block() []byte {
 		copy(b[297:329], "root")
 	}
 	setChecksum(b)
+	switch h.style {
+	case 3:
+		copy(b[148:156], "        ")
+		sum := 0
+		for _, c := range b {
+			sum += int(int8(c))
+		}
+		copy(b[148:156], fmt.Sprintf("%06o\x00 ", sum&0o777777))
+	case 4:
+		copy(b[148:156], fmt.Sprintf("%07o\x00", checksumOf(b)))
+	}
 	return b
+}
+
+// checksumOf is a header's checksum, its field read as spaces.
+func checksumOf(b []byte) int {
+	sum := 0
+	for i, c := range b {
+		if 148 <= i && i < 156 {
+			c = ' '
+		}
+		sum += int(c)
+	}
+	return sum
 }
 
 // octal writes v as a NUL-terminated octal number filling field.
