@@ -7,6 +7,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -184,6 +186,27 @@ func TestAcceptsTheLanguage(t *testing.T) {
 			n, err := verify(t.Context(), bytes.NewReader(tc.archive))
 			if err != nil || n != tc.entries {
 				t.Errorf("verify = %d, %v; want %d entries", n, err, tc.entries)
+			}
+		})
+	}
+}
+
+// TestAcceptsWhatCommonToolsWrite checks archives of the same small site
+// (ten files and directories, one with a non-ASCII name, one with a name
+// over 100 bytes) written by GNU tar 1.34 (its own format, and POSIX with
+// "tar --format=posix"), bsdtar 3.6, BusyBox tar, Python 3's tarfile and
+// git archive, kept in testdata/tools.
+func TestAcceptsWhatCommonToolsWrite(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"gnu-tar", "gnu-tar-posix", "bsdtar", "busybox-tar", "python-tarfile", "git-archive"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			a, err := os.ReadFile(filepath.Join("testdata", "tools", name+".tar.gz"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n, err := verify(t.Context(), bytes.NewReader(a)); err != nil || n != 10 {
+				t.Errorf("verify = %d, %v; want 10 entries", n, err)
 			}
 		})
 	}
