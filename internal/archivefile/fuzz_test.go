@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -31,6 +33,13 @@ import (
 // fuzzer's changes reach the headers rather than break gzip's checksum.
 func FuzzCheckTar(f *testing.F) {
 	f.Add(siteTar())
+	for _, archive := range toolArchives(f) {
+		if zr, err := gzip.NewReader(bytes.NewReader(archive)); err == nil {
+			if tarball, err := io.ReadAll(zr); err == nil {
+				f.Add(tarball)
+			}
+		}
+	}
 	c := fuzzChecker(f)
 	f.Fuzz(func(t *testing.T, tarball []byte) { checkInvariants(t, c, gz(tarball)) })
 }
@@ -41,8 +50,25 @@ func FuzzCheckTar(f *testing.F) {
 func FuzzCheckGzip(f *testing.F) {
 	f.Add(gz(siteTar()))
 	f.Add(gz(siteTar(), 700))
+	for _, archive := range toolArchives(f) {
+		f.Add(archive)
+	}
 	c := fuzzChecker(f)
 	f.Fuzz(func(t *testing.T, archive []byte) { checkInvariants(t, c, archive) })
+}
+
+// toolArchives are the archives real tools wrote (testdata/tools).
+func toolArchives(f *testing.F) [][]byte {
+	names, _ := filepath.Glob(filepath.Join("testdata", "tools", "*.tar.gz"))
+	var archives [][]byte
+	for _, name := range names {
+		archive, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		archives = append(archives, archive)
+	}
+	return archives
 }
 
 // siteTar is a small valid archive.
