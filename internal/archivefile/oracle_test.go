@@ -289,8 +289,8 @@ func parseHeader(b []byte) (rawHeader, string) {
 	default:
 		return rawHeader{}, fmt.Sprintf("neither ustar nor GNU (magic %q)", magic)
 	}
-	if cstring(b[157:257]) != "" {
-		return rawHeader{}, "a link name"
+	if cstring(b[157:257]) != "" && (h.typ == '0' || h.typ == 0 || h.typ == '5') {
+		return rawHeader{}, "a link name" // an extended header's is read by no one
 	}
 	size, ok := parseOctal(b[124:136])
 	if !ok {
