@@ -43,6 +43,8 @@ type Client struct {
 	// limits paces the client's triggers within the API's documented
 	// rate limits (trigger_limits.go).
 	limits *triggerLimits
+	// maxUnannouncedBytes is MaxUnannouncedBundleBytes; a test lowers it.
+	maxUnannouncedBytes int64
 }
 
 // Option configures a Client.
@@ -156,6 +158,8 @@ func New(apiKey string, opts ...Option) (*Client, error) {
 		requestTimeout: DefaultRequestTimeout,
 		logger:         nopLogger{},
 		limits:         newTriggerLimits(),
+
+		maxUnannouncedBytes: MaxUnannouncedBundleBytes,
 	}
 	if err := WithBaseURL(DefaultBaseURL)(c); err != nil {
 		return nil, err
@@ -164,6 +168,9 @@ func New(apiKey string, opts ...Option) (*Client, error) {
 		if err := opt(c); err != nil {
 			return nil, err
 		}
+	}
+	if _, discard := c.logger.(nopLogger); !discard {
+		c.logger = maskingLogger{next: c.logger, secrets: []string{apiKey}}
 	}
 	c.httpClient = c.buildHTTPClient()
 	return c, nil
