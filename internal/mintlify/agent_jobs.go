@@ -47,7 +47,7 @@ type agentPrompt struct {
 func (c *Client) CreateAgentJob(ctx context.Context, projectID, prompt string) (*AgentJob, error) {
 	var job AgentJob
 	segments := []string{"v2", "agent", projectID, "job"}
-	if err := c.doOnce(ctx, http.MethodPost, segments, agentPrompt{prompt}, &job); err != nil {
+	if err := c.postOnce(ctx, segments, agentPrompt{prompt}, &job); err != nil {
 		return nil, &StartError{MayHaveStarted: mayHaveActed(err), Err: err, What: agentJob}
 	}
 	if err := c.cleanAgentJob(callRoute(http.MethodPost, segments), &job); err != nil {
@@ -64,7 +64,7 @@ func (c *Client) CreateAgentJob(ctx context.Context, projectID, prompt string) (
 func (c *Client) SendAgentJobMessage(ctx context.Context, projectID, id, prompt string) (*AgentJob, error) {
 	var job AgentJob
 	segments := []string{"v2", "agent", projectID, "job", id, "message"}
-	if err := c.doOnce(ctx, http.MethodPost, segments, agentPrompt{prompt}, &job); err != nil {
+	if err := c.postOnce(ctx, segments, agentPrompt{prompt}, &job); err != nil {
 		return nil, &StartError{MayHaveStarted: mayHaveActed(err), Err: err, What: followUpMessage}
 	}
 	if err := c.cleanAgentJob(callRoute(http.MethodPost, segments), &job); err != nil {
@@ -77,7 +77,7 @@ func (c *Client) SendAgentJobMessage(ctx context.Context, projectID, id, prompt 
 func (c *Client) GetAgentJob(ctx context.Context, projectID, id string) (*AgentJob, error) {
 	var job AgentJob
 	segments := []string{"v2", "agent", projectID, "job", id}
-	if err := c.do(ctx, http.MethodGet, segments, nil, &job); err != nil {
+	if err := c.do(ctx, http.MethodGet, segments, &job); err != nil {
 		return nil, err
 	}
 	if err := c.cleanAgentJob(callRoute(http.MethodGet, segments), &job); err != nil {

@@ -131,7 +131,7 @@ func (c *Client) TriggerAutomation(ctx context.Context, projectID, automationID 
 func (c *Client) GetDeployment(ctx context.Context, statusID string) (*Deployment, error) {
 	var d Deployment
 	segments := []string{"v1", "project", "update-status", statusID}
-	if err := c.do(ctx, http.MethodGet, segments, nil, &d); err != nil {
+	if err := c.do(ctx, http.MethodGet, segments, &d); err != nil {
 		return nil, err
 	}
 	if d.ID != "" { // every field may be missing

@@ -50,7 +50,7 @@ type Bundle struct {
 func (c *Client) StartStaticExport(ctx context.Context, req StartStaticExportRequest) (*StaticExportJob, error) {
 	var job StaticExportJob
 	segments := []string{"v1", "static-export", "jobs"}
-	if err := c.doOnce(ctx, http.MethodPost, segments, req, &job); err != nil {
+	if err := c.postOnce(ctx, segments, req, &job); err != nil {
 		return nil, &StartError{MayHaveStarted: mayHaveActed(err), Err: err}
 	}
 	if err := c.cleanExportJob(callRoute(http.MethodPost, segments), &job); err != nil {
@@ -64,7 +64,7 @@ func (c *Client) StartStaticExport(ctx context.Context, req StartStaticExportReq
 func (c *Client) GetStaticExportJob(ctx context.Context, jobID string) (*StaticExportJob, error) {
 	var job StaticExportJob
 	segments := []string{"v1", "static-export", "jobs", jobID}
-	if err := c.do(ctx, http.MethodGet, segments, nil, &job); err != nil {
+	if err := c.do(ctx, http.MethodGet, segments, &job); err != nil {
 		return nil, err
 	}
 	if err := c.cleanExportJob(callRoute(http.MethodGet, segments), &job); err != nil {
@@ -82,7 +82,7 @@ func (c *Client) GetStaticExportJob(ctx context.Context, jobID string) (*StaticE
 func (c *Client) GenerateBundle(ctx context.Context, jobID string) (*Bundle, error) {
 	var b Bundle
 	segments := []string{"v1", "static-export", "jobs", jobID, "bundle"}
-	if err := c.do(ctx, http.MethodPost, segments, nil, &b); err != nil {
+	if err := c.do(ctx, http.MethodPost, segments, &b); err != nil {
 		return nil, err
 	}
 	if err := checkID(callRoute(http.MethodPost, segments), "jobId", b.JobID); err != nil {
