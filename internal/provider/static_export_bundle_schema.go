@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/float64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -97,7 +96,8 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 				Optional:   true,
 				Validators: []validator.String{positiveDuration},
 			},
-			"store_link": storeLinkAttribute(),
+			"renew_triggers": renewTriggersAttribute(),
+			"store_link":     storeLinkAttribute(),
 			"timeouts": resourceTimeouts(ctx, timeouts.Opts{
 				Create: true,
 				Update: true,
@@ -176,13 +176,6 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					"write-only values exactly when a fresh link is due.",
 				Computed:      true,
 				PlanModifiers: keepInt64,
-			},
-			"ready_for_renewal": schema.BoolAttribute{
-				MarkdownDescription: "Whether the link was due for renewal when last refreshed, by the policy of " +
-					"`renew_before`. A plan renews a due link, so this is `false` after apply; " +
-					"`terraform plan -refresh-only` shows it turning `true`.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.Bool{boolplanmodifier.UseStateForUnknown()},
 			},
 		},
 	}
