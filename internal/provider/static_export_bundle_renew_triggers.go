@@ -46,5 +46,5 @@ func renewTriggersChanged(state, plan types.Map) bool {
 // update can change: then the plan of m has no change.
 func (m *staticExportBundleModel) sameInputs(state *staticExportBundleModel) bool {
 	return m.RenewBefore.Equal(state.RenewBefore) && m.StoreLink.Equal(state.StoreLink) &&
-		m.Timeouts.Equal(state.Timeouts) && !renewTriggersChanged(state.RenewTriggers, m.RenewTriggers)
+		m.Timeouts.Equal(state.Timeouts) && m.RenewTriggers.Equal(state.RenewTriggers)
 }

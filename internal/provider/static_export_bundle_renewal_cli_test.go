@@ -218,3 +218,46 @@ func quietState(t *testing.T, state string) string {
 	}
 	return string(b)
 }
+
+// TestRenewTriggers: a change of `renew_triggers` generates a fresh link for
+// the same export, in place, and grows link_revision by one; it never
+// starts an export, and the plan after it is empty.
+func TestRenewTriggers(t *testing.T) {
+	t.Parallel()
+	env, cli, first := renewalCLI(t, `renew_triggers = { chart = "1.0.0" }`)
+	revision := linkRevision(cli.Instance(bundleAddr))
+
+	env.Clock.Advance(time.Minute)
+	cli.WriteConfig(env.Config(bundleConfig("docs.example.com", `renew_triggers = { chart = "1.1.0" }`)))
+	res := expectPlanExit(t, cli, 2)
+	if !strings.Contains(res.Output, bundleAddr+" will be updated in-place") || strings.Contains(res.Output, "forces replacement") {
+		t.Fatalf("a renew_triggers change does not renew the link in place:\n%s", res)
+	}
+	cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
+	expectLinks(t, env, 1, 2)
+	inst := cli.Instance(bundleAddr)
+	if inst.Attr("bundle_url") == first {
+		t.Fatal("the link did not change")
+	}
+	if got, want := linkRevision(inst), revision+1; got != want {
+		t.Fatalf("link_revision = %d, want %d", got, want)
+	}
+	expectPlanExit(t, cli, 0)
+
+	// Emptying them is a change too (a third link); from an empty map to
+	// none generates no link.
+	cli.WriteConfig(env.Config(bundleConfig("docs.example.com", `renew_triggers = {}`)))
+	cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
+	expectLinks(t, env, 1, 3)
+	cli.WriteConfig(env.Config(bundleConfig("docs.example.com", "")))
+	cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
+	expectLinks(t, env, 1, 3)
+	expectPlanExit(t, cli, 0)
+}
+
+// linkRevision is the instance's link_revision (JSON numbers read as
+// float64 are exact up to 2^53).
+func linkRevision(inst tfcli.Instance) int64 {
+	f, _ := inst.Attrs["link_revision"].(float64)
+	return int64(f)
+}
