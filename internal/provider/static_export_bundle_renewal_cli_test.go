@@ -39,11 +39,11 @@ func expectPlanExit(t *testing.T, cli *tfcli.CLI, want int, args ...string) tfcl
 	return res
 }
 
-// expectLinks fails t unless the fake started jobs exports and generated
+// expectLinks fails t unless the fake started one export and generated
 // links links.
-func expectLinks(t *testing.T, env *acctest.Env, jobs, links int) {
+func expectLinks(t *testing.T, env *acctest.Env, links int) {
 	t.Helper()
-	if err := env.ExpectExportJobsAndLinks(jobs, links); err != nil {
+	if err := env.ExpectExportJobsAndLinks(1, links); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -58,7 +58,7 @@ func TestRenewalWithoutRefresh(t *testing.T) {
 	env.Clock.Advance(80 * time.Minute) // 40m left: not due
 	expectPlanExit(t, cli, 0, "-refresh=false")
 	cli.MustRun("apply", "-refresh=false", "-auto-approve", "-no-color", "-input=false")
-	expectLinks(t, env, 1, 1)
+	expectLinks(t, env, 1)
 
 	env.Clock.Advance(20 * time.Minute) // 20m left: due
 	res := expectPlanExit(t, cli, 2, "-refresh=false")
@@ -66,7 +66,7 @@ func TestRenewalWithoutRefresh(t *testing.T) {
 		t.Fatalf("the plan does not renew the link in place:\n%s", res)
 	}
 	cli.MustRun("apply", "-refresh=false", "-auto-approve", "-no-color", "-input=false")
-	expectLinks(t, env, 1, 2)
+	expectLinks(t, env, 2)
 	if got := cli.Instance(bundleAddr).Attr("bundle_url"); got == first || got == "" {
 		t.Fatalf("bundle_url after the renewal is %q, want a new link", got)
 	}
@@ -88,10 +88,10 @@ func TestSavedPlans(t *testing.T) {
 			expectPlanExit(t, cli, 0, refresh, "-out=saved.tfplan")
 			env.Clock.Advance(time.Hour) // expired by the apply
 			cli.MustRun("apply", "-no-color", "-input=false", "saved.tfplan")
-			expectLinks(t, env, 1, 1)
+			expectLinks(t, env, 1)
 			// The next plan renews it.
 			cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", refresh)
-			expectLinks(t, env, 1, 2)
+			expectLinks(t, env, 2)
 			expectPlanExit(t, cli, 0)
 		})
 		t.Run("before due, other change "+refresh, func(t *testing.T) {
@@ -105,9 +105,9 @@ func TestSavedPlans(t *testing.T) {
 			// The CLI plans again at apply, when the link is due, and
 			// renews it: the saved plan showed the link as known after
 			// apply, as it may change.
-			expectLinks(t, env, 1, 2)
+			expectLinks(t, env, 2)
 			cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", refresh)
-			expectLinks(t, env, 1, 2)
+			expectLinks(t, env, 2)
 			expectPlanExit(t, cli, 0)
 		})
 		t.Run("when due "+refresh, func(t *testing.T) {
@@ -117,7 +117,7 @@ func TestSavedPlans(t *testing.T) {
 			expectPlanExit(t, cli, 2, refresh, "-out=saved.tfplan")
 			env.Clock.Advance(time.Hour)
 			cli.MustRun("apply", "-no-color", "-input=false", "saved.tfplan")
-			expectLinks(t, env, 1, 2)
+			expectLinks(t, env, 2)
 			if got := cli.Instance(bundleAddr).Attr("bundle_url"); got == first {
 				t.Fatal("the saved plan's renewal kept the old link")
 			}
@@ -234,7 +234,7 @@ func TestRenewTriggers(t *testing.T) {
 		t.Fatalf("a renew_triggers change does not renew the link in place:\n%s", res)
 	}
 	cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
-	expectLinks(t, env, 1, 2)
+	expectLinks(t, env, 2)
 	inst := cli.Instance(bundleAddr)
 	if inst.Attr("bundle_url") == first {
 		t.Fatal("the link did not change")
@@ -248,10 +248,10 @@ func TestRenewTriggers(t *testing.T) {
 	// none generates no link.
 	cli.WriteConfig(env.Config(bundleConfig("docs.example.com", `renew_triggers = {}`)))
 	cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
-	expectLinks(t, env, 1, 3)
+	expectLinks(t, env, 3)
 	cli.WriteConfig(env.Config(bundleConfig("docs.example.com", "")))
 	cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
-	expectLinks(t, env, 1, 3)
+	expectLinks(t, env, 3)
 	expectPlanExit(t, cli, 0)
 }
 
