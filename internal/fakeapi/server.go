@@ -1,6 +1,7 @@
 // Package fakeapi is an in-memory Mintlify admin API: an http.Handler that
-// follows the vendor's OpenAPI descriptions (static export jobs, bundle links
-// and agent jobs) so the client, the provider and the demo can run without
+// follows Mintlify's OpenAPI descriptions (static export jobs, bundle links,
+// agent jobs, deployments, previews and automations) so the client, the
+// provider and the demo can run without
 // the internet. Time comes from a clock.Clock, so tests move time instead of
 // waiting for it.
 package fakeapi
@@ -40,6 +41,7 @@ type Server struct {
 	clock                clock.Clock
 	apiKey               string
 	staticExportDisabled bool
+	bareRefusals         bool // keys.go
 	jobPlan              func(StartRequest) JobPlan
 	agentPlan            func(AgentJobRequest) AgentJobPlan
 	projects             []string // nil: every project exists
@@ -57,10 +59,22 @@ type Server struct {
 	agentJobs map[agentJobKey]*agentJob
 	requests  []Request
 	bundles   int
+	keyLimits KeyLimits // keys.go
 
 	agentJobIDs   []string // created through the API, oldest first
 	agentMessages int
 	pullRequests  int
+
+	// Deployments, previews and automations (deployments.go,
+	// previews_automations.go) and their documented rate limits (limits.go).
+	deploymentPlan   func(DeploymentRequest) DeploymentPlan
+	previewsDisabled bool
+	windows          *slidingWindows
+	deployments      map[string]*deployment
+	deploymentIDs    []string
+	automations      map[string]Automation
+	automationRuns   []AutomationRun
+	idCounter        int
 }
 
 // New returns a Server with no jobs, configured by opts.
@@ -74,6 +88,11 @@ func New(opts ...Option) *Server {
 		signingKey: make([]byte, 32),
 		jobs:       make(map[string]*exportJob),
 		agentJobs:  make(map[agentJobKey]*agentJob),
+
+		deploymentPlan: DefaultDeploymentPlan,
+		windows:        documentedWindows(),
+		deployments:    make(map[string]*deployment),
+		automations:    make(map[string]Automation),
 	}
 	_, _ = rand.Read(s.signingKey) // never fails since Go 1.24
 	for _, opt := range opts {
@@ -98,6 +117,10 @@ func (s *Server) routes() *http.ServeMux {
 	api(http.MethodPost, "/v2/agent/{projectId}/job", s.handleCreateAgentJob)
 	api(http.MethodGet, "/v2/agent/{projectId}/job/{id}", s.handleGetAgentJob)
 	api(http.MethodPost, "/v2/agent/{projectId}/job/{id}/message", s.handleSendAgentJobMessage)
+	api(http.MethodPost, "/v1/project/update/{projectId}", s.limited(groupTriggers, s.handleTriggerDeployment))
+	api(http.MethodGet, "/v1/project/update-status/{statusId}", s.handleGetDeployment)
+	api(http.MethodPost, "/v1/project/preview/{projectId}", s.limited(groupPreviews, s.handleTriggerPreview))
+	api(http.MethodPost, "/v1/workflow/{projectId}/{workflowSchemaId}/trigger", s.limited(groupTriggers, s.handleTriggerAutomation))
 
 	// The presigned download stands in for S3: no API key, S3-style errors.
 	mux.HandleFunc("GET "+bundlePathPattern, s.handleDownload)
@@ -160,12 +183,17 @@ func (s *Server) authorized(r *http.Request) bool {
 	return subtle.ConstantTimeCompare([]byte(strings.TrimSpace(key)), []byte(s.apiKey)) == 1
 }
 
-// requireAPIKey answers 401 unless the request carries the server's key.
-// The message never repeats what the caller sent.
+// requireAPIKey answers 401 unless the request carries the server's key,
+// and 401 or 403 when the key's limits refuse the request (keys.go). The
+// message never repeats what the caller sent.
 func (s *Server) requireAPIKey(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !s.authorized(r) {
-			writeError(w, http.StatusUnauthorized, "Invalid or missing API key")
+			s.refuse(w, http.StatusUnauthorized, "Invalid or missing API key")
+			return
+		}
+		if status, msg := s.keyRefusal(r); status != 0 {
+			s.refuse(w, status, msg)
 			return
 		}
 		next.ServeHTTP(w, r)

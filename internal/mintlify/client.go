@@ -40,6 +40,9 @@ type Client struct {
 	retryPolicy    RetryPolicy
 	requestTimeout time.Duration
 	logger         Logger
+	// limits paces the client's triggers within the API's documented
+	// rate limits (trigger_limits.go).
+	limits *triggerLimits
 }
 
 // Option configures a Client.
@@ -152,6 +155,7 @@ func New(apiKey string, opts ...Option) (*Client, error) {
 		retryPolicy:    DefaultRetryPolicy(),
 		requestTimeout: DefaultRequestTimeout,
 		logger:         nopLogger{},
+		limits:         newTriggerLimits(),
 	}
 	if err := WithBaseURL(DefaultBaseURL)(c); err != nil {
 		return nil, err

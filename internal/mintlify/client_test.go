@@ -17,8 +17,8 @@ import (
 // start is the virtual moment every test's clock begins at.
 var start = fakeapitest.Start
 
-// newFake serves a fake API (fakeapitest), checked against the vendor
-// contract, and a client for it on a virtual clock that advances as the
+// newFake serves a fake API (fakeapitest), checked against the
+// contract of Mintlify's API, and a client for it on a virtual clock that advances as the
 // client waits.
 func newFake(t *testing.T, opts ...fakeapi.Option) (*Client, *fakeapi.Server, *clock.Fake) {
 	t.Helper()

@@ -163,7 +163,7 @@ func MayHaveStarted(err error) bool {
 }
 
 // JobFailedError is a job that ended in `failed`, as the wait last saw it:
-// a *JobFailedError[StaticExportJob] or a *JobFailedError[AgentJob]. The
+// a *JobFailedError[StaticExportJob], [AgentJob] or [Deployment]. The
 // wait returns the same job beside it.
 type JobFailedError[J Job] struct {
 	Job J
@@ -171,11 +171,12 @@ type JobFailedError[J Job] struct {
 
 func (e *JobFailedError[J]) Error() string { return e.Job.failure() }
 
-// IsJobFailed reports whether err is a *JobFailedError of either kind.
+// IsJobFailed reports whether err is a *JobFailedError of any kind.
 func IsJobFailed(err error) bool {
 	var export *JobFailedError[StaticExportJob]
 	var agent *JobFailedError[AgentJob]
-	return errors.As(err, &export) || errors.As(err, &agent)
+	var deployment *JobFailedError[Deployment]
+	return errors.As(err, &export) || errors.As(err, &agent) || errors.As(err, &deployment)
 }
 
 // StatusCode returns the HTTP status of an *APIError in err's chain, or 0.
@@ -200,13 +201,13 @@ func Attempts(err error) int {
 // IsNotFound reports whether err is the API's 404.
 func IsNotFound(err error) bool { return StatusCode(err) == http.StatusNotFound }
 
-// IsUnauthorized reports whether err is the API's 401: a missing, wrong or
-// revoked API key.
+// IsUnauthorized reports whether err is the API's 401: a missing, wrong,
+// revoked or expired API key (RefusalsNamed tells which, when the text does).
 func IsUnauthorized(err error) bool { return StatusCode(err) == http.StatusUnauthorized }
 
-// IsForbidden reports whether err is the API's 403: static export is not
-// enabled for the organization, or the key has no access to an agent job's
-// project.
+// IsForbidden reports whether err is the API's 403: a key used from an
+// address off its IP allowlist, a read-only key on a POST, or a feature the
+// organization does not have (RefusalsNamed tells which, when the text does).
 func IsForbidden(err error) bool { return StatusCode(err) == http.StatusForbidden }
 
 // IsConflict reports whether err is the API's 409, such as a bundle

@@ -17,6 +17,13 @@ const (
 	AgentStatusCompleted = "completed"
 	AgentStatusArchived  = "archived"
 	AgentStatusFailed    = "failed"
+
+	// A deployment (of the deployment branch or of a preview) is queued,
+	// then in_progress, then success or failure.
+	DeployStatusQueued     = "queued"
+	DeployStatusInProgress = "in_progress"
+	DeployStatusSuccess    = "success"
+	DeployStatusFailure    = "failure"
 )
 
 var (
@@ -24,4 +31,6 @@ var (
 	StaticExportStatuses = []string{StatusQueued, StatusRunning, StatusCompleted, StatusFailed}
 	// AgentJobStatuses lists every documented agent job status.
 	AgentJobStatuses = []string{AgentStatusActive, AgentStatusCompleted, AgentStatusArchived, AgentStatusFailed}
+	// DeploymentStatuses lists every documented deployment status.
+	DeploymentStatuses = []string{DeployStatusQueued, DeployStatusInProgress, DeployStatusSuccess, DeployStatusFailure}
 )

@@ -23,7 +23,7 @@ func DefaultPollPolicy() poll.Policy {
 // document (an *UnknownStatusError), or when ctx ends; and both return the
 // last job seen beside any error.
 type Job interface {
-	StaticExportJob | AgentJob
+	StaticExportJob | AgentJob | Deployment
 	// failure says that the job failed, and why if the API said.
 	failure() string
 }

@@ -136,25 +136,20 @@ func (a *agentJobAction) Invoke(ctx context.Context, req action.InvokeRequest, r
 			"mintlify_agent_job data source.", job.ID)
 		return
 	}
-	done, err := client.WaitForAgentJob(ctx, projectID, job.ID, mintlify.Started(job), mintlify.OnChange(func(j mintlify.AgentJob) {
-		progress("Agent job %s is now %s.", j.ID, j.Status)
-	}))
-	if mintlify.IsJobFailed(err) {
-		err = nil // reported from done.Status below
-	}
-	if err != nil {
-		b := budget("timeout", timeout)
-		resp.Diagnostics.Append(agentWaitDiagnostic(err, getAgentJobOp(projectID, job.ID), done, agentWait{budget: b,
-			resume: fmt.Sprintf("Follow the job with the `mintlify_agent_job` data source (`id = %q`, "+
-				"`wait_for_completion = true`), or %s if the agent usually takes this long.", job.ID, b.raise()),
-			unknown: fmt.Sprintf("Follow the job in the Mintlify dashboard, or with the `mintlify_agent_job` data source "+
-				"(`id = %q`).", job.ID)}))
-		return
-	}
+	b := budget("timeout", timeout)
+	follow := fmt.Sprintf("Follow the job with the `mintlify_agent_job` data source (`id = %q`, "+
+		"`wait_for_completion = true`), or %s if the agent usually takes this long.", job.ID, b.raise())
+	done, diags := waitForAgentJob(ctx, client, projectID, job.ID, job, agentWait{budget: b, resume: follow, retry: follow,
+		unknown: fmt.Sprintf("Follow the job in the Mintlify dashboard, or with the `mintlify_agent_job` data source "+
+			"(`id = %q`).", job.ID),
+		failed: fmt.Sprintf("Fix the cause, then invoke the action again: with `job_id = %q` it sends the prompt "+
+			"to the same job as a follow-up, without it it starts a new job.", job.ID),
+		onChange: func(j mintlify.AgentJob) { progress("Agent job %s is now %s.", j.ID, j.Status) },
+	})
+	resp.Diagnostics.Append(diags...)
 	switch {
-	case done.Status == mintlify.AgentStatusFailed:
-		resp.Diagnostics.Append(agentFailedDiagnostic(projectID, job.ID, fmt.Sprintf("Fix the cause, then invoke the action again: "+
-			"with `job_id = %q` it sends the prompt to the same job as a follow-up, without it it starts a new job.", job.ID)))
+	case diags.HasError():
+		return
 	case done.PRLink != nil:
 		progress("Agent job %s %s: pull request %s", done.ID, done.Status, *done.PRLink)
 	default:

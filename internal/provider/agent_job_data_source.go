@@ -2,8 +2,6 @@ package provider
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/datasource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -96,9 +94,6 @@ func (d *agentJobDataSource) Read(ctx context.Context, req datasource.ReadReques
 	id := m.ID.ValueString()
 	ctx = tflog.SetField(ctx, "agent_job_id", id)
 
-	var job *mintlify.AgentJob
-	var err error
-	client := d.data.client
 	wait := m.WaitForCompletion.ValueBool()
 	defaultTimeout := defaultReadTimeout
 	if wait {
@@ -109,32 +104,25 @@ func (d *agentJobDataSource) Read(ctx context.Context, req datasource.ReadReques
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	client := d.data.client
 	readCtx, cancel := client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
+	b := budget("timeouts.read", timeout)
+	var job *mintlify.AgentJob
 	if wait {
-		job, err = client.WaitForAgentJob(readCtx, projectID, id, mintlify.OnChange(func(j mintlify.AgentJob) {
-			tflog.Info(ctx, "Agent job status", map[string]any{"status": j.Status})
-		}))
-		if mintlify.IsJobFailed(err) {
-			err = nil // a failed job is read like any other
-		}
-		if errors.Is(err, context.DeadlineExceeded) {
-			status := "not read yet"
-			if job != nil {
-				status = "`" + job.Status + "`"
-			}
-			b := budget("timeouts.read", timeout)
-			resp.Diagnostics.AddError("Agent Job Still Running",
-				fmt.Sprintf("The Mintlify agent job %s in project %s did not finish within %s; its status is %s. %s, "+
-					"or set `wait_for_completion = false` to read the job as it is.", id, projectID, b, status,
-					capitalized(b.raise())))
-			return
-		}
+		// A failed job is read like any other: w.failed is empty.
+		job, diags = waitForAgentJob(readCtx, client, projectID, id, nil, agentWait{budget: b, attr: path.Root("id"),
+			resume: capitalized(b.raise()) + " if the agent usually takes this long, or set " +
+				"`wait_for_completion = false` to read the job as it is."})
+		resp.Diagnostics.Append(diags...)
 	} else {
+		var err error
 		job, err = client.GetAgentJob(readCtx, projectID, id)
+		if err != nil {
+			resp.Diagnostics.Append(getAgentJobOp(projectID, id).at(path.Root("id")).within(b).diagnostic(err))
+		}
 	}
-	if err != nil {
-		resp.Diagnostics.Append(getAgentJobOp(projectID, id).at(path.Root("id")).within(budget("timeouts.read", timeout)).diagnostic(err))
+	if resp.Diagnostics.HasError() {
 		return
 	}
 

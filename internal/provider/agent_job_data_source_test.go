@@ -2,10 +2,8 @@ package provider
 
 import (
 	"fmt"
-	"net/http"
-	"regexp"
-	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -67,6 +65,27 @@ output "pr" {
 	})
 }
 
+// TestAccAgentJobDataSource_waitEndsOnAFailedJob: `failed` is a status the
+// data source reads like any other, also when it waits: the read succeeds,
+// and the configuration decides what a failed job means.
+func TestAccAgentJobDataSource_waitEndsOnAFailedJob(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	env.Fake.AddAgentJob(acctest.ProjectID, fakeapi.AgentJobSeed{
+		ID: "aj_failing", Repository: "https://github.com/acme/docs", ActiveFor: 5 * time.Minute, FinalStatus: "failed",
+	})
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(agentJobConfig("aj_failing", `wait_for_completion = true`)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("status"), knownvalue.StringExact("failed")),
+				statecheck.ExpectKnownValue(agentAddr, tfjsonpath.New("pr_link"), knownvalue.Null()),
+			},
+		}},
+	})
+}
+
 func TestAccAgentJobDataSource_waitTimesOut(t *testing.T) {
 	t.Parallel()
 	env := newAgentEnv(t)
@@ -76,7 +95,8 @@ func TestAccAgentJobDataSource_waitTimesOut(t *testing.T) {
 			Config: env.Config(agentJobConfig("aj_active", `
   wait_for_completion = true
   timeouts            = { read = "10m" }`)),
-			ExpectError: acctest.ExpectError("Agent Job Still Running", "aj_active in project proj_test", "(10m0s); its status is `active`", "Raise `timeouts.read`"),
+			ExpectError: acctest.ExpectError("Agent Job Still Running", "aj_active in project proj_test", "(10m0s); it was `active`", "keeps running on the Mintlify side",
+				"Raise `timeouts.read`", "`wait_for_completion = false`"),
 		}},
 	})
 }
@@ -121,28 +141,6 @@ func TestAccAgentJobDataSource_notFound(t *testing.T) {
 				ExpectError: acctest.ExpectError("Agent Job Not Found", `no agent job "aj_active" in project "proj_other"`),
 			},
 		},
-	})
-}
-
-// TestAccAgentJobDataSource_forbidden: a 403 on an agent job is about the
-// key and the project, never about static export or plans. The API does not
-// document a 403 here, so the contract check is off for this one.
-func TestAccAgentJobDataSource_forbidden(t *testing.T) {
-	t.Parallel()
-	env := newUncheckedTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{
-		Match:  fakeapi.IsAgentJobRequest,
-		Faults: []fakeapi.Fault{{Kind: fakeapi.FaultStatus, Status: http.StatusForbidden}},
-	}))
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.ProviderFactories(),
-		Steps: []resource.TestStep{{
-			Config: env.Config(agentJobConfig("aj_active", "")),
-			// The whole detail, so that nothing else can hide in it.
-			ExpectError: regexp.MustCompile(`(?s)Error: No Access To The Mintlify Project\s+with data\.mintlify_agent_job\.this,.*?\{\s+` +
-				strings.ReplaceAll(regexp.QuoteMeta(`The Mintlify API refused reading agent job aj_active in project proj_test (HTTP 403: Forbidden): the API key has no access to project proj_test. `+
-					"Check the project ID (`project_id` here, or the provider's `project_id` or `MINTLIFY_PROJECT_ID`) on the API keys page of the Mintlify dashboard, and use an admin API key of the organization that owns the project."), " ", `\s+`) +
-				`\s*$`),
-		}},
 	})
 }
 

@@ -186,7 +186,7 @@ func (r *agentJobResource) Create(ctx context.Context, req resource.CreateReques
 	// The state gets the job only when Create returns: a Terraform killed
 	// meanwhile loses it, and this line is how its user finds the job to
 	// import (guide "Running in CI").
-	tflog.Info(ctx, "Agent job started", map[string]any{"project_id": projectID, "import_id": projectID + "/" + job.ID})
+	tflog.Info(ctx, LogAgentJobStarted, map[string]any{"project_id": projectID, "import_id": projectID + "/" + job.ID})
 
 	// Record the job before waiting, so that every return below, errors and
 	// interruptions included, hands it to Terraform with the state.
@@ -325,6 +325,16 @@ func agentJobImportID(ctx context.Context, req resource.ImportStateRequest) (pro
 				"project.", req.ID))
 	}
 	return projectID, jobID, diags
+}
+
+// agentJobGoneWarning tells that a refresh got 404 for the job in state,
+// which stays as it was last seen.
+func agentJobGoneWarning(projectID, jobID string) diag.Diagnostic {
+	return diag.NewWarningDiagnostic("Agent Job No Longer Found",
+		fmt.Sprintf("The Mintlify API answered 404 for the agent job %s in project %s. The state keeps the job "+
+			"as it was last seen and does not start it again: running the agent again opens a new pull request, "+
+			"which only a change of `prompt`, `project_id` or `triggers`, or `terraform apply -replace`, may "+
+			"cause. To stop tracking the job, run `terraform state rm` with the resource's address.", jobID, projectID))
 }
 
 // setAgentJobIdentity records the job's identity, where the framework asks

@@ -7,10 +7,14 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
+
+// The one wait for an agent job, which the resource, the data source and
+// the action share. Each says, in an agentWait, what bounds its wait and
+// what the person at the terminal should do next when it ends early.
 
 // defaultAgentWaitTimeout bounds a wait for an agent job when no timeout is
 // set.
@@ -19,67 +23,52 @@ const defaultAgentWaitTimeout = 30 * time.Minute
 // agentJobType is the resource's type name, for advice.
 const agentJobType = "mintlify_agent_job"
 
-// agentWait is, for the diagnostics of a wait for an agent job, what bounded
-// it and what to do next when it ends before the job does (resume), on a
-// status nobody knows (unknown), or on a failed job (failed).
+// agentWait is one caller's wait for an agent job: what bounds it, where a
+// diagnostic about the job points, and what to do next in each way the wait
+// can end other than with the job done.
 type agentWait struct {
-	budget                  waitBudget
-	resume, unknown, failed string
+	budget waitBudget
+	// attr is the attribute that names the job, which a diagnostic about
+	// the job (404) points at; empty for none.
+	attr path.Path
+	// resume is what to do when the wait ends before the job does: a
+	// timeout or an interruption.
+	resume string
+	// retry is what to do after a status request failed, beside the
+	// request's own advice; empty for none.
+	retry string
+	// unknown is what to do about a job in a status nobody knows.
+	unknown string
+	// failed is what to do about a job that failed; empty when a failed
+	// job is read like any other, without a diagnostic.
+	failed string
+	// onChange hears of each new status of the job; nil logs it at INFO
+	// (LogAgentJobStatus).
+	onChange func(mintlify.AgentJob)
 }
 
-// agentWaitOnCreate is the wait of a create, which Terraform taints when it
-// fails.
-func agentWaitOnCreate(timeout time.Duration) agentWait {
-	b := budget("timeouts.create", timeout)
-	return agentWait{
-		budget: b,
-		resume: untaintAdvice(agentJobType, "wait for this same job", "starting a new one") +
-			" If the agent usually takes this long, " + b.raise() + ".",
-		unknown: replacedAfterTaint(agentJobType, "starts a new agent job and may open another pull request", "this job"),
-		failed: replacedAfterTaint(agentJobType, "starts a new agent job (change `prompt` first if it was the cause)",
-			"the failed job"),
+// waitForAgentJob waits for an agent job until it is no longer active.
+// started is the answer of the call that just started the job, nil to
+// begin with a read. It returns the job as last seen (nil if it was never
+// read), even with an error diagnostic: a wait that ended before the job
+// did, or a job that ended `failed` when w says what to do about one.
+// `failed` is a status like the others here, never an error of the client.
+func waitForAgentJob(ctx context.Context, client *mintlify.Client, projectID, jobID string, started *mintlify.AgentJob, w agentWait) (*mintlify.AgentJob, diag.Diagnostics) {
+	onChange := w.onChange
+	if onChange == nil {
+		onChange = logAgentJobStatus(ctx)
 	}
-}
-
-// agentWaitOnResume is the wait of an update that resumes waiting for the
-// job in state, which stays there whatever happens.
-func agentWaitOnResume(timeout time.Duration) agentWait {
-	b := budget("timeouts.create", timeout)
-	return agentWait{
-		budget: b,
-		resume: "The job stays in state. Apply again to keep waiting for it; no new agent job starts. If the agent " +
-			"usually takes this long, " + b.raise() + ".",
-		unknown: "The state records the job with this status; no new agent job starts by itself.",
-		failed: "The state records the failed job, and no new job starts by itself. To start a new agent job, change " +
-			"`prompt` or `triggers`, or run `terraform apply -replace=" + agentJobType + ".NAME`, with the address shown " +
-			"above after `with`.",
-	}
-}
-
-// wait waits for the job until it is no longer active, keeping the model
-// current with whatever was learned, also on failure. started is the
-// answer of the create that just made the job, nil to begin with a read.
-func (r *agentJobResource) wait(ctx context.Context, m *agentJobResourceModel, started *mintlify.AgentJob, w agentWait) diag.Diagnostics {
-	var diags diag.Diagnostics
-	client := r.data.client
-	projectID, jobID := m.ProjectID.ValueString(), m.ID.ValueString()
-	logStatus := func(j mintlify.AgentJob) {
-		tflog.Info(ctx, "Agent job status", map[string]any{"status": j.Status})
-	}
-	job, err := client.WaitForAgentJob(ctx, projectID, jobID, mintlify.Started(started), mintlify.OnChange(logStatus))
+	job, err := client.WaitForAgentJob(ctx, projectID, jobID, mintlify.Started(started), mintlify.OnChange(onChange))
 	if mintlify.IsJobFailed(err) {
-		err = nil // reported from job.Status below
-	}
-	if job != nil {
-		diags.Append(m.set(job)...)
+		err = nil // the job's status says it
 	}
 	switch {
 	case err != nil:
-		diags.Append(agentWaitDiagnostic(err, getAgentJobOp(projectID, jobID), job, w))
-	case job.Status == mintlify.AgentStatusFailed:
-		diags.Append(agentFailedDiagnostic(projectID, jobID, w.failed))
+		return job, diag.Diagnostics{agentWaitDiagnostic(err, getAgentJobOp(projectID, jobID).at(w.attr), job, w)}
+	case job.Status == mintlify.AgentStatusFailed && w.failed != "":
+		return job, diag.Diagnostics{agentFailedDiagnostic(projectID, jobID, w.failed)}
 	}
-	return diags
+	return job, nil
 }
 
 // agentWaitDiagnostic explains why waiting for an agent job ended before
@@ -101,11 +90,18 @@ func agentWaitDiagnostic(err error, op apiOperation, last *mintlify.AgentJob, w 
 				"%s\n\n%s", op.jobID, op.projectID, seen, keepsRunning, w.resume))
 	}
 	d := op.within(w.budget).diagnostic(err)
-	next := w.resume
+	next := w.retry
 	if unknown := (*mintlify.UnknownStatusError)(nil); errors.As(err, &unknown) {
 		next = w.unknown
 	}
-	return diag.NewErrorDiagnostic(d.Summary(), d.Detail()+"\n\n"+next)
+	if next == "" {
+		return d
+	}
+	withNext := diag.NewErrorDiagnostic(d.Summary(), d.Detail()+"\n\n"+next)
+	if pointed, ok := d.(diag.DiagnosticWithPath); ok {
+		return diag.WithPath(pointed.Path(), withNext)
+	}
+	return withNext
 }
 
 // agentFailedDiagnostic reports an agent job that ended `failed`; next says
@@ -115,14 +111,4 @@ func agentFailedDiagnostic(projectID, jobID, next string) diag.Diagnostic {
 		fmt.Sprintf("The Mintlify documentation agent job %s in project %s failed: the agent could not carry out "+
 			"the prompt. The API gives no reason; the job's page in the Mintlify "+
 			"dashboard shows what the agent did.\n\n%s", jobID, projectID, next))
-}
-
-// agentJobGoneWarning tells that a refresh got 404 for the job in state,
-// which stays as it was last seen.
-func agentJobGoneWarning(projectID, jobID string) diag.Diagnostic {
-	return diag.NewWarningDiagnostic("Agent Job No Longer Found",
-		fmt.Sprintf("The Mintlify API answered 404 for the agent job %s in project %s. The state keeps the job "+
-			"as it was last seen and does not start it again: running the agent again opens a new pull request, "+
-			"which only a change of `prompt`, `project_id` or `triggers`, or `terraform apply -replace`, may "+
-			"cause. To stop tracking the job, run `terraform state rm` with the resource's address.", jobID, projectID))
 }

@@ -68,11 +68,11 @@ func TestHelmChain(t *testing.T) {
 }
 
 // chainCLI is a helmCLI whose releases go into a namespace of a real API
-// server. The fake API's clock is the vendor's: it starts two hours behind,
+// server. The fake API's clock is Mintlify's (the vendor's): it starts two hours behind,
 // so that the first link is issued already expired, as a link is at a run
 // that comes more than its lifetime after the last one. The provider runs
 // on the real clock, so the next refresh finds that link due without any
-// waiting; vendorClockRight sets the vendor's clock right.
+// waiting; vendorClockRight sets Mintlify's clock right.
 type chainCLI struct {
 	*helmCLI
 	cluster   *kubetest.Cluster
@@ -99,7 +99,7 @@ func newChainCLI(t *testing.T, cluster *kubetest.Cluster) *chainCLI {
 	return c
 }
 
-// vendorClockRight sets the vendor's clock to the real time: the link
+// vendorClockRight sets Mintlify's clock to the real time: the link
 // issued at the first run has expired, and new links last an hour.
 func (c *chainCLI) vendorClockRight() { c.vendor.Set(time.Now()) }
 

@@ -26,7 +26,7 @@ import (
 )
 
 // testChart is a local chart with the Enterprise chart's static export
-// values; the vendor's chart registry cannot be reached from tests.
+// values; Mintlify's chart registry cannot be reached from tests.
 var testChart, _ = filepath.Abs(filepath.Join("testdata", "charts", "mintlify"))
 
 // helmCLI is a working directory with the CLI under test, our provider and

@@ -43,13 +43,8 @@ func (r *staticExportBundleResource) completeExport(ctx context.Context, m *stat
 // and keeps the model current with the job as last seen. started counts as
 // the wait's first status when set.
 func (r *staticExportBundleResource) waitForExport(ctx context.Context, m *staticExportBundleModel, started *mintlify.StaticExportJob, w bundleWait) diag.Diagnostics {
-	logProgress := func(j mintlify.StaticExportJob) {
-		tflog.Info(ctx, "Static export progress", map[string]any{
-			"status": j.Status, "progress": j.Progress, "page_count": j.PageCount,
-		})
-	}
 	jobID := m.JobID.ValueString()
-	job, err := r.data.client.WaitForStaticExport(ctx, jobID, mintlify.Started(started), mintlify.OnChange(logProgress))
+	job, err := r.data.client.WaitForStaticExport(ctx, jobID, mintlify.Started(started), mintlify.OnChange(logExportProgress(ctx)))
 	if job != nil {
 		m.setJob(job)
 	}
@@ -71,6 +66,9 @@ func (r *staticExportBundleResource) generateLink(ctx context.Context, m *static
 		return time.Time{}, diag.Diagnostics{linkCutShort(err, jobID, w)}
 	case err != nil:
 		op := generateBundleOp(jobID).advise(http.StatusNotFound, w.goneAdvice())
+		if current, perr := time.Parse(time.RFC3339, m.ExpiresAt.ValueString()); perr == nil {
+			op = op.renewing(current, client.Clock().Now()) // a failed renewal says until when the link works
+		}
 		return time.Time{}, diag.Diagnostics{op.diagnostic(err)}
 	}
 	now := client.Clock().Now()

@@ -3,7 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
-	"reflect"
+	"maps"
 
 	datasourcetimeouts "github.com/hashicorp/terraform-plugin-framework-timeouts/datasource/timeouts"
 	ephemeraltimeouts "github.com/hashicorp/terraform-plugin-framework-timeouts/ephemeral/timeouts"
@@ -16,11 +16,13 @@ import (
 
 // The `timeouts` attribute comes from terraform-plugin-framework-timeouts,
 // which checks only that each value parses, so "-5m", "1ns" or "87600h"
-// passed the plan. These wrappers keep the library's type and value
+// passed the plan. These functions keep the library's type and value
 // handling and change what users see: every value must be a duration from
 // minOperationTimeout to maxOperationTimeout (an error at plan naming
 // `timeouts.create`), and the descriptions are markdown, including one for
-// `timeouts` itself.
+// `timeouts` itself. The framework's resource, data source and ephemeral
+// schema packages each have their own attribute types, so there is one
+// function for each.
 
 var timeoutsDescription = fmt.Sprintf("How long operations may take before Terraform gives up, as durations "+
 	"such as `45m`, from `%s` to `%s`.", formatDuration(minOperationTimeout), formatDuration(maxOperationTimeout))
@@ -30,44 +32,53 @@ var durationsOnly = []validator.String{operationTimeout}
 
 // resourceTimeouts is resourcetimeouts.Attributes, bounded and in markdown.
 func resourceTimeouts(ctx context.Context, opts resourcetimeouts.Opts) resourceschema.Attribute {
-	return boundedTimeouts(resourcetimeouts.Attributes(ctx, opts))
+	nested := libraryAttribute[resourceschema.SingleNestedAttribute](resourcetimeouts.Attributes(ctx, opts))
+	nested.MarkdownDescription = timeoutsDescription
+	nested.Attributes = maps.Clone(nested.Attributes)
+	for name, a := range nested.Attributes {
+		value := libraryAttribute[resourceschema.StringAttribute](a)
+		value.MarkdownDescription, value.Description, value.Validators = value.Description, "", durationsOnly
+		nested.Attributes[name] = value
+	}
+	return nested
 }
 
 // dataSourceTimeouts is datasourcetimeouts.AttributesWithOpts, bounded and in
 // markdown.
 func dataSourceTimeouts(ctx context.Context, opts datasourcetimeouts.Opts) datasourceschema.Attribute {
-	return boundedTimeouts(datasourcetimeouts.AttributesWithOpts(ctx, opts))
+	nested := libraryAttribute[datasourceschema.SingleNestedAttribute](datasourcetimeouts.AttributesWithOpts(ctx, opts))
+	nested.MarkdownDescription = timeoutsDescription
+	nested.Attributes = maps.Clone(nested.Attributes)
+	for name, a := range nested.Attributes {
+		value := libraryAttribute[datasourceschema.StringAttribute](a)
+		value.MarkdownDescription, value.Description, value.Validators = value.Description, "", durationsOnly
+		nested.Attributes[name] = value
+	}
+	return nested
 }
 
 // ephemeralTimeouts is ephemeraltimeouts.AttributesWithOpts, bounded and in
 // markdown.
 func ephemeralTimeouts(ctx context.Context, opts ephemeraltimeouts.Opts) ephemeralschema.Attribute {
-	return boundedTimeouts(ephemeraltimeouts.AttributesWithOpts(ctx, opts))
-}
-
-// boundedTimeouts returns the library's `timeouts` attribute (a
-// SingleNestedAttribute of string attributes) with timeoutsDescription, and
-// each value with its description as markdown and the durationsOnly
-// validators. The framework's resource, data source and ephemeral schema
-// packages each have their own attribute types, with the same field names:
-// this one function serves all three by those names.
-func boundedTimeouts[A any](lib A) A {
-	nested := settable(reflect.ValueOf(lib))
-	nested.FieldByName("MarkdownDescription").SetString(timeoutsDescription)
-	values := nested.FieldByName("Attributes")
-	for _, name := range values.MapKeys() {
-		value := settable(values.MapIndex(name).Elem())
-		value.FieldByName("MarkdownDescription").Set(value.FieldByName("Description"))
-		value.FieldByName("Description").SetString("")
-		value.FieldByName("Validators").Set(reflect.ValueOf(durationsOnly))
-		values.SetMapIndex(name, value)
+	nested := libraryAttribute[ephemeralschema.SingleNestedAttribute](ephemeraltimeouts.AttributesWithOpts(ctx, opts))
+	nested.MarkdownDescription = timeoutsDescription
+	nested.Attributes = maps.Clone(nested.Attributes)
+	for name, a := range nested.Attributes {
+		value := libraryAttribute[ephemeralschema.StringAttribute](a)
+		value.MarkdownDescription, value.Description, value.Validators = value.Description, "", durationsOnly
+		nested.Attributes[name] = value
 	}
-	return nested.Interface().(A) //nolint:forcetypeassert // the library's own type, edited in place
+	return nested
 }
 
-// settable is a copy of the struct v that can be edited.
-func settable(v reflect.Value) reflect.Value {
-	c := reflect.New(v.Type()).Elem()
-	c.Set(v)
-	return c
+// libraryAttribute is a, an attribute of the timeouts library, as the
+// concrete type the library builds it with: a SingleNestedAttribute of
+// StringAttributes. Any other type is a change of the library, which every
+// schema test would then report as this panic.
+func libraryAttribute[T any](a any) T {
+	t, ok := a.(T)
+	if !ok {
+		panic(fmt.Sprintf("terraform-plugin-framework-timeouts built a %T where the provider expects a %T", a, t))
+	}
+	return t
 }

@@ -74,6 +74,10 @@ func TestCatchesViolations(t *testing.T) {
 		{"valid agent 404", "GET", "/v2/agent/p/job/j", "", 404, "application/json", `{"error":"Job not found"}`, false},
 		{"valid 401", "GET", "/v2/agent/p/job/j", "", 401, "application/json", `{"error":"Invalid or missing API key"}`, false},
 		{"valid 429", "GET", "/v2/agent/p/job/j", "", 429, "application/json", `{"error":"Slow down"}`, false},
+		{"valid 403 of a key's limits", "GET", "/v1/static-export/jobs/se_1", "", 403, "application/json", `{"error":"Forbidden"}`, false},
+		{"valid 403 of a read-only key", "POST", "/v2/agent/p/job/j/message", `{"prompt":"Also the API"}`, 403, "application/json", `{"error":"Forbidden"}`, false},
+		{"plain-text 403", "GET", "/v2/agent/p/job/j", "", 403, "text/plain", "Forbidden", true},
+		{"403 without a message", "POST", "/v1/static-export/jobs/se_1/bundle", "", 403, "application/json", `{"error":""}`, true},
 		{"valid 503", "GET", "/v1/static-export/jobs/se_1", "", 503, "application/json", `{"error":"Try again"}`, false},
 		{"missing required field", "GET", "/v1/static-export/jobs/se_1", "", 200, "application/json", `{"jobId":"se_1","status":"running","progress":1,"createdAt":"2024-06-01T12:00:00Z","updatedAt":"2024-06-01T12:00:00Z"}`, true},
 		{"unknown status", "GET", "/v1/static-export/jobs/se_1", "", 200, "application/json", strings.Replace(validJob, "running", "done", 1), true},
@@ -309,10 +313,14 @@ func TestDescription(t *testing.T) {
 	}
 	slices.Sort(got)
 	want := []string{
+		"GET /v1/project/update-status/{statusId}",
 		"GET /v1/static-export/jobs/{jobId}",
 		"GET /v2/agent/{projectId}/job/{id}",
+		"POST /v1/project/preview/{projectId}",
+		"POST /v1/project/update/{projectId}",
 		"POST /v1/static-export/jobs",
 		"POST /v1/static-export/jobs/{jobId}/bundle",
+		"POST /v1/workflow/{projectId}/{workflowSchemaId}/trigger",
 		"POST /v2/agent/{projectId}/job",
 		"POST /v2/agent/{projectId}/job/{id}/message",
 	}

@@ -21,10 +21,11 @@ const (
 	requireVendorEnv = "MINTLIFY_REQUIRE_VENDOR_SPEC"
 )
 
-// vendorFiles are the vendor's published OpenAPI files that the in-repo
-// description follows. Each file's server path (/v1 for static export) is
-// read from the file.
-var vendorFiles = []string{"static-export-openapi.json", "admin-openapi.json"}
+// vendorFiles are Mintlify's published OpenAPI files that the in-repo
+// description follows: static export, the admin API's agent jobs, and the
+// External API's deployments, previews and automations. Each file's server
+// path (/v1 for static export) is read from the file.
+var vendorFiles = []string{"static-export-openapi.json", "admin-openapi.json", "openapi.json"}
 
 // findVendorSpecs returns the directory of the vendor's files:
 // MINTLIFY_VENDOR_SPEC_DIR, or else shared/api beside the module root, and
@@ -69,7 +70,11 @@ func TestFindVendorSpecs(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, f := range []string{filepath.Join(elsewhere, vendorFiles[0]), filepath.Join(elsewhere, vendorFiles[1]), filepath.Join(partial, vendorFiles[0])} {
+	files := []string{filepath.Join(partial, vendorFiles[0])}
+	for _, name := range vendorFiles {
+		files = append(files, filepath.Join(elsewhere, name))
+	}
+	for _, f := range files {
 		if err := os.WriteFile(f, []byte("{}"), 0o644); err != nil {
 			t.Fatal(err)
 		}

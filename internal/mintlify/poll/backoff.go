@@ -49,7 +49,7 @@ func (b *backoff) lengthen(d time.Duration) time.Duration {
 
 // Exponential waits Initial, then multiplies the wait by Multiplier up
 // to Max. With Initial = Max it is a fixed-interval loop, such as the
-// vendor's documented 10-second one.
+// 10-second one that Mintlify documents.
 type Exponential struct {
 	Initial    time.Duration
 	Max        time.Duration

@@ -15,6 +15,7 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify/poll"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider"
 	"github.com/mintlify/terraform-provider-mintlify/tools/bench/benchreport"
 )
 
@@ -74,7 +75,7 @@ func (b *bench) singleExports(ctx context.Context) (*part, error) {
 }
 
 // pollTwins starts the loop's twin exports and polls each one, from its
-// phase, with the client and the vendor's fixed 10-second interval. The
+// phase, with the client and Mintlify's fixed 10-second interval. The
 // function it returns waits for them all.
 func pollTwins(ctx context.Context, url string) (func() error, error) {
 	loop, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(url),
@@ -166,7 +167,7 @@ func reportSingle(stats map[string]*jobStats, progressLines map[string]int) (*pa
 		p.check(tf.lines == tf.changes, "TF_LOG=INFO shows one progress line per status answer that changed something (%s jobs): %d lines, %d answers",
 			name, tf.lines, tf.changes)
 	}
-	p.printf("  \"Static export progress\" at TF_LOG=INFO: %s\n", strings.Join(logCheck, "; "))
+	p.printf("  %q at TF_LOG=INFO: %s\n", provider.LogExportProgress, strings.Join(logCheck, "; "))
 	return p, nil
 }
 
@@ -185,8 +186,8 @@ func domainFor(prefix string, l time.Duration) string {
 	return fmt.Sprintf("%s-%s.example.com", prefix, benchreport.ShortDuration(l))
 }
 
-// countProgressLines counts the provider's "Static export progress" log
-// lines per job id.
+// countProgressLines counts the provider's progress log lines
+// (provider.LogExportProgress) per job id (provider.LogFieldJobID).
 func countProgressLines(path string) (map[string]int, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -198,10 +199,10 @@ func countProgressLines(path string) (map[string]int, error) {
 	sc.Buffer(make([]byte, 0, 1<<20), 1<<20)
 	for sc.Scan() {
 		line := sc.Text()
-		if !strings.Contains(line, "Static export progress") {
+		if !strings.Contains(line, provider.LogExportProgress) {
 			continue
 		}
-		if _, rest, ok := strings.Cut(line, "job_id="); ok {
+		if _, rest, ok := strings.Cut(line, provider.LogFieldJobID+"="); ok {
 			id, _, _ := strings.Cut(rest, " ")
 			counts[strings.Trim(id, `"`)]++
 		}

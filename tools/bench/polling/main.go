@@ -3,7 +3,7 @@
 // (mintlify.Client.WaitForStaticExport) against the in-repo fake API, in
 // virtual time, and prints how soon each policy noticed completion and how
 // many status requests it spent: the default AdaptivePolicy beside a fixed
-// 10-second loop, the vendor's documented automation.
+// 10-second loop, the automation Mintlify documents.
 //
 // Every job gets its own fake API, virtual clock and client, so the jobs run
 // in parallel while each one's time stays its own: a 30-minute export takes

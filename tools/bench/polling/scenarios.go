@@ -69,7 +69,7 @@ var policies = []policy{
 	}, func(ctx context.Context, c *mintlify.Client, started *mintlify.StaticExportJob) (*mintlify.StaticExportJob, error) {
 		return c.WaitForStaticExport(ctx, started.JobID, mintlify.Started(started))
 	}},
-	// The vendor's loop: a status request right after the start, then one
+	// Mintlify's documented loop: a status request right after the start, then one
 	// every 10 s, as a generic waiter (the SDK's StateChangeConf with its
 	// default Delay of 0) does.
 	{"fixed 10s", func(uint64) poll.Policy {
