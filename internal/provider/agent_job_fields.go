@@ -6,18 +6,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	datasourceschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	resourceschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/objectplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
-)
-
-var (
-	pathPrompt    = path.Root("prompt")
-	pathProjectID = path.Root("project_id")
 )
 
 // agentJobSourceTypes are the attributes of `source`.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -15,10 +14,6 @@ import (
 // The one wait for an agent job, which the resource, the data source and
 // the action share. Each says, in an agentWait, what bounds its wait and
 // what the person at the terminal should do next when it ends early.
-
-// defaultAgentWaitTimeout bounds a wait for an agent job when no timeout is
-// set.
-const defaultAgentWaitTimeout = 30 * time.Minute
 
 // agentJobType is the resource's type name, for advice.
 const agentJobType = "mintlify_agent_job"

@@ -25,13 +25,6 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
 
-// Environment variables read when the matching provider argument is not set.
-const (
-	envAPIKey    = "MINTLIFY_API_KEY"
-	envBaseURL   = "MINTLIFY_BASE_URL"
-	envProjectID = "MINTLIFY_PROJECT_ID"
-)
-
 var (
 	_ provider.Provider                       = (*mintlifyProvider)(nil)
 	_ provider.ProviderWithEphemeralResources = (*mintlifyProvider)(nil)

@@ -22,39 +22,6 @@ import (
 // `overwrite = true`, nor ever deleted. Anything but a regular file (a
 // directory, a symbolic link, a FIFO, a device) is never replaced at all.
 
-// fileKind is what is at output_path, against what the resource wrote.
-type fileKind string
-
-const (
-	fileIntact  fileKind = "intact"  // the archive the resource wrote
-	fileMissing fileKind = "missing" // nothing
-	fileChanged fileKind = "changed" // the file the resource wrote, with other content
-	fileForeign fileKind = "foreign" // something else: another file moved into place, a directory, a link
-)
-
-// fileVerdict is what a look at output_path found.
-type fileVerdict struct {
-	Kind fileKind `json:"kind"`
-	// SHA256 is the hex SHA-256 of the regular file found, when it is not
-	// the archive.
-	SHA256 string `json:"sha256,omitempty"`
-	// What describes a foreign entry: "a file", or what it is when it is
-	// not a regular file, such as "a directory".
-	What string `json:"what,omitempty"`
-	// NotRegular is set for a foreign entry that is not a regular file,
-	// which is never replaced, even with overwrite.
-	NotRegular bool `json:"not_regular,omitempty"`
-	// SameInode is set for a foreign file that has the identity recorded
-	// without a birth time: an edit and a new file given the same inode
-	// cannot be told apart.
-	SameInode bool `json:"same_inode,omitempty"`
-	// id is the identity of the file found, when intact; adopted says that
-	// it differs from the one recorded (the file is taken as the
-	// resource's by its content).
-	id      archivefile.Identity
-	adopted bool
-}
-
 // judgeFile looks at the file at p: the resource wrote the file of
 // identity written (zero when unknown) holding the archive of SHA-256 sha
 // (hex). Errors are those of reading the file.

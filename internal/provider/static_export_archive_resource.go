@@ -191,9 +191,6 @@ const archiveResourceDescription = "Downloads the bundle archive of a completed 
 	"Destroying the resource deletes the file at `output_path`, as `local_file` does, only if it is the file the " +
 	"resource wrote, with the content it wrote; otherwise it leaves the file and says why in a warning."
 
-const jobIDFix = "Set it to the ID of a completed static export job, usually " +
-	"`mintlify_static_export_bundle.<name>.job_id`."
-
 // setArchive records a committed archive.
 func (m *staticExportArchiveModel) setArchive(s archivefile.Summary, at time.Time) {
 	sha := hex.EncodeToString(s.SHA256[:])

@@ -29,45 +29,6 @@ import (
 // the schema's plan modifiers replace the resource for it, as Terraform shows
 // them ("forces replacement"), and so does a tainted resource.
 
-// plannedAction is what a plan does about a resource's job; the plan
-// carries it to the apply in private state.
-type plannedAction string
-
-const (
-	// actionNone makes no request: the link is fresh, or nothing can be
-	// judged. An update planned for other reasons (such as `timeouts`)
-	// only stores the configuration.
-	actionNone plannedAction = "none"
-	// actionRenew generates a fresh link for the same completed job.
-	actionRenew plannedAction = "renew"
-	// actionResume waits for the job in state unless it completed: for the
-	// bundle, a create that ended early and was untainted, which then gets
-	// its first link; for the agent job, a job still active.
-	actionResume plannedAction = "resume"
-	// actionAdoptImport takes `domain`, `version`, `paths` and `triggers`
-	// from configuration for an imported job, waits for it unless it
-	// completed, and generates its first link.
-	actionAdoptImport plannedAction = "adopt-import"
-	// actionReplaceGone replaces the resource: the last refresh found the
-	// job gone (HTTP 404), so no link can ever be generated for it.
-	actionReplaceGone plannedAction = "replace-gone"
-	// actionReplaceFailed replaces the resource: the job failed, and a
-	// failed job has no bundle.
-	actionReplaceFailed plannedAction = "replace-failed"
-)
-
-// plannedActions lists every action, for validation and tests.
-var plannedActions = []plannedAction{actionNone, actionRenew, actionResume, actionAdoptImport, actionReplaceGone, actionReplaceFailed}
-
-// replaces reports whether the action replaces the resource, which starts a
-// new export.
-func (a plannedAction) replaces() bool { return a == actionReplaceGone || a == actionReplaceFailed }
-
-// requestsLink reports whether the apply of the action generates a link.
-func (a plannedAction) requestsLink() bool {
-	return a == actionRenew || a == actionResume || a == actionAdoptImport
-}
-
 // linkFacts is everything planLink decides on: the prior state, the
 // planned configuration, private state, and the moment the link is judged
 // at.

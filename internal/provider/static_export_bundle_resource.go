@@ -20,14 +20,6 @@ import (
 // renewal policy, the wait, the link that `store_link` keeps or not, and the
 // diagnostics.
 
-// defaultExportTimeout bounds create and update when `timeouts` is not set.
-const defaultExportTimeout = 30 * time.Minute
-
-// defaultReadTimeout bounds one refresh of a resource, and one read of a data
-// source or ephemeral resource, retries included, when `timeouts.read` (or
-// `timeouts.open`) is not set.
-const defaultReadTimeout = 2 * time.Minute
-
 // staticExportBundleType is the resource's type name, for advice.
 const staticExportBundleType = "mintlify_static_export_bundle"
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"time"
 
 	datasourcetimeouts "github.com/hashicorp/terraform-plugin-framework-timeouts/datasource/timeouts"
 	ephemeraltimeouts "github.com/hashicorp/terraform-plugin-framework-timeouts/ephemeral/timeouts"
@@ -13,6 +14,19 @@ import (
 	resourceschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
+
+// defaultExportTimeout bounds the wait for a static export (a bundle's
+// create and update, an archive's create) when `timeouts` is not set.
+const defaultExportTimeout = 30 * time.Minute
+
+// defaultReadTimeout bounds one refresh of a resource, and one read of a data
+// source or ephemeral resource, retries included, when `timeouts.read` (or
+// `timeouts.open`) is not set.
+const defaultReadTimeout = 2 * time.Minute
+
+// defaultAgentWaitTimeout bounds a wait for an agent job when no timeout is
+// set.
+const defaultAgentWaitTimeout = 30 * time.Minute
 
 // The `timeouts` attribute comes from terraform-plugin-framework-timeouts,
 // which checks only that each value parses, so "-5m", "1ns" or "87600h"

@@ -1,0 +1,91 @@
+package provider
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// resourceFamilies are the prefixes of the files that belong to one
+// resource (with its data source, action or ephemeral twin). Every other
+// file of the package is shared: the provider, the plan→apply contract,
+// diagnostics, timeouts, validators.
+var resourceFamilies = []string{
+	"static_export_bundle", "static_export_archive", "static_export_job", "agent_job",
+	"deployment", "preview_deployment", "automation_run",
+}
+
+// familyOf returns the resource family of a file, or "" for a shared file.
+func familyOf(file string) string {
+	base := filepath.Base(file)
+	for _, f := range resourceFamilies {
+		if strings.HasPrefix(base, f+"_") || base == f+".go" {
+			return f
+		}
+	}
+	return ""
+}
+
+// TestNoFileUsesAnotherResourcesNames keeps each shared name where a
+// reader looks for it: a production file of the package uses no name
+// defined in the files of another resource. A name two resources need
+// belongs in a shared file. The only exception is the provider's list of
+// its resources (the New... constructors in provider.go).
+func TestNoFileUsesAnotherResourcesNames(t *testing.T) {
+	t.Parallel()
+	fset := token.NewFileSet()
+	pkgs, err := parser.ParseDir(fset, ".", func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := pkgs["provider"]
+	var files []*ast.File
+	for _, f := range pkg.Files {
+		files = append(files, f)
+	}
+	info := &types.Info{Uses: make(map[*ast.Ident]types.Object)}
+	// Imports are empty packages: only this package's own names matter, and
+	// type-checking the framework from source would take minutes.
+	conf := types.Config{Importer: emptyImporter{}, Error: func(error) {}}
+	typed, _ := conf.Check("provider", fset, files, info)
+	var crossings []string
+	for id, obj := range info.Uses {
+		if obj == nil || obj.Pkg() != typed || obj.Parent() != typed.Scope() && !isField(obj) {
+			continue // another package's name, a local, or a method
+		}
+		from, def := fset.Position(id.Pos()).Filename, fset.Position(obj.Pos()).Filename
+		fromFamily, defFamily := familyOf(from), familyOf(def)
+		if defFamily == "" || fromFamily == defFamily {
+			continue
+		}
+		if filepath.Base(from) == "provider.go" && strings.HasPrefix(obj.Name(), "New") {
+			continue
+		}
+		crossings = append(crossings, filepath.Base(from)+" uses "+obj.Name()+" of "+filepath.Base(def))
+	}
+	slices.Sort(crossings)
+	crossings = slices.Compact(crossings)
+	if len(crossings) > 0 {
+		t.Errorf("move these names to a shared file (or into the resource that uses them):\n  %s", strings.Join(crossings, "\n  "))
+	}
+}
+
+// emptyImporter imports every package as an empty one.
+type emptyImporter struct{}
+
+func (emptyImporter) Import(path string) (*types.Package, error) {
+	pkg := types.NewPackage(path, filepath.Base(path))
+	pkg.MarkComplete()
+	return pkg, nil
+}
+
+func isField(obj types.Object) bool {
+	v, ok := obj.(*types.Var)
+	return ok && v.IsField()
+}

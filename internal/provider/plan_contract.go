@@ -1,0 +1,246 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/archivefile"
+)
+
+// The plan→apply contract of every resource: a plan decides what the apply
+// does (a plannedAction) and carries the decision to it in planned private
+// state; the apply takes it (beginUpdate) and does that and nothing else.
+//
+// Private state: what a resource keeps with its state, never shown to users.
+// Every resource of this provider keeps one JSON object under one key, in
+// one versioned shape, read at the start of an operation and written back
+// whole at its end.
+
+// privateKey is the one private state key of every resource.
+const privateKey = "mintlify"
+
+// privateVersion is the shape of privateState written today. A private
+// state of another version is ignored, as if the resource had none: each of
+// its facts is learned again by the next refresh.
+const privateVersion = 1
+
+// privateState is a resource's private state. Each fact has one writer, and
+// each fact a refresh can learn is written by every refresh that got an
+// answer, so that no conclusion outlives the answer it came from.
+type privateState struct {
+	Version int `json:"version"`
+
+	// PlannedAction is what the plan decided, carried in planned private
+	// state to the apply, which takes it: only a plan schedules work, and
+	// an apply does what its plan showed. A refresh drops one left over
+	// from a plan that was never applied. Bundle and agent job.
+	PlannedAction plannedAction `json:"planned_action,omitempty"`
+
+	// PlannedAt is the moment at which a plan judged the link, carried
+	// with PlannedAction in planned private state. A CLI that hands the
+	// first plan's private state to the plan it makes again during apply
+	// lets that plan judge at the same moment, so both agree. Never stored
+	// with the resource. Bundle.
+	PlannedAt time.Time `json:"planned_at,omitzero"`
+	// JobGone is true when the last refresh got HTTP 404 for the job.
+	// Bundle.
+	JobGone bool `json:"job_gone,omitempty"`
+	// LinkGeneratedAt is when the link in state was generated, so that the
+	// default renewal policy knows the link's whole lifetime; zero when the
+	// state holds no link. Bundle.
+	LinkGeneratedAt time.Time `json:"link_generated_at,omitzero"`
+
+	// Written is the identity of the file the resource wrote (or took as
+	// its own); zero when none is known. Archive.
+	Written archivefile.Identity `json:"written,omitzero"`
+	// FileDrift is what the last refresh found at output_path when it is
+	// not the archive the resource wrote; every refresh writes or removes
+	// it, and ModifyPlan plans from it. Archive.
+	//
+	// Unlike the bundle's PlannedAction, it is no order for the apply: the
+	// apply looks at output_path again and acts on what it finds then. The
+	// job in Mintlify changes only through the provider, but a local file
+	// can change between the plan and the apply (another process, a
+	// restored cache, a second apply of the same plan), and acting on the
+	// plan's picture of it could replace or delete a file the resource no
+	// longer owns.
+	FileDrift *fileVerdict `json:"file_drift,omitempty"`
+}
+
+// privateGetter and privateSetter are the parts of the framework's private
+// state used here; requests and responses of every operation provide them.
+type privateGetter interface {
+	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
+}
+
+type privateSetter interface {
+	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
+}
+
+// readPrivate reads a resource's private state; empty when there is none,
+// or when it has another shape.
+func readPrivate(ctx context.Context, from privateGetter) (privateState, diag.Diagnostics) {
+	var p privateState
+	raw, diags := from.GetKey(ctx, privateKey)
+	if diags.HasError() || len(raw) == 0 {
+		return privateState{}, diags
+	}
+	if err := json.Unmarshal(raw, &p); err != nil || p.Version != privateVersion {
+		tflog.Debug(ctx, "Ignoring private state of another shape; the next refresh learns its facts again",
+			map[string]any{"private_state": string(raw)})
+		return privateState{}, diags
+	}
+	if p.PlannedAction != "" && !slices.Contains(plannedActions, p.PlannedAction) {
+		diags.AddError("Unexpected Planned Action",
+			fmt.Sprintf("The plan carried an unknown action (%q). This is a bug in the mintlify provider: please "+
+				"report it. Running `terraform apply` again plans afresh.", p.PlannedAction))
+		p.PlannedAction = ""
+	}
+	return p, diags
+}
+
+// write stores p as the resource's private state; an empty one removes the
+// key.
+func (p privateState) write(ctx context.Context, to privateSetter) diag.Diagnostics {
+	if p == (privateState{Version: p.Version}) {
+		return to.SetKey(ctx, privateKey, nil)
+	}
+	p.Version = privateVersion
+	raw, err := json.Marshal(p)
+	if err != nil {
+		var diags diag.Diagnostics
+		diags.AddError("Cannot Record Private State", fmt.Sprintf("Encoding the resource's private state failed: %s. "+
+			"This is a bug in the mintlify provider: please report it.", err))
+		return diags
+	}
+	return to.SetKey(ctx, privateKey, raw)
+}
+
+// takePlannedAction returns the action the plan being applied decided, and
+// forgets it and the moment it was decided at, so that neither is stored
+// with the resource.
+func (p *privateState) takePlannedAction() plannedAction {
+	action := p.PlannedAction
+	p.PlannedAction, p.PlannedAt = "", time.Time{}
+	if action == "" {
+		return actionNone
+	}
+	return action
+}
+
+// plan records what the plan decided; actionNone records nothing.
+func (p *privateState) plan(action plannedAction) {
+	p.PlannedAction = action
+	if action == actionNone {
+		p.PlannedAction = ""
+	}
+}
+
+// plannedAction is what a plan does about a resource's job; the plan
+// carries it to the apply in private state.
+type plannedAction string
+
+const (
+	// actionNone makes no request: the link is fresh, or nothing can be
+	// judged. An update planned for other reasons (such as `timeouts`)
+	// only stores the configuration.
+	actionNone plannedAction = "none"
+	// actionRenew generates a fresh link for the same completed job.
+	actionRenew plannedAction = "renew"
+	// actionResume waits for the job in state unless it completed: for the
+	// bundle, a create that ended early and was untainted, which then gets
+	// its first link; for the agent job, a job still active.
+	actionResume plannedAction = "resume"
+	// actionAdoptImport takes `domain`, `version`, `paths` and `triggers`
+	// from configuration for an imported job, waits for it unless it
+	// completed, and generates its first link.
+	actionAdoptImport plannedAction = "adopt-import"
+	// actionReplaceGone replaces the resource: the last refresh found the
+	// job gone (HTTP 404), so no link can ever be generated for it.
+	actionReplaceGone plannedAction = "replace-gone"
+	// actionReplaceFailed replaces the resource: the job failed, and a
+	// failed job has no bundle.
+	actionReplaceFailed plannedAction = "replace-failed"
+)
+
+// plannedActions lists every action, for validation and tests.
+var plannedActions = []plannedAction{actionNone, actionRenew, actionResume, actionAdoptImport, actionReplaceGone, actionReplaceFailed}
+
+// replaces reports whether the action replaces the resource, which starts a
+// new export.
+func (a plannedAction) replaces() bool { return a == actionReplaceGone || a == actionReplaceFailed }
+
+// requestsLink reports whether the apply of the action generates a link.
+func (a plannedAction) requestsLink() bool {
+	return a == actionRenew || a == actionResume || a == actionAdoptImport
+}
+
+// plannedModel reads the plan that ModifyPlan shapes; ok is false for a
+// destroy (there is no plan) or when the plan cannot be read.
+func plannedModel[M any](ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) (plan M, ok bool) {
+	if req.Plan.Raw.IsNull() {
+		return plan, false
+	}
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	return plan, !resp.Diagnostics.HasError()
+}
+
+// beginUpdate reads what every Update starts from: the plan, the prior
+// state, and the action the plan decided, which it takes from private
+// state so that it is not stored with the resource. ok is false, with the
+// diagnostics in resp, when any of it cannot be read.
+func beginUpdate[M any](ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) (plan, state M, priv privateState, action plannedAction, ok bool) {
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	priv, diags := readPrivate(ctx, resp.Private)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return plan, state, priv, actionNone, false
+	}
+	action = priv.takePlannedAction()
+	resp.Diagnostics.Append(priv.write(ctx, resp.Private)...)
+	return plan, state, priv, action, !resp.Diagnostics.HasError()
+}
+
+// The archive's verdict on output_path, which its private state keeps as
+// FileDrift (static_export_archive_ownership.go judges it).
+
+// fileKind is what is at output_path, against what the resource wrote.
+type fileKind string
+
+const (
+	fileIntact  fileKind = "intact"  // the archive the resource wrote
+	fileMissing fileKind = "missing" // nothing
+	fileChanged fileKind = "changed" // the file the resource wrote, with other content
+	fileForeign fileKind = "foreign" // something else: another file moved into place, a directory, a link
+)
+
+// fileVerdict is what a look at output_path found.
+type fileVerdict struct {
+	Kind fileKind `json:"kind"`
+	// SHA256 is the hex SHA-256 of the regular file found, when it is not
+	// the archive.
+	SHA256 string `json:"sha256,omitempty"`
+	// What describes a foreign entry: "a file", or what it is when it is
+	// not a regular file, such as "a directory".
+	What string `json:"what,omitempty"`
+	// NotRegular is set for a foreign entry that is not a regular file,
+	// which is never replaced, even with overwrite.
+	NotRegular bool `json:"not_regular,omitempty"`
+	// SameInode is set for a foreign file that has the identity recorded
+	// without a birth time: an edit and a new file given the same inode
+	// cannot be told apart.
+	SameInode bool `json:"same_inode,omitempty"`
+	// id is the identity of the file found, when intact; adopted says that
+	// it differs from the one recorded (the file is taken as the
+	// resource's by its content).
+	id      archivefile.Identity
+	adopted bool
+}
