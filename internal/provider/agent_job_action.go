@@ -26,7 +26,7 @@ func NewAgentJobAction() action.Action {
 }
 
 type agentJobAction struct {
-	data *providerData
+	provider *providerData
 }
 
 type agentJobActionModel struct {
@@ -90,26 +90,26 @@ func (a *agentJobAction) Schema(_ context.Context, _ action.SchemaRequest, resp 
 }
 
 func (a *agentJobAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
-	a.data = clientFrom(req.ProviderData, &resp.Diagnostics)
+	a.provider = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 // ModifyPlan refuses, at plan time, an action that has no project to run in.
 func (a *agentJobAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
 	var projectID types.String
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, pathProjectID, &projectID)...)
-	if resp.Diagnostics.HasError() || projectID.IsUnknown() || a.data == nil {
+	if resp.Diagnostics.HasError() || projectID.IsUnknown() || a.provider == nil {
 		return
 	}
-	_, diags := a.data.projectFor(projectID, "Running the agent", "action")
+	_, diags := a.provider.projectFor(projectID, "Running the agent", "action")
 	resp.Diagnostics.Append(diags...)
 }
 
 func (a *agentJobAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	m, ok := configuredModel[agentJobActionModel](ctx, a.data, req.Config, &resp.Diagnostics)
+	m, ok := configuredModel[agentJobActionModel](ctx, a.provider, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	projectID, diags := a.data.projectFor(m.ProjectID, "Running the agent", "action")
+	projectID, diags := a.provider.projectFor(m.ProjectID, "Running the agent", "action")
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -123,7 +123,7 @@ func (a *agentJobAction) Invoke(ctx context.Context, req action.InvokeRequest, r
 		tflog.Info(ctx, msg)
 		resp.SendProgress(action.InvokeProgressEvent{Message: msg})
 	}
-	client := a.data.client
+	client := a.provider.client
 	ctx, cancel := client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 
@@ -161,7 +161,7 @@ func (a *agentJobAction) Invoke(ctx context.Context, req action.InvokeRequest, r
 // configured one, and reports it. ok is false when it failed, with the
 // diagnostic in resp.
 func (a *agentJobAction) start(ctx context.Context, m agentJobActionModel, projectID string, progress func(string, ...any), resp *action.InvokeResponse) (job *mintlify.AgentJob, ok bool) {
-	client := a.data.client
+	client := a.provider.client
 	var err error
 	if id := m.JobID.ValueString(); id != "" {
 		job, err = client.SendAgentJobMessage(ctx, projectID, id, m.Prompt.ValueString())

@@ -82,11 +82,11 @@ func (d *agentJobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequ
 }
 
 func (d *agentJobDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	m, ok := configuredModel[agentJobModel](ctx, d.data, req.Config, &resp.Diagnostics)
+	m, ok := configuredModel[agentJobModel](ctx, d.provider, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	projectID, diags := d.data.projectFor(m.ProjectID, "Reading an agent job", "data source")
+	projectID, diags := d.provider.projectFor(m.ProjectID, "Reading an agent job", "data source")
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -104,7 +104,7 @@ func (d *agentJobDataSource) Read(ctx context.Context, req datasource.ReadReques
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	client := d.data.client
+	client := d.provider.client
 	readCtx, cancel := client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 	b := budget("timeouts.read", timeout)

@@ -30,10 +30,10 @@ func (r *agentJobResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	}
 	if req.State.Raw.IsNull() {
 		// A new job runs in the configured project, or the provider's.
-		if !configured.IsNull() || r.data == nil {
+		if !configured.IsNull() || r.provider == nil {
 			return // planned as configured, or unknown until the provider is
 		}
-		projectID, diags := r.data.projectFor(configured, "Starting an agent job", "resource")
+		projectID, diags := r.provider.projectFor(configured, "Starting an agent job", "resource")
 		resp.Diagnostics.Append(diags...)
 		if !diags.HasError() {
 			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathProjectID, projectID)...)

@@ -154,7 +154,7 @@ func (r *agentJobResource) IdentitySchema(_ context.Context, _ resource.Identity
 }
 
 func (r *agentJobResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	if r.data == nil {
+	if r.provider == nil {
 		resp.Diagnostics.Append(notConfiguredDiagnostic())
 		return
 	}
@@ -165,7 +165,7 @@ func (r *agentJobResource) Create(ctx context.Context, req resource.CreateReques
 	}
 	// The project is planned, unless the provider was not configured at plan
 	// time.
-	projectID, diags := r.data.projectFor(plan.ProjectID, "Starting an agent job", "resource")
+	projectID, diags := r.provider.projectFor(plan.ProjectID, "Starting an agent job", "resource")
 	resp.Diagnostics.Append(diags...)
 	timeout, diags := plan.Timeouts.Create(ctx, defaultAgentWaitTimeout)
 	resp.Diagnostics.Append(diags...)
@@ -173,7 +173,7 @@ func (r *agentJobResource) Create(ctx context.Context, req resource.CreateReques
 		return
 	}
 	plan.ProjectID = types.StringValue(projectID)
-	client := r.data.client
+	client := r.provider.client
 	ctx, cancel := client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 
@@ -209,7 +209,7 @@ func (r *agentJobResource) Read(ctx context.Context, req resource.ReadRequest, r
 	}
 	projectID, jobID := state.ProjectID.ValueString(), state.ID.ValueString()
 	resp.Diagnostics.Append(setAgentJobIdentity(ctx, resp.Identity, projectID, jobID)...)
-	if r.data == nil {
+	if r.provider == nil {
 		// The provider's arguments are unknown until apply: keep the state.
 		tflog.Warn(ctx, "Skipping refresh: the mintlify provider is not configured yet")
 		return
@@ -219,9 +219,9 @@ func (r *agentJobResource) Read(ctx context.Context, req resource.ReadRequest, r
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	readCtx, cancel := r.data.client.Clock().WithTimeout(ctx, timeout)
+	readCtx, cancel := r.provider.client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
-	job, err := r.data.client.GetAgentJob(readCtx, projectID, jobID)
+	job, err := r.provider.client.GetAgentJob(readCtx, projectID, jobID)
 	op := getAgentJobOp(projectID, jobID).within(budget("timeouts.read", timeout))
 	switch {
 	case mintlify.IsNotFound(err) && state.Prompt.IsNull() && state.Status.IsNull():
@@ -254,7 +254,7 @@ func (r *agentJobResource) Update(ctx context.Context, req resource.UpdateReques
 	case action != actionResume:
 		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 		return
-	case r.data == nil:
+	case r.provider == nil:
 		resp.Diagnostics.Append(notConfiguredDiagnostic())
 		return
 	}
@@ -263,7 +263,7 @@ func (r *agentJobResource) Update(ctx context.Context, req resource.UpdateReques
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	ctx, cancel := r.data.client.Clock().WithTimeout(ctx, timeout)
+	ctx, cancel := r.provider.client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 	ctx = tflog.SetField(ctx, "agent_job_id", jobID)
 
@@ -291,8 +291,8 @@ func (r *agentJobResource) ImportState(ctx context.Context, req resource.ImportS
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if projectID == "" && r.data != nil {
-		projectID = r.data.projectID
+	if projectID == "" && r.provider != nil {
+		projectID = r.provider.projectID
 	}
 	if projectID == "" {
 		resp.Diagnostics.AddError("Missing Project ID",

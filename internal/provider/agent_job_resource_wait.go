@@ -50,7 +50,7 @@ func agentWaitOnResume(timeout time.Duration) agentWait {
 // model current with whatever was learned, also on failure. started is the
 // answer of the create that just made the job, nil to begin with a read.
 func (r *agentJobResource) wait(ctx context.Context, m *agentJobResourceModel, started *mintlify.AgentJob, w agentWait) diag.Diagnostics {
-	job, waitDiags := waitForAgentJob(ctx, r.data.client, m.ProjectID.ValueString(), m.ID.ValueString(), started, w)
+	job, waitDiags := waitForAgentJob(ctx, r.provider.client, m.ProjectID.ValueString(), m.ID.ValueString(), started, w)
 	var diags diag.Diagnostics
 	if job != nil {
 		diags.Append(m.set(job)...)

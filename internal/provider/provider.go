@@ -249,22 +249,22 @@ func stringOrEnv(v types.String, env string) string {
 // configuredResource and configuredDataSource are embedded by the resources
 // and data sources: Configure hands them the provider's data, nil while
 // the provider itself is not configured yet.
-type configuredResource struct{ data *providerData }
+type configuredResource struct{ provider *providerData }
 
 func (c *configuredResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	c.data = clientFrom(req.ProviderData, &resp.Diagnostics)
+	c.provider = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
-type configuredDataSource struct{ data *providerData }
+type configuredDataSource struct{ provider *providerData }
 
 func (c *configuredDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	c.data = clientFrom(req.ProviderData, &resp.Diagnostics)
+	c.provider = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
-// clientFrom extracts the configured provider data in a resource's or data
+// providerDataFrom extracts the configured provider data in a resource's or data
 // source's Configure. It returns nil, without a diagnostic, while the
 // provider itself is not configured yet.
-func clientFrom(raw any, diags interface {
+func providerDataFrom(raw any, diags interface {
 	AddError(summary, detail string)
 }) *providerData {
 	if raw == nil {

@@ -26,7 +26,7 @@ import (
 // Delete removes the file only if it is the one the resource wrote.
 
 func (r *staticExportArchiveResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	if r.data == nil {
+	if r.provider == nil {
 		resp.Diagnostics.Append(notConfiguredDiagnostic())
 		return
 	}
@@ -51,7 +51,7 @@ func (r *staticExportArchiveResource) Create(ctx context.Context, req resource.C
 		resp.Diagnostics.Append(archiveDiagnostic(err, at))
 		return
 	}
-	plan.setArchive(sum, r.data.client.Clock().Now())
+	plan.setArchive(sum, r.provider.client.Clock().Now())
 	resp.Diagnostics.Append(privateState{Written: id}.write(ctx, resp.Private)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
@@ -75,7 +75,7 @@ func (m *staticExportArchiveModel) archiveAttempt(ctx context.Context, diags *di
 func (r *staticExportArchiveResource) fetch(ctx context.Context, m *staticExportArchiveModel, at *archiveAttempt, want string,
 	mayReplace func(found archivefile.Identity) error,
 ) (archivefile.Summary, archivefile.Identity, error) {
-	ctx, cancel := r.data.client.Clock().WithTimeout(ctx, at.budget.timeout)
+	ctx, cancel := r.provider.client.Clock().WithTimeout(ctx, at.budget.timeout)
 	defer cancel()
 	perm, err := m.filePermission()
 	if err != nil {
@@ -118,7 +118,7 @@ func (r *staticExportArchiveResource) fetch(ctx context.Context, m *staticExport
 // completed yet (the API answers 409 to its bundle link) is waited for
 // first, as mintlify_static_export_bundle does.
 func (r *staticExportArchiveResource) download(ctx context.Context, at *archiveAttempt, file *archivefile.File) (*mintlify.Download, error) {
-	client := r.data.client
+	client := r.provider.client
 	at.step = stepDownload
 	dl, err := client.DownloadBundle(ctx, at.jobID, file)
 	var fromStorage *mintlify.DownloadError
@@ -234,7 +234,7 @@ func replaced(plan, state staticExportArchiveModel) bool {
 // Update restores an archive found missing or changed (checking first what
 // is at output_path now), or changes the file's permission.
 func (r *staticExportArchiveResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	if r.data == nil {
+	if r.provider == nil {
 		resp.Diagnostics.Append(notConfiguredDiagnostic())
 		return
 	}
@@ -283,7 +283,7 @@ func (r *staticExportArchiveResource) Update(ctx context.Context, req resource.U
 			resp.Diagnostics.Append(archiveDiagnostic(err, at))
 			return
 		}
-		plan.setArchive(sum, r.data.client.Clock().Now())
+		plan.setArchive(sum, r.provider.client.Clock().Now())
 		priv.Written = id
 	}
 	priv.FileDrift = nil

@@ -25,7 +25,7 @@ func NewStaticExportBundleEphemeralResource() ephemeral.EphemeralResource {
 }
 
 type staticExportBundleEphemeralResource struct {
-	data *providerData
+	provider *providerData
 }
 
 type staticExportBundleEphemeralModel struct {
@@ -84,11 +84,11 @@ func (e *staticExportBundleEphemeralResource) Schema(ctx context.Context, _ ephe
 }
 
 func (e *staticExportBundleEphemeralResource) Configure(_ context.Context, req ephemeral.ConfigureRequest, resp *ephemeral.ConfigureResponse) {
-	e.data = clientFrom(req.ProviderData, &resp.Diagnostics)
+	e.provider = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 func (e *staticExportBundleEphemeralResource) Open(ctx context.Context, req ephemeral.OpenRequest, resp *ephemeral.OpenResponse) {
-	m, ok := configuredModel[staticExportBundleEphemeralModel](ctx, e.data, req.Config, &resp.Diagnostics)
+	m, ok := configuredModel[staticExportBundleEphemeralModel](ctx, e.provider, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -97,10 +97,10 @@ func (e *staticExportBundleEphemeralResource) Open(ctx context.Context, req ephe
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	openCtx, cancel := e.data.client.Clock().WithTimeout(ctx, timeout)
+	openCtx, cancel := e.provider.client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 	jobID := m.JobID.ValueString()
-	bundle, err := e.data.client.GenerateBundle(openCtx, jobID)
+	bundle, err := e.provider.client.GenerateBundle(openCtx, jobID)
 	if err != nil {
 		op := generateBundleOp(jobID).at(path.Root("job_id")).within(budget("timeouts.open", timeout)).advise(http.StatusConflict, "Take `job_id` from a "+
 			"`mintlify_static_export_bundle`, which waits for its job, or apply again once the job completes.")

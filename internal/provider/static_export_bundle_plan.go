@@ -190,10 +190,10 @@ func (r *staticExportBundleResource) judgedAt(priv privateState) time.Time {
 	switch {
 	case !priv.PlannedAt.IsZero():
 		return priv.PlannedAt
-	case r.data == nil:
+	case r.provider == nil:
 		return time.Time{}
 	}
-	return r.data.client.Clock().Now()
+	return r.provider.client.Clock().Now()
 }
 
 // mayRenewAtApply reports whether an apply may renew a link that this plan
@@ -205,7 +205,7 @@ func (r *staticExportBundleResource) judgedAt(priv privateState) time.Time {
 // this plan must show the link as known after apply for both plans to
 // agree. A plan without changes is not planned again.
 func (r *staticExportBundleResource) mayRenewAtApply(plan, state *staticExportBundleModel, f linkFacts) bool {
-	if r.data == nil || !f.HasLink || f.Link.ExpiresAt.IsZero() {
+	if r.provider == nil || !f.HasLink || f.Link.ExpiresAt.IsZero() {
 		return false
 	}
 	return !plan.sameInputs(state)

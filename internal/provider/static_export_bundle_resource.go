@@ -51,7 +51,7 @@ func (r *staticExportBundleResource) Metadata(_ context.Context, req resource.Me
 // every return below, errors and interruptions included, hands it to
 // Terraform, then waits for the job and generates its link.
 func (r *staticExportBundleResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	if r.data == nil {
+	if r.provider == nil {
 		resp.Diagnostics.Append(notConfiguredDiagnostic())
 		return
 	}
@@ -64,7 +64,7 @@ func (r *staticExportBundleResource) Create(ctx context.Context, req resource.Cr
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	client := r.data.client
+	client := r.provider.client
 	ctx, cancel := client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 
@@ -106,7 +106,7 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	var state staticExportBundleModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	resp.Diagnostics.Append(setBundleIdentity(ctx, resp.Identity, state.JobID)...)
-	if r.data == nil {
+	if r.provider == nil {
 		// The provider's arguments are unknown until apply: keep the state
 		// as it is; the apply refreshes nothing it needs.
 		tflog.Warn(ctx, "Skipping refresh: the mintlify provider is not configured yet")
@@ -121,9 +121,9 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	}
 	jobID := state.JobID.ValueString()
 	op := getStaticExportJobOp(jobID).within(budget("timeouts.read", timeout))
-	readCtx, cancel := r.data.client.Clock().WithTimeout(ctx, timeout)
+	readCtx, cancel := r.provider.client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
-	job, err := r.data.client.GetStaticExportJob(readCtx, jobID)
+	job, err := r.provider.client.GetStaticExportJob(readCtx, jobID)
 	priv.PlannedAction, priv.PlannedAt = "", time.Time{}
 	switch {
 	case mintlify.IsNotFound(err) && state.Domain.IsNull():
@@ -172,7 +172,7 @@ func (r *staticExportBundleResource) Update(ctx context.Context, req resource.Up
 	case !action.requestsLink():
 		resp.Diagnostics.Append(unexpectedActionDiagnostic(action))
 		return
-	case r.data == nil:
+	case r.provider == nil:
 		resp.Diagnostics.Append(notConfiguredDiagnostic())
 		return
 	}
@@ -181,7 +181,7 @@ func (r *staticExportBundleResource) Update(ctx context.Context, req resource.Up
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	ctx, cancel := r.data.client.Clock().WithTimeout(ctx, timeout)
+	ctx, cancel := r.provider.client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 	ctx = tflog.SetField(ctx, "job_id", state.JobID.ValueString())
 	tflog.Info(ctx, "Applying the planned action: "+string(action))

@@ -44,7 +44,7 @@ func (r *staticExportBundleResource) completeExport(ctx context.Context, m *stat
 // the wait's first status when set.
 func (r *staticExportBundleResource) waitForExport(ctx context.Context, m *staticExportBundleModel, started *mintlify.StaticExportJob, w bundleWait) diag.Diagnostics {
 	jobID := m.JobID.ValueString()
-	job, err := r.data.client.WaitForStaticExport(ctx, jobID, mintlify.Started(started), mintlify.OnChange(logExportProgress(ctx)))
+	job, err := r.provider.client.WaitForStaticExport(ctx, jobID, mintlify.Started(started), mintlify.OnChange(logExportProgress(ctx)))
 	if job != nil {
 		m.setJob(job)
 	}
@@ -58,7 +58,7 @@ func (r *staticExportBundleResource) waitForExport(ctx context.Context, m *stati
 // puts it in the model with its revision, and returns when it was
 // generated.
 func (r *staticExportBundleResource) generateLink(ctx context.Context, m *staticExportBundleModel, priorRevision int64, w bundleWait) (time.Time, diag.Diagnostics) {
-	client := r.data.client
+	client := r.provider.client
 	jobID := m.JobID.ValueString()
 	bundle, err := client.GenerateBundle(ctx, jobID)
 	switch {

@@ -95,7 +95,7 @@ func (d *staticExportJobDataSource) Schema(ctx context.Context, _ datasource.Sch
 }
 
 func (d *staticExportJobDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	m, ok := configuredModel[staticExportJobModel](ctx, d.data, req.Config, &resp.Diagnostics)
+	m, ok := configuredModel[staticExportJobModel](ctx, d.provider, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -104,10 +104,10 @@ func (d *staticExportJobDataSource) Read(ctx context.Context, req datasource.Rea
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	readCtx, cancel := d.data.client.Clock().WithTimeout(ctx, timeout)
+	readCtx, cancel := d.provider.client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 	jobID := m.JobID.ValueString()
-	job, err := d.data.client.GetStaticExportJob(readCtx, jobID)
+	job, err := d.provider.client.GetStaticExportJob(readCtx, jobID)
 	if err != nil {
 		resp.Diagnostics.Append(getStaticExportJobOp(jobID).at(path.Root("job_id")).within(budget("timeouts.read", timeout)).diagnostic(err))
 		return
