@@ -230,6 +230,7 @@ func (p *mintlifyProvider) Resources(context.Context) []func() resource.Resource
 func (p *mintlifyProvider) DataSources(context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{
 		NewAgentJobDataSource,
+		NewDeploymentDataSource,
 		NewStaticExportJobDataSource,
 	}
 }
@@ -246,6 +247,7 @@ func (p *mintlifyProvider) EphemeralResources(context.Context) []func() ephemera
 func (p *mintlifyProvider) Actions(context.Context) []func() action.Action {
 	return []func() action.Action{
 		NewAgentJobAction,
+		NewDeploymentAction,
 	}
 }
 
