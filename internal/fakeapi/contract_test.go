@@ -52,8 +52,8 @@ var fakeOperations = []operation{
 	{adminSpec, http.MethodPost, "/v2/agent/{projectId}/job/{id}/message"},
 }
 
-// missingCoverage lists the documented statuses (plus 401, which the
-// global bearerAuth security implies) of the fake's operations that no
+// missingCoverage lists the documented statuses (plus 401 and 403, which
+// the global bearerAuth security implies) of the fake's operations that no
 // valid exchange produced.
 func missingCoverage(t *testing.T, covered map[string][]int) []string {
 	t.Helper()
@@ -67,7 +67,7 @@ func missingCoverage(t *testing.T, covered map[string][]int) []string {
 		if specOp == nil {
 			t.Fatalf("%s is not in the in-repo description", op)
 		}
-		want := []int{http.StatusUnauthorized}
+		want := []int{http.StatusUnauthorized, http.StatusForbidden}
 		for code := range specOp.Responses.Map() {
 			n, err := strconv.Atoi(code)
 			if err != nil {
@@ -141,8 +141,7 @@ func runContractScenarios(t *testing.T, h, off *harness) {
 		h.do(t, http.MethodPost, jobs, fakeapi.DefaultAPIKey, body).wantStatus(t, http.StatusBadRequest)
 	}
 	off.do(t, http.MethodPost, jobs, fakeapi.DefaultAPIKey, map[string]any{"domain": "docs.example.com"}).wantStatus(t, http.StatusForbidden)
-	// The spec documents 403 only for start, so off's other operations are
-	// exercised by the unchecked tests in static_export_test.go.
+	runKeyLimitScenarios(t, h, ok.JobID)
 
 	// Every operation: 401 without a key and with a wrong one.
 	for _, key := range []string{noKey, "mint_wrong"} {
@@ -175,6 +174,36 @@ func runContractScenarios(t *testing.T, h, off *harness) {
 	h.do(t, http.MethodGet, "/v2/agent/proj_1/job/aj_unknown", fakeapi.DefaultAPIKey, nil).wantStatus(t, http.StatusNotFound)
 
 	runAgentPromptScenarios(t, h)
+}
+
+// runKeyLimitScenarios covers the 403 of a key's limits on every
+// operation: from an address off its allowlist, and on every POST of a
+// read-only key.
+func runKeyLimitScenarios(t *testing.T, h *harness, jobID string) {
+	t.Helper()
+	prompt := map[string]any{"prompt": "Also document the CLI"}
+	calls := []struct {
+		method, path string
+		body         any
+	}{
+		{http.MethodPost, "/v1/static-export/jobs", map[string]any{"domain": "docs.example.com"}},
+		{http.MethodGet, "/v1/static-export/jobs/" + jobID, nil},
+		{http.MethodPost, "/v1/static-export/jobs/" + jobID + "/bundle", nil},
+		{http.MethodPost, "/v2/agent/proj_1/job", prompt},
+		{http.MethodGet, "/v2/agent/proj_1/job/aj_done", nil},
+		{http.MethodPost, "/v2/agent/proj_1/job/aj_done/message", prompt},
+	}
+	h.fake.SetKeyLimits(fakeapi.KeyLimits{AllowedIPs: []string{"203.0.113.0/24"}})
+	for _, c := range calls {
+		h.do(t, c.method, c.path, fakeapi.DefaultAPIKey, c.body).wantStatus(t, http.StatusForbidden)
+	}
+	h.fake.SetKeyLimits(fakeapi.KeyLimits{ReadOnly: true})
+	for _, c := range calls {
+		if c.method == http.MethodPost {
+			h.do(t, c.method, c.path, fakeapi.DefaultAPIKey, c.body).wantStatus(t, http.StatusForbidden)
+		}
+	}
+	h.fake.SetKeyLimits(fakeapi.KeyLimits{})
 }
 
 // runAgentPromptScenarios covers creating agent jobs and sending them

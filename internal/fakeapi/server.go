@@ -41,6 +41,7 @@ type Server struct {
 	clock                clock.Clock
 	apiKey               string
 	staticExportDisabled bool
+	bareRefusals         bool // keys.go
 	jobPlan              func(StartRequest) JobPlan
 	agentPlan            func(AgentJobRequest) AgentJobPlan
 	projects             []string // nil: every project exists
@@ -58,6 +59,7 @@ type Server struct {
 	agentJobs map[agentJobKey]*agentJob
 	requests  []Request
 	bundles   int
+	keyLimits KeyLimits // keys.go
 
 	agentJobIDs   []string // created through the API, oldest first
 	agentMessages int
@@ -181,12 +183,17 @@ func (s *Server) authorized(r *http.Request) bool {
 	return subtle.ConstantTimeCompare([]byte(strings.TrimSpace(key)), []byte(s.apiKey)) == 1
 }
 
-// requireAPIKey answers 401 unless the request carries the server's key.
-// The message never repeats what the caller sent.
+// requireAPIKey answers 401 unless the request carries the server's key,
+// and 401 or 403 when the key's limits refuse the request (keys.go). The
+// message never repeats what the caller sent.
 func (s *Server) requireAPIKey(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !s.authorized(r) {
-			writeError(w, http.StatusUnauthorized, "Invalid or missing API key")
+			s.refuse(w, http.StatusUnauthorized, "Invalid or missing API key")
+			return
+		}
+		if status, msg := s.keyRefusal(r); status != 0 {
+			s.refuse(w, status, msg)
 			return
 		}
 		next.ServeHTTP(w, r)

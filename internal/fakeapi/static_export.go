@@ -36,7 +36,7 @@ type bundleJSON struct {
 func (s *Server) staticExport(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if s.staticExportDisabled {
-			writeError(w, http.StatusForbidden, disabledMessage)
+			s.refuse(w, http.StatusForbidden, disabledMessage)
 			return
 		}
 		next(w, r)

@@ -201,13 +201,13 @@ func Attempts(err error) int {
 // IsNotFound reports whether err is the API's 404.
 func IsNotFound(err error) bool { return StatusCode(err) == http.StatusNotFound }
 
-// IsUnauthorized reports whether err is the API's 401: a missing, wrong or
-// revoked API key.
+// IsUnauthorized reports whether err is the API's 401: a missing, wrong,
+// revoked or expired API key (RefusalsNamed tells which, when the text does).
 func IsUnauthorized(err error) bool { return StatusCode(err) == http.StatusUnauthorized }
 
-// IsForbidden reports whether err is the API's 403: static export is not
-// enabled for the organization, or the key has no access to an agent job's
-// project.
+// IsForbidden reports whether err is the API's 403: a key used from an
+// address off its IP allowlist, a read-only key on a POST, or a feature the
+// organization does not have (RefusalsNamed tells which, when the text does).
 func IsForbidden(err error) bool { return StatusCode(err) == http.StatusForbidden }
 
 // IsConflict reports whether err is the API's 409, such as a bundle

@@ -2,9 +2,6 @@ package provider
 
 import (
 	"fmt"
-	"net/http"
-	"regexp"
-	"strings"
 	"testing"
 	"time"
 
@@ -144,28 +141,6 @@ func TestAccAgentJobDataSource_notFound(t *testing.T) {
 				ExpectError: acctest.ExpectError("Agent Job Not Found", `no agent job "aj_active" in project "proj_other"`),
 			},
 		},
-	})
-}
-
-// TestAccAgentJobDataSource_forbidden: a 403 on an agent job is about the
-// key and the project, never about static export or plans. The API does not
-// document a 403 here, so the contract check is off for this one.
-func TestAccAgentJobDataSource_forbidden(t *testing.T) {
-	t.Parallel()
-	env := newUncheckedTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{
-		Match:  fakeapi.IsAgentJobRequest,
-		Faults: []fakeapi.Fault{{Kind: fakeapi.FaultStatus, Status: http.StatusForbidden}},
-	}))
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.ProviderFactories(),
-		Steps: []resource.TestStep{{
-			Config: env.Config(agentJobConfig("aj_active", "")),
-			// The whole detail, so that nothing else can hide in it.
-			ExpectError: regexp.MustCompile(`(?s)Error: No Access To The Mintlify Project\s+with data\.mintlify_agent_job\.this,.*?\{\s+` +
-				strings.ReplaceAll(regexp.QuoteMeta(`The Mintlify API refused reading agent job aj_active in project proj_test (HTTP 403: Forbidden): the API key has no access to project proj_test. `+
-					"Check the project ID (`project_id` here, or the provider's `project_id` or `MINTLIFY_PROJECT_ID`) on the API keys page of the Mintlify dashboard, and use an admin API key of the organization that owns the project."), " ", `\s+`) +
-				`\s*$`),
-		}},
 	})
 }
 

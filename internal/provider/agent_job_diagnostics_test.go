@@ -12,7 +12,8 @@ import (
 
 // TestAgentDiagnosticsSpeakOfAgentJobs: whatever fails in an agent job
 // call, the diagnostic names the call's project (and job), and never
-// speaks of static export or Enterprise plans.
+// speaks of static export or Enterprise plans; a 403 names the key's
+// causes that the call's method allows.
 func TestAgentDiagnosticsSpeakOfAgentJobs(t *testing.T) {
 	t.Parallel()
 	apiErr := func(status int) error {
@@ -51,8 +52,10 @@ func TestAgentDiagnosticsSpeakOfAgentJobs(t *testing.T) {
 			}
 		}
 	}
-	if d := calls["create"].diagnostic(apiErr(403)); d.Summary() != "No Access To The Mintlify Project" ||
-		!strings.Contains(d.Detail(), "the API key has no access to project proj_1") {
+	d := calls["create"].diagnostic(apiErr(403))
+	if d.Summary() != "Mintlify API Request Forbidden" {
 		t.Errorf("403: %s: %s", d.Summary(), d.Detail())
 	}
+	checkCauses(t, "403 of a create", d.Detail(), []string{"allowlist", "read-only"})
+	checkCauses(t, "403 of a read", calls["read"].diagnostic(apiErr(403)).Detail(), []string{"allowlist"})
 }

@@ -355,30 +355,6 @@ provider "mintlify" {
 	})
 }
 
-// TestAccAgentJob_forbiddenNamesTheProject: a 403 on an agent job says the
-// key has no access to the project, never anything about static export.
-func TestAccAgentJob_forbiddenNamesTheProject(t *testing.T) {
-	t.Parallel()
-	// The API documents no 403 for agent jobs; a gateway may still send one.
-	env := newUncheckedTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{
-		Match:  fakeapi.IsCreateAgentJobRequest,
-		Faults: []fakeapi.Fault{{Kind: fakeapi.FaultStatus, Status: http.StatusForbidden}},
-	}))
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.ProviderFactories(),
-		Steps: []resource.TestStep{{
-			Config: env.Config(agentJobResourceConfig("Document v2", "")),
-			ExpectError: acctest.ExpectError("No Access To The Mintlify Project", "HTTP 403", "the API key has no access to project proj_test",
-				"No agent job was started"),
-		}},
-	})
-	for _, r := range env.Fake.Requests() {
-		if r.Method != http.MethodPost {
-			t.Errorf("unexpected request %s %s", r.Method, r.Path)
-		}
-	}
-}
-
 // TestAccAgentJob_mayHaveStarted: a create request that got no definite
 // answer is not repeated, and the error says a job may be running.
 func TestAccAgentJob_mayHaveStarted(t *testing.T) {

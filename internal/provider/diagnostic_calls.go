@@ -37,9 +37,10 @@ type callText struct {
 	notFound       string
 	missing        func(op apiOperation) string
 	notFoundAdvice string
-	forbidden      func(op apiOperation, err error) (summary, detail string)
-	badRequest     func(op apiOperation, err error) (summary, detail string)
-	conflict       func(op apiOperation, err error) (summary, detail string)
+	// forbidden are the causes of a 403 (diagnostic_refusals.go).
+	forbidden  refusals
+	badRequest func(op apiOperation, err error) (summary, detail string)
+	conflict   func(op apiOperation, err error) (summary, detail string)
 	// notStarted says what a start the API certainly refused did not do;
 	// "" for a call that starts nothing.
 	notStarted string
@@ -49,23 +50,28 @@ type callText struct {
 }
 
 // callTexts holds the text of every call: a static export call speaks of
-// the organization's plan, an agent job call of its project.
+// the organization's plan, an agent job call of its project. A 403 names
+// the causes possible for the call's method (readRefused for a GET,
+// writeRefused for a POST) and the call's feature: a preview deployment
+// call will refuse with writeRefused.or(causePreviewsNotOnPlan).
 var callTexts = map[apiCall]callText{
 	callStartStaticExport: staticExportCall.
 		whenNotFound("Mintlify API Endpoint Not Found", nil, baseURLAdvice).
+		onForbidden(writeRefused.or(causeStaticExportNotEnabled)).
 		starting("No static export job was started.", exportMayHaveStarted),
 	callGetStaticExportJob: staticExportCall,
-	callGenerateBundle:     staticExportCall.onConflict(exportNotFinished),
-	callCreateAgentJob: agentJobCall.
+	callGenerateBundle: staticExportCall.onConflict(exportNotFinished).
+		onForbidden(writeRefused.orIfNamed(causeStaticExportNotEnabled)),
+	callCreateAgentJob: agentJobCall.onForbidden(writeRefused).
 		whenNotFound("Mintlify Project Not Found", missingProject, fmt.Sprintf("Check the project ID (`project_id` "+
 			"here, or the provider's `project_id` or `%s`): copy it from the API keys page of the Mintlify dashboard. "+
 			"If every request answers 404, check that `base_url` is the root of the Mintlify API.", envProjectID)).
 		onBadRequest(promptRejected).
 		starting("No agent job was started.", agentJobMayHaveStarted),
 	callGetAgentJob: agentJobCall,
-	callSendAgentJobMessage: agentJobCall.onBadRequest(promptRejected).
+	callSendAgentJobMessage: agentJobCall.onBadRequest(promptRejected).onForbidden(writeRefused).
 		starting("The follow-up message was not sent.", followUpMayHaveBeenSent),
-	callTriggerDeployment: deploymentCall.
+	callTriggerDeployment: deploymentCall.onForbidden(writeRefused).
 		whenNotFound("Mintlify Project Not Found", missingProject, fmt.Sprintf("Check the project ID (`project_id` "+
 			"here, or the provider's `project_id` or `%s`): copy it from the API keys page of the Mintlify dashboard. "+
 			"If every request answers 404, check that `base_url` is the root of the Mintlify API.", envProjectID)).
@@ -73,25 +79,32 @@ var callTexts = map[apiCall]callText{
 	callGetDeployment: deploymentCall,
 }
 
-// staticExportCall and agentJobCall are the text of a call about a job of
-// each kind; callTexts varies them.
+// staticExportCall and agentJobCall are the text of a GET of a job of each
+// kind; callTexts varies them. A static export call names static export
+// not enabled as the cause of a 403 when the answer says so: the API
+// documents it for the start only.
 var (
 	staticExportCall = callText{
 		notFound: "Static Export Job Not Found", missing: missingExportJob, notFoundAdvice: checkJobIDAdvice,
-		forbidden: staticExportForbidden, badRequest: requestRejected, conflict: apiConflict,
+		forbidden: readRefused.orIfNamed(causeStaticExportNotEnabled), badRequest: requestRejected, conflict: apiConflict,
 	}
 	agentJobCall = callText{
 		notFound: "Agent Job Not Found", missing: missingAgentJob, notFoundAdvice: checkAgentJobAdvice,
-		forbidden: projectForbidden, badRequest: requestRejected, conflict: apiConflict,
+		forbidden: readRefused, badRequest: requestRejected, conflict: apiConflict,
 	}
 	deploymentCall = callText{
 		notFound: "Deployment Not Found", missing: missingDeployment, notFoundAdvice: checkDeploymentAdvice,
-		forbidden: projectForbidden, badRequest: requestRejected, conflict: apiConflict,
+		forbidden: readRefused, badRequest: requestRejected, conflict: apiConflict,
 	}
 )
 
 func (t callText) whenNotFound(summary string, missing func(op apiOperation) string, advice string) callText {
 	t.notFound, t.missing, t.notFoundAdvice = summary, missing, advice
+	return t
+}
+
+func (t callText) onForbidden(r refusals) callText {
+	t.forbidden = r
 	return t
 }
 
@@ -132,25 +145,6 @@ func missingDeployment(op apiOperation) string {
 }
 
 func missingProject(op apiOperation) string { return fmt.Sprintf("it has no project %q", op.projectID) }
-
-// staticExportForbidden explains a 403 of a static export call: a feature
-// the organization does not have.
-func staticExportForbidden(op apiOperation, err error) (summary, detail string) {
-	return "Static Export Not Enabled",
-		fmt.Sprintf("The Mintlify API refused %s (HTTP 403: %s). Static export is available on Mintlify "+
-			"Enterprise plans and must be enabled for your organization: contact Mintlify to enable it, "+
-			"then apply again.", op.doing, apiMessage(err))
-}
-
-// projectForbidden explains a 403 of an agent job call: a project the key
-// cannot reach.
-func projectForbidden(op apiOperation, err error) (summary, detail string) {
-	return "No Access To The Mintlify Project",
-		fmt.Sprintf("The Mintlify API refused %s (HTTP 403: %s): the API key has no access to project %s. Check "+
-			"the project ID (`project_id` here, or the provider's `project_id` or `%s`) on the API keys page of the "+
-			"Mintlify dashboard, and use an admin API key of the organization that owns the project.",
-			op.doing, apiMessage(err), op.projectID, envProjectID)
-}
 
 func requestRejected(op apiOperation, err error) (summary, detail string) {
 	return "Mintlify Rejected The Request",

@@ -41,6 +41,8 @@ type apiOperation struct {
 	next map[int]string
 	// budget is what bounds the operation (zero when unknown); see within.
 	budget waitBudget
+	// renewal is the link the call would renew, nil for none; see renewing.
+	renewal *renewal
 }
 
 // startStaticExportOp is "Start static export job" for a domain.
@@ -163,7 +165,7 @@ func (op apiOperation) diagnostic(err error) diag.Diagnostic {
 		summary, next := text.mayHaveStarted(op)
 		return diag.NewErrorDiagnostic(summary, detail+"\n\n"+next)
 	}
-	return diag.NewErrorDiagnostic(summary, detail+" "+text.notStarted)
+	return diag.NewErrorDiagnostic(summary, followedBy(detail, text.notStarted))
 }
 
 // notFound is the one builder of every diagnostic for an HTTP 404: it names
@@ -226,19 +228,17 @@ func (op apiOperation) describe(err error) (summary, detail string) {
 }
 
 // describeAnswer explains a failure the API (or the network on the way)
-// answered, by its HTTP status; 400, 403 and 409 depend on the call.
+// answered, by its HTTP status; 400, 401, 403 and 409 depend on the call
+// (401 and 403: diagnostic_refusals.go).
 func (op apiOperation) describeAnswer(err error) (summary, detail string) {
 	doing, after := op.doing, afterAttempts(err)
 	var apiErr *mintlify.APIError
 	var transportErr *mintlify.TransportError
 	switch {
 	case mintlify.IsUnauthorized(err):
-		return "Mintlify API Key Rejected",
-			fmt.Sprintf("The Mintlify API rejected the API key while %s (HTTP 401: %s). Check the provider's "+
-				"`api_key` argument or the `%s` environment variable: it must be a current admin API key, "+
-				"which begins with `mint_`.", doing, apiMessage(err), envAPIKey)
+		return op.unauthorized(err)
 	case mintlify.IsForbidden(err):
-		return op.text().forbidden(op, err)
+		return op.forbidden(err)
 	case mintlify.IsBadRequest(err):
 		return op.text().badRequest(op, err)
 	case mintlify.IsConflict(err):

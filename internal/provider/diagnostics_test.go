@@ -41,23 +41,25 @@ func opFor(call apiCall) apiOperation {
 	panic("no operation for " + call)
 }
 
-// scopedSummaries is, for each call, the summary of its 403, 404 and 409,
+// scopedSummaries is, for each call, the summary of its 404 and 409,
 // and of a 400 to a prompt: the statuses whose meaning depends on the
 // operation.
 var scopedSummaries = map[apiCall]map[int]string{
-	callStartStaticExport:   {403: "Static Export Not Enabled", 404: "Mintlify API Endpoint Not Found", 409: "Mintlify API Conflict"},
-	callGetStaticExportJob:  {403: "Static Export Not Enabled", 404: "Static Export Job Not Found", 409: "Mintlify API Conflict"},
-	callGenerateBundle:      {403: "Static Export Not Enabled", 404: "Static Export Job Not Found", 409: "Static Export Not Finished"},
-	callCreateAgentJob:      {400: "Mintlify Rejected The Prompt", 403: "No Access To The Mintlify Project", 404: "Mintlify Project Not Found", 409: "Mintlify API Conflict"},
-	callGetAgentJob:         {403: "No Access To The Mintlify Project", 404: "Agent Job Not Found", 409: "Mintlify API Conflict"},
-	callSendAgentJobMessage: {400: "Mintlify Rejected The Prompt", 403: "No Access To The Mintlify Project", 404: "Agent Job Not Found", 409: "Mintlify API Conflict"},
+	callStartStaticExport:   {404: "Mintlify API Endpoint Not Found", 409: "Mintlify API Conflict"},
+	callGetStaticExportJob:  {404: "Static Export Job Not Found", 409: "Mintlify API Conflict"},
+	callGenerateBundle:      {404: "Static Export Job Not Found", 409: "Static Export Not Finished"},
+	callCreateAgentJob:      {400: "Mintlify Rejected The Prompt", 404: "Mintlify Project Not Found", 409: "Mintlify API Conflict"},
+	callGetAgentJob:         {404: "Agent Job Not Found", 409: "Mintlify API Conflict"},
+	callSendAgentJobMessage: {400: "Mintlify Rejected The Prompt", 404: "Agent Job Not Found", 409: "Mintlify API Conflict"},
 }
 
 // commonSummaries are the summaries of the statuses that mean the same for
-// every operation.
+// every operation (with a text that names no cause, for 401 and 403: the
+// causes are diagnostic_refusals_test.go's).
 var commonSummaries = map[int]string{
 	400: "Mintlify Rejected The Request",
 	401: "Mintlify API Key Rejected",
+	403: "Mintlify API Request Forbidden",
 	429: "Mintlify API Rate Limit Exceeded",
 	500: "Mintlify API Unavailable",
 	503: "Mintlify API Unavailable",

@@ -202,7 +202,7 @@ func archiveDiagnostic(err error, ac archiveAttempt) diag.Diagnostic {
 			"and jobs belong to the organization of the API key.").diagnostic(err)
 	default:
 		d := ac.operation(err).diagnostic(err)
-		return diag.NewErrorDiagnostic(d.Summary(), d.Detail()+" "+nothing)
+		return diag.NewErrorDiagnostic(d.Summary(), followedBy(d.Detail(), nothing))
 	}
 }
 

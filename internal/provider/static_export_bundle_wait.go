@@ -66,6 +66,9 @@ func (r *staticExportBundleResource) generateLink(ctx context.Context, m *static
 		return time.Time{}, diag.Diagnostics{linkCutShort(err, jobID, w)}
 	case err != nil:
 		op := generateBundleOp(jobID).advise(http.StatusNotFound, w.goneAdvice())
+		if current, perr := time.Parse(time.RFC3339, m.ExpiresAt.ValueString()); perr == nil {
+			op = op.renewing(current, client.Clock().Now()) // a failed renewal says until when the link works
+		}
 		return time.Time{}, diag.Diagnostics{op.diagnostic(err)}
 	}
 	now := client.Clock().Now()

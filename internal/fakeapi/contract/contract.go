@@ -17,7 +17,10 @@
 // The rules, beyond what the description says for each operation:
 //   - A request the description rejects must not be accepted (status < 400).
 //   - A status the description does not list for an operation is allowed
-//     only for 401 (implied by the global bearerAuth security), 429, 5xx,
+//     only for 401 and 403 (implied by the global bearerAuth security: an
+//     admin key may have expired, be limited to an IP allowlist or be
+//     read-only, which the vendor documents in its API introduction rather
+//     than per operation), 429, 5xx,
 //     and 404 on an operation whose path names something (a project, a
 //     job) that may not exist, such as creating an agent job in an unknown
 //     project; its body must then be JSON matching the Error schema, with a
@@ -251,7 +254,8 @@ func (c *Checker) check(in *openapi3filter.RequestValidationInput, reqErr error,
 			Body:                   io.NopCloser(bytes.NewReader(body)),
 			Options:                in.Options,
 		})
-	case status == http.StatusUnauthorized || status == http.StatusTooManyRequests || status >= 500,
+	case status == http.StatusUnauthorized || status == http.StatusForbidden,
+		status == http.StatusTooManyRequests || status >= 500,
 		status == http.StatusNotFound && len(in.PathParams) > 0:
 		problem = checkErrorBody(route.Spec, header, body)
 	default:
