@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -183,16 +184,65 @@ func TestAccStaticExportArchive_badArchives(t *testing.T) {
 		Steps: []resource.TestStep{
 			step("truncated.example.com", "Invalid Bundle Archive", "it ends early", "the archive is truncated"),
 			step("corrupt.example.com", "Invalid Bundle Archive", "its gzip checksum does not match its content"),
-			step("escape.example.com", "Unsafe Bundle Archive", `entry "../escape.html" climbs out of the archive's directory`),
-			step("chain.example.com", "Unsafe Bundle Archive", `entry "d/up/up" goes through "d/up", a symbolic link earlier in the archive`),
-			step("device.example.com", "Unsafe Bundle Archive", `entry "dev/console" is a character device, not a regular file, a directory or a link`),
-			step("fifo.example.com", "Unsafe Bundle Archive", `entry "run/pipe" is a FIFO (named pipe)`),
-			step("hardlink.example.com", "Unsafe Bundle Archive", `entry "passwd" is a hard link to "root/../etc/passwd", which leads outside the archive through a symbolic link`),
+			step("escape.example.com", "Unsafe Bundle Archive", `entry "../escape.html": a name may not have a . or .. segment`),
+			step("chain.example.com", "Unsafe Bundle Archive", `entry "d/up": an archive may hold regular files and directories only; this entry is a symbolic link`),
+			step("device.example.com", "Unsafe Bundle Archive", `entry "dev/console": an archive may hold regular files and directories only; this entry is a character device`),
+			step("fifo.example.com", "Unsafe Bundle Archive", `entry "run/pipe": an archive may hold regular files and directories only; this entry is a FIFO (named pipe)`),
+			step("hardlink.example.com", "Unsafe Bundle Archive", `entry "root": an archive may hold regular files and directories only; this entry is a symbolic link`),
 			// 1 KiB announced, 1 MiB streamed.
 			step("oversized.example.com", "Bundle Archive Larger Than Announced", "sent more than the 1024 bytes of the bundle's sizeBytes",
 				"the download stopped at byte 1025"),
 		},
 	})
+	if err := acctest.ExpectOnlyFiles(dir); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestAccStaticExportArchive_hostileArchives refuses every archive of the
+// second hostile review (issue 26), each of which GNU tar, bsdtar, BusyBox
+// tar or Python's tarfile extracts to a file or a link outside its
+// directory: the error names the entry and the rule, and nothing is left
+// behind. The crafted lengths are refused as soon as their header is read,
+// well within a 10 s timeouts.create.
+func TestAccStaticExportArchive_hostileArchives(t *testing.T) {
+	t.Parallel()
+	const link = "an archive may hold regular files and directories only; this entry is a symbolic link"
+	cases := []struct {
+		defect fakeapi.ArchiveDefect
+		want   []string
+	}{
+		{fakeapi.ArchiveLinkBeforeLink, []string{`entry "p": ` + link}},
+		{fakeapi.ArchiveBackslashName, []string{`entry "b\\b\\passwd.html": a name may not contain a backslash`}},
+		{fakeapi.ArchiveCaseAlias, []string{`entry "B": ` + link}},
+		{fakeapi.ArchiveRedefinedLink, []string{`entry "l": ` + link}},
+		{fakeapi.ArchiveHardLinkToSymlink, []string{`entry "s": ` + link}},
+		{fakeapi.ArchivePAXSparseName, []string{`entry "sparse.html": its extended header sets "GNU.sparse.name", which the archive may not use`}},
+		{fakeapi.ArchiveStackedPAX, []string{`entry "PaxHeaders/stacked.html": its extended header (type 'x') follows another (type 'x'): an entry may have one at most`}},
+		{fakeapi.ArchivePAXBeforeLongName, []string{`entry "././@LongLink": its extended header (type 'L') follows another (type 'x')`}},
+		{fakeapi.ArchiveV7Prefix, []string{`entry "pwned.html": its header is neither POSIX ustar nor GNU format`}},
+		{fakeapi.ArchiveGlobalPath, []string{`entry "pax_global_header": a global header may set nothing: its extended header sets "path"`}},
+		{fakeapi.ArchiveAfterEnd, []string{`entry "after-the-end.html": it comes after the end-of-archive marker, where only zeros may be`}},
+		{fakeapi.ArchiveLongLinkTarget, []string{`entry "PaxHeaders/long": its extended header holds 128017 bytes, more than the 8192 allowed`}},
+		{fakeapi.ArchiveLongNames, []string{`entry "././@LongLink": its extended header holds 65539 bytes, more than the 8192 allowed`}},
+		{fakeapi.ArchiveSparseEntry, []string{`entry "sparse.bin": an archive may hold regular files and directories only; this entry is a GNU sparse file`}},
+	}
+	env := newTestEnv(t, fakeapi.WithArchive(func(req fakeapi.StartRequest) fakeapi.Archive {
+		return fakeapi.Archive{Size: 1 << 20, Defect: fakeapi.ArchiveDefect(strings.TrimSuffix(req.Domain, ".example.com"))}
+	}))
+	dir := t.TempDir()
+	steps := make([]resource.TestStep, 0, len(cases))
+	for _, tc := range cases {
+		domain := string(tc.defect) + ".example.com"
+		out := filepath.Join(dir, domain, "docs-bundle.tar.gz")
+		want := append([]string{"Unsafe Bundle Archive", "is not safe to extract"}, tc.want...)
+		steps = append(steps, resource.TestStep{
+			Config: env.Config(bundleConfig(domain, "") + archiveWith("mintlify_static_export_bundle.docs.job_id", out,
+				`  timeouts = { create = "10s" }`)),
+			ExpectError: acctest.ExpectError(append(want, "Nothing was written to", out, "Do not extract this bundle")...),
+		})
+	}
+	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.ProviderFactories(), Steps: steps})
 	if err := acctest.ExpectOnlyFiles(dir); err != nil {
 		t.Error(err)
 	}
@@ -251,6 +301,12 @@ func TestAccStaticExportArchive_badInputRefusedBeforeAnyRequest(t *testing.T) {
 			"Invalid File Permission|it has 5 digits"},
 		{env.Config(archiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = ""`)),
 			"Invalid File Permission|it is empty"},
+		// A file its owner cannot read: the provider could not check it at
+		// refresh, and a bundle nobody can read is of no use.
+		{env.Config(archiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "0000"`)),
+			"Invalid File Permission|The `file_permission` \"0000\" does not let the file's owner read it|such as `\"0640\"`"},
+		{env.Config(archiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "0244"`)),
+			"Invalid File Permission|The `file_permission` \"0244\" does not let the file's owner read it"},
 	})
 }
 
@@ -300,4 +356,71 @@ func TestAccStaticExportArchive_removesStalePartialDownloads(t *testing.T) {
 			},
 		}},
 	})
+}
+
+// TestAccStaticExportArchive_noPartialWhileWaiting creates the partial
+// download only once the download starts: while the create waits for a
+// job that has not completed, there is none beside output_path for another
+// run to sweep as a killed run's.
+func TestAccStaticExportArchive_noPartialWhileWaiting(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	out := filepath.Join(dir, "docs-bundle.tar.gz")
+	var polls, partials atomic.Int32
+	env := newTestEnvWithHandler(t, func(fake http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/v1/static-export/jobs/") {
+				polls.Add(1)
+				if found, _ := filepath.Glob(filepath.Join(dir, ".docs-bundle.tar.gz.*.partial")); len(found) > 0 {
+					partials.Add(1)
+				}
+			}
+			fake.ServeHTTP(w, r)
+		})
+	}, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+		return fakeapi.JobPlan{QueueFor: time.Hour, RunFor: 5 * time.Minute}
+	}))
+	job := env.StartExportOutsideTerraform(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(archiveWith(strconv.Quote(job), out, `  timeouts = { create = "2h" }`)),
+			Check: resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(archiveAddr, out), func(*terraform.State) error {
+				if polls.Load() == 0 {
+					return errors.New("the create never waited for the job")
+				}
+				if n := partials.Load(); n > 0 {
+					return fmt.Errorf("a partial download was beside output_path at %d of the %d polls of the job, before the download started", n, polls.Load())
+				}
+				return nil
+			}),
+		}},
+	})
+}
+
+// TestAccStaticExportArchive_permissionUnknownAtPlan refuses at apply,
+// before any download, a file_permission that was unknown at plan and
+// turns out to be one that validation refuses: never a silent default
+// (Terraform validates the configuration again once it is known; the
+// create checks it again all the same).
+func TestAccStaticExportArchive_permissionUnknownAtPlan(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "docs-bundle.tar.gz")
+	cfg := bundleConfig("docs.example.com", "") + archiveWith("mintlify_static_export_bundle.docs.job_id", out,
+		`  file_permission = "0000${substr(mintlify_static_export_bundle.docs.job_id, 0, 0)}"`)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{{
+			Config:      env.Config(cfg),
+			ExpectError: acctest.ExpectError("Invalid File Permission", "The `file_permission` \"0000\" does not let the file's owner read it"),
+		}},
+	})
+	if n := downloadRequests(env); n != 0 {
+		t.Errorf("%d downloads, want none", n)
+	}
+	if err := acctest.ExpectOnlyFiles(dir); err != nil {
+		t.Error(err)
+	}
 }
