@@ -76,7 +76,7 @@ type interruptThenRun struct {
 
 func (c *interruptThenRun) Sleep(ctx context.Context, d time.Duration) error {
 	if c.auto.Load() {
-		c.Fake.Advance(d)
+		c.Advance(d)
 		return ctx.Err()
 	}
 	c.once.Do(func() { close(c.started) })
