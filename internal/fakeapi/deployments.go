@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
-	"slices"
 	"strings"
 	"time"
 )
@@ -63,6 +62,9 @@ type deployment struct {
 	branch    string
 	createdAt time.Time
 	plan      DeploymentPlan
+	// forgotten is set by ForgetDeployment: the status answers 404, and
+	// the request is still counted.
+	forgotten bool
 }
 
 // deploymentJSON is the API's status object.
@@ -119,7 +121,7 @@ func (d *deployment) view(now time.Time) deploymentJSON {
 		return v
 	}
 	v.EndedAt = formatTime(ended)
-	v.Logs = slices.Clone(d.plan.Logs)
+	v.Logs = append([]string{}, d.plan.Logs...) // never null, even for a plan without logs
 	v.Status, v.Summary = deploySuccess, "Deployed"
 	if d.plan.Fail {
 		v.Status, v.Summary = deployFailure, "The build failed"
@@ -136,7 +138,7 @@ func (d *deployment) logsUntil(ran, run time.Duration) []string {
 	if run > 0 {
 		n = int(int64(len(d.plan.Logs)) * int64(ran) / int64(run))
 	}
-	return slices.Clone(d.plan.Logs[:n])
+	return append([]string{}, d.plan.Logs[:n]...)
 }
 
 // DeploymentStatusAt returns the status of deployment id at t, and whether
@@ -145,7 +147,7 @@ func (s *Server) DeploymentStatusAt(id string, t time.Time) (string, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	d, ok := s.deployments[id]
-	if !ok {
+	if !ok || d.forgotten {
 		return "", false
 	}
 	return d.view(t).Status, true
@@ -165,11 +167,13 @@ func (s *Server) DeploymentRequests() []DeploymentRequest {
 }
 
 // ForgetDeployment removes a deployment, as when Mintlify no longer keeps
-// its status: reading it answers 404.
+// its status: reading it answers 404. DeploymentRequests still counts it.
 func (s *Server) ForgetDeployment(id string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	delete(s.deployments, id)
+	if d, ok := s.deployments[id]; ok {
+		d.forgotten = true
+	}
 }
 
 // handleTriggerDeployment serves "Trigger update".
@@ -238,6 +242,7 @@ func (s *Server) handleGetDeployment(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("statusId")
 	s.mu.Lock()
 	d, ok := s.deployments[id]
+	ok = ok && !d.forgotten
 	var v deploymentJSON
 	if ok {
 		v = d.view(s.clock.Now())

@@ -43,6 +43,10 @@ type mintlifyProvider struct {
 type providerData struct {
 	client    *mintlify.Client
 	projectID string
+	// deployments carries, within one apply, a deployment whose wait was
+	// cut short from the destroy of its tainted resource to the create that
+	// replaces it (see deploymentHandoffs).
+	deployments *deploymentHandoffs
 }
 
 type providerModel struct {
@@ -200,7 +204,8 @@ func (p *mintlifyProvider) Configure(ctx context.Context, req provider.Configure
 		return
 	}
 
-	data := &providerData{client: client, projectID: stringOrEnv(config.ProjectID, envProjectID)}
+	data := &providerData{client: client, projectID: stringOrEnv(config.ProjectID, envProjectID),
+		deployments: newDeploymentHandoffs()}
 	resp.ResourceData = data
 	resp.DataSourceData = data
 	resp.EphemeralResourceData = data
@@ -211,6 +216,7 @@ func (p *mintlifyProvider) Resources(context.Context) []func() resource.Resource
 	return []func() resource.Resource{
 		NewStaticExportBundleResource,
 		NewAgentJobResource,
+		NewDeploymentResource,
 		NewStaticExportArchiveResource,
 	}
 }
@@ -218,6 +224,7 @@ func (p *mintlifyProvider) Resources(context.Context) []func() resource.Resource
 func (p *mintlifyProvider) DataSources(context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{
 		NewAgentJobDataSource,
+		NewDeploymentDataSource,
 		NewStaticExportJobDataSource,
 	}
 }
@@ -234,6 +241,7 @@ func (p *mintlifyProvider) EphemeralResources(context.Context) []func() ephemera
 func (p *mintlifyProvider) Actions(context.Context) []func() action.Action {
 	return []func() action.Action{
 		NewAgentJobAction,
+		NewDeploymentAction,
 	}
 }
 
