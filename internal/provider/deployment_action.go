@@ -26,7 +26,7 @@ func NewDeploymentAction() action.Action {
 }
 
 type deploymentAction struct {
-	data *providerData
+	provider *providerData
 }
 
 type deploymentActionModel struct {
@@ -73,7 +73,7 @@ func (a *deploymentAction) Schema(_ context.Context, _ action.SchemaRequest, res
 }
 
 func (a *deploymentAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
-	a.data = clientFrom(req.ProviderData, &resp.Diagnostics)
+	a.provider = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 // ModifyPlan refuses, at plan time, an action that has no project to
@@ -81,19 +81,19 @@ func (a *deploymentAction) Configure(_ context.Context, req action.ConfigureRequ
 func (a *deploymentAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
 	var projectID types.String
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, pathProjectID, &projectID)...)
-	if resp.Diagnostics.HasError() || projectID.IsUnknown() || a.data == nil {
+	if resp.Diagnostics.HasError() || projectID.IsUnknown() || a.provider == nil {
 		return
 	}
-	_, diags := a.data.projectFor(projectID, "Triggering a deployment", "action")
+	_, diags := a.provider.projectFor(projectID, "Triggering a deployment", "action")
 	resp.Diagnostics.Append(diags...)
 }
 
 func (a *deploymentAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	m, ok := configuredModel[deploymentActionModel](ctx, a.data, req.Config, &resp.Diagnostics)
+	m, ok := configuredModel[deploymentActionModel](ctx, a.provider, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	projectID, diags := a.data.projectFor(m.ProjectID, "Triggering a deployment", "action")
+	projectID, diags := a.provider.projectFor(m.ProjectID, "Triggering a deployment", "action")
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -107,7 +107,7 @@ func (a *deploymentAction) Invoke(ctx context.Context, req action.InvokeRequest,
 		tflog.Info(ctx, msg)
 		resp.SendProgress(action.InvokeProgressEvent{Message: msg})
 	}
-	client := a.data.client
+	client := a.provider.client
 	ctx, cancel := client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 

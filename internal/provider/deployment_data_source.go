@@ -86,7 +86,7 @@ func (d *deploymentDataSource) Schema(ctx context.Context, _ datasource.SchemaRe
 }
 
 func (d *deploymentDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	m, ok := configuredModel[deploymentModel](ctx, d.data, req.Config, &resp.Diagnostics)
+	m, ok := configuredModel[deploymentModel](ctx, d.provider, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -102,13 +102,13 @@ func (d *deploymentDataSource) Read(ctx context.Context, req datasource.ReadRequ
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	client := d.data.client
+	client := d.provider.client
 	readCtx, cancel := client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 	b := budget("timeouts.read", timeout)
 	// The deployment names its project; diagnostics before it is read
 	// name the provider's, which the API does not need.
-	projectID := d.data.projectID
+	projectID := d.provider.projectID
 	var dep *mintlify.Deployment
 	if wait {
 		// A failed deployment is read like any other: failed is empty.

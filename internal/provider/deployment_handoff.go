@@ -97,10 +97,10 @@ func (r *deploymentResource) Delete(ctx context.Context, req resource.DeleteRequ
 	statusID, status := state.ID.ValueString(), state.Status.ValueString()
 	tflog.Info(ctx, "Forgetting deployment; the Mintlify API has no delete", map[string]any{"deployment_id": statusID})
 	running := status == mintlify.DeployStatusQueued || status == mintlify.DeployStatusInProgress
-	if !running || !state.WaitForCompletion.ValueBool() || r.data == nil || statusID == "" {
+	if !running || !state.WaitForCompletion.ValueBool() || r.provider == nil || statusID == "" {
 		return
 	}
-	r.data.deployments.leave(handoffKey(state.ProjectID.ValueString(), state.Triggers), statusID)
+	r.provider.deployments.leave(handoffKey(state.ProjectID.ValueString(), state.Triggers), statusID)
 	tflog.Info(ctx, "Leaving the running deployment to the resource's replacement, which waits for it instead of "+
 		"triggering another", map[string]any{"deployment_id": statusID, "status": status})
 }

@@ -30,10 +30,10 @@ func (r *deploymentResource) ModifyPlan(ctx context.Context, req resource.Modify
 		return
 	}
 	if req.State.Raw.IsNull() {
-		if !configured.IsNull() || r.data == nil {
+		if !configured.IsNull() || r.provider == nil {
 			return // planned as configured, or unknown until the provider is
 		}
-		projectID, diags := r.data.projectFor(configured, "Triggering a deployment", "resource")
+		projectID, diags := r.provider.projectFor(configured, "Triggering a deployment", "resource")
 		resp.Diagnostics.Append(diags...)
 		if !diags.HasError() {
 			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathProjectID, projectID)...)

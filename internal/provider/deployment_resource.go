@@ -152,7 +152,7 @@ func (r *deploymentResource) IdentitySchema(_ context.Context, _ resource.Identi
 }
 
 func (r *deploymentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	if r.data == nil {
+	if r.provider == nil {
 		resp.Diagnostics.Append(notConfiguredDiagnostic())
 		return
 	}
@@ -161,7 +161,7 @@ func (r *deploymentResource) Create(ctx context.Context, req resource.CreateRequ
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	projectID, diags := r.data.projectFor(plan.ProjectID, "Triggering a deployment", "resource")
+	projectID, diags := r.provider.projectFor(plan.ProjectID, "Triggering a deployment", "resource")
 	resp.Diagnostics.Append(diags...)
 	timeout, diags := plan.Timeouts.Create(ctx, defaultDeploymentWaitTimeout)
 	resp.Diagnostics.Append(diags...)
@@ -169,7 +169,7 @@ func (r *deploymentResource) Create(ctx context.Context, req resource.CreateRequ
 		return
 	}
 	plan.ProjectID = types.StringValue(projectID)
-	client := r.data.client
+	client := r.provider.client
 	ctx, cancel := client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 
@@ -207,8 +207,8 @@ func (r *deploymentResource) Create(ctx context.Context, req resource.CreateRequ
 // deployment. ok is false, with the diagnostic in resp, when triggering
 // failed.
 func (r *deploymentResource) startOrTakeOver(ctx context.Context, projectID string, triggers types.Map, resp *resource.CreateResponse) (statusID string, ok bool) {
-	client := r.data.client
-	if id, left := r.data.deployments.take(handoffKey(projectID, triggers)); left {
+	client := r.provider.client
+	if id, left := r.provider.deployments.take(handoffKey(projectID, triggers)); left {
 		if _, err := client.GetDeployment(ctx, id); !mintlify.IsNotFound(err) {
 			tflog.Info(ctx, LogDeploymentResumed, map[string]any{"project_id": projectID, "deployment_id": id})
 			return id, true
@@ -234,7 +234,7 @@ func (r *deploymentResource) startOrTakeOver(ctx context.Context, projectID stri
 // failed read is a warning, and a refresh reads it again.
 func (r *deploymentResource) readOnce(ctx context.Context, plan *deploymentResourceModel, resp *resource.CreateResponse) {
 	projectID, statusID := plan.ProjectID.ValueString(), plan.ID.ValueString()
-	d, err := r.data.client.GetDeployment(ctx, statusID)
+	d, err := r.provider.client.GetDeployment(ctx, statusID)
 	if err != nil {
 		op := getDeploymentOp(projectID, statusID).diagnostic(err)
 		resp.Diagnostics.AddWarning("Deployment Triggered, Status Unknown", fmt.Sprintf("The deployment %s of "+
@@ -254,7 +254,7 @@ func (r *deploymentResource) Read(ctx context.Context, req resource.ReadRequest,
 	}
 	statusID := state.ID.ValueString()
 	resp.Diagnostics.Append(setDeploymentIdentity(ctx, resp.Identity, statusID)...)
-	if r.data == nil {
+	if r.provider == nil {
 		// The provider's arguments are unknown until apply: keep the state.
 		tflog.Warn(ctx, "Skipping refresh: the mintlify provider is not configured yet")
 		return
@@ -264,9 +264,9 @@ func (r *deploymentResource) Read(ctx context.Context, req resource.ReadRequest,
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	readCtx, cancel := r.data.client.Clock().WithTimeout(ctx, timeout)
+	readCtx, cancel := r.provider.client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
-	d, err := r.data.client.GetDeployment(readCtx, statusID)
+	d, err := r.provider.client.GetDeployment(readCtx, statusID)
 	projectID := state.ProjectID.ValueString()
 	imported := state.WaitForCompletion.IsNull()
 	op := getDeploymentOp(projectID, statusID).within(budget("timeouts.read", timeout))
@@ -289,8 +289,8 @@ func (r *deploymentResource) Read(ctx context.Context, req resource.ReadRequest,
 	if state.ProjectID.IsNull() {
 		// Freshly imported: the deployment names its project.
 		state.ProjectID = optionalString(d.ProjectID)
-		if d.ProjectID == "" && r.data.projectID != "" {
-			state.ProjectID = types.StringValue(r.data.projectID)
+		if d.ProjectID == "" && r.provider.projectID != "" {
+			state.ProjectID = types.StringValue(r.provider.projectID)
 		}
 	}
 	state.set(d)
@@ -311,7 +311,7 @@ func (r *deploymentResource) Update(ctx context.Context, req resource.UpdateRequ
 	case action != actionResume:
 		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 		return
-	case r.data == nil:
+	case r.provider == nil:
 		resp.Diagnostics.Append(notConfiguredDiagnostic())
 		return
 	}
@@ -320,14 +320,14 @@ func (r *deploymentResource) Update(ctx context.Context, req resource.UpdateRequ
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	ctx, cancel := r.data.client.Clock().WithTimeout(ctx, timeout)
+	ctx, cancel := r.provider.client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 	ctx = tflog.SetField(ctx, "deployment_id", statusID)
 
 	// Start from the deployment as last read, which stays if it cannot be
 	// read.
 	plan.deploymentFields = state.deploymentFields
-	d, diags := waitForDeployment(ctx, r.data.client, projectID, statusID, deploymentWaitOnResume(timeout))
+	d, diags := waitForDeployment(ctx, r.provider.client, projectID, statusID, deploymentWaitOnResume(timeout))
 	resp.Diagnostics.Append(diags...)
 	if d != nil {
 		plan.set(d)
