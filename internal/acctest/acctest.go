@@ -1,8 +1,10 @@
 // Package acctest is what the acceptance tests of internal/provider and
 // internal/docstest share: a test's world (Env: the fake API on its virtual
 // clock, and the provider under test on the same clock, in the test
-// process), the provider block that points at it, and the checks of what
-// Terraform says, what the fake was asked and what is on disk.
+// process), the provider block that points at it, the CLI under test when
+// a test drives it itself (CLI, ServedCLI, BuiltCLI: see cli_path.go), and
+// the checks of what Terraform says, what the fake was asked and what is on
+// disk. A test author imports acctest and fakeapitest, and nothing else.
 //
 //	env := acctest.New(t, newProvider, fakeapitest.Fake(fakeapi.WithLinkTTL(time.Hour)))
 //	resource.Test(t, resource.TestCase{
@@ -15,7 +17,7 @@
 //
 // It does not import internal/provider, whose own tests (package provider)
 // use it: each package passes the provider under test as a ProviderFactory.
-// Like fakeapitest and tfcli, it is test support: only tests import it.
+// Like fakeapitest, it is test support: only tests import it.
 package acctest
 
 import (
@@ -28,7 +30,6 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
-	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // ProjectID is the project the provider block of Config names.
@@ -38,44 +39,44 @@ const ProjectID = "proj_test"
 // api.Clock, and with api.HTTPClient where it is set (fakeapitest.TLS).
 // internal/provider's tests make it from the provider's own type, other
 // packages with provider.NewOnClock.
-type ProviderFactory func(api *fakeapitest.Env) provider.Provider
+type ProviderFactory func(api *fakeapitest.API) provider.Provider
 
 // Env is one acceptance test's world: a fake Mintlify API on a loopback
 // port, checked against the API's description, and a virtual clock shared
 // by the fake and the provider, so that a 30-minute export runs in
 // milliseconds.
 type Env struct {
-	// The fake API: Fake, Clock, URL and HTTPClient (see fakeapitest.Env).
-	fakeapitest.Env
+	// The fake API: Fake, Clock, URL and HTTPClient (see fakeapitest.API).
+	fakeapitest.API
 
 	newProvider ProviderFactory
 }
 
 // New serves the fake API for t as opts say (fakeapitest.New), and runs
 // the provider that newProvider makes on its clock. An Env is for tests
-// that run the CLI, through terraform-plugin-testing or tfcli, so New finds
-// the CLI first (tfcli.Path): terraform-plugin-testing would download one.
+// that run the CLI, through terraform-plugin-testing or CLI, so New finds
+// the CLI first (Path): terraform-plugin-testing would download one.
 func New(t *testing.T, newProvider ProviderFactory, opts ...fakeapitest.Option) *Env {
 	t.Helper()
-	tfcli.Path(t)
-	return &Env{Env: *fakeapitest.New(t, opts...), newProvider: newProvider}
+	CLIPath(t)
+	return &Env{API: *fakeapitest.New(t, opts...), newProvider: newProvider}
 }
 
 // ProviderFactories runs the provider under test in the test process, for
 // terraform-plugin-testing's ProtoV6ProviderFactories.
 func (e *Env) ProviderFactories() map[string]func() (tfprotov6.ProviderServer, error) {
 	return map[string]func() (tfprotov6.ProviderServer, error){
-		"mintlify": providerserver.NewProtocol6WithError(e.newProvider(&e.Env)),
+		"mintlify": providerserver.NewProtocol6WithError(e.newProvider(&e.API)),
 	}
 }
 
 // CLI is the CLI with the provider under test served on the env's clock
-// (tfcli.Served), for the commands terraform-plugin-testing does not run
+// (Served), for the commands terraform-plugin-testing does not run
 // (`apply -invoke`, taint) and for the CLI's output as a user sees it
 // (warnings, an action's progress).
-func (e *Env) CLI(t *testing.T) *tfcli.CLI {
+func (e *Env) CLI(t *testing.T) *CLI {
 	t.Helper()
-	return tfcli.Served(t, providerserver.NewProtocol6(e.newProvider(&e.Env)))
+	return ServedCLI(t, providerserver.NewProtocol6(e.newProvider(&e.API)))
 }
 
 // Config prepends a provider block pointed at the fake, with its default

@@ -12,7 +12,6 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
-	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // withDefault gives the example's first `type = string` variable a default,
@@ -55,7 +54,7 @@ func TestAccExampleAgentJobResource(t *testing.T) {
 // written: a new job that ends with its pull request, and a follow-up to the
 // job the example names.
 func TestAgentJobActionExample(t *testing.T) {
-	tfcli.SkipUnlessVersion(t, ">= 1.14")
+	acctest.SkipUnlessVersion(t, ">= 1.14")
 	env := newTestEnv(t, acctest.AgentPlanByPrompt())
 	env.Fake.AddAgentJob(acctest.ProjectID, fakeapi.AgentJobSeed{
 		ID: "aj_3f9a2c1b8e7d4a06", Repository: fakeapi.AgentRepository, PRLink: acctest.Ptr(fakeapi.AgentRepository + "/pull/42"),
@@ -82,7 +81,7 @@ func TestAgentJobActionExample(t *testing.T) {
 // example as written, with an agent job that fails: the apply succeeds with
 // the failure as a warning, and the next plan is empty.
 func TestAgentJobActionOnFailureExample(t *testing.T) {
-	tfcli.SkipUnlessVersion(t, ">= 1.16")
+	acctest.SkipUnlessVersion(t, ">= 1.16")
 	env := newTestEnv(t, acctest.AgentPlan(10*time.Minute, "failed", false))
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(withDefault(readExample(t, filepath.Join("actions", "mintlify_agent_job", "on-failure-continue"), "main.tf"), "2.3.0")))

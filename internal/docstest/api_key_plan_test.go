@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
-	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // TestAPIKeyInSavedPlans checks what the docs say of the API key and saved
@@ -43,7 +43,7 @@ func TestAPIKeyInSavedPlans(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			if tc.minVersion != "" {
-				tfcli.SkipUnlessVersion(t, tc.minVersion)
+				acctest.SkipUnlessVersion(t, tc.minVersion)
 			}
 			key := randomAPIKey(t)
 			fake := fakeapi.New(fakeapi.WithClock(clock.Real()), fakeapi.WithAPIKey(key),
@@ -54,7 +54,7 @@ func TestAPIKeyInSavedPlans(t *testing.T) {
 			if tc.viaVariable {
 				keyVar = "TF_VAR_mintlify_api_key=" + key
 			}
-			cli := tfcli.Built(t, tfcli.Env(keyVar, envBaseURL+"="+srv.URL, envProjectID+"=proj_0123456789abcdef"))
+			cli := acctest.BuiltCLI(t, acctest.WithEnv(keyVar, envBaseURL+"="+srv.URL, envProjectID+"=proj_0123456789abcdef"))
 			cli.WriteConfig(tc.config)
 			cli.MustRun("init", "-input=false", "-no-color")
 			cli.MustRun("plan", "-out=tfplan", "-input=false", "-no-color")

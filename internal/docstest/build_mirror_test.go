@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 )
 
 // TestBuildMirrorScript runs scripts/build-mirror, which CONTRIBUTING.md's
@@ -22,7 +22,7 @@ import (
 // a hash for each platform in the mirror, which a later init accepts.
 func TestBuildMirrorScript(t *testing.T) {
 	t.Parallel()
-	cli := tfcli.Path(t)
+	cli := acctest.CLIPath(t)
 	home := t.TempDir()
 	userRC := "plugin_cache_dir = \"" + filepath.Join(home, "plugin-cache") + "\"\n"
 	writeFile(t, filepath.Join(home, ".terraformrc"), userRC)

@@ -14,7 +14,6 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
-	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // exampleStatusID is the status id the examples name.
@@ -132,7 +131,7 @@ func TestAccExampleDeploymentImportByIdentity(t *testing.T) {
 // TestDeploymentActionExample invokes the action of the registry example
 // as written.
 func TestDeploymentActionExample(t *testing.T) {
-	tfcli.SkipUnlessVersion(t, ">= 1.14")
+	acctest.SkipUnlessVersion(t, ">= 1.14")
 	env := newTestEnv(t, deploysCommit())
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(readExample(t, filepath.Join("actions", "mintlify_deployment"), "action.tf")))

@@ -2,10 +2,10 @@
 
 package docstest
 
-import "github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
+import "github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 
 func init() {
 	// TestExamplesAsWritten initialises and validates the examples that use
 	// helm too, with the real helm provider.
-	helmExamplesCLI = tfcli.BuiltWithHelm
+	helmExamplesCLI = acctest.BuiltCLIWithHelm
 }

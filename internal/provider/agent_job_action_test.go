@@ -10,7 +10,6 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
-	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // agentPrompts returns the prompts of the requests that created agent jobs
@@ -30,7 +29,7 @@ func agentPrompts(env *acctest.Env, messages bool) []string {
 // one create request, and progress from the job's start to its pull
 // request, or to "without changes".
 func TestAgentJobAction_invoke(t *testing.T) {
-	tfcli.SkipUnlessVersion(t, ">= 1.14")
+	acctest.SkipUnlessVersion(t, ">= 1.14")
 	env := newTestEnv(t, acctest.AgentPlanByPrompt())
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(agentAction("docs", `prompt = "Document release 2.3"`) +
@@ -63,7 +62,7 @@ func TestAgentJobAction_invoke(t *testing.T) {
 // a release changes: once per change, never on an apply that changes
 // nothing.
 func TestAgentJobAction_trigger(t *testing.T) {
-	tfcli.SkipUnlessVersion(t, ">= 1.14")
+	acctest.SkipUnlessVersion(t, ">= 1.14")
 	env := newTestEnv(t, acctest.AgentPlanByPrompt())
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(`
@@ -103,7 +102,7 @@ resource "terraform_data" "release" {
 // TestAgentJobAction_followUp sends the prompt to an existing job, and can
 // leave it running.
 func TestAgentJobAction_followUp(t *testing.T) {
-	tfcli.SkipUnlessVersion(t, ">= 1.14")
+	acctest.SkipUnlessVersion(t, ">= 1.14")
 	env := newTestEnv(t, acctest.AgentPlanByPrompt())
 	seedImportableAgentJobs(env)
 	cli := env.CLI(t)
@@ -191,7 +190,7 @@ func TestAccAgentJobAction_badInputRefusedAtPlan(t *testing.T) {
 // triggered it goes on: the release is in state, not tainted, and the next
 // plan has nothing to do.
 func TestAgentJobAction_onFailureContinue(t *testing.T) {
-	tfcli.SkipUnlessVersion(t, ">= 1.16")
+	acctest.SkipUnlessVersion(t, ">= 1.16")
 	env := newTestEnv(t, acctest.AgentPlanByPrompt())
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(strings.Replace(triggeredAction("2.3.0", `prompt = "Document the impossible"`),

@@ -28,7 +28,7 @@ type agentJobDataSource struct {
 	configuredDataSource
 }
 
-type agentJobModel struct {
+type agentJobDataSourceModel struct {
 	// Required
 	ID types.String `tfsdk:"id"`
 	// Optional
@@ -82,7 +82,7 @@ func (d *agentJobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequ
 }
 
 func (d *agentJobDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	m, ok := configuredModel[agentJobModel](ctx, d.provider, req.Config, &resp.Diagnostics)
+	m, ok := configuredModel[agentJobDataSourceModel](ctx, d.provider, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}

@@ -12,7 +12,6 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
-	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // TestAgentJobInterruptKeepsTheJob sends SIGINT to `terraform apply` while
@@ -22,7 +21,7 @@ import (
 func TestAgentJobInterruptKeepsTheJob(t *testing.T) {
 	env := acctest.New(t, testProvider, fakeapitest.ManualClock())
 	waiting := &firstSleep{Fake: env.Clock, started: make(chan struct{})}
-	cli := tfcli.Served(t, providerserver.NewProtocol6(&mintlifyProvider{version: "test", clock: waiting}))
+	cli := acctest.ServedCLI(t, providerserver.NewProtocol6(&mintlifyProvider{version: "test", clock: waiting}))
 	cli.WriteConfig(env.Config(agentJobResourceConfig("Document release 2.3", "")))
 	cli.MustRun("init", "-no-color", "-input=false")
 

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
-	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // deploymentActionConfig is the action named name, with args.
@@ -25,7 +24,7 @@ action "mintlify_deployment" %q {
 // -invoke`: one trigger, progress from the status id to the commit
 // deployed; then a deployment that fails fails the action, with its logs.
 func TestDeploymentAction_invoke(t *testing.T) {
-	tfcli.SkipUnlessVersion(t, ">= 1.14")
+	acctest.SkipUnlessVersion(t, ">= 1.14")
 	env := newTestEnv(t, deploymentPlan(3*time.Minute, false, "Built 12 pages", "Deployed"))
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(deploymentActionConfig("docs", "") + deploymentActionConfig("quick", "wait_for_completion = false")))
@@ -59,7 +58,7 @@ func TestDeploymentAction_invoke(t *testing.T) {
 // TestDeploymentAction_failure: a deployment that fails fails the action,
 // with its summary and log.
 func TestDeploymentAction_failure(t *testing.T) {
-	tfcli.SkipUnlessVersion(t, ">= 1.14")
+	acctest.SkipUnlessVersion(t, ">= 1.14")
 	env := newTestEnv(t, deploymentPlan(time.Minute, true, "Error: broken link /quickstart"))
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(deploymentActionConfig("docs", "")))

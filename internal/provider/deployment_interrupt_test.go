@@ -13,7 +13,6 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
-	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // TestDeploymentInterruptThenResume sends SIGINT to `terraform apply`
@@ -24,7 +23,7 @@ import (
 func TestDeploymentInterruptThenResume(t *testing.T) {
 	env := acctest.New(t, testProvider, fakeapitest.ManualClock())
 	waiting := &interruptThenRun{Fake: env.Clock, started: make(chan struct{})}
-	cli := tfcli.Served(t, providerserver.NewProtocol6(&mintlifyProvider{version: "test", clock: waiting}))
+	cli := acctest.ServedCLI(t, providerserver.NewProtocol6(&mintlifyProvider{version: "test", clock: waiting}))
 	cli.WriteConfig(env.Config(deploymentResourceConfig(`triggers = { docs_commit = "c0ffee01" }`)))
 	cli.MustRun("init", "-no-color", "-input=false")
 

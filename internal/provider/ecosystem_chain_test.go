@@ -18,10 +18,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/kubetest"
-	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // The chain tests run what the Helm guide shows, end to end: the CLI under
@@ -60,7 +60,7 @@ func TestHelmChain(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			if tc.minimum != "" {
-				tfcli.SkipUnlessVersion(t, ">= "+tc.minimum)
+				acctest.SkipUnlessVersion(t, ">= "+tc.minimum)
 			}
 			tc.run(newChainCLI(t, cluster))
 		})

@@ -22,7 +22,6 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
-	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // testChart is a local chart with the Enterprise chart's static export
@@ -30,11 +29,11 @@ import (
 var testChart, _ = filepath.Abs(filepath.Join("testdata", "charts", "mintlify"))
 
 // helmCLI is a working directory with the CLI under test, our provider and
-// helm installed (tfcli.BuiltWithHelm), and a fake API whose exports
+// helm installed (acctest.BuiltWithHelm), and a fake API whose exports
 // complete at once; opts come after those defaults, so they win. env is
 // added to the CLI's environment.
 type helmCLI struct {
-	*tfcli.CLI
+	*acctest.CLI
 	t    *testing.T
 	fake *fakeapi.Server
 }
@@ -45,7 +44,7 @@ func newHelmCLI(t *testing.T, env []string, opts ...fakeapi.Option) *helmCLI {
 		return fakeapi.JobPlan{}
 	})}, opts...)...)
 	url := contract.Serve(t, fake)
-	cli := tfcli.BuiltWithHelm(t, tfcli.Env(append([]string{
+	cli := acctest.BuiltCLIWithHelm(t, acctest.WithEnv(append([]string{
 		"MINTLIFY_API_KEY=" + fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL=" + url, "MINTLIFY_PROJECT_ID=" + acctest.ProjectID,
 		// No cluster: data "helm_template" renders offline and helm_release is only planned.
 		"KUBECONFIG=" + filepath.Join(t.TempDir(), "no-kubeconfig")}, env...)...))

@@ -25,7 +25,6 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
-	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // What the test files of this package share: a test's world (the fake API
@@ -34,13 +33,13 @@ import (
 // disk. What internal/docstest's tests need too is in internal/acctest (the
 // Env itself, the provider block, ExpectError, the checks of a bundle's
 // link and an archive on disk, the fake's counts); the HCL the tests apply
-// is built in config_test.go; the CLI is driven by internal/tfcli. A helper
+// is built in config_test.go; the CLI is driven by internal/acctest. A helper
 // that one file alone uses stays in that file.
 
 // TestMain runs the tests, then removes the provider binary that the
-// real-binary tests share (tfcli.Built). The CLI is looked up by the tests
-// that need it (tfcli.Path), so that the others run without one.
-func TestMain(m *testing.M) { tfcli.Main(m) }
+// real-binary tests share (acctest.Built). The CLI is looked up by the tests
+// that need it (acctest.Path), so that the others run without one.
+func TestMain(m *testing.M) { acctest.Main(m) }
 
 // testStart is the virtual moment every acceptance test begins at.
 var testStart = fakeapitest.Start
@@ -50,7 +49,7 @@ var testStart = fakeapitest.Start
 
 // testProvider is the provider under test for a test's fake API: on its
 // clock, and with its HTTP client where it has one (newTLSTestEnv).
-func testProvider(api *fakeapitest.Env) provider.Provider {
+func testProvider(api *fakeapitest.API) provider.Provider {
 	return &mintlifyProvider{version: "test", clock: api.Clock, httpClient: api.HTTPClient}
 }
 
@@ -100,7 +99,7 @@ func untaint(t *testing.T, root, address string) {
 	if dir == "" {
 		t.Fatalf("no terraform.tfstate under %s", root)
 	}
-	cmd := exec.Command(tfcli.Path(t), "untaint", "-no-color", address)
+	cmd := exec.Command(acctest.CLIPath(t), "untaint", "-no-color", address)
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("terraform untaint %s: %v\n%s", address, err, out)

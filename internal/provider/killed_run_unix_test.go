@@ -13,7 +13,6 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
-	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // TestKilledApplyLosesTheJobUntilImported kills `terraform apply` and the
@@ -42,7 +41,7 @@ func TestKilledApplyLosesTheJobUntilImported(t *testing.T) {
 			// runs until the apply is killed, and has finished by the import.
 			clk := clock.NewFake(time.Now().UTC(), false)
 			fake := fakeapi.New(fakeapi.WithClock(clk))
-			cli := tfcli.Built(t, tfcli.Env("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+contract.Serve(t, fake),
+			cli := acctest.BuiltCLI(t, acctest.WithEnv("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+contract.Serve(t, fake),
 				"MINTLIFY_PROJECT_ID="+acctest.ProjectID, "TF_LOG_PROVIDER=INFO"))
 			cli.WriteConfig(tc.config)
 

@@ -28,7 +28,6 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
-	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // liveEnvironment names what the live tests need, and why.
@@ -43,7 +42,7 @@ var liveEnvironment = []struct{ name, why string }{
 // finds the CLI, which terraform-plugin-testing would otherwise download.
 func livePreCheck(t *testing.T) {
 	t.Helper()
-	tfcli.Path(t)
+	acctest.CLIPath(t)
 	var missing []string
 	for _, v := range liveEnvironment {
 		if os.Getenv(v.name) == "" {

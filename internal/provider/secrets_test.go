@@ -15,9 +15,9 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-log/tflogtest"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
-	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // TestSecretsNeverReachLogsOrState runs the real terraform CLI against the
@@ -67,7 +67,7 @@ func TestSecretsNeverReachLogsOrState(t *testing.T) {
 			} else {
 				env = append(env, "MINTLIFY_API_KEY="+key)
 			}
-			cli := tfcli.Built(t, tfcli.Env(env...))
+			cli := acctest.BuiltCLI(t, acctest.WithEnv(env...))
 			cli.WriteConfig(fmt.Sprintf("provider \"mintlify\" {\n  %s\n}\n", providerArgs) +
 				bundleConfig("docs.example.com", "") +
 				archiveConfig("mintlify_static_export_bundle.docs.job_id", filepath.Join(t.TempDir(), "docs-bundle.tar.gz")))

@@ -14,7 +14,6 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
-	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // TestInterruptRemovesThePartialArchive sends SIGINT to `terraform apply`
@@ -45,7 +44,7 @@ func TestInterruptRemovesThePartialArchive(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	cli := tfcli.Built(t, tfcli.Env("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url))
+	cli := acctest.BuiltCLI(t, acctest.WithEnv("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url))
 	dir := filepath.Join(t.TempDir(), "build")
 	out := filepath.Join(dir, "docs-bundle.tar.gz")
 	cli.WriteConfig(archiveConfig(`"`+job.JobID+`"`, out))

@@ -25,7 +25,6 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
-	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // holds checks that the file at p holds content, with permission perm.
@@ -407,7 +406,7 @@ func TestArchiveDriftIsExplained(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cli := tfcli.Built(t, tfcli.Env("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url))
+	cli := acctest.BuiltCLI(t, acctest.WithEnv("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url))
 	out := filepath.Join(t.TempDir(), "docs-bundle.tar.gz")
 	cli.WriteConfig(archiveConfig(strconv.Quote(job.JobID), out))
 	// run runs terraform, which must succeed (or fail, with fails) and say

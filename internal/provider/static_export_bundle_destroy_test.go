@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
-	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 var linkExpiry = regexp.MustCompile(`keeps working until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ, for anyone`)
@@ -25,7 +25,7 @@ func TestDestroyWarnsTheLinkStillWorks(t *testing.T) {
 	srv := httptest.NewServer(fake)
 	t.Cleanup(srv.Close)
 
-	cli := tfcli.Built(t, tfcli.Env("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+srv.URL))
+	cli := acctest.BuiltCLI(t, acctest.WithEnv("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+srv.URL))
 	cli.WriteConfig(bundleConfig("docs.example.com", ""))
 	cli.MustRun("apply", "-auto-approve", "-input=false", "-no-color")
 	res := cli.MustRun("destroy", "-auto-approve", "-input=false", "-no-color")

@@ -7,10 +7,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
-	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // TestInterruptStopsPolling sends SIGINT to `terraform apply` while the
@@ -29,7 +29,7 @@ func TestInterruptStopsPolling(t *testing.T) {
 		}
 	}))
 
-	cli := tfcli.Built(t, tfcli.Env("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url))
+	cli := acctest.BuiltCLI(t, acctest.WithEnv("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url))
 	cli.WriteConfig(bundleConfig("docs.example.com", ""))
 	apply := cli.Start("apply", "-auto-approve", "-no-color", "-input=false")
 	apply.WaitFor("mintlify_static_export_bundle.docs: Creating...")

@@ -16,7 +16,6 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
-	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // Tests of the link's lifecycle: renewal in place, resuming an interrupted
@@ -333,7 +332,7 @@ func TestRenewBeforeAtLeastTheLifetimeWarnsOnCreate(t *testing.T) {
 				fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
 			srv := httptest.NewServer(fake)
 			t.Cleanup(srv.Close)
-			cli := tfcli.Built(t, tfcli.Env("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+srv.URL))
+			cli := acctest.BuiltCLI(t, acctest.WithEnv("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+srv.URL))
 			cli.WriteConfig(bundleConfig("docs.example.com", fmt.Sprintf("renew_before = %q", tc.renewBefore)))
 			res := cli.MustRun("apply", "-auto-approve", "-input=false", "-no-color")
 			out := res.Stdout + res.Stderr

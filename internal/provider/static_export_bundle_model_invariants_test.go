@@ -11,14 +11,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
-	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // stepSnapshot is the world just before a step's commands.
 type stepSnapshot struct {
-	state    tfcli.Instance
+	state    acctest.Instance
 	cfg      modelConfig
 	jobs     int // jobs the fake had started
 	requests int // requests the fake had recorded
@@ -33,7 +33,7 @@ const (
 )
 
 // checkStep checks every invariant after a step's commands.
-func (m *modelRun) checkStep(i int, step modelStep, snap stepSnapshot, results []tfcli.Result) {
+func (m *modelRun) checkStep(i int, step modelStep, snap stepSnapshot, results []acctest.Result) {
 	after := m.session.Instance(modelAddr)
 	started := m.startedSince(snap.jobs)
 	m.checkStarts(i, step, snap, started)
@@ -132,7 +132,7 @@ func isStart(r fakeapi.Request) bool {
 // forcesReplacement reports whether cfg differs from the state in an
 // argument that starts a new export. An imported resource (no domain in
 // state) adopts its configuration instead.
-func forcesReplacement(st tfcli.Instance, cfg modelConfig) bool {
+func forcesReplacement(st acctest.Instance, cfg modelConfig) bool {
 	domain, ok := st.Attrs["domain"].(string)
 	if !ok {
 		return false
@@ -146,7 +146,7 @@ func forcesReplacement(st tfcli.Instance, cfg modelConfig) bool {
 }
 
 // checkOrphans: invariant 4, no silent orphans.
-func (m *modelRun) checkOrphans(i int, started []string, after tfcli.Instance, results []tfcli.Result) {
+func (m *modelRun) checkOrphans(i int, started []string, after acctest.Instance, results []acctest.Result) {
 	m.check()
 	var output strings.Builder
 	failed := false
@@ -171,7 +171,7 @@ func (m *modelRun) checkOrphans(i int, started []string, after tfcli.Instance, r
 
 // checkSecrets: invariant 5, no API key or link signature in any output
 // or provider log line.
-func (m *modelRun) checkSecrets(i int, results []tfcli.Result) {
+func (m *modelRun) checkSecrets(i int, results []acctest.Result) {
 	m.check()
 	logs := m.logs.String()
 	fresh := logs[m.logsChecked:]
@@ -194,7 +194,7 @@ func (m *modelRun) checkSecrets(i int, results []tfcli.Result) {
 }
 
 // checkRevision: invariant 6, link_revision never decreases.
-func (m *modelRun) checkRevision(i int, after tfcli.Instance) {
+func (m *modelRun) checkRevision(i int, after acctest.Instance) {
 	m.check()
 	rev, ok := after.Attrs["link_revision"].(float64)
 	if !ok {
@@ -208,7 +208,7 @@ func (m *modelRun) checkRevision(i int, after tfcli.Instance) {
 
 // checkPrivate: invariant 7, a plan's decision is not stored with the
 // resource.
-func (m *modelRun) checkPrivate(i int, after tfcli.Instance) {
+func (m *modelRun) checkPrivate(i int, after acctest.Instance) {
 	m.check()
 	var priv privateState
 	if raw, ok := after.Private[privateKey]; ok && json.Unmarshal(raw, &priv) == nil && priv.PlannedAction != "" {
@@ -222,7 +222,7 @@ const renewalMargin = 15 * time.Minute
 
 // checkRenewals: invariant 8. A link that was not due is never renewed; a
 // plan made when it was due shows a change.
-func (m *modelRun) checkRenewals(i int, step modelStep, snap stepSnapshot, after tfcli.Instance, results []tfcli.Result) {
+func (m *modelRun) checkRenewals(i int, step modelStep, snap stepSnapshot, after acctest.Instance, results []acctest.Result) {
 	m.check()
 	st := snap.state
 	if !st.Exists || st.Tainted || st.Attr("status") != mintlify.StatusCompleted || st.Attr("domain") == "" {
@@ -252,7 +252,7 @@ func (m *modelRun) checkRenewals(i int, step modelStep, snap stepSnapshot, after
 // linkDue reports whether the link in st is due at at under cfg; judged is
 // false when the state does not tell (no expiry, or the default policy
 // without the link's generation time).
-func (m *modelRun) linkDue(st tfcli.Instance, cfg modelConfig, at time.Time) (due, judged bool) {
+func (m *modelRun) linkDue(st acctest.Instance, cfg modelConfig, at time.Time) (due, judged bool) {
 	expires, err := time.Parse(time.RFC3339, st.Attr("expires_at"))
 	if err != nil {
 		return false, false
@@ -276,7 +276,7 @@ func (m *modelRun) linkDue(st tfcli.Instance, cfg modelConfig, at time.Time) (du
 }
 
 // checkAfterApply: invariants 2 and 3, after a successful apply.
-func (m *modelRun) checkAfterApply(i int, after tfcli.Instance) {
+func (m *modelRun) checkAfterApply(i int, after acctest.Instance) {
 	m.check()
 	if !after.Exists || after.Tainted || after.Attr("status") != mintlify.StatusCompleted || after.Attr("bundle_url") == "" {
 		m.violation(i, "after a successful apply the bundle is not a completed export with a link: exists %v, "+
@@ -298,12 +298,12 @@ func (m *modelRun) checkAfterApply(i int, after tfcli.Instance) {
 	m.check()
 	res := m.cli(planArgs...)[0]
 	if res.Exit != 0 {
-		m.violation(i, "the plan right after a successful apply is not empty (exit %d):\n%s", res.Exit, tfcli.Indent(res.Output))
+		m.violation(i, "the plan right after a successful apply is not empty (exit %d):\n%s", res.Exit, acctest.Indent(res.Output))
 	}
-	m.checkSecrets(i, []tfcli.Result{res})
+	m.checkSecrets(i, []acctest.Result{res})
 }
 
-func (m *modelRun) checkDownload(i int, after tfcli.Instance) {
+func (m *modelRun) checkDownload(i int, after acctest.Instance) {
 	resp, err := http.Get(after.Attr("bundle_url"))
 	if err != nil {
 		m.violation(i, "downloading the bundle: %v", err)

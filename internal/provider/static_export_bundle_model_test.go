@@ -18,16 +18,16 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
-	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // The model-based test of mintlify_static_export_bundle: seeded sequences of
 // 10 to 30 steps (static_export_bundle_model_steps_test.go) drive the real
-// CLI, with the provider served in this process (tfcli.Served) and watched
+// CLI, with the provider served in this process (acctest.Served) and watched
 // (static_export_bundle_model_harness_test.go), against the fake API on a
 // virtual clock, with faults between the steps. After every step it checks
 // the lifecycle's invariants (checkStep):
@@ -161,7 +161,7 @@ type modelRun struct {
 	clock   *clock.Fake
 	fake    *fakeapi.Server
 	handler *modelHandler
-	session *tfcli.CLI
+	session *acctest.CLI
 	// logs collects the provider's log lines of every command, at TRACE.
 	logs   *syncBuffer
 	client *mintlify.Client
@@ -209,9 +209,9 @@ func newModelRun(t *testing.T, seed uint64, stats *modelStats) *modelRun {
 	m.client = client
 	m.logs = &syncBuffer{}
 	factory := providerserver.NewProtocol6(&mintlifyProvider{version: "test", clock: m.clock})
-	m.session = tfcli.Served(t, func() tfprotov6.ProviderServer {
+	m.session = acctest.ServedCLI(t, func() tfprotov6.ProviderServer {
 		return loggingServer{ProviderServer: factory(), out: m.logs}
-	}, tfcli.Env("TF_VAR_mintlify_api_key="+m.apiKey))
+	}, acctest.WithEnv("TF_VAR_mintlify_api_key="+m.apiKey))
 	return m
 }
 
@@ -332,7 +332,7 @@ var (
 
 // command runs the terraform commands of a step; ran is false when the
 // step does not apply to the state.
-func (m *modelRun) command(i int, step modelStep, before tfcli.Instance) (results []tfcli.Result, ran bool) {
+func (m *modelRun) command(i int, step modelStep, before acctest.Instance) (results []acctest.Result, ran bool) {
 	switch step.Op {
 	case opApply:
 		return m.cli(applyArgs...), true
@@ -383,25 +383,25 @@ func (m *modelRun) command(i int, step modelStep, before tfcli.Instance) (result
 }
 
 // cli runs one terraform command and records it.
-func (m *modelRun) cli(args ...string) []tfcli.Result {
+func (m *modelRun) cli(args ...string) []acctest.Result {
 	res := m.session.Run(args...)
 	m.stats.commands.Add(1)
 	m.recordResult(res)
-	return []tfcli.Result{res}
+	return []acctest.Result{res}
 }
 
-func (m *modelRun) recordResult(res tfcli.Result) {
+func (m *modelRun) recordResult(res acctest.Result) {
 	summary := fmt.Sprintf("  terraform %s: exit %d at %s", strings.Join(res.Args, " "), res.Exit,
 		m.clock.Now().Format(time.RFC3339))
 	if res.Exit != 0 || strings.Contains(res.Output, "Warning:") {
-		summary += "\n" + tfcli.Indent(res.Output)
+		summary += "\n" + acctest.Indent(res.Output)
 	}
 	m.history = append(m.history, summary)
 }
 
 // importStep forgets the resource, if any, and imports a job into it.
-func (m *modelRun) importStep(_ int, step modelStep, before tfcli.Instance) []tfcli.Result {
-	var results []tfcli.Result
+func (m *modelRun) importStep(_ int, step modelStep, before acctest.Instance) []acctest.Result {
+	var results []acctest.Result
 	id := "se_0000000000000000"
 	switch {
 	case step.Import == "same" && before.Exists:
@@ -426,7 +426,7 @@ func (m *modelRun) importStep(_ int, step modelStep, before tfcli.Instance) []tf
 
 // interruptedApply sends Ctrl-C to an apply while the API holds one of its
 // requests; an apply that needs no such request just runs.
-func (m *modelRun) interruptedApply(_ int, step modelStep) []tfcli.Result {
+func (m *modelRun) interruptedApply(_ int, step modelStep) []acctest.Result {
 	match := map[string]func(*http.Request) bool{
 		"start": fakeapi.IsStartRequest, "status": fakeapi.IsStatusRequest, "bundle": fakeapi.IsBundleRequest,
 	}[step.At]
@@ -452,7 +452,7 @@ func (m *modelRun) interruptedApply(_ int, step modelStep) []tfcli.Result {
 	}
 	res := apply.Wait()
 	m.recordResult(res)
-	return []tfcli.Result{res}
+	return []acctest.Result{res}
 }
 
 func cloneConfig(c modelConfig) modelConfig {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
-	"github.com/mintlify/terraform-provider-mintlify/internal/tfcli"
 )
 
 // Renewal as users run Terraform, through the real CLI: without a refresh,
@@ -19,7 +18,7 @@ import (
 
 // renewalCLI is a CLI with a bundle applied at the fake's clock, and its
 // first link.
-func renewalCLI(t *testing.T, extra string) (*acctest.Env, *tfcli.CLI, string) {
+func renewalCLI(t *testing.T, extra string) (*acctest.Env, *acctest.CLI, string) {
 	t.Helper()
 	env := newTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour))
 	cli := env.CLI(t)
@@ -30,7 +29,7 @@ func renewalCLI(t *testing.T, extra string) (*acctest.Env, *tfcli.CLI, string) {
 
 // expectPlanExit runs a plan with -detailed-exitcode and fails t unless it
 // exits with want (0: no changes, 2: changes).
-func expectPlanExit(t *testing.T, cli *tfcli.CLI, want int, args ...string) tfcli.Result {
+func expectPlanExit(t *testing.T, cli *acctest.CLI, want int, args ...string) acctest.Result {
 	t.Helper()
 	res := cli.Run(append([]string{"plan", "-detailed-exitcode", "-no-color", "-input=false"}, args...)...)
 	if res.Exit != want {
@@ -183,11 +182,11 @@ data "mintlify_agent_job" "docs" {
 func refreshOnlyQuirk(t *testing.T, workspace string) string {
 	t.Helper()
 	switch {
-	case workspace == "data sources" && tfcli.VersionMeets(t, ">= 1.16"):
+	case workspace == "data sources" && acctest.VersionMeets(t, ">= 1.16"):
 		// Checked on the built-in terraform_remote_state data source too.
 		return "Terraform 1.16 exits 2 from plan -refresh-only -detailed-exitcode in any workspace with a data " +
 			"source, built-in ones included, though it reports no changes"
-	case workspace != "agent job" && tfcli.VersionMeets(t, "~> 1.11.0"):
+	case workspace != "agent job" && acctest.VersionMeets(t, "~> 1.11.0"):
 		// quietState proves that only the order changed.
 		return "Terraform 1.11 writes the sensitive_attributes of a refreshed resource with two sensitive " +
 			"attributes (bundle_url, helm_values) in random order, and counts a new order as a change"
@@ -257,7 +256,7 @@ func TestRenewTriggers(t *testing.T) {
 
 // linkRevision is the instance's link_revision (JSON numbers read as
 // float64 are exact up to 2^53).
-func linkRevision(inst tfcli.Instance) int64 {
+func linkRevision(inst acctest.Instance) int64 {
 	f, _ := inst.Attrs["link_revision"].(float64)
 	return int64(f)
 }

@@ -23,7 +23,7 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
 )
 
-// versionSkip is how tfversion.SkipBelow (and tfcli.SkipUnlessVersion, for
+// versionSkip is how tfversion.SkipBelow (and acctest.SkipUnlessVersion, for
 // the tests that run the CLI directly) words a skip.
 const versionSkip = "is below minimum version"
 
@@ -58,7 +58,7 @@ func main() {
 
 	var rows []result
 	for _, bin := range flag.Args() {
-		cli, err := devprovider.IdentifyCLI(bin, cliConfig)
+		cli, err := devprovider.IdentifyBinary(bin, cliConfig)
 		if err != nil {
 			fail(err)
 		}
@@ -84,7 +84,7 @@ func fail(err error) {
 }
 
 type result struct {
-	cli                                 devprovider.CLI
+	cli                                 devprovider.Binary
 	tests, passed, failed, versionSkips int
 	otherSkips                          []string
 	elapsed                             time.Duration
@@ -125,7 +125,7 @@ func modelSeedsEnv() string {
 	return "MINTLIFY_MODEL_SEEDS=" + compatModelSeeds
 }
 
-func runSuite(c devprovider.CLI, cliConfig, pkg, run string) (result, error) {
+func runSuite(c devprovider.Binary, cliConfig, pkg, run string) (result, error) {
 	args := []string{"test", "-json", "-count=1", "-tags", "ecosystem", "-timeout", "30m"}
 	if run != "" {
 		args = append(args, "-run", run)
@@ -159,7 +159,7 @@ func runSuite(c devprovider.CLI, cliConfig, pkg, run string) (result, error) {
 
 // collect reads test2json events and counts the tests by the last action
 // each reported. A test with subtests counts through its subtests only.
-func collect(c devprovider.CLI, events io.Reader) result {
+func collect(c devprovider.Binary, events io.Reader) result {
 	l := &eventLog{outcomes: map[string]*outcome{}, parents: map[string]bool{}, output: map[string]*strings.Builder{}}
 	sc := bufio.NewScanner(events)
 	sc.Buffer(make([]byte, 1024*1024), 16*1024*1024)

@@ -20,7 +20,7 @@ const commandTimeout = 3 * time.Minute
 
 // cliResult is how installing the release went under one CLI.
 type cliResult struct {
-	cli            devprovider.CLI
+	cli            devprovider.Binary
 	passed, failed int
 	elapsed        time.Duration
 }
@@ -40,7 +40,7 @@ var negativeCases = []negativeCase{
 // rehearseInstall installs the release under c as a user would and runs
 // the negative cases. The installation's checks build on each other and
 // stop at the first failure; the negative cases run whatever happened.
-func (r *rehearsal) rehearseInstall(ctx context.Context, c devprovider.CLI) cliResult {
+func (r *rehearsal) rehearseInstall(ctx context.Context, c devprovider.Binary) cliResult {
 	fmt.Printf("\n==> %s (%s)\n", c.Name, c.Path)
 	start := time.Now()
 	res := cliResult{cli: c}
@@ -80,7 +80,7 @@ func (r *rehearsal) rehearseInstall(ctx context.Context, c devprovider.CLI) cliR
 // workdir is the working directory of one CLI's checks.
 type workdir struct {
 	r    *rehearsal
-	cli  devprovider.CLI
+	cli  devprovider.Binary
 	dir  string
 	env  []string
 	lock []byte // the lock file the first init wrote

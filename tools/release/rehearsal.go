@@ -36,14 +36,14 @@ type rehearsal struct {
 	version  string // 0.1.0
 	dir      string // the temporary directory
 	cliRC    string // a CLI configuration that installs from each provider's registry only
-	clis     []devprovider.CLI
-	key      *gpgKey           // the release key
-	stranger *pendingKey       // a key the registry does not advertise
-	first    *releaseBuild     // the build the registry serves, set by serve
-	reg      *registry         // set by serve
-	h1       string            // the h1: hash of the genuine zip, set by serve
-	fake     *devprovider.Fake // set by startFake
-	closers  []func() error    // run by close, last first
+	clis     []devprovider.Binary
+	key      *gpgKey          // the release key
+	stranger *pendingKey      // a key the registry does not advertise
+	first    *releaseBuild    // the build the registry serves, set by serve
+	reg      *registry        // set by serve
+	h1       string           // the h1: hash of the genuine zip, set by serve
+	fake     *devprovider.API // set by startFake
+	closers  []func() error   // run by close, last first
 }
 
 // pendingKey is a key being made in the background.
@@ -165,7 +165,7 @@ func (r *rehearsal) checkTools(ctx context.Context) ([]string, error) {
 	}
 	found = append(found, strings.Replace(strings.SplitN(string(gpgOut), "\n", 2)[0], "gpg (GnuPG)", "gpg", 1))
 	for _, bin := range r.opts.clis {
-		c, err := devprovider.IdentifyCLI(bin, r.cliRC)
+		c, err := devprovider.IdentifyBinary(bin, r.cliRC)
 		if err != nil {
 			return nil, fmt.Errorf("the CLI %q: %w", bin, err)
 		}

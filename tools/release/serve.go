@@ -56,7 +56,7 @@ func (r *rehearsal) serve(ctx context.Context, b *releaseBuild) error {
 // now, long done by the time the first CLI applies.
 func (r *rehearsal) startFake() error {
 	return step("fake Mintlify API", func() (string, error) {
-		fake, err := devprovider.StartFake(
+		fake, err := devprovider.StartAPI(
 			fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{Pages: fakePages} }),
 		)
 		if err != nil {

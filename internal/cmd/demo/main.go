@@ -45,7 +45,7 @@ func run() error {
 	defer func() { _ = ws.Close() }()
 
 	step("Starting the fake Mintlify API")
-	fake, err := devprovider.StartFake()
+	fake, err := devprovider.StartAPI()
 	if err != nil {
 		return err
 	}
@@ -56,7 +56,7 @@ func run() error {
 	if err := copyDir(filepath.Join("examples", "quickstart"), work); err != nil {
 		return err
 	}
-	tf := ws.Runner(terraform, fake.Env()...)
+	tf := ws.CLI(terraform, fake.Env()...)
 	tfVars := []string{"-input=false", "-no-color", "-var", "agent_job_id=" + devprovider.DemoAgentJobID}
 
 	step("terraform apply examples/quickstart")

@@ -49,7 +49,7 @@ func run(ctx context.Context, out io.Writer) error {
 // stops it.
 func serve(ctx context.Context, out io.Writer, ws *devprovider.Workspace) error {
 	step(out, "Starting the fake Mintlify API")
-	fake, err := devprovider.StartFake()
+	fake, err := devprovider.StartAPI()
 	if err != nil {
 		return err
 	}

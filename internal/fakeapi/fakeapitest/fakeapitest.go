@@ -31,8 +31,8 @@ var Start = time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
 // certificate covers it, and it is not loopback.
 const TLSHost = "example.com"
 
-// Env is one test's fake API.
-type Env struct {
+// API is one test's fake API.
+type API struct {
 	// Fake is the fake itself: seed it, fault it, read what it was sent.
 	Fake *fakeapi.Server
 	// Clock is the virtual clock the fake reads. Give it to the client or
@@ -102,7 +102,7 @@ func TLS() Option {
 // New starts a fake API for t, on a virtual clock set to Start, and serves
 // it until t ends. Unless Unchecked or Checker says otherwise, a request or
 // an answer that breaks the API's description fails t at cleanup.
-func New(t testing.TB, opts ...Option) *Env {
+func New(t testing.TB, opts ...Option) *API {
 	t.Helper()
 	var cfg config
 	for _, o := range opts {
@@ -114,7 +114,7 @@ func New(t testing.TB, opts ...Option) *Env {
 	if cfg.wrap != nil {
 		h = cfg.wrap(fake)
 	}
-	env := &Env{Fake: fake, Clock: clk}
+	env := &API{Fake: fake, Clock: clk}
 	if cfg.tls {
 		srv := cfg.serveTLS(t, h)
 		env.URL, env.HTTPClient = "https://"+TLSHost, dialOnly(t, srv)

@@ -65,7 +65,7 @@ const (
 
 // bench holds what every part shares.
 type bench struct {
-	cli devprovider.CLI
+	cli devprovider.Binary
 	ws  *devprovider.Workspace // the built provider and its CLI configuration
 	out io.Writer
 }
@@ -104,7 +104,7 @@ func run(planRuns int, skip string) (int, error) {
 		return 0, err
 	}
 	defer func() { _ = ws.Close() }()
-	cli, err := devprovider.IdentifyCLI(terraform, ws.CLIConfig)
+	cli, err := devprovider.IdentifyBinary(terraform, ws.CLIConfig)
 	if err != nil {
 		return 0, err
 	}
@@ -155,7 +155,7 @@ func (b *bench) runParts(ctx context.Context, skipped func(string) bool, planRun
 }
 
 // terraform runs the CLI with the workspace's CLI configuration and env.
-func (b *bench) terraform(env ...string) devprovider.Runner { return b.ws.Runner(b.cli.Path, env...) }
+func (b *bench) terraform(env ...string) devprovider.CLI { return b.ws.CLI(b.cli.Path, env...) }
 
 func (b *bench) workdir(name, config string) (string, error) {
 	dir := filepath.Join(b.ws.Dir, name)

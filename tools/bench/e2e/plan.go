@@ -25,7 +25,7 @@ type planTimes struct {
 // 100 terraform_data resources, and samples the provider's peak memory.
 func (b *bench) planCost(ctx context.Context, runs int) (*part, error) {
 	const n = 100
-	fake, err := devprovider.StartFake(fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	fake, err := devprovider.StartAPI(fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{RunFor: time.Second}
 	}))
 	if err != nil {
@@ -71,7 +71,7 @@ var planArgs = []string{"plan", "-input=false", "-no-color", "-detailed-exitcode
 // alternating so that drift in the machine's speed hits both alike, then
 // the bundles' plan without refresh (no API request at all) and with the
 // provider's logs on, which Terraform discards.
-func (b *bench) timePlans(ctx context.Context, fake *devprovider.Fake, bundles, data string, run int, times *planTimes) error {
+func (b *bench) timePlans(ctx context.Context, fake *devprovider.API, bundles, data string, run int, times *planTimes) error {
 	for _, dir := range []string{bundles, data} {
 		fake.Reset()
 		cmd := b.terraform(fake.Env()...).Command(ctx, dir, planArgs...)

@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 )
 
-// CLI is a Terraform or OpenTofu executable and what it says it is.
-type CLI struct {
+// Binary is a Terraform or OpenTofu executable and what it says it is.
+type Binary struct {
 	// Path is the absolute path of the executable.
 	Path string
 	// Name is "Terraform 1.5.7" or "OpenTofu 1.12.6".
@@ -20,14 +20,14 @@ type CLI struct {
 	OpenTofu bool
 }
 
-// IdentifyCLI finds bin (a path, or a name on PATH) and asks it what it is,
+// IdentifyBinary finds bin (a path, or a name on PATH) and asks it what it is,
 // under the CLI configuration cliConfig: both CLIs print
 // `terraform_version` in `version -json`; OpenTofu names itself in the
 // plain `version`.
-func IdentifyCLI(bin, cliConfig string) (CLI, error) {
+func IdentifyBinary(bin, cliConfig string) (Binary, error) {
 	path, err := exec.LookPath(bin)
 	if err != nil {
-		return CLI{}, err
+		return Binary{}, err
 	}
 	path, _ = filepath.Abs(path)
 	command := func(args ...string) *exec.Cmd {
@@ -37,16 +37,16 @@ func IdentifyCLI(bin, cliConfig string) (CLI, error) {
 	}
 	out, err := command("version", "-json").Output()
 	if err != nil {
-		return CLI{}, fmt.Errorf("%s version -json: %w", path, err)
+		return Binary{}, fmt.Errorf("%s version -json: %w", path, err)
 	}
 	var v struct {
 		Version string `json:"terraform_version"`
 	}
 	if err := json.Unmarshal(out, &v); err != nil {
-		return CLI{}, fmt.Errorf("%s version -json: %w", path, err)
+		return Binary{}, fmt.Errorf("%s version -json: %w", path, err)
 	}
 	plain, _ := command("version").Output()
-	c := CLI{Path: path, Version: v.Version, OpenTofu: bytes.HasPrefix(plain, []byte("OpenTofu"))}
+	c := Binary{Path: path, Version: v.Version, OpenTofu: bytes.HasPrefix(plain, []byte("OpenTofu"))}
 	c.Name = "Terraform " + c.Version
 	if c.OpenTofu {
 		c.Name = "OpenTofu " + c.Version

@@ -14,19 +14,19 @@ const ProjectID = "proj_demo"
 // DemoAgentJobID is the agent job that SeedDemo adds to ProjectID.
 const DemoAgentJobID = "aj_demo_0001"
 
-// Fake is the fake Mintlify API served on a loopback port, in real time.
-type Fake struct {
+// API is the fake Mintlify API served on a loopback port, in real time.
+type API struct {
 	*fakeapi.Server
 	// URL is the base URL, for MINTLIFY_BASE_URL.
 	URL   string
 	close func() error
 }
 
-// StartFake serves a fake API on a free loopback port, seeded with the demo
+// StartAPI serves a fake API on a free loopback port, seeded with the demo
 // fixtures. By default an export queues for 1 s and runs for 4 s, over 128
 // pages, and an agent job works for 5 s, then opens a pull request; opts
 // come after the defaults, so they win.
-func StartFake(opts ...fakeapi.Option) (*Fake, error) {
+func StartAPI(opts ...fakeapi.Option) (*API, error) {
 	defaults := []fakeapi.Option{
 		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
 			return fakeapi.JobPlan{QueueFor: time.Second, RunFor: 4 * time.Second, Pages: 128}
@@ -41,12 +41,12 @@ func StartFake(opts ...fakeapi.Option) (*Fake, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Fake{Server: fake, URL: url, close: closeFn}, nil
+	return &API{Server: fake, URL: url, close: closeFn}, nil
 }
 
 // Env is the provider's environment for this fake: the three MINTLIFY_*
 // variables, as NAME=value.
-func (f *Fake) Env() []string {
+func (f *API) Env() []string {
 	return []string{
 		"MINTLIFY_API_KEY=" + fakeapi.DefaultAPIKey,
 		"MINTLIFY_BASE_URL=" + f.URL,
@@ -55,7 +55,7 @@ func (f *Fake) Env() []string {
 }
 
 // Close stops serving and closes every connection.
-func (f *Fake) Close() error { return f.close() }
+func (f *API) Close() error { return f.close() }
 
 // Serve serves h on a free port of 127.0.0.1 and returns its base URL and
 // the function that stops it.

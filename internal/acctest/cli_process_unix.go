@@ -1,6 +1,6 @@
 //go:build unix
 
-package tfcli
+package acctest
 
 import (
 	"os/exec"

@@ -1,4 +1,4 @@
-package tfcli
+package acctest
 
 import (
 	"context"
@@ -11,35 +11,35 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
 )
 
-// Built returns a CLI in a new working directory whose CLI configuration
+// BuiltCLI returns a CLI in a new working directory whose CLI configuration
 // installs the provider built from this checkout as a plugin binary (see
 // devprovider.Install): plan and apply run it through dev_overrides, and
 // `terraform init` finds it in a filesystem mirror. The binary is built
-// once per test process, the first time a test asks for it; tfcli.Main
+// once per test process, the first time a test asks for it; Main
 // removes it at the end.
-func Built(t *testing.T, opts ...Option) *CLI {
+func BuiltCLI(t *testing.T, opts ...CLIOption) *CLI {
 	t.Helper()
 	return installed(t, builtProvider, opts)
 }
 
-// BuiltWithHelm is Built with the real hashicorp/helm provider
+// BuiltCLIWithHelm is Built with the real hashicorp/helm provider
 // (devprovider.FindHelmProvider) beside this one, both installed by
 // `terraform init` from a filesystem mirror, as from a network mirror (see
 // devprovider.InstallWithHelm); nothing else can be installed.
-func BuiltWithHelm(t *testing.T, opts ...Option) *CLI {
+func BuiltCLIWithHelm(t *testing.T, opts ...CLIOption) *CLI {
 	t.Helper()
 	return installed(t, builtWithHelm, opts)
 }
 
 // installed is a CLI with the configuration that install returns.
-func installed(t *testing.T, install func() (string, error), opts []Option) *CLI {
+func installed(t *testing.T, install func() (string, error), opts []CLIOption) *CLI {
 	t.Helper()
-	Path(t) // before a build that would be in vain
+	CLIPath(t) // before a build that would be in vain
 	cliConfig, err := install()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return newCLI(t, append([]Option{Env("TF_CLI_CONFIG_FILE=" + cliConfig)}, opts...))
+	return newCLI(t, append([]CLIOption{WithEnv("TF_CLI_CONFIG_FILE=" + cliConfig)}, opts...))
 }
 
 // builds are the directories that the builds of this test process went
@@ -55,10 +55,10 @@ func buildDir() (string, error) {
 	builds.mu.Lock()
 	defer builds.mu.Unlock()
 	if !builds.main {
-		return "", errors.New("tfcli.Built builds the provider once per test process and tfcli.Main removes it: " +
-			"call tfcli.Main from the package's TestMain")
+		return "", errors.New("Built builds the provider once per test process and Main removes it: " +
+			"call Main from the package's TestMain")
 	}
-	dir, err := os.MkdirTemp("", "mintlify-tfcli-")
+	dir, err := os.MkdirTemp("", "mintlify-cli-")
 	if err != nil {
 		return "", err
 	}

@@ -1,26 +1,27 @@
-// Package tfcli runs the Terraform or OpenTofu CLI under test, the one way
-// the tests of internal/provider and internal/docstest drive it outside
-// terraform-plugin-testing: for the commands its steps do not run (taint,
-// `apply -invoke`, an import on the command line), for an apply interrupted
-// half-way, and for what only a real plugin process shows (signals, logs at
-// TF_LOG=TRACE). The provider under test is either
+// The CLI under test, the one way the tests of internal/provider and
+// internal/docstest drive it outside terraform-plugin-testing: for the
+// commands its steps do not run (taint, `apply -invoke`, an import on the
+// command line), for an apply interrupted half-way, and for what only a
+// real plugin process shows (signals, logs at TF_LOG=TRACE). The provider
+// under test is either
 //
-//   - Served: run by the test process and reattached for each command
-//     (TF_REATTACH_PROVIDERS), so that it, the fake API and the test share
-//     one virtual clock; or
-//   - Built: the plugin binary that internal/devprovider builds (once per
-//     test process), which the CLI starts itself through dev_overrides.
+//   - served (ServedCLI, or Env.CLI): run by the test process and
+//     reattached for each command (TF_REATTACH_PROVIDERS), so that it, the
+//     fake API and the test share one virtual clock; or
+//   - built (BuiltCLI): the plugin binary that internal/devprovider builds
+//     (once per test process), which the CLI starts itself through
+//     dev_overrides.
 //
 // Either way a CLI is one working directory and one environment:
 //
-//	cli := tfcli.Served(t, providerserver.NewProtocol6(provider.NewOnClock("test", env.Clock)()))
+//	cli := acctest.ServedCLI(t, providerserver.NewProtocol6(provider.NewOnClock("test", env.Clock)()))
 //	cli.WriteConfig(`resource "mintlify_static_export_bundle" "docs" { domain = "docs.example.com" }`)
 //	out := cli.MustRun("apply", "-auto-approve", "-no-color").Output
 //
-// The CLI is TF_ACC_TERRAFORM_PATH, else `terraform` on PATH (Path), and
-// never downloaded. Like package fakeapitest, it is test support: only tests
-// import it.
-package tfcli
+// The CLI is TF_ACC_TERRAFORM_PATH, else `terraform` on PATH (CLIPath), and
+// never downloaded.
+
+package acctest
 
 import (
 	"encoding/json"
@@ -62,11 +63,11 @@ var cliPath = sync.OnceValues(func() (string, error) {
 	return path, os.Setenv(EnvCLIPath, path)
 })
 
-// Path returns the CLI under test: TF_ACC_TERRAFORM_PATH, else `terraform`
+// CLIPath returns the CLI under test: TF_ACC_TERRAFORM_PATH, else `terraform`
 // on PATH. A test that needs the CLI calls it (the constructors here do)
 // before terraform-plugin-testing runs; without a CLI the test fails, never
 // skips, and nothing is downloaded.
-func Path(t testing.TB) string {
+func CLIPath(t testing.TB) string {
 	t.Helper()
 	path, err := cliPath()
 	if err != nil {
@@ -103,7 +104,7 @@ var cliVersion = sync.OnceValues(func() (*version.Version, error) {
 // in the words `make test-compat` counts as a version skip.
 func SkipUnlessVersion(t testing.TB, constraint string) {
 	t.Helper()
-	Path(t)
+	CLIPath(t)
 	v, err := cliVersion()
 	if err != nil {
 		t.Fatalf("asking the CLI under test for its version: %v", err)
@@ -121,14 +122,14 @@ func SkipUnlessVersion(t testing.TB, constraint string) {
 // built for them. Call it from TestMain in a package whose tests use
 // Built:
 //
-//	func TestMain(m *testing.M) { tfcli.Main(m) }
+//	func TestMain(m *testing.M) { Main(m) }
 func Main(m *testing.M) {
 	builds.mu.Lock()
 	builds.main = true
 	builds.mu.Unlock()
 	code := m.Run()
 	if err := removeBuilds(); err != nil {
-		fmt.Fprintln(os.Stderr, "tfcli:", err)
+		fmt.Fprintln(os.Stderr, "acctest:", err)
 		if code == 0 {
 			code = 1
 		}
@@ -160,7 +161,7 @@ func moduleRoot() (string, error) {
 // OpenTofu is judged by its own version.
 func VersionMeets(t testing.TB, constraint string) bool {
 	t.Helper()
-	Path(t)
+	CLIPath(t)
 	v, err := cliVersion()
 	if err != nil {
 		t.Fatalf("asking the CLI under test for its version: %v", err)

@@ -1,4 +1,4 @@
-package tfcli
+package acctest
 
 import (
 	"encoding/base64"

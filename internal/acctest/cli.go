@@ -1,4 +1,4 @@
-package tfcli
+package acctest
 
 import (
 	"context"
@@ -30,32 +30,32 @@ type CLI struct {
 	serve func() (reattach string, stop func(), err error)
 }
 
-// Option adds to what a CLI is created with.
-type Option func(*CLI)
+// CLIOption adds to what a CLI is created with.
+type CLIOption func(*CLI)
 
-// Env adds variables ("NAME=value") to every command's environment, after
+// WithEnv adds variables ("NAME=value") to every command's environment, after
 // the defaults, so that they win. A served provider runs in the test
 // process and reads that process's environment, not these.
-func Env(vars ...string) Option {
+func WithEnv(vars ...string) CLIOption {
 	return func(c *CLI) { c.env = append(c.env, vars...) }
 }
 
-// Served returns a CLI in a new working directory that runs each command
+// ServedCLI returns a CLI in a new working directory that runs each command
 // against the provider that provider makes, served from the test process
 // (on whatever clock it was given) for that command alone, as a real run
 // starts a fresh plugin process. It is reattached under both registry
 // addresses, so that `source = "mintlify/mintlify"` finds it under
 // Terraform and OpenTofu alike.
-func Served(t *testing.T, provider func() tfprotov6.ProviderServer, opts ...Option) *CLI {
+func ServedCLI(t *testing.T, provider func() tfprotov6.ProviderServer, opts ...CLIOption) *CLI {
 	t.Helper()
 	c := newCLI(t, opts)
 	c.serve = func() (string, func(), error) { return serve(t, provider) }
 	return c
 }
 
-func newCLI(t *testing.T, opts []Option) *CLI {
+func newCLI(t *testing.T, opts []CLIOption) *CLI {
 	t.Helper()
-	c := &CLI{Dir: t.TempDir(), t: t, bin: Path(t), env: append(os.Environ(),
+	c := &CLI{Dir: t.TempDir(), t: t, bin: CLIPath(t), env: append(os.Environ(),
 		"TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1", "TF_LOG=", "TF_LOG_PATH=",
 		// The developer's own settings never reach a provider the CLI starts.
 		"MINTLIFY_API_KEY=", "MINTLIFY_BASE_URL=", "MINTLIFY_PROJECT_ID=")}
