@@ -16,6 +16,8 @@ const (
 	callCreateAgentJob      apiCall = "createAgentJob"
 	callGetAgentJob         apiCall = "getAgentJob"
 	callSendAgentJobMessage apiCall = "sendAgentJobMessage"
+	callTriggerPreview      apiCall = "triggerPreviewDeployment"
+	callTriggerAutomation   apiCall = "triggerAutomation"
 )
 
 // isStaticExport reports whether the call is one of the static export
@@ -69,6 +71,8 @@ var callTexts = map[apiCall]callText{
 	callGetAgentJob: agentJobCall,
 	callSendAgentJobMessage: agentJobCall.onBadRequest(promptRejected).onForbidden(writeRefused).
 		starting("The follow-up message was not sent.", followUpMayHaveBeenSent),
+	callTriggerPreview:    triggerPreviewCall,
+	callTriggerAutomation: triggerAutomationCall,
 }
 
 // staticExportCall and agentJobCall are the text of a GET of a job of each
