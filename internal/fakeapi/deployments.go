@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
-	"slices"
 	"strings"
 	"time"
 )
@@ -119,7 +118,7 @@ func (d *deployment) view(now time.Time) deploymentJSON {
 		return v
 	}
 	v.EndedAt = formatTime(ended)
-	v.Logs = slices.Clone(d.plan.Logs)
+	v.Logs = append([]string{}, d.plan.Logs...) // never null, even for a plan without logs
 	v.Status, v.Summary = deploySuccess, "Deployed"
 	if d.plan.Fail {
 		v.Status, v.Summary = deployFailure, "The build failed"
@@ -136,7 +135,7 @@ func (d *deployment) logsUntil(ran, run time.Duration) []string {
 	if run > 0 {
 		n = int(int64(len(d.plan.Logs)) * int64(ran) / int64(run))
 	}
-	return slices.Clone(d.plan.Logs[:n])
+	return append([]string{}, d.plan.Logs[:n]...)
 }
 
 // DeploymentStatusAt returns the status of deployment id at t, and whether

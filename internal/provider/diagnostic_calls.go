@@ -18,6 +18,8 @@ const (
 	callSendAgentJobMessage apiCall = "sendAgentJobMessage"
 	callTriggerPreview      apiCall = "triggerPreviewDeployment"
 	callTriggerAutomation   apiCall = "triggerAutomation"
+	callTriggerDeployment   apiCall = "triggerDeployment"
+	callGetDeployment       apiCall = "getDeploymentStatus"
 )
 
 // isStaticExport reports whether the call is one of the static export
@@ -73,6 +75,13 @@ var callTexts = map[apiCall]callText{
 		starting("The follow-up message was not sent.", followUpMayHaveBeenSent),
 	callTriggerPreview:    triggerPreviewCall,
 	callTriggerAutomation: triggerAutomationCall,
+	callTriggerDeployment: deploymentCall.
+		whenNotFound("Mintlify Project Not Found", missingProject, fmt.Sprintf("Check the project ID (`project_id` "+
+			"here, or the provider's `project_id` or `%s`): copy it from the API keys page of the Mintlify dashboard. "+
+			"If every request answers 404, check that `base_url` is the root of the Mintlify API.", envProjectID)).
+		onForbidden(writeRefused).
+		starting("No deployment was started.", deploymentMayHaveStarted),
+	callGetDeployment: deploymentCall,
 }
 
 // staticExportCall and agentJobCall are the text of a GET of a job of each
@@ -86,6 +95,10 @@ var (
 	}
 	agentJobCall = callText{
 		notFound: "Agent Job Not Found", missing: missingAgentJob, notFoundAdvice: checkAgentJobAdvice,
+		forbidden: readRefused, badRequest: requestRejected, conflict: apiConflict,
+	}
+	deploymentCall = callText{
+		notFound: "Deployment Not Found", missing: missingDeployment, notFoundAdvice: checkDeploymentAdvice,
 		forbidden: readRefused, badRequest: requestRejected, conflict: apiConflict,
 	}
 )
@@ -119,7 +132,9 @@ const (
 	baseURLAdvice    = "Check that the provider's `base_url` is the root of the Mintlify API."
 	checkJobIDAdvice = "Check the job ID. If every request answers 404, check that `base_url` is the root of the " +
 		"Mintlify API."
-	checkAgentJobAdvice = "Check the job ID, and that the job belongs to this project."
+	checkAgentJobAdvice   = "Check the job ID, and that the job belongs to this project."
+	checkDeploymentAdvice = "Check the status ID (the `statusId` that triggering the deployment answered), and that " +
+		"the API key belongs to the organization of its project."
 )
 
 func missingExportJob(op apiOperation) string {
@@ -128,6 +143,10 @@ func missingExportJob(op apiOperation) string {
 
 func missingAgentJob(op apiOperation) string {
 	return fmt.Sprintf("it has no agent job %q in project %q", op.jobID, op.projectID)
+}
+
+func missingDeployment(op apiOperation) string {
+	return fmt.Sprintf("it has no deployment status %q", op.jobID)
 }
 
 func missingProject(op apiOperation) string { return fmt.Sprintf("it has no project %q", op.projectID) }
@@ -180,4 +199,11 @@ func followUpMayHaveBeenSent(op apiOperation) (summary, next string) {
 		"but no definite answer came back, so agent job %s may be working on it. The provider did not send it "+
 		"again, because the agent would get the prompt twice. Read the job (the `mintlify_agent_job` data "+
 		"source, or the Mintlify dashboard) before you send it again.", op.jobID)
+}
+
+func deploymentMayHaveStarted(op apiOperation) (summary, next string) {
+	return "Deployment May Have Started", fmt.Sprintf("The request reached the Mintlify API but no definite "+
+		"answer came back, so a deployment of project %s may have started; its status id is unknown. The provider "+
+		"did not retry, because a retry could deploy twice, and nothing was saved in state. Check the deployments "+
+		"of project %s in the Mintlify dashboard: applying again triggers a new deployment.", op.projectID, op.projectID)
 }

@@ -73,6 +73,18 @@ func getAgentJobOp(projectID, id string) apiOperation {
 		doing: fmt.Sprintf("reading agent job %s in project %s", id, projectID)}
 }
 
+// triggerDeploymentOp is "Trigger update" of a project's deployment branch.
+func triggerDeploymentOp(projectID string) apiOperation {
+	return apiOperation{call: callTriggerDeployment, projectID: projectID,
+		doing: fmt.Sprintf("triggering a deployment of project %s", projectID)}
+}
+
+// getDeploymentOp is "Get deployment status".
+func getDeploymentOp(projectID, statusID string) apiOperation {
+	return apiOperation{call: callGetDeployment, projectID: projectID, jobID: statusID,
+		doing: fmt.Sprintf("reading deployment %s of project %s", statusID, projectID)}
+}
+
 // sendAgentJobMessageOp is "Send follow-up message" to an agent job.
 func sendAgentJobMessageOp(projectID, id string) apiOperation {
 	return apiOperation{call: callSendAgentJobMessage, projectID: projectID, jobID: id,

@@ -31,6 +31,17 @@ const (
 	// LogPreviewTriggered is logged at INFO the moment the resource
 	// triggers a preview deployment, with its status id and address.
 	LogPreviewTriggered = "Preview deployment triggered"
+	// LogDeploymentTriggered is logged at INFO the moment the resource
+	// triggers a deployment, with the status id to import it by, for a run
+	// that is killed before the state records it.
+	LogDeploymentTriggered = "Deployment triggered"
+	// LogDeploymentResumed is logged at INFO when the resource, replacing
+	// a deployment whose wait a timeout or an interruption cut short,
+	// waits for that same deployment instead of triggering another.
+	LogDeploymentResumed = "Resuming the wait for the deployment of the replaced resource"
+	// LogDeploymentStatus is logged at INFO for each new status or log line
+	// of a deployment while the provider waits for it.
+	LogDeploymentStatus = "Deployment status"
 )
 
 // logExportProgress logs each change of a static export job that a wait
@@ -48,5 +59,17 @@ func logExportProgress(ctx context.Context) func(mintlify.StaticExportJob) {
 func logAgentJobStatus(ctx context.Context) func(mintlify.AgentJob) {
 	return func(j mintlify.AgentJob) {
 		tflog.Info(ctx, LogAgentJobStatus, map[string]any{"status": j.Status})
+	}
+}
+
+// logDeploymentStatus logs each new status or log line of a deployment
+// that a wait reports (mintlify.OnChange).
+func logDeploymentStatus(ctx context.Context) func(mintlify.Deployment) {
+	return func(d mintlify.Deployment) {
+		fields := map[string]any{"status": d.Status, "log_lines": len(d.Logs)}
+		if n := len(d.Logs); n > 0 {
+			fields["last_log_line"] = d.Logs[n-1]
+		}
+		tflog.Info(ctx, LogDeploymentStatus, fields)
 	}
 }

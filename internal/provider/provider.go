@@ -50,6 +50,10 @@ type mintlifyProvider struct {
 type providerData struct {
 	client    *mintlify.Client
 	projectID string
+	// deployments carries, within one apply, a deployment whose wait was
+	// cut short from the destroy of its tainted resource to the create that
+	// replaces it (see deploymentHandoffs).
+	deployments *deploymentHandoffs
 }
 
 type providerModel struct {
@@ -206,7 +210,8 @@ func (p *mintlifyProvider) Configure(ctx context.Context, req provider.Configure
 		return
 	}
 
-	data := &providerData{client: client, projectID: stringOrEnv(config.ProjectID, envProjectID)}
+	data := &providerData{client: client, projectID: stringOrEnv(config.ProjectID, envProjectID),
+		deployments: newDeploymentHandoffs()}
 	resp.ResourceData = data
 	resp.DataSourceData = data
 	resp.EphemeralResourceData = data
@@ -219,6 +224,7 @@ func (p *mintlifyProvider) Resources(context.Context) []func() resource.Resource
 		NewAgentJobResource,
 		NewAutomationRunResource,
 		NewPreviewDeploymentResource,
+		NewDeploymentResource,
 		NewStaticExportArchiveResource,
 	}
 }

@@ -1,0 +1,128 @@
+package provider
+
+import (
+	"context"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+)
+
+// ModifyPlan plans `project_id`: a new deployment goes to the configured
+// project, or the provider's, and a deployment in state stays with its
+// project unless `project_id` names another. It also plans to resume
+// waiting for a deployment in state that still runs (see planResume).
+func (r *deploymentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return // destroy
+	}
+	var configured, planned, prior types.String
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, pathProjectID, &configured)...)
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, pathProjectID, &planned)...)
+	if !req.State.Raw.IsNull() {
+		resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathProjectID, &prior)...)
+	}
+	if resp.Diagnostics.HasError() || configured.IsUnknown() {
+		return
+	}
+	if req.State.Raw.IsNull() {
+		if !configured.IsNull() || r.data == nil {
+			return // planned as configured, or unknown until the provider is
+		}
+		projectID, diags := r.data.projectFor(configured, "Triggering a deployment", "resource")
+		resp.Diagnostics.Append(diags...)
+		if !diags.HasError() {
+			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathProjectID, projectID)...)
+		}
+		return
+	}
+	// A change of the provider's project (or an import from another
+	// project) never triggers a deployment by itself.
+	if !configured.IsNull() && !planned.Equal(prior) {
+		resp.RequiresReplace = append(resp.RequiresReplace, pathProjectID)
+		return
+	}
+	if configured.IsNull() {
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathProjectID, prior)...)
+	}
+	r.planResume(ctx, req, resp)
+}
+
+// planResume decides to wait for the deployment in state when it is still
+// queued or in progress and the configuration asks to wait: after an
+// import of a running deployment, after `terraform untaint`, or when
+// `wait_for_completion` becomes true. The plan then shows the deployment's
+// fields changing.
+func (r *deploymentResource) planResume(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var status types.String
+	var wait types.Bool
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("status"), &status)...)
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, pathWaitForCompletion, &wait)...)
+	priv, diags := readPrivate(ctx, req.Private)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	action := actionNone
+	if s := status.ValueString(); (s == mintlify.DeployStatusQueued || s == mintlify.DeployStatusInProgress) && wait.ValueBool() {
+		action = actionResume
+	}
+	priv.plan(action)
+	resp.Diagnostics.Append(priv.write(ctx, resp.Private)...)
+	if action != actionResume {
+		return
+	}
+	tflog.Info(ctx, "Planning to wait for the deployment, which still runs")
+	var plan deploymentResourceModel
+	resp.Diagnostics.Append(resp.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	plan.markChanging()
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
+}
+
+// The resource's waits for its deployment: after the create that
+// triggered it (or took it over, see deploymentHandoffs), and in an update
+// that resumes waiting for the deployment in state (see planResume).
+
+// deploymentWaitOnCreate is the wait of a create, which Terraform taints
+// when it fails.
+func deploymentWaitOnCreate(timeout time.Duration) deploymentWait {
+	b := budget("timeouts.create", timeout)
+	resume := "The resource is tainted but keeps the deployment. Run `terraform apply` again: the plan shows the " +
+		"resource replaced, and while the deployment still runs, the replacement waits for this same deployment " +
+		"instead of triggering another (as long as `project_id` and `triggers` stay the same, and without " +
+		"`create_before_destroy`). If deployments usually take this long, " + b.raise() + "."
+	return deploymentWait{
+		budget:  b,
+		resume:  resume,
+		retry:   resume,
+		unknown: resume + " To trigger a new deployment instead, change `triggers`.",
+		failed: "The resource is tainted and keeps the failed deployment: the next apply replaces it, which " +
+			"triggers a new deployment of the deployment branch's latest commit, so fix the cause in the docs " +
+			"repository first. To keep the failed deployment in state instead, run `terraform untaint " +
+			deploymentType + ".NAME`, with the address shown above after `with`.",
+	}
+}
+
+// deploymentWaitOnResume is the wait of an update that resumes waiting for
+// the deployment in state, which stays there whatever happens.
+func deploymentWaitOnResume(timeout time.Duration) deploymentWait {
+	b := budget("timeouts.create", timeout)
+	resume := "The deployment stays in state. Apply again to keep waiting for it; no new deployment is " +
+		"triggered. If deployments usually take this long, " + b.raise() + "."
+	return deploymentWait{
+		budget:  b,
+		resume:  resume,
+		retry:   resume,
+		unknown: "The state records the deployment with this status; no new deployment is triggered by itself.",
+		failed: "The state records the failed deployment, and no new deployment is triggered by itself. To deploy " +
+			"again, fix the cause in the docs repository, then change `triggers`, or run `terraform apply " +
+			"-replace=" + deploymentType + ".NAME`, with the address shown above after `with`.",
+	}
+}

@@ -1,0 +1,376 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+)
+
+var (
+	_ resource.Resource                = (*deploymentResource)(nil)
+	_ resource.ResourceWithConfigure   = (*deploymentResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*deploymentResource)(nil)
+	_ resource.ResourceWithImportState = (*deploymentResource)(nil)
+	_ resource.ResourceWithIdentity    = (*deploymentResource)(nil)
+)
+
+// NewDeploymentResource returns the mintlify_deployment resource.
+func NewDeploymentResource() resource.Resource {
+	return &deploymentResource{}
+}
+
+type deploymentResource struct {
+	configuredResource
+}
+
+type deploymentResourceModel struct {
+	// Inputs
+	ProjectID         types.String   `tfsdk:"project_id"`
+	Triggers          types.Map      `tfsdk:"triggers"`
+	WaitForCompletion types.Bool     `tfsdk:"wait_for_completion"`
+	Timeouts          timeouts.Value `tfsdk:"timeouts"`
+
+	// Computed
+	ID types.String `tfsdk:"id"`
+	deploymentFields
+}
+
+// deploymentIdentityModel is the resource's identity: the deployment's
+// status id, which the API reads without a project.
+type deploymentIdentityModel struct {
+	StatusID types.String `tfsdk:"status_id"`
+}
+
+var pathWaitForCompletion = path.Root("wait_for_completion")
+
+func (r *deploymentResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_deployment"
+}
+
+func (r *deploymentResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: deploymentResourceDescription,
+		Attributes: map[string]schema.Attribute{
+			// Optional
+			"project_id": schema.StringAttribute{
+				MarkdownDescription: "The Mintlify project to deploy. Defaults to the provider's `project_id` (or `" +
+					envProjectID + "`) when the deployment is triggered. Setting it to another project triggers a " +
+					"deployment there; while it is not set, the deployment stays with the project it was triggered " +
+					"(or imported) in, whatever the provider's project becomes.",
+				Optional:      true,
+				Computed:      true,
+				Validators:    []validator.String{notBlank("Set it to the project ID from the API keys page of the Mintlify dashboard, or remove it to use the provider's `project_id`.")},
+				PlanModifiers: keepString, // replacement is decided in ModifyPlan, which knows the provider's project
+			},
+			"triggers": schema.MapAttribute{
+				MarkdownDescription: "Arbitrary strings whose change triggers a new deployment, such as the docs " +
+					"commit that should go live: `triggers = { docs_commit = var.docs_commit }`. Nothing else " +
+					"triggers one.",
+				ElementType:   types.StringType,
+				Optional:      true,
+				PlanModifiers: []planmodifier.Map{replaceDeploymentUnlessImported()},
+			},
+			"wait_for_completion": schema.BoolAttribute{
+				MarkdownDescription: "Wait until the deployment is `success` or `failure` before the apply goes on, " +
+					"so that later resources (such as a static export of the deployed site) follow a deployment " +
+					"that succeeded, and a failure fails the apply. With `false`, the apply records the deployment " +
+					"as triggered and refreshes fill in the rest. Changes nothing on the Mintlify side. Defaults to " +
+					"`true`.",
+				Optional: true,
+				Computed: true,
+				Default:  booldefault.StaticBool(true),
+			},
+			"timeouts": resourceTimeouts(ctx, timeouts.Opts{
+				Create: true,
+				CreateDescription: "How long to wait for the deployment to finish, as a duration such as `1h`; it " +
+					"also bounds the wait that the next apply resumes. Changes nothing on the Mintlify side. " +
+					"Defaults to `" + formatDuration(defaultDeploymentWaitTimeout) + "`.",
+				Read: true,
+				ReadDescription: "How long a refresh (one read of the deployment's status, retries included) may " +
+					"take, as a duration such as `5m`. Defaults to `" + formatDuration(defaultReadTimeout) + "`.",
+			}),
+
+			// Computed
+			"id": schema.StringAttribute{
+				MarkdownDescription: "The deployment's status ID, which the API reads the deployment by.",
+				Computed:            true,
+				PlanModifiers:       keepString,
+			},
+		},
+	}
+	for name, attr := range deploymentResourceFields() {
+		resp.Schema.Attributes[name] = attr
+	}
+}
+
+const deploymentResourceDescription = "Deploys a Mintlify project's docs site from its deployment branch, and " +
+	"waits for the deployment to succeed.\n\n" +
+	"Creating the resource triggers a deployment, which builds the latest commit of the deployment branch, " +
+	"then, with `wait_for_completion` (the default), waits until the deployment is `success` or `failure`, " +
+	"within `timeouts.create`. The status ID is saved in state when the create returns, and logged at `INFO` " +
+	"the moment it is known, so that a killed Terraform's deployment can be imported.\n\n" +
+	"A `failure` is an error that shows Mintlify's summary and the deployment's last log lines; the resource is " +
+	"tainted, keeps the deployment, and the next apply replaces it with a new deployment: the retry. A timeout " +
+	"or an interruption (Ctrl-C) is an error too, and taints the resource, but the next `terraform apply` " +
+	"resumes: the plan shows the resource replaced, and while the deployment still runs (`queued` or " +
+	"`in_progress`), the replacement waits for that same deployment instead of triggering another, as long as " +
+	"`project_id` and `triggers` are unchanged. A deployment that ended meanwhile is replaced by a new one, as " +
+	"is every deployment of a resource with `create_before_destroy`, whose replacement is created before the " +
+	"old one is gone. Likewise, `terraform apply -replace` waits for a deployment of the resource that still " +
+	"runs; change `triggers` to start another at once.\n\n" +
+	"Changing `triggers` or a configured `project_id` triggers a new deployment; nothing else ever does. " +
+	"Refreshing reads the deployment's status; a status the API no longer returns stays in state, with a " +
+	"warning. The Mintlify API cannot delete a deployment: destroying this resource only removes it from " +
+	"Terraform state, and the deployed site stays as it is."
+
+func (r *deploymentResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = identityschema.Schema{
+		Attributes: map[string]identityschema.Attribute{
+			"status_id": identityschema.StringAttribute{
+				Description:       "The deployment's status ID.",
+				RequiredForImport: true,
+			},
+		},
+	}
+}
+
+func (r *deploymentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	if r.data == nil {
+		resp.Diagnostics.Append(notConfiguredDiagnostic())
+		return
+	}
+	var plan deploymentResourceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	projectID, diags := r.data.projectFor(plan.ProjectID, "Triggering a deployment", "resource")
+	resp.Diagnostics.Append(diags...)
+	timeout, diags := plan.Timeouts.Create(ctx, defaultDeploymentWaitTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	plan.ProjectID = types.StringValue(projectID)
+	client := r.data.client
+	ctx, cancel := client.Clock().WithTimeout(ctx, timeout)
+	defer cancel()
+
+	statusID, resumed := r.data.deployments.take(handoffKey(projectID, plan.Triggers))
+	if resumed {
+		tflog.Info(ctx, LogDeploymentResumed, map[string]any{"project_id": projectID, "deployment_id": statusID})
+	} else {
+		var err error
+		if statusID, err = client.TriggerDeployment(ctx, projectID); err != nil {
+			resp.Diagnostics.Append(triggerDeploymentOp(projectID).diagnostic(err))
+			return
+		}
+		// The state gets the deployment only when Create returns: a
+		// Terraform killed meanwhile loses it, and this line is how its
+		// user finds the deployment to import.
+		tflog.Info(ctx, LogDeploymentTriggered, map[string]any{"project_id": projectID, "deployment_id": statusID,
+			"import_id": statusID})
+	}
+	ctx = tflog.SetField(ctx, "deployment_id", statusID)
+
+	// Record the deployment before waiting, so that every return below,
+	// errors and interruptions included, hands it to Terraform with the
+	// state.
+	plan.ID = types.StringValue(statusID)
+	plan.deploymentFields = deploymentFields{}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	resp.Diagnostics.Append(setDeploymentIdentity(ctx, resp.Identity, statusID)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if !plan.WaitForCompletion.ValueBool() {
+		r.readOnce(ctx, &plan, resp)
+		return
+	}
+	d, diags := waitForDeployment(ctx, client, projectID, statusID, deploymentWaitOnCreate(timeout))
+	resp.Diagnostics.Append(diags...)
+	if d != nil {
+		plan.set(d)
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// readOnce fills a deployment that the create does not wait for with its
+// first status. The deployment is triggered whatever happens here, so a
+// failed read is a warning, and a refresh reads it again.
+func (r *deploymentResource) readOnce(ctx context.Context, plan *deploymentResourceModel, resp *resource.CreateResponse) {
+	projectID, statusID := plan.ProjectID.ValueString(), plan.ID.ValueString()
+	d, err := r.data.client.GetDeployment(ctx, statusID)
+	if err != nil {
+		op := getDeploymentOp(projectID, statusID).diagnostic(err)
+		resp.Diagnostics.AddWarning("Deployment Triggered, Status Unknown", fmt.Sprintf("The deployment %s of "+
+			"project %s was triggered, and the state records it, but its first status could not be read: %s %s "+
+			"The next refresh reads it again.", statusID, projectID, op.Summary()+".", op.Detail()))
+		return
+	}
+	plan.set(d)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+func (r *deploymentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state deploymentResourceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	statusID := state.ID.ValueString()
+	resp.Diagnostics.Append(setDeploymentIdentity(ctx, resp.Identity, statusID)...)
+	if r.data == nil {
+		// The provider's arguments are unknown until apply: keep the state.
+		tflog.Warn(ctx, "Skipping refresh: the mintlify provider is not configured yet")
+		return
+	}
+	timeout, diags := state.Timeouts.Read(ctx, defaultReadTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	readCtx, cancel := r.data.client.Clock().WithTimeout(ctx, timeout)
+	defer cancel()
+	d, err := r.data.client.GetDeployment(readCtx, statusID)
+	projectID := state.ProjectID.ValueString()
+	imported := state.WaitForCompletion.IsNull()
+	op := getDeploymentOp(projectID, statusID).within(budget("timeouts.read", timeout))
+	if imported && projectID == "" {
+		op = getDeploymentOp("(unknown)", statusID).within(budget("timeouts.read", timeout))
+	}
+	switch {
+	case mintlify.IsNotFound(err) && imported:
+		resp.Diagnostics.Append(op.advise(http.StatusNotFound, "There is nothing to import: check the status ID, "+
+			"which triggering the deployment answered (`statusId`), or which the log line `"+LogDeploymentTriggered+
+			"` names.").diagnostic(err))
+		return
+	case mintlify.IsNotFound(err):
+		resp.Diagnostics.Append(deploymentGoneWarning(projectID, statusID))
+		return
+	case err != nil:
+		resp.Diagnostics.Append(op.diagnostic(err))
+		return
+	}
+	if state.ProjectID.IsNull() {
+		// Freshly imported: the deployment names its project.
+		state.ProjectID = optionalString(d.ProjectID)
+		if d.ProjectID == "" && r.data.projectID != "" {
+			state.ProjectID = types.StringValue(r.data.projectID)
+		}
+	}
+	state.set(d)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// Update records changed arguments, which change nothing on the Mintlify
+// side, and waits for the deployment when the plan decided to resume (see
+// planResume).
+func (r *deploymentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	plan, state, _, action, ok := beginUpdate[deploymentResourceModel](ctx, req, resp)
+	if !ok {
+		return
+	}
+	projectID, statusID := plan.ProjectID.ValueString(), plan.ID.ValueString()
+	resp.Diagnostics.Append(setDeploymentIdentity(ctx, resp.Identity, statusID)...)
+	switch {
+	case action != actionResume:
+		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+		return
+	case r.data == nil:
+		resp.Diagnostics.Append(notConfiguredDiagnostic())
+		return
+	}
+	timeout, diags := plan.Timeouts.Create(ctx, defaultDeploymentWaitTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, cancel := r.data.client.Clock().WithTimeout(ctx, timeout)
+	defer cancel()
+	ctx = tflog.SetField(ctx, "deployment_id", statusID)
+
+	// Start from the deployment as last read, which stays if it cannot be
+	// read.
+	plan.deploymentFields = state.deploymentFields
+	d, diags := waitForDeployment(ctx, r.data.client, projectID, statusID, deploymentWaitOnResume(timeout))
+	resp.Diagnostics.Append(diags...)
+	if d != nil {
+		plan.set(d)
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// ImportState adopts an existing deployment by its status ID, or by
+// identity. The API does not know `triggers`: the first plan after the
+// import takes them from configuration without triggering a deployment.
+func (r *deploymentResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	statusID := req.ID
+	if statusID == "" {
+		var identity deploymentIdentityModel
+		resp.Diagnostics.Append(req.Identity.Get(ctx, &identity)...)
+		statusID = identity.StatusID.ValueString()
+	}
+	if strings.TrimSpace(statusID) == "" || strings.ContainsAny(statusID, "/ ") {
+		resp.Diagnostics.AddError("Invalid Import ID",
+			fmt.Sprintf("%q is not a deployment to import. Import by the deployment's status ID, which triggering "+
+				"it answered (`statusId`), for example `terraform import mintlify_deployment.docs "+
+				"6650f1c2a0b1c2d300000001`; the deployment names its project.", statusID))
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), statusID)...)
+	resp.Diagnostics.Append(setDeploymentIdentity(ctx, resp.Identity, statusID)...)
+}
+
+// deploymentGoneWarning tells that a refresh got 404 for the deployment in
+// state, which stays as it was last seen.
+func deploymentGoneWarning(projectID, statusID string) diag.Diagnostic {
+	return diag.NewWarningDiagnostic("Deployment No Longer Found",
+		fmt.Sprintf("The Mintlify API answered 404 for the deployment %s of project %s: Mintlify no longer keeps its "+
+			"status. The state keeps the deployment as it was last seen, and no new deployment is triggered: only a "+
+			"change of `triggers` or `project_id`, or `terraform apply -replace`, triggers one. To stop tracking "+
+			"it, run `terraform state rm` with the resource's address.", statusID, projectID))
+}
+
+// setDeploymentIdentity records the deployment's identity, where the
+// framework asks for one (identity is nil for a Terraform without identity
+// support).
+func setDeploymentIdentity(ctx context.Context, identity *tfsdk.ResourceIdentity, statusID string) diag.Diagnostics {
+	if identity == nil || statusID == "" {
+		return nil
+	}
+	return identity.Set(ctx, deploymentIdentityModel{StatusID: types.StringValue(statusID)})
+}
+
+// replaceDeploymentUnlessImported replaces the deployment when `triggers`
+// change, except on the first plan after an import: the API does not know
+// the triggers, and `wait_for_completion`, which always has a value once
+// Terraform created or updated the resource, is null in state only then.
+func replaceDeploymentUnlessImported() planmodifier.Map {
+	const description = "Changing this value triggers a new deployment, except on the first plan after an import."
+	return mapplanmodifier.RequiresReplaceIf(func(ctx context.Context, req planmodifier.MapRequest, resp *mapplanmodifier.RequiresReplaceIfFuncResponse) {
+		var wait types.Bool
+		if diags := req.State.GetAttribute(ctx, pathWaitForCompletion, &wait); diags.HasError() {
+			resp.RequiresReplace = true
+			return
+		}
+		resp.RequiresReplace = !wait.IsNull()
+	}, description, description)
+}
