@@ -274,3 +274,24 @@ func TestAccPreviewDeployment_identity(t *testing.T) {
 		},
 	})
 }
+
+// TestPreviewDeployment_quietRefresh: once the preview is deployed,
+// `plan -refresh-only -detailed-exitcode` finds nothing to change (exit 0),
+// and a destroy only forgets it, saying that it stays online.
+func TestPreviewDeployment_quietRefresh(t *testing.T) {
+	env := newTestEnv(t)
+	cli := env.CLI(t)
+	cli.WriteConfig(env.Config(previewConfig(previewBranch, `triggers = { commit = "a1" }`)))
+	cli.MustRun("init", "-no-color", "-input=false")
+	cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
+	if res := cli.Run("plan", "-refresh-only", "-detailed-exitcode", "-no-color", "-input=false"); res.Exit != 0 {
+		t.Errorf("a refresh-only plan of a deployed preview: want exit 0 (nothing changed)\n%s", res)
+	}
+	if res := cli.Run("plan", "-detailed-exitcode", "-no-color", "-input=false"); res.Exit != 0 {
+		t.Errorf("a plan of a deployed preview: want exit 0 (nothing changed)\n%s", res)
+	}
+	cli.MustRun("destroy", "-auto-approve", "-no-color", "-input=false")
+	if n := len(env.Fake.DeploymentRequests()); n != 1 {
+		t.Errorf("deployments = %d, want 1", n)
+	}
+}
