@@ -62,6 +62,9 @@ type deployment struct {
 	branch    string
 	createdAt time.Time
 	plan      DeploymentPlan
+	// forgotten is set by ForgetDeployment: the status answers 404, and
+	// the request is still counted.
+	forgotten bool
 }
 
 // deploymentJSON is the API's status object.
@@ -144,7 +147,7 @@ func (s *Server) DeploymentStatusAt(id string, t time.Time) (string, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	d, ok := s.deployments[id]
-	if !ok {
+	if !ok || d.forgotten {
 		return "", false
 	}
 	return d.view(t).Status, true
@@ -164,11 +167,13 @@ func (s *Server) DeploymentRequests() []DeploymentRequest {
 }
 
 // ForgetDeployment removes a deployment, as when Mintlify no longer keeps
-// its status: reading it answers 404.
+// its status: reading it answers 404. DeploymentRequests still counts it.
 func (s *Server) ForgetDeployment(id string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	delete(s.deployments, id)
+	if d, ok := s.deployments[id]; ok {
+		d.forgotten = true
+	}
 }
 
 // handleTriggerDeployment serves "Trigger update".
@@ -234,6 +239,7 @@ func (s *Server) handleGetDeployment(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("statusId")
 	s.mu.Lock()
 	d, ok := s.deployments[id]
+	ok = ok && !d.forgotten
 	var v deploymentJSON
 	if ok {
 		v = d.view(s.clock.Now())

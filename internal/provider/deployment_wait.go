@@ -90,12 +90,12 @@ func deploymentWaitDiagnostic(err error, op apiOperation, last *mintlify.Deploym
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) && !isRetryDeadline(err):
 		return diag.NewErrorDiagnostic("Deployment Still Running",
-			fmt.Sprintf("The Mintlify deployment %s of project %s did not finish within %s; it was %s. %s\n\n%s",
-				op.jobID, op.projectID, w.budget, seen, runsOn, w.resume))
+			fmt.Sprintf("The Mintlify %s did not finish within %s; it was %s. %s\n\n%s",
+				deploymentName(op.jobID, op.projectID), w.budget, seen, runsOn, w.resume))
 	case errors.Is(err, context.Canceled):
 		return diag.NewErrorDiagnostic("Deployment Wait Interrupted",
-			fmt.Sprintf("Terraform was interrupted while waiting for the Mintlify deployment %s of project %s; it "+
-				"was %s. %s\n\n%s", op.jobID, op.projectID, seen, runsOn, w.resume))
+			fmt.Sprintf("Terraform was interrupted while waiting for the Mintlify %s; it was %s. %s\n\n%s",
+				deploymentName(op.jobID, op.projectID), seen, runsOn, w.resume))
 	}
 	d := op.within(w.budget).diagnostic(err)
 	next := w.retry
@@ -117,7 +117,7 @@ func deploymentWaitDiagnostic(err error, op apiOperation, last *mintlify.Deploym
 // line: the client cleans every text of the API); next says what to do.
 func deploymentFailedDiagnostic(projectID string, d *mintlify.Deployment, next string) diag.Diagnostic {
 	var b strings.Builder
-	fmt.Fprintf(&b, "The Mintlify deployment %s of project %s failed", d.ID, projectID)
+	fmt.Fprintf(&b, "The Mintlify %s failed", deploymentName(d.ID, projectID))
 	if d.Summary != "" {
 		fmt.Fprintf(&b, ": %s", d.Summary)
 	}

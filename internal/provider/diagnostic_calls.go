@@ -75,11 +75,10 @@ var callTexts = map[apiCall]callText{
 		starting("The follow-up message was not sent.", followUpMayHaveBeenSent),
 	callTriggerPreview:    triggerPreviewCall,
 	callTriggerAutomation: triggerAutomationCall,
-	callTriggerDeployment: deploymentCall.
+	callTriggerDeployment: deploymentCall.onForbidden(writeRefused).
 		whenNotFound("Mintlify Project Not Found", missingProject, fmt.Sprintf("Check the project ID (`project_id` "+
 			"here, or the provider's `project_id` or `%s`): copy it from the API keys page of the Mintlify dashboard. "+
 			"If every request answers 404, check that `base_url` is the root of the Mintlify API.", envProjectID)).
-		onForbidden(writeRefused).
 		starting("No deployment was started.", deploymentMayHaveStarted),
 	callGetDeployment: deploymentCall,
 }

@@ -82,7 +82,15 @@ func triggerDeploymentOp(projectID string) apiOperation {
 // getDeploymentOp is "Get deployment status".
 func getDeploymentOp(projectID, statusID string) apiOperation {
 	return apiOperation{call: callGetDeployment, projectID: projectID, jobID: statusID,
-		doing: fmt.Sprintf("reading deployment %s of project %s", statusID, projectID)}
+		doing: "reading " + deploymentName(statusID, projectID)}
+}
+
+// deploymentName names a deployment, with its project when known.
+func deploymentName(statusID, projectID string) string {
+	if projectID == "" {
+		return "deployment " + statusID
+	}
+	return fmt.Sprintf("deployment %s of project %s", statusID, projectID)
 }
 
 // sendAgentJobMessageOp is "Send follow-up message" to an agent job.

@@ -232,6 +232,7 @@ func (p *mintlifyProvider) Resources(context.Context) []func() resource.Resource
 func (p *mintlifyProvider) DataSources(context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{
 		NewAgentJobDataSource,
+		NewDeploymentDataSource,
 		NewStaticExportJobDataSource,
 	}
 }
@@ -249,6 +250,7 @@ func (p *mintlifyProvider) Actions(context.Context) []func() action.Action {
 	return []func() action.Action{
 		NewAgentJobAction,
 		NewAutomationRunAction,
+		NewDeploymentAction,
 	}
 }
 

@@ -1,0 +1,167 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/action"
+	"github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+)
+
+var (
+	_ action.Action               = (*deploymentAction)(nil)
+	_ action.ActionWithConfigure  = (*deploymentAction)(nil)
+	_ action.ActionWithModifyPlan = (*deploymentAction)(nil)
+)
+
+// NewDeploymentAction returns the mintlify_deployment action.
+func NewDeploymentAction() action.Action {
+	return &deploymentAction{}
+}
+
+type deploymentAction struct {
+	data *providerData
+}
+
+type deploymentActionModel struct {
+	ProjectID         types.String `tfsdk:"project_id"`
+	WaitForCompletion types.Bool   `tfsdk:"wait_for_completion"`
+	Timeout           types.String `tfsdk:"timeout"`
+}
+
+func (a *deploymentAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_deployment"
+}
+
+func (a *deploymentAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Deploys a Mintlify project's docs site from its deployment branch, once, when the " +
+			"action is invoked: with `terraform apply -invoke=action.mintlify_deployment.NAME`, or from an " +
+			"`action_trigger` in another resource's `lifecycle`, such as after the release that the docs follow. " +
+			"It triggers a deployment, then waits for it and reports its progress: the status ID, each status " +
+			"change and each new log line, and the commit deployed. A `failure` is an error that shows Mintlify's " +
+			"summary and the last log lines; a timeout is an error that names the deployment, which goes on.\n\n" +
+			"Actions need Terraform 1.14 or later; OpenTofu has no actions. The action records nothing in state: " +
+			"to keep the deployment and use its commit in other resources, use the `mintlify_deployment` resource.",
+		Attributes: map[string]schema.Attribute{
+			"project_id": schema.StringAttribute{
+				MarkdownDescription: "The Mintlify project to deploy. Defaults to the provider's `project_id` (or `" +
+					envProjectID + "`).",
+				Optional:   true,
+				Validators: []validator.String{notBlank("Set it to the project ID from the API keys page of the Mintlify dashboard, or remove it to use the provider's `project_id`.")},
+			},
+			"wait_for_completion": schema.BoolAttribute{
+				MarkdownDescription: "Wait until the deployment is `success` or `failure`, reporting its progress. " +
+					"With `false`, the action ends once the deployment is triggered. Defaults to `true`.",
+				Optional: true,
+			},
+			"timeout": schema.StringAttribute{
+				MarkdownDescription: "How long to wait for the deployment, as a duration such as `1h`. The " +
+					"deployment goes on on the Mintlify side after a timeout. Defaults to `" +
+					formatDuration(defaultDeploymentWaitTimeout) + "`.",
+				Optional:   true,
+				Validators: []validator.String{operationTimeout},
+			},
+		},
+	}
+}
+
+func (a *deploymentAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
+	a.data = clientFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+// ModifyPlan refuses, at plan time, an action that has no project to
+// deploy.
+func (a *deploymentAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
+	var projectID types.String
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, pathProjectID, &projectID)...)
+	if resp.Diagnostics.HasError() || projectID.IsUnknown() || a.data == nil {
+		return
+	}
+	_, diags := a.data.projectFor(projectID, "Triggering a deployment", "action")
+	resp.Diagnostics.Append(diags...)
+}
+
+func (a *deploymentAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	m, ok := configuredModel[deploymentActionModel](ctx, a.data, req.Config, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	projectID, diags := a.data.projectFor(m.ProjectID, "Triggering a deployment", "action")
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	timeout := defaultDeploymentWaitTimeout
+	if !m.Timeout.IsNull() {
+		timeout, _ = time.ParseDuration(m.Timeout.ValueString()) // validated by operationTimeout
+	}
+	progress := func(format string, args ...any) {
+		msg := fmt.Sprintf(format, args...)
+		tflog.Info(ctx, msg)
+		resp.SendProgress(action.InvokeProgressEvent{Message: msg})
+	}
+	client := a.data.client
+	ctx, cancel := client.Clock().WithTimeout(ctx, timeout)
+	defer cancel()
+
+	statusID, err := client.TriggerDeployment(ctx, projectID)
+	if err != nil {
+		resp.Diagnostics.Append(triggerDeploymentOp(projectID).diagnostic(err))
+		return
+	}
+	progress("Triggered deployment %s of project %s.", statusID, projectID)
+	if !m.WaitForCompletion.IsNull() && !m.WaitForCompletion.ValueBool() {
+		progress("Not waiting for deployment %s (wait_for_completion = false): it goes on; read it with the "+
+			"mintlify_deployment data source.", statusID)
+		return
+	}
+	b := budget("timeout", timeout)
+	follow := fmt.Sprintf("Follow the deployment with the `mintlify_deployment` data source (`id = %q`, "+
+		"`wait_for_completion = true`), or %s if deployments usually take this long.", statusID, b.raise())
+	done, diags := waitForDeployment(ctx, client, projectID, statusID, deploymentWait{budget: b, resume: follow,
+		retry: follow, unknown: fmt.Sprintf("Follow the deployment in the Mintlify dashboard, or with the "+
+			"`mintlify_deployment` data source (`id = %q`).", statusID),
+		failed:   "Fix the cause in the docs repository, then invoke the action again to deploy again.",
+		onChange: deploymentProgress(progress),
+	})
+	resp.Diagnostics.Append(diags...)
+	if diags.HasError() {
+		return
+	}
+	progress("Deployment %s %s: commit %s (%s).", done.ID, done.Status, orUnknown(done.Commit.SHA), orUnknown(done.Summary))
+}
+
+// deploymentProgress reports each change of a deployment that a wait
+// sees: a new status, and the log lines written since the last change.
+func deploymentProgress(progress func(string, ...any)) func(mintlify.Deployment) {
+	var status string
+	var logged int
+	return func(d mintlify.Deployment) {
+		if d.Status != status {
+			status = d.Status
+			progress("Deployment %s is now %s.", d.ID, d.Status)
+		}
+		if logged > len(d.Logs) {
+			logged = 0 // the API rewrote the log
+		}
+		for _, line := range d.Logs[logged:] {
+			progress("Deployment %s: %s", d.ID, line)
+		}
+		logged = len(d.Logs)
+	}
+}
+
+// orUnknown is s, or "unknown" when the API sent nothing.
+func orUnknown(s string) string {
+	if s == "" {
+		return "unknown"
+	}
+	return s
+}
