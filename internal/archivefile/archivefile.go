@@ -2,7 +2,9 @@
 // into a temporary file beside its destination, hashed (SHA-256 and MD5)
 // and read as gzip+tar on the way, and renamed into place only once the
 // whole archive has checked out, flushed to disk before and after the
-// rename. A corrupt or truncated archive, or one with an entry that is
+// rename, by a rename that never replaces: what is there goes only if it
+// is a regular file the caller allows, and is still the file checked (see
+// replace.go). A corrupt or truncated archive, or one with an entry that is
 // unsafe to extract (see tree.add), never reaches the destination. The
 // file is created as any new file is (the umask applies) unless a
 // permission is given; partial downloads that a killed run left beside the
@@ -64,24 +66,35 @@ type Options struct {
 }
 
 // Create prepares to write an archive to path: it creates path's parent
-// directories, removes the partial downloads of path that a killed run
-// left there (older than StaleAfter, see Stale), and creates a temporary
-// file beside path (named .<name>.<16 hex digits>.partial), which Discard
-// or Commit removes.
+// directories and removes the partial downloads of path that a killed run
+// left there (older than StaleAfter, see Stale). The temporary file beside
+// path (named .<name>.<16 hex digits>.partial), which Discard or Commit
+// removes, is created only when the download starts (the first Reset or
+// ReadFrom): a create that first waits a long time for its job has none
+// that another run could take for a killed run's.
 func Create(path string, opts Options) (*File, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, err
 	}
 	stale := removeStale(path, time.Now())
-	perm := opts.Perm.Perm()
+	return &File{path: path, perm: opts.Perm.Perm(), stale: stale, ops: systemOps}, nil
+}
+
+// open creates the temporary file, once.
+func (f *File) open() error {
+	if f.tmp != nil {
+		return nil
+	}
+	perm := f.perm
 	if perm == 0 {
 		perm = 0o666
 	}
-	tmp, err := createTemp(path, perm)
+	tmp, err := createTemp(f.path, perm)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return &File{path: path, perm: opts.Perm.Perm(), tmp: tmp, stale: stale, ops: systemOps}, nil
+	f.tmp = tmp
+	return nil
 }
 
 // Path is where Commit puts the archive.
@@ -91,15 +104,25 @@ func (f *File) Path() string { return f.path }
 // removed.
 func (f *File) Stale() []string { return f.stale }
 
-// TempPath is the temporary file the archive is written to until Commit.
-func (f *File) TempPath() string { return f.tmp.Name() }
+// TempPath is the temporary file the archive is written to until Commit;
+// "" until the download starts.
+func (f *File) TempPath() string {
+	if f.tmp == nil {
+		return ""
+	}
+	return f.tmp.Name()
+}
 
-// Reset empties the temporary file for a new attempt.
+// Reset empties the temporary file for a new attempt, creating it for the
+// first.
 func (f *File) Reset() error {
 	if f.closed {
 		return errors.New("archivefile: Reset after Commit or Discard")
 	}
 	f.complete = false
+	if err := f.open(); err != nil {
+		return err
+	}
 	if err := f.tmp.Truncate(0); err != nil {
 		return err
 	}
@@ -118,6 +141,9 @@ func (f *File) ReadFrom(r io.Reader) (int64, error) {
 		return 0, errors.New("archivefile: ReadFrom after Commit or Discard")
 	}
 	f.complete = false
+	if err := f.open(); err != nil {
+		return 0, err
+	}
 	sha, sum := sha256.New(), md5.New() //nolint:gosec // see the import
 	entries := 0
 	if f.buffers == nil {
@@ -146,15 +172,25 @@ func (f *File) ReadFrom(r io.Reader) (int64, error) {
 func (f *File) Summary() Summary { return f.summary }
 
 // Commit moves the complete archive to Path and returns its summary and
-// the identity of the file it now is. It sets the permission of Options,
-// flushes the file to disk, then the directory, calls mayReplace (which
-// may be nil) and, unless that returns an error, renames the file to Path,
-// replacing what is there, and flushes the directory again: once Commit
-// returns, the archive survives a crash. mayReplace decides, as late as
-// can be, whether whatever is at Path may be replaced. On error the
-// temporary file is removed and Path is untouched. Flushing a directory is
-// best effort (some file systems cannot); the rest is not.
-func (f *File) Commit(mayReplace func() error) (Summary, Identity, error) {
+// the identity of the file it now is. It sets the permission of Options on
+// the open file (fchmod), flushes the file to disk, then the directory,
+// and renames the file to Path with a rename that never replaces (see
+// renameNoReplace), then flushes the directory again: once Commit
+// returns, the archive survives a crash.
+//
+// When Path is taken, what is there is replaced only if it is a regular
+// file and mayReplace, given its identity, returns nil (a nil mayReplace
+// allows nothing): it is removed if Path still holds that file (see
+// RemoveIf), and the rename tried once more, which fails if anything took
+// the place again. A directory, a symbolic link, a FIFO or a device at
+// Path is never replaced (ErrNotRegular). The replacement is not atomic:
+// for an instant, Path holds nothing.
+//
+// On error the temporary file is removed (if its name still holds the
+// file written) and Path holds what it held, or nothing when what it held
+// was allowed to go. Flushing a directory is best effort (some file
+// systems cannot); the rest is not.
+func (f *File) Commit(mayReplace func(found Identity) error) (Summary, Identity, error) {
 	if f.closed {
 		return Summary{}, Identity{}, errors.New("archivefile: Commit after Commit or Discard")
 	}
@@ -163,38 +199,31 @@ func (f *File) Commit(mayReplace func() error) (Summary, Identity, error) {
 		return Summary{}, Identity{}, errors.New("archivefile: no complete archive to commit")
 	}
 	id, err := f.seal()
-	dir := filepath.Dir(f.path)
-	if err == nil {
-		_ = f.ops.syncDir(dir)
-		if mayReplace != nil {
-			err = mayReplace()
-		}
-	}
-	if err == nil {
-		err = f.ops.rename(f.tmp.Name(), f.path)
-	}
 	if err != nil {
-		_ = os.Remove(f.tmp.Name())
+		f.removeTemp(id)
+		return Summary{}, Identity{}, err
+	}
+	dir := filepath.Dir(f.path)
+	_ = f.ops.syncDir(dir)
+	if err := f.place(id, mayReplace); err != nil {
+		f.removeTemp(id)
 		return Summary{}, Identity{}, err
 	}
 	_ = f.ops.syncDir(dir)
 	return f.summary, id, nil
 }
 
-// seal sets the temporary file's permission, flushes it to disk, reads its
-// identity and closes it.
+// seal sets the temporary file's permission through its descriptor,
+// flushes it to disk, reads its identity and closes it. The identity is
+// read first, so that a failure after it can still remove the file.
 func (f *File) seal() (Identity, error) {
 	f.closed = true
-	var err error
-	if f.perm != 0 {
+	id, err := identifyFile(f.tmp)
+	if err == nil && f.perm != 0 {
 		err = f.tmp.Chmod(f.perm)
 	}
 	if err == nil {
 		err = f.ops.syncFile(f.tmp)
-	}
-	var id Identity
-	if err == nil {
-		id, err = identifyFile(f.tmp)
 	}
 	if closeErr := f.tmp.Close(); err == nil {
 		err = closeErr
@@ -202,15 +231,23 @@ func (f *File) seal() (Identity, error) {
 	return id, err
 }
 
-// Discard removes the temporary file. It does nothing after Commit, and
-// may be called any number of times.
+// Discard removes the temporary file, if its name still holds the file
+// written. It does nothing after Commit, and may be called any number of
+// times.
 func (f *File) Discard() error {
 	if f.closed {
 		return nil
 	}
 	f.closed = true
+	if f.tmp == nil {
+		return nil
+	}
+	id, err := identifyFile(f.tmp)
 	_ = f.tmp.Close()
-	if err := os.Remove(f.tmp.Name()); err != nil && !errors.Is(err, os.ErrNotExist) {
+	if err != nil {
+		return err
+	}
+	if err := RemoveIf(f.tmp.Name(), id); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
 	return nil

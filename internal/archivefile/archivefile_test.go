@@ -118,13 +118,13 @@ func TestWritesAVerifiedArchive(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer func() { _ = f.Discard() }()
-	if !strings.HasPrefix(filepath.Base(f.TempPath()), ".bundle.tar.gz.") || filepath.Dir(f.TempPath()) != filepath.Dir(dest) {
-		t.Errorf("temporary file %s is not a hidden file beside %s", f.TempPath(), dest)
-	}
 	// Small, uneven reads, as from a network.
 	n, err := f.ReadFrom(iotest.HalfReader(bytes.NewReader(archive)))
 	if err != nil || n != int64(len(archive)) {
 		t.Fatalf("ReadFrom = %d, %v; want %d bytes", n, err, len(archive))
+	}
+	if !strings.HasPrefix(filepath.Base(f.TempPath()), ".bundle.tar.gz.") || filepath.Dir(f.TempPath()) != filepath.Dir(dest) {
+		t.Errorf("temporary file %s is not a hidden file beside %s", f.TempPath(), dest)
 	}
 	sum, id, err := f.Commit(nil)
 	if err != nil {

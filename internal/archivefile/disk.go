@@ -78,7 +78,8 @@ func removeStale(path string, now time.Time) []string {
 			continue
 		}
 		stale := filepath.Join(dir, e.Name())
-		if os.Remove(stale) == nil {
+		id, err := identifyPath(stale, info)
+		if err == nil && RemoveIf(stale, id) == nil {
 			removed = append(removed, stale)
 		}
 	}
@@ -112,7 +113,7 @@ func (w *writeback) Write(b []byte) (int, error) {
 type fsOps struct {
 	syncFile func(*os.File) error
 	syncDir  func(dir string) error
-	rename   func(from, to string) error
+	rename   func(from, to string) error // never replaces: renameNoReplace
 }
 
-var systemOps = fsOps{syncFile: (*os.File).Sync, syncDir: syncDir, rename: os.Rename}
+var systemOps = fsOps{syncFile: (*os.File).Sync, syncDir: syncDir, rename: renameNoReplace}

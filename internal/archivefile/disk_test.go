@@ -41,11 +41,11 @@ func TestCommitIsDurable(t *testing.T) {
 		},
 	}
 	temp := filepath.Base(f.TempPath())
-	if _, _, err := f.Commit(func() error { ops = append(ops, "may replace"); return nil }); err != nil {
+	if _, _, err := f.Commit(func(Identity) error { ops = append(ops, "may replace"); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	base := filepath.Base(dir)
-	want := []string{"sync " + temp, "sync dir " + base, "may replace", "rename to bundle.tar.gz", "sync dir " + base}
+	want := []string{"sync " + temp, "sync dir " + base, "rename to bundle.tar.gz", "sync dir " + base}
 	if !slices.Equal(ops, want) {
 		t.Errorf("Commit did %q, want %q", ops, want)
 	}
@@ -72,10 +72,18 @@ func TestCommitAsksBeforeReplacing(t *testing.T) {
 	if err := os.WriteFile(dest, []byte("the user's file"), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	theirs, err := Identify(dest)
+	if err != nil {
+		t.Fatal(err)
+	}
 	f := committable(t, dest, Options{})
 	mine := errors.New("not ours")
-	if _, _, err := f.Commit(func() error { return mine }); !errors.Is(err, mine) {
+	var asked Identity
+	if _, _, err := f.Commit(func(found Identity) error { asked = found; return mine }); !errors.Is(err, mine) {
 		t.Fatalf("Commit = %v, want mayReplace's error", err)
+	}
+	if asked != theirs {
+		t.Errorf("mayReplace was asked about %+v, want the file at Path, %+v", asked, theirs)
 	}
 	if got, _ := os.ReadFile(dest); string(got) != "the user's file" {
 		t.Errorf("the file holds %q", got)
@@ -127,6 +135,9 @@ func TestCreateRemovesStalePartials(t *testing.T) {
 	stale := filepath.Join(dir, ".bundle.tar.gz.0123456789abcdef.partial")
 	if !slices.Equal(f.Stale(), []string{stale}) {
 		t.Errorf("Stale() = %v, want [%s]", f.Stale(), stale)
+	}
+	if err := f.Reset(); err != nil { // the download starts
+		t.Fatal(err)
 	}
 	left := onlyFiles(t, dir)
 	want := []string{filepath.Base(f.TempPath()), ".bundle.tar.gz.00000000000000aa.partial", ".bundle.tar.gz.00000000000000bb.partial"}
@@ -212,4 +223,51 @@ func TestWritesAnArchiveLargerThanAWritebackRange(t *testing.T) {
 	if written, err := os.ReadFile(dest); err != nil || !bytes.Equal(written, archive) {
 		t.Errorf("the file holds %d bytes (%v), want the archive's %d", len(written), err, len(archive))
 	}
+}
+
+// TestNoPartialUntilTheDownloadStarts creates the temporary file only when
+// the first attempt starts (Reset or ReadFrom), not at Create: a create
+// that waits an hour for its job has no partial download that another run
+// would take for a killed run's and sweep.
+func TestNoPartialUntilTheDownloadStarts(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	f, err := Create(filepath.Join(dir, "bundle.tar.gz"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = f.Discard() }()
+	if files := onlyFiles(t, dir); len(files) != 0 {
+		t.Fatalf("after Create, before any download, the directory holds %v", files)
+	}
+	if err := f.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	if files := onlyFiles(t, dir); len(files) != 1 || !isPartialOf(files[0], "bundle.tar.gz") {
+		t.Fatalf("once the download starts, the directory holds %v, want one partial download", files)
+	}
+	if err := f.Discard(); err != nil {
+		t.Fatal(err)
+	}
+	if files := onlyFiles(t, dir); len(files) != 0 {
+		t.Errorf("after Discard, the directory holds %v", files)
+	}
+
+	t.Run("discarded before it starts", func(t *testing.T) {
+		t.Parallel()
+		dir := t.TempDir()
+		f, err := Create(filepath.Join(dir, "bundle.tar.gz"), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Discard(); err != nil {
+			t.Errorf("Discard = %v", err)
+		}
+		if _, _, err := f.Commit(nil); err == nil {
+			t.Error("Commit after Discard succeeded")
+		}
+		if files := onlyFiles(t, dir); len(files) != 0 {
+			t.Errorf("the directory holds %v", files)
+		}
+	})
 }

@@ -45,6 +45,9 @@ func TestReturnsTheWritingsError(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer func() { _ = f.Discard() }()
+	if err := f.Reset(); err != nil {
+		t.Fatal(err)
+	}
 	_ = f.tmp.Close() // every write now fails, as on a full disk
 	if _, err := f.ReadFrom(bytes.NewReader(siteArchive(t))); !errors.Is(err, os.ErrClosed) {
 		t.Errorf("err = %v, want the write error", err)

@@ -78,6 +78,30 @@ func TestAgentJobActionExample(t *testing.T) {
 	}
 }
 
+// TestAgentJobActionOnFailureExample applies the `on_failure = continue`
+// example as written, with an agent job that fails: the apply succeeds with
+// the failure as a warning, and the next plan is empty.
+func TestAgentJobActionOnFailureExample(t *testing.T) {
+	tfcli.SkipUnlessVersion(t, ">= 1.16")
+	env := newTestEnv(t, acctest.AgentPlan(10*time.Minute, "failed", false))
+	cli := env.CLI(t)
+	cli.WriteConfig(env.Config(withDefault(readExample(t, filepath.Join("actions", "mintlify_agent_job", "on-failure-continue"), "main.tf"), "2.3.0")))
+	cli.MustRun("init", "-no-color", "-input=false")
+
+	out := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false").Output
+	for _, want := range []string{"Warning: Agent Job Failed", "Apply complete! Resources: 1 added", "Actions: 1 invoked, 1 failed."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the example's apply does not say %q:\n%s", want, out)
+		}
+	}
+	if out := cli.MustRun("plan", "-no-color", "-input=false").Output; !strings.Contains(out, "No changes.") {
+		t.Errorf("the plan after the failed job is not empty:\n%s", out)
+	}
+	if n := env.Fake.AgentJobsCreated(); n != 1 {
+		t.Errorf("agent jobs created = %d, want 1", n)
+	}
+}
+
 // TestAccExampleAgentJobImport runs the import block example: the job the
 // example names is adopted in place, and no job is started.
 func TestAccExampleAgentJobImport(t *testing.T) {

@@ -185,3 +185,33 @@ func TestAccAgentJobAction_badInputRefusedAtPlan(t *testing.T) {
 		t.Errorf("bad input reached the API: %d requests, want 0", n)
 	}
 }
+
+// TestAgentJobAction_onFailureContinue: with `on_failure = continue`
+// (Terraform 1.16), a failed agent job is reported and the apply that
+// triggered it goes on: the release is in state, not tainted, and the next
+// plan has nothing to do.
+func TestAgentJobAction_onFailureContinue(t *testing.T) {
+	tfcli.SkipUnlessVersion(t, ">= 1.16")
+	env := newTestEnv(t, acctest.AgentPlanByPrompt())
+	cli := env.CLI(t)
+	cli.WriteConfig(env.Config(strings.Replace(triggeredAction("2.3.0", `prompt = "Document the impossible"`),
+		"actions = [action.mintlify_agent_job.docs]", "actions    = [action.mintlify_agent_job.docs]\n      on_failure = continue", 1)))
+	cli.MustRun("init", "-no-color", "-input=false")
+
+	out := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false").Output
+	for _, want := range []string{"Warning: Agent Job Failed", "in project proj_test", "Apply complete! Resources: 1 added",
+		"Actions: 1 invoked, 1 failed."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the apply does not say %q:\n%s", want, out)
+		}
+	}
+	if release := cli.Instance("terraform_data.release"); !release.Exists || release.Tainted {
+		t.Errorf("terraform_data.release after the apply: in state %t, tainted %t; want in state, not tainted", release.Exists, release.Tainted)
+	}
+	if out := cli.MustRun("plan", "-detailed-exitcode", "-no-color", "-input=false").Output; !strings.Contains(out, "No changes.") {
+		t.Errorf("the plan after a failed agent job is not empty:\n%s", out)
+	}
+	if err := env.ExpectAgentJobsWithoutFollowUps(1); err != nil {
+		t.Error(err)
+	}
+}

@@ -94,7 +94,8 @@ func (p *mintlifyProvider) Schema(_ context.Context, _ provider.SchemaRequest, r
 			"api_key": schema.StringAttribute{
 				MarkdownDescription: "A Mintlify admin API key (it begins with `mint_`), from the API keys page of the " +
 					"Mintlify dashboard. Can also be set with the `" + envAPIKey + "` environment variable, " +
-					"which keeps it out of configuration files. The key is sent only to `base_url`, never to " +
+					"which keeps it out of configuration files and saved plan files (a key given here through an input " +
+					"variable is written into saved plans unless the variable is `ephemeral`). The key is sent only to `base_url`, never to " +
 					"another host on a redirect, and never appears in logs.",
 				Optional:   true,
 				Sensitive:  true,

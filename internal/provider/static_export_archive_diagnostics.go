@@ -50,40 +50,69 @@ func outputPathProblem(p string) string {
 }
 
 // filePermissionValidator refuses, at plan time, a file_permission that is
-// not a permission in octal digits.
+// not a permission in octal digits, or one that does not let the file's
+// owner read it.
 var filePermissionValidator = stringCheck{
-	description: "value must be a permission of three or four octal digits, such as `0640`",
+	description: "value must be a permission of three or four octal digits that lets the owner read the file, such as `0640`",
 	check: func(p path.Path, value string) diag.Diagnostics {
 		var diags diag.Diagnostics
-		if _, err := parsePermission(value); err != nil || value == "" {
-			if value == "" {
-				err = errors.New("it is empty")
-			}
-			diags.AddAttributeError(p, "Invalid File Permission",
-				fmt.Sprintf("The `file_permission` %q is not a permission: %s. Give three or four octal digits, such "+
-					"as `\"0640\"` (read and write for the owner, read for the group) or `\"0644\"`.", value, err))
+		if _, err := parsePermission(value); err != nil {
+			diags.AddAttributeError(p, "Invalid File Permission", err.Error())
 		}
 		return diags
 	},
 }
 
-// parsePermission reads a permission such as "0640" or "640"; "" is none.
+// permissionError is a file_permission that cannot be the archive's; its
+// text is the whole detail of the diagnostic, fix included.
+type permissionError struct{ value, problem string }
+
+func (e *permissionError) Error() string {
+	if strings.HasPrefix(e.problem, "does not") {
+		return fmt.Sprintf("The `file_permission` %q %s", e.value, e.problem)
+	}
+	return fmt.Sprintf("The `file_permission` %q is not a permission: %s. Give three or four octal digits, such "+
+		"as `\"0640\"` (read and write for the owner, read for the group) or `\"0644\"`.", e.value, e.problem)
+}
+
+// parsePermission reads a set file_permission, such as "0640" or "640".
+// A permission without read for the owner (such as "0000") is refused: the
+// provider reads the archive at every refresh to check that it is still
+// the one it wrote, and a bundle nobody can read is of no use. It means
+// the same on create and on update; there is no value that means "the
+// default" (leave file_permission unset for that).
 func parsePermission(s string) (fs.FileMode, error) {
 	for _, c := range s {
 		if c < '0' || c > '7' {
-			return 0, fmt.Errorf("%q is not an octal digit", c)
+			return 0, &permissionError{s, fmt.Sprintf("%q is not an octal digit", c)}
 		}
 	}
 	switch {
 	case s == "":
-		return 0, nil
+		return 0, &permissionError{s, "it is empty"}
 	case len(s) != 3 && len(s) != 4:
-		return 0, fmt.Errorf("it has %d digits", len(s))
+		return 0, &permissionError{s, fmt.Sprintf("it has %d digits", len(s))}
 	case len(s) == 4 && s[0] != '0':
-		return 0, errors.New("its first digit sets the setuid, setgid or sticky bit, which an archive has no use for: it must be 0")
+		return 0, &permissionError{s, "its first digit sets the setuid, setgid or sticky bit, which an archive has no use for: it must be 0"}
 	}
 	v, _ := strconv.ParseUint(s, 8, 32) // three or four octal digits
+	if v&0o400 == 0 {
+		return 0, &permissionError{s, "does not let the file's owner read it: the provider reads the archive at " +
+			"every refresh to check that it is still the one it wrote, and a bundle nobody can read is of no use. " +
+			"Give the owner read permission, such as `\"0640\"` (read and write for the owner, read for the group) " +
+			"or `\"0600\"`, or leave `file_permission` unset to create the file as any new file is."}
+	}
 	return fs.FileMode(v), nil
+}
+
+// filePermission is the permission m sets, 0 when file_permission is
+// unset; an error when it is set to a value that validation refuses, which
+// reaches the apply when the value was unknown at plan.
+func (m *staticExportArchiveModel) filePermission() (fs.FileMode, error) {
+	if m.FilePermission.IsNull() {
+		return 0, nil
+	}
+	return parsePermission(m.FilePermission.ValueString())
 }
 
 // archiveStep is how far an attempt to download the archive got.
@@ -141,11 +170,11 @@ func archiveDiagnostic(err error, ac archiveAttempt) diag.Diagnostic {
 	var retryErr *mintlify.RetryError
 	var pathErr *fs.PathError
 	var linkErr *os.LinkError
-	var occupied *occupiedError
 	var changed *archiveChangedError
+	if d := outputDiagnostic(err, ac, nothing); d != nil {
+		return d
+	}
 	switch {
-	case errors.As(err, &occupied):
-		return occupiedDiagnostic(occupied, nothing)
 	case errors.As(err, &changed):
 		return diag.NewErrorDiagnostic("Archive Changed On The Mintlify Side",
 			fmt.Sprintf("The archive of static export job %s, downloaded again to restore %s, has SHA-256 %s, not %s, "+
@@ -206,6 +235,32 @@ func archiveDiagnostic(err error, ac archiveAttempt) diag.Diagnostic {
 	}
 }
 
+// outputDiagnostic explains a failure that comes from the configuration or
+// from what is at output_path, or returns nil.
+func outputDiagnostic(err error, ac archiveAttempt, nothing string) diag.Diagnostic {
+	var badPerm *permissionError
+	var notRegular *notRegularError
+	var occupied *occupiedError
+	switch {
+	case errors.As(err, &badPerm):
+		return diag.NewAttributeErrorDiagnostic(path.Root("file_permission"), "Invalid File Permission", badPerm.Error()+" "+nothing)
+	case errors.As(err, &notRegular):
+		return notRegularDiagnostic(notRegular, nothing)
+	case errors.Is(err, archivefile.ErrNotRegular): // it appeared during the download
+		return notRegularDiagnostic(&notRegularError{path: ac.outputPath, what: describeEntry(ac.outputPath)}, nothing)
+	case errors.Is(err, archivefile.ErrReplaced):
+		return diag.NewAttributeErrorDiagnostic(path.Root("output_path"), "Output Path Changed During The Apply",
+			fmt.Sprintf("While the archive of static export job %s was being moved to %s, another process replaced "+
+				"that file or the partial download beside it (%s). The provider did not take what is there now for "+
+				"its archive, and deleted nothing it did not write. Make sure no other process or user writes to "+
+				"that directory (keep `output_path` in a directory only you can write to), then apply again.",
+				ac.jobID, ac.outputPath, err))
+	case errors.As(err, &occupied):
+		return occupiedDiagnostic(occupied, nothing)
+	}
+	return nil
+}
+
 // storageDiagnostic explains a failed download from the storage host that
 // bundle links point at (S3 for Mintlify).
 func storageDiagnostic(e *mintlify.DownloadError, ac archiveAttempt, nothing string) diag.Diagnostic {
@@ -260,6 +315,14 @@ func occupiedDiagnostic(e *occupiedError, tail string) diag.Diagnostic {
 			"or set `overwrite = true`.", e.path, e.what, tail))
 }
 
+// notRegularDiagnostic explains an output_path that holds something other
+// than a regular file; tail says what was done about it.
+func notRegularDiagnostic(e *notRegularError, tail string) diag.Diagnostic {
+	return diag.NewAttributeErrorDiagnostic(path.Root("output_path"), "Output Path Is Not A Regular File",
+		fmt.Sprintf("%s is %s, and the provider never replaces anything but a regular file, not even with "+
+			"`overwrite = true`. %s Remove it, or set `output_path` to another path, then apply again.", e.path, e.what, tail))
+}
+
 // driftDiagnostic explains at plan, in a warning, what the last refresh
 // found at output_path, and what the apply will do.
 func driftDiagnostic(v fileVerdict, state staticExportArchiveModel, overwrite types.Bool) diag.Diagnostic {
@@ -275,6 +338,12 @@ func driftDiagnostic(v fileVerdict, state staticExportArchiveModel, overwrite ty
 		return diag.NewWarningDiagnostic("Archive Changed On Disk: Restoring It",
 			fmt.Sprintf("The file %s, which this resource wrote, was changed: its SHA-256 is now %s, not %s. %s",
 				p, v.SHA256, sha, again))
+	case v.NotRegular:
+		return diag.NewAttributeWarningDiagnostic(path.Root("output_path"), "Output Path Is Not A Regular File",
+			fmt.Sprintf("%s is %s, not the archive this resource wrote (SHA-256 %s). The provider never replaces "+
+				"anything but a regular file, not even with `overwrite = true`, so the apply will stop with an error "+
+				"and leave it as it is. Remove it, and the apply downloads the archive of static export job %s again "+
+				"from the same export; or set `output_path` to another path.", p, v.What, sha, job))
 	case overwrite.ValueBool():
 		return diag.NewWarningDiagnostic("Replacing Another File At Output Path",
 			fmt.Sprintf("%s holds %s that this resource did not write. Because `overwrite = true`, the apply replaces "+

@@ -5,7 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -41,12 +41,12 @@ func (r *staticExportArchiveResource) Create(ctx context.Context, req resource.C
 	}
 	// Terraform gives a create no private state, not even the create half
 	// of a replacement: the file of an earlier instance is not known here.
-	guard := mayReplace(at.outputPath, archivefile.Identity{}, plan.Overwrite.ValueBool())
-	if err := guard(); err != nil { // before any request
+	overwrite := plan.Overwrite.ValueBool()
+	if err := checkOutputPath(at.outputPath, archivefile.Identity{}, overwrite); err != nil { // before any request
 		resp.Diagnostics.Append(archiveDiagnostic(err, at))
 		return
 	}
-	sum, id, err := r.fetch(ctx, &plan, &at, "", guard)
+	sum, id, err := r.fetch(ctx, &plan, &at, "", mayReplace(at.outputPath, archivefile.Identity{}, overwrite))
 	if err != nil {
 		resp.Diagnostics.Append(archiveDiagnostic(err, at))
 		return
@@ -69,14 +69,18 @@ func (m *staticExportArchiveModel) archiveAttempt(ctx context.Context, diags *di
 
 // fetch downloads the job's archive to a temporary file beside output_path
 // and, once it has checked out (and, with want, has that hex SHA-256),
-// renames it into place if mayReplace agrees.
+// renames it into place; a regular file there is replaced only if
+// mayReplace agrees, anything else never.
 // Each step it reaches is recorded in at, for the diagnostics.
 func (r *staticExportArchiveResource) fetch(ctx context.Context, m *staticExportArchiveModel, at *archiveAttempt, want string,
-	mayReplace func() error,
+	mayReplace func(found archivefile.Identity) error,
 ) (archivefile.Summary, archivefile.Identity, error) {
 	ctx, cancel := r.data.client.Clock().WithTimeout(ctx, at.budget.timeout)
 	defer cancel()
-	perm, _ := parsePermission(m.FilePermission.ValueString()) // validated at plan
+	perm, err := m.filePermission()
+	if err != nil {
+		return archivefile.Summary{}, archivefile.Identity{}, err
+	}
 	at.step = stepWrite
 	file, err := archivefile.Create(at.outputPath, archivefile.Options{Perm: perm})
 	if err != nil {
@@ -190,9 +194,10 @@ func (r *staticExportArchiveResource) ModifyPlan(ctx context.Context, req resour
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
 }
 
-// planCreate refuses a create whose output_path, known at plan, holds a
-// file the resource did not write, except a gzip file, which Create
-// refuses instead (before downloading anything).
+// planCreate refuses a create whose output_path, known at plan, holds
+// something other than a regular file, whatever overwrite says, or a file
+// the resource did not write, except a gzip file, which Create refuses
+// instead (before downloading anything).
 //
 // The exception is for create_before_destroy. Terraform plans the create
 // half of a replacement with the private state of the instance it
@@ -203,13 +208,19 @@ func (r *staticExportArchiveResource) ModifyPlan(ctx context.Context, req resour
 // (deposed) instead of current, while an error of Create makes Terraform
 // restore it. The old instance's file is an archive, gzip.
 func planCreate(ctx context.Context, req resource.ModifyPlanRequest, plan staticExportArchiveModel) diag.Diagnostics {
-	if plan.OutputPath.IsUnknown() || plan.Overwrite.IsUnknown() || plan.Overwrite.ValueBool() {
+	if plan.OutputPath.IsUnknown() {
 		return nil
 	}
 	p := plan.OutputPath.ValueString()
 	priv, diags := readPrivate(ctx, req.Private)
+	// Unknown, overwrite may be true: only what it never allows is refused.
+	overwrite := plan.Overwrite.IsUnknown() || plan.Overwrite.ValueBool()
 	var occupied *occupiedError
-	if err := mayReplace(p, priv.Written, false)(); errors.As(err, &occupied) && !isGzipFile(p) {
+	var notRegular *notRegularError
+	switch err := checkOutputPath(p, priv.Written, overwrite); {
+	case errors.As(err, &notRegular):
+		diags.Append(notRegularDiagnostic(notRegular, "Nothing was downloaded."))
+	case errors.As(err, &occupied) && !isGzipFile(p):
 		diags.Append(occupiedDiagnostic(occupied, "Nothing was downloaded."))
 	}
 	return diags
@@ -236,6 +247,10 @@ func (r *staticExportArchiveResource) Update(ctx context.Context, req resource.U
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	if _, err := plan.filePermission(); err != nil { // unknown at plan
+		resp.Diagnostics.Append(archiveDiagnostic(err, at))
+		return
+	}
 	v, err := judgeFile(at.outputPath, priv.Written, state.SHA256.ValueString())
 	if err != nil {
 		resp.Diagnostics.AddAttributeError(path.Root("output_path"), "Cannot Read The Archive",
@@ -250,11 +265,14 @@ func (r *staticExportArchiveResource) Update(ctx context.Context, req resource.U
 			priv.Written = v.id
 		}
 		plan.DownloadedAt = state.DownloadedAt
-		if err := applyPermission(plan, state); err != nil {
+		if err := applyPermission(plan, state, v.id); err != nil {
 			resp.Diagnostics.AddAttributeError(path.Root("file_permission"), "Cannot Change The Archive's Permission",
 				fmt.Sprintf("Setting the permission of %s failed: %s. Check that you own the file.", at.outputPath, err))
 			return
 		}
+	case v.NotRegular:
+		resp.Diagnostics.Append(archiveDiagnostic(&notRegularError{path: at.outputPath, what: v.What}, at))
+		return
 	case v.Kind == fileForeign && !overwrite:
 		resp.Diagnostics.Append(archiveDiagnostic(&occupiedError{path: at.outputPath, what: v.What, restoring: true}, at))
 		return
@@ -273,17 +291,19 @@ func (r *staticExportArchiveResource) Update(ctx context.Context, req resource.U
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
-// applyPermission sets the permission of an intact archive when the plan
-// changes file_permission to a value.
-func applyPermission(plan, state staticExportArchiveModel) error {
+// applyPermission sets the permission of the intact archive, of identity
+// id, when the plan changes file_permission to a value: through a
+// descriptor, on that file only (never through a link, nor on a file that
+// took its place since).
+func applyPermission(plan, state staticExportArchiveModel, id archivefile.Identity) error {
 	if plan.FilePermission.IsNull() || plan.FilePermission.Equal(state.FilePermission) {
 		return nil
 	}
-	perm, err := parsePermission(plan.FilePermission.ValueString())
+	perm, err := plan.filePermission()
 	if err != nil {
 		return err
 	}
-	return os.Chmod(plan.OutputPath.ValueString(), perm)
+	return archivefile.Chmod(plan.OutputPath.ValueString(), id, perm)
 }
 
 // Delete removes the file, as local_file does, only if it is the one the
@@ -307,7 +327,13 @@ func (r *staticExportArchiveResource) Delete(ctx context.Context, req resource.D
 		resp.Diagnostics.Append(leftInPlaceDiagnostic(p, v))
 		return
 	}
-	if err := os.Remove(p); err != nil {
+	// Only if the name still holds the file judged.
+	if err := archivefile.RemoveIf(p, v.id); errors.Is(err, archivefile.ErrReplaced) {
+		resp.Diagnostics.AddAttributeWarning(path.Root("output_path"), "Archive Left In Place",
+			fmt.Sprintf("%s was not deleted: another file took the place of the archive while it was being "+
+				"destroyed. Delete it by hand if you no longer need it.", p))
+		return
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		resp.Diagnostics.AddAttributeError(path.Root("output_path"), "Cannot Delete The Archive",
 			fmt.Sprintf("Deleting the archive at %s failed: %s. Delete it by hand, or fix the permissions of its "+
 				"directory and destroy again.", p, err))

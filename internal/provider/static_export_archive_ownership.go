@@ -19,7 +19,8 @@ import (
 // recorded, or when it holds exactly the archive (the SHA-256 in state), as
 // a copy restored from a cache does: its identity is then recorded in turn.
 // Any other file is someone else's, and is never replaced without
-// `overwrite = true`, nor ever deleted.
+// `overwrite = true`, nor ever deleted. Anything but a regular file (a
+// directory, a symbolic link, a FIFO, a device) is never replaced at all.
 
 // fileKind is what is at output_path, against what the resource wrote.
 type fileKind string
@@ -40,6 +41,9 @@ type fileVerdict struct {
 	// What describes a foreign entry: "a file", or what it is when it is
 	// not a regular file, such as "a directory".
 	What string `json:"what,omitempty"`
+	// NotRegular is set for a foreign entry that is not a regular file,
+	// which is never replaced, even with overwrite.
+	NotRegular bool `json:"not_regular,omitempty"`
 	// SameInode is set for a foreign file that has the identity recorded
 	// without a birth time: an edit and a new file given the same inode
 	// cannot be told apart.
@@ -54,18 +58,16 @@ type fileVerdict struct {
 // judgeFile looks at the file at p: the resource wrote the file of
 // identity written (zero when unknown) holding the archive of SHA-256 sha
 // (hex). Errors are those of reading the file.
+// The identity and the hash are read through one descriptor: they are
+// those of one file.
 func judgeFile(p string, written archivefile.Identity, sha string) (fileVerdict, error) {
-	id, err := archivefile.Identify(p)
+	id, sum, err := archivefile.Examine(p)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return fileVerdict{Kind: fileMissing}, nil
 	case errors.Is(err, archivefile.ErrNotRegular):
-		return fileVerdict{Kind: fileForeign, What: describeEntry(p)}, nil
+		return fileVerdict{Kind: fileForeign, What: describeEntry(p), NotRegular: true}, nil
 	case err != nil:
-		return fileVerdict{}, err
-	}
-	sum, _, err := archivefile.HashFile(p)
-	if err != nil {
 		return fileVerdict{}, err
 	}
 	found := hex.EncodeToString(sum[:])
@@ -94,31 +96,44 @@ func describeEntry(p string) string {
 		return "a directory"
 	case info.Mode()&fs.ModeSymlink != 0:
 		return "a symbolic link"
+	case info.Mode()&fs.ModeNamedPipe != 0:
+		return "a FIFO (named pipe)"
+	case info.Mode()&fs.ModeSocket != 0:
+		return "a socket"
+	case info.Mode()&fs.ModeDevice != 0:
+		return "a device"
 	default:
 		return "a special file (" + info.Mode().Type().String() + ")"
 	}
 }
 
-// mayReplace returns the check that archivefile.File.Commit makes just
-// before renaming the archive to p: p must hold nothing, or the file of
-// identity written (zero: none), unless overwrite.
-func mayReplace(p string, written archivefile.Identity, overwrite bool) func() error {
-	return func() error {
-		if overwrite {
+// mayReplace returns the check that archivefile.File.Commit makes when
+// it finds the regular file of identity found at p: it may replace it if
+// it is the file of identity written (zero: none), or if overwrite.
+// (Commit itself never replaces anything but a regular file.)
+func mayReplace(p string, written archivefile.Identity, overwrite bool) func(found archivefile.Identity) error {
+	return func(found archivefile.Identity) error {
+		if overwrite || (!written.IsZero() && found == written) {
 			return nil
 		}
-		id, err := archivefile.Identify(p)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			return nil
-		case err == nil && !written.IsZero() && id == written:
-			return nil
-		case errors.Is(err, archivefile.ErrNotRegular):
-			return &occupiedError{path: p, what: describeEntry(p), restoring: !written.IsZero()}
-		default:
-			return &occupiedError{path: p, what: "a file", restoring: !written.IsZero()}
-		}
+		return &occupiedError{path: p, what: "a file", restoring: !written.IsZero()}
 	}
+}
+
+// checkOutputPath is the check before any request: p must hold nothing, or
+// a regular file that mayReplace allows. Anything but a regular file is a
+// *notRegularError, whatever overwrite says.
+func checkOutputPath(p string, written archivefile.Identity, overwrite bool) error {
+	id, err := archivefile.Identify(p)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case errors.Is(err, archivefile.ErrNotRegular):
+		return &notRegularError{path: p, what: describeEntry(p)}
+	case err != nil:
+		return err
+	}
+	return mayReplace(p, written, overwrite)(id)
 }
 
 // isGzipFile reports whether p is a regular file that starts as gzip does.
@@ -147,6 +162,14 @@ type occupiedError struct {
 
 func (e *occupiedError) Error() string {
 	return fmt.Sprintf("%s holds %s that this resource did not write", e.path, e.what)
+}
+
+// notRegularError is an output_path that holds something other than a
+// regular file: never replaced, even with overwrite.
+type notRegularError struct{ path, what string }
+
+func (e *notRegularError) Error() string {
+	return fmt.Sprintf("%s is %s, not a regular file", e.path, e.what)
 }
 
 // archiveChangedError is a restore that downloaded another archive than

@@ -74,7 +74,9 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 				MarkdownDescription: "Where to write the archive, such as `\"${path.module}/build/docs-bundle.tar.gz\"`. " +
 					"A relative path is relative to the directory Terraform runs in. Missing parent directories are " +
 					"created. A file already there is refused, before anything is downloaded (at plan when the path is " +
-					"known and the file is not gzip, otherwise at apply), unless `overwrite` is `true`. Changing it " +
+					"known and the file is not gzip, otherwise at apply), unless `overwrite` is `true`. Anything but a " +
+					"regular file there (a directory, a symbolic link, a FIFO, a device) is refused whatever " +
+					"`overwrite` says. Changing it " +
 					"replaces the resource (the old file is deleted if it is still the one the resource wrote).",
 				Required:      true,
 				Validators:    []validator.String{outputPathValidator},
@@ -84,18 +86,20 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 			// Optional
 			"file_permission": schema.StringAttribute{
 				MarkdownDescription: "The archive's permission, in octal digits such as `\"0640\"`, set exactly " +
-					"whatever the umask. When unset, the file is created as any new file is: `0666` less the " +
+					"whatever the umask, the same on create, restore and change. It must let the file's owner read " +
+					"it (the provider reads the archive at every refresh): `\"0000\"`, `\"0200\"` and the like are " +
+					"refused at plan. When unset, the file is created as any new file is: `0666` less the " +
 					"process umask (`0644` under the usual umask `022`, `0600` under `077`). Changing it changes the " +
 					"file's permission in place; removing it leaves the permission as it is.",
 				Optional:   true,
 				Validators: []validator.String{filePermissionValidator},
 			},
 			"overwrite": schema.BoolAttribute{
-				MarkdownDescription: "Whether the resource may replace a file at `output_path` that it did not " +
-					"write. Defaults to `false`: a create, or a restore of a missing or changed archive, then " +
+				MarkdownDescription: "Whether the resource may replace a regular file at `output_path` that it did " +
+					"not write. Defaults to `false`: a create, or a restore of a missing or changed archive, then " +
 					"refuses with an error that names the file, and the file stays as it is. With `true`, the file is " +
-					"replaced by the archive. Destroy never deletes a file the resource did not write, whatever this " +
-					"says.",
+					"replaced by the archive. A directory, a symbolic link, a FIFO or a device is never replaced, even " +
+					"with `true`. Destroy never deletes a file the resource did not write, whatever this says.",
 				Optional: true,
 				Computed: true,
 				Default:  booldefault.StaticBool(false),
@@ -165,7 +169,8 @@ const archiveResourceDescription = "Downloads the bundle archive of a completed 
 	"`max_retries`): the download starts again from the first byte, with a fresh link if the storage refuses the " +
 	"old one. Ctrl-C stops it and removes the temporary file. If the job has not completed yet, the create waits " +
 	"for it within `timeouts.create`; a failed job is an error.\n\n" +
-	"The resource never replaces a file it did not write unless `overwrite = true`, and never deletes one. It " +
+	"The resource never replaces a file it did not write unless `overwrite = true`, never replaces anything but a " +
+	"regular file, and never deletes a file it did not write. It " +
 	"recognises the file it wrote by its identity on disk (device, inode and, where the file system records it, " +
 	"birth time), not by its modification time or size. Refreshing reads the file, never the network: a missing " +
 	"file, or the resource's file with other content, is restored from the same export (no new export runs) by an " +

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -251,6 +252,12 @@ func TestAccStaticExportArchive_badInputRefusedBeforeAnyRequest(t *testing.T) {
 			"Invalid File Permission|it has 5 digits"},
 		{env.Config(archiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = ""`)),
 			"Invalid File Permission|it is empty"},
+		// A file its owner cannot read: the provider could not check it at
+		// refresh, and a bundle nobody can read is of no use.
+		{env.Config(archiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "0000"`)),
+			"Invalid File Permission|The `file_permission` \"0000\" does not let the file's owner read it|such as `\"0640\"`"},
+		{env.Config(archiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "0244"`)),
+			"Invalid File Permission|The `file_permission` \"0244\" does not let the file's owner read it"},
 	})
 }
 
@@ -300,4 +307,71 @@ func TestAccStaticExportArchive_removesStalePartialDownloads(t *testing.T) {
 			},
 		}},
 	})
+}
+
+// TestAccStaticExportArchive_noPartialWhileWaiting creates the partial
+// download only once the download starts: while the create waits for a
+// job that has not completed, there is none beside output_path for another
+// run to sweep as a killed run's.
+func TestAccStaticExportArchive_noPartialWhileWaiting(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	out := filepath.Join(dir, "docs-bundle.tar.gz")
+	var polls, partials atomic.Int32
+	env := newTestEnvWithHandler(t, func(fake http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/v1/static-export/jobs/") {
+				polls.Add(1)
+				if found, _ := filepath.Glob(filepath.Join(dir, ".docs-bundle.tar.gz.*.partial")); len(found) > 0 {
+					partials.Add(1)
+				}
+			}
+			fake.ServeHTTP(w, r)
+		})
+	}, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+		return fakeapi.JobPlan{QueueFor: time.Hour, RunFor: 5 * time.Minute}
+	}))
+	job := env.StartExportOutsideTerraform(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(archiveWith(strconv.Quote(job), out, `  timeouts = { create = "2h" }`)),
+			Check: resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(archiveAddr, out), func(*terraform.State) error {
+				if polls.Load() == 0 {
+					return errors.New("the create never waited for the job")
+				}
+				if n := partials.Load(); n > 0 {
+					return fmt.Errorf("a partial download was beside output_path at %d of the %d polls of the job, before the download started", n, polls.Load())
+				}
+				return nil
+			}),
+		}},
+	})
+}
+
+// TestAccStaticExportArchive_permissionUnknownAtPlan refuses at apply,
+// before any download, a file_permission that was unknown at plan and
+// turns out to be one that validation refuses: never a silent default
+// (Terraform validates the configuration again once it is known; the
+// create checks it again all the same).
+func TestAccStaticExportArchive_permissionUnknownAtPlan(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "docs-bundle.tar.gz")
+	cfg := bundleConfig("docs.example.com", "") + archiveWith("mintlify_static_export_bundle.docs.job_id", out,
+		`  file_permission = "0000${substr(mintlify_static_export_bundle.docs.job_id, 0, 0)}"`)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{{
+			Config:      env.Config(cfg),
+			ExpectError: acctest.ExpectError("Invalid File Permission", "The `file_permission` \"0000\" does not let the file's owner read it"),
+		}},
+	})
+	if n := downloadRequests(env); n != 0 {
+		t.Errorf("%d downloads, want none", n)
+	}
+	if err := acctest.ExpectOnlyFiles(dir); err != nil {
+		t.Error(err)
+	}
 }

@@ -48,7 +48,7 @@ func (e *staticExportBundleEphemeralResource) Schema(ctx context.Context, _ ephe
 		MarkdownDescription: "Generates a fresh presigned link to the bundle of a completed static export job at " +
 			"each Terraform run, without storing it in state or plan files. Pass it to write-only arguments, such " +
 			"as `set_wo` of a `helm_release` (helm provider 3.x), so that the link reaches the chart and nowhere " +
-			"else. Requires Terraform 1.11 or later (OpenTofu 1.11 or later) for write-only arguments; ephemeral " +
+			"else. Requires Terraform 1.11 or later (OpenTofu 1.12 or later) for write-only arguments; ephemeral " +
 			"resources themselves need Terraform 1.10.",
 		Attributes: map[string]schema.Attribute{
 			// Required

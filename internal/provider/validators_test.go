@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"io/fs"
 	"regexp"
 	"strings"
 	"testing"
@@ -86,5 +87,28 @@ func TestPagePath(t *testing.T) {
 		case want != "" && (!resp.Diagnostics.HasError() || !strings.Contains(resp.Diagnostics[0].Detail(), want)):
 			t.Errorf("%q: got %v, want an error saying %q", p, resp.Diagnostics, want)
 		}
+	}
+}
+
+// TestFilePermission reads file_permission the same way for a create and
+// an update, and refuses a permission its owner cannot read by (such as
+// "0000", which the create used to take for "the default" and the update
+// set as it is).
+func TestFilePermission(t *testing.T) {
+	t.Parallel()
+	for value, want := range map[string]fs.FileMode{"0640": 0o640, "640": 0o640, "0400": 0o400, "0755": 0o755, "0604": 0o604} {
+		m := staticExportArchiveModel{FilePermission: types.StringValue(value)}
+		if got, err := m.filePermission(); err != nil || got != want {
+			t.Errorf("%q = %v, %v; want %v", value, got, err, want)
+		}
+	}
+	for _, value := range []string{"0000", "000", "0200", "0044", "0377"} {
+		m := staticExportArchiveModel{FilePermission: types.StringValue(value)}
+		if got, err := m.filePermission(); err == nil || !strings.Contains(err.Error(), "does not let the file's owner read it") {
+			t.Errorf("%q = %v, %v; want refused, as the owner cannot read it", value, got, err)
+		}
+	}
+	if got, err := (&staticExportArchiveModel{FilePermission: types.StringNull()}).filePermission(); got != 0 || err != nil {
+		t.Errorf("unset = %v, %v; want 0 (created as any new file is)", got, err)
 	}
 }

@@ -25,10 +25,10 @@ resource "mintlify_static_export_bundle" "docs" {
   domain = "docs.example.com"
 
   # No renew_before: the link is renewed once less than a quarter of its
-  # lifetime is left, whatever that lifetime is. With 24-hour links, that is
-  # 6 hours: with an apply every 4 hours, a run that leaves the link alone
-  # leaves one that outlives the next run, with 2 hours to spare for a run
-  # that starts late.
+  # lifetime is left, whatever that lifetime is. Apply at least every eighth
+  # of the lifetime (from an apply to bundle_expires_at, below): a run that
+  # leaves the link alone leaves one that outlives the next run, with as
+  # much again to spare for a run that starts late.
 
   # A new docs commit means a new export; renewals reuse the export.
   triggers = {

@@ -11,7 +11,7 @@ terraform {
   # them: it holds the export's job_id. A run without it starts a new export
   # instead of renewing the link of the last one. Any remote backend works
   # (s3, gcs, azurerm, HCP Terraform's cloud block). Lock the state too:
-  # use_lockfile = true (Terraform and OpenTofu 1.10+) or dynamodb_table.
+  # use_lockfile = true (Terraform 1.10 or later, any OpenTofu) or dynamodb_table.
   backend "s3" {
     bucket = "acme-terraform-state"
     key    = "docs/mintlify.tfstate"

@@ -1,0 +1,22 @@
+package archivefile
+
+import (
+	"errors"
+
+	"golang.org/x/sys/unix"
+)
+
+// renameNoReplace renames from to to unless to exists (an error satisfying
+// errors.Is(err, fs.ErrExist)), in one step: renameat2 with
+// RENAME_NOREPLACE. Where the kernel (before 3.15) or the file system
+// lacks it (ENOSYS, EINVAL), it links and unlinks instead.
+func renameNoReplace(from, to string) error {
+	err := unix.Renameat2(unix.AT_FDCWD, from, unix.AT_FDCWD, to, unix.RENAME_NOREPLACE)
+	if errors.Is(err, unix.ENOSYS) || errors.Is(err, unix.EINVAL) {
+		return linkThenUnlink(from, to)
+	}
+	if err != nil {
+		return renameError(from, to, err)
+	}
+	return nil
+}
