@@ -20,7 +20,7 @@ import (
 
 // apiCalls lists every call.
 var apiCalls = []apiCall{callStartStaticExport, callGetStaticExportJob, callGenerateBundle, callCreateAgentJob,
-	callGetAgentJob, callSendAgentJobMessage}
+	callGetAgentJob, callSendAgentJobMessage, callTriggerDeployment, callGetDeployment}
 
 // opFor builds the operation of each call, with the ids the tests look for.
 func opFor(call apiCall) apiOperation {
@@ -37,6 +37,10 @@ func opFor(call apiCall) apiOperation {
 		return getAgentJobOp("proj_1", "aj_1")
 	case callSendAgentJobMessage:
 		return sendAgentJobMessageOp("proj_1", "aj_1")
+	case callTriggerDeployment:
+		return triggerDeploymentOp("proj_1")
+	case callGetDeployment:
+		return getDeploymentOp("proj_1", "6650f1c2a0b1c2d300000001")
 	}
 	panic("no operation for " + call)
 }
@@ -51,6 +55,8 @@ var scopedSummaries = map[apiCall]map[int]string{
 	callCreateAgentJob:      {400: "Mintlify Rejected The Prompt", 404: "Mintlify Project Not Found", 409: "Mintlify API Conflict"},
 	callGetAgentJob:         {404: "Agent Job Not Found", 409: "Mintlify API Conflict"},
 	callSendAgentJobMessage: {400: "Mintlify Rejected The Prompt", 404: "Agent Job Not Found", 409: "Mintlify API Conflict"},
+	callTriggerDeployment:   {404: "Mintlify Project Not Found", 409: "Mintlify API Conflict"},
+	callGetDeployment:       {404: "Deployment Not Found", 409: "Mintlify API Conflict"},
 }
 
 // commonSummaries are the summaries of the statuses that mean the same for

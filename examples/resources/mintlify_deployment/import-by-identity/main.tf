@@ -1,0 +1,25 @@
+terraform {
+  required_version = ">= 1.12"
+
+  required_providers {
+    mintlify = {
+      source  = "mintlify/mintlify"
+      version = "~> 0.1"
+    }
+  }
+}
+
+# Adopt a deployment by its identity, its status ID. The next apply records
+# the triggers; no new deployment is triggered.
+import {
+  to = mintlify_deployment.docs
+  identity = {
+    status_id = "6650f1c2a0b1c2d3e4f50617"
+  }
+}
+
+resource "mintlify_deployment" "docs" {
+  triggers = {
+    docs_commit = "3b1f0c9"
+  }
+}
