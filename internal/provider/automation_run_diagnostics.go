@@ -10,9 +10,6 @@ import (
 // the project does not have; a 400 is one of three documented refusals,
 // which the answer's text (undocumented) may name.
 
-// automationRunType is the resource's type name, for advice.
-const automationRunType = "mintlify_automation_run"
-
 // automationIDShape is the shape of an automation's id: a MongoDB object
 // id, 24 hexadecimal digits.
 var automationIDShape = regexp.MustCompile(`^[0-9a-f]{24}$`)

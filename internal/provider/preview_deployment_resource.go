@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -219,7 +218,7 @@ func (r *previewDeploymentResource) deploy(ctx context.Context, m *previewDeploy
 	tflog.Info(ctx, LogPreviewTriggered, map[string]any{"project_id": projectID, "branch": branch,
 		"status_id": p.StatusID, "preview_url": p.PreviewURL})
 	m.ID, m.PreviewURL = types.StringValue(p.StatusID), optionalString(p.PreviewURL)
-	m.deploymentFields.set(&mintlify.Deployment{})
+	m.set(&mintlify.Deployment{})
 	diags.Append(state.Set(ctx, m)...)
 	diags.Append(setPreviewIdentity(ctx, identity, projectID, p.StatusID)...)
 	return !diags.HasError()
@@ -238,12 +237,12 @@ func (r *previewDeploymentResource) follow(ctx context.Context, m *previewDeploy
 			return diag.Diagnostics{diag.NewWarningDiagnostic(d.Summary(), d.Detail()+" The preview deployment was "+
 				"triggered and is recorded in state; the next refresh reads its status.")}
 		}
-		m.deploymentFields.set(d)
+		m.set(d)
 		return nil
 	}
 	d, diags := waitForDeployment(ctx, r.data.client, projectID, statusID, w)
 	if d != nil {
-		m.deploymentFields.set(d)
+		m.set(d)
 	}
 	return diags
 }
@@ -285,7 +284,7 @@ func (r *previewDeploymentResource) Read(ctx context.Context, req resource.ReadR
 	if state.ProjectID.IsNull() || state.ProjectID.ValueString() == "" {
 		state.ProjectID = optionalString(d.ProjectID)
 	}
-	state.deploymentFields.set(d)
+	state.set(d)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 	resp.Diagnostics.Append(setPreviewIdentity(ctx, resp.Identity, state.ProjectID.ValueString(), statusID)...)
 }
@@ -342,51 +341,4 @@ func (r *previewDeploymentResource) Delete(ctx context.Context, req resource.Del
 		tflog.Info(ctx, "Forgetting preview deployment; it stays online until Mintlify removes it",
 			map[string]any{"preview_url": url.ValueString()})
 	}
-}
-
-// ImportState adopts the preview of a deployment: by `STATUS_ID`, by
-// `PROJECT_ID/STATUS_ID`, or by identity. The API does not say which
-// branch a deployment was of: the first plan after the import takes
-// `branch` and `triggers` from configuration, without deploying.
-func (r *previewDeploymentResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	projectID, statusID := "", req.ID
-	if req.ID == "" {
-		var identity previewIdentityModel
-		resp.Diagnostics.Append(req.Identity.Get(ctx, &identity)...)
-		projectID, statusID = identity.ProjectID.ValueString(), identity.StatusID.ValueString()
-	} else if p, s, named := strings.Cut(req.ID, "/"); named {
-		projectID, statusID = p, s
-	}
-	if statusID == "" || strings.Contains(statusID, "/") {
-		resp.Diagnostics.AddError("Invalid Import ID",
-			fmt.Sprintf("%q is not a preview deployment to import. Import as `STATUS_ID`, the `statusId` that "+
-				"triggering the preview answered (the `id` of the resource that deployed it), for example "+
-				"`terraform import mintlify_preview_deployment.docs 6650f1c2a0b1c2d300000001`.", req.ID))
-	}
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), statusID)...)
-	if projectID != "" {
-		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, pathProjectID, projectID)...)
-	}
-	resp.Diagnostics.Append(setPreviewIdentity(ctx, resp.Identity, projectID, statusID)...)
-}
-
-// previewGoneWarning tells that a refresh got 404 for the deployment in
-// state, which stays as it was last seen.
-func previewGoneWarning(projectID, statusID string) diag.Diagnostic {
-	return diag.NewWarningDiagnostic("Preview Deployment No Longer Found",
-		fmt.Sprintf("The Mintlify API answered 404 for the preview deployment %s of project %s. The state keeps "+
-			"it as it was last seen and deploys nothing by itself: a change of `triggers` deploys the preview "+
-			"again. To stop tracking it, run `terraform state rm` with the resource's address.", statusID, projectID))
-}
-
-// setPreviewIdentity records the preview's identity, where the framework
-// asks for one (identity is nil for a Terraform without identity support).
-func setPreviewIdentity(ctx context.Context, identity *tfsdk.ResourceIdentity, projectID, statusID string) diag.Diagnostics {
-	if identity == nil || statusID == "" {
-		return nil
-	}
-	return identity.Set(ctx, previewIdentityModel{ProjectID: optionalString(projectID), StatusID: types.StringValue(statusID)})
 }

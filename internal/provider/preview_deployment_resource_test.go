@@ -36,8 +36,9 @@ resource "mintlify_preview_deployment" "docs" {
 }
 
 // expectPreviewDeployments checks that the fake deployed exactly n previews,
-// all of branch, and nothing else.
-func expectPreviewDeployments(env *acctest.Env, branch string, n int) resource.TestCheckFunc {
+// all of previewBranch, and nothing else.
+func expectPreviewDeployments(env *acctest.Env, n int) resource.TestCheckFunc {
+	const branch = previewBranch
 	return func(*terraform.State) error {
 		reqs := env.Fake.DeploymentRequests()
 		if len(reqs) != n {
@@ -82,13 +83,13 @@ func TestAccPreviewDeployment_createAndRedeploy(t *testing.T) {
 					statecheck.ExpectKnownValue(previewAddr, tfjsonpath.New("created_at"), knownvalue.NotNull()),
 					statecheck.ExpectKnownValue(previewAddr, tfjsonpath.New("ended_at"), knownvalue.NotNull()),
 				},
-				Check: expectPreviewDeployments(env, previewBranch, 1),
+				Check: expectPreviewDeployments(env, 1),
 			},
 			{
 				// The plan right after apply is empty, and nothing deploys.
 				Config:           at("a1"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				Check:            expectPreviewDeployments(env, previewBranch, 1),
+				Check:            expectPreviewDeployments(env, 1),
 			},
 			{
 				Config: at("b2"),
@@ -101,7 +102,7 @@ func TestAccPreviewDeployment_createAndRedeploy(t *testing.T) {
 					statecheck.ExpectKnownValue(previewAddr, tfjsonpath.New("status"), knownvalue.StringExact("success")),
 				},
 				Check: resource.ComposeTestCheckFunc(
-					expectPreviewDeployments(env, previewBranch, 2),
+					expectPreviewDeployments(env, 2),
 					func(s *terraform.State) error {
 						if id := s.RootModule().Resources[previewAddr].Primary.ID; id == firstStatusID {
 							return fmt.Errorf("id is still the first deployment's, %s", id)
@@ -188,7 +189,7 @@ func TestAccPreviewDeployment_noWait(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttr(previewAddr, "status", "success"),
-					expectPreviewDeployments(env, previewBranch, 1),
+					expectPreviewDeployments(env, 1),
 				),
 			},
 		},
@@ -225,7 +226,7 @@ func TestAccPreviewDeployment_import(t *testing.T) {
 					resource.TestCheckResourceAttr(previewAddr, "project_id", acctest.ProjectID),
 					resource.TestCheckResourceAttr(previewAddr, "branch", previewBranch),
 					resource.TestCheckResourceAttr(previewAddr, "status", "success"),
-					expectPreviewDeployments(env, previewBranch, 1),
+					expectPreviewDeployments(env, 1),
 				),
 			},
 			{
@@ -268,7 +269,7 @@ func TestAccPreviewDeployment_identity(t *testing.T) {
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttr(previewAddr, "id", firstStatusID),
 					resource.TestCheckResourceAttr(previewAddr, "project_id", acctest.ProjectID),
-					expectPreviewDeployments(env, previewBranch, 2),
+					expectPreviewDeployments(env, 2),
 				),
 			},
 		},
