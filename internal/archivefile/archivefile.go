@@ -4,8 +4,9 @@
 // whole archive has checked out, flushed to disk before and after the
 // rename, by a rename that never replaces: what is there goes only if it
 // is a regular file the caller allows, and is still the file checked (see
-// replace.go). A corrupt or truncated archive, or one with an entry that is
-// unsafe to extract (see tree.add), never reaches the destination. The
+// replace.go). A corrupt or truncated archive, or one outside the language
+// of static sites that every extractor reads alike (see check.go), never
+// reaches the destination. The
 // file is created as any new file is (the umask applies) unless a
 // permission is given; partial downloads that a killed run left beside the
 // destination are removed after an hour. Identity tells the file written
@@ -21,6 +22,7 @@
 package archivefile
 
 import (
+	"context"
 	"crypto/md5" //nolint:gosec // MD5 is what object storage puts in ETags, not a security measure
 	"crypto/sha256"
 	"errors"
@@ -37,8 +39,8 @@ type Summary struct {
 	SHA256 [sha256.Size]byte
 	MD5    [md5.Size]byte
 	Size   int64
-	// Entries counts the archive's tar entries (files, directories and
-	// links), not counting pax global headers.
+	// Entries counts the archive's files and directories: not its global
+	// headers, its root ./ nor the directories its paths only imply.
 	Entries int
 }
 
@@ -48,6 +50,7 @@ type Summary struct {
 type File struct {
 	path     string
 	perm     fs.FileMode // 0: the system's default, 0666 less the umask
+	ctx      context.Context
 	tmp      *os.File
 	stale    []string
 	ops      fsOps
@@ -63,6 +66,9 @@ type Options struct {
 	// umask. Zero creates it as any new file is: 0666 less the process
 	// umask (0644 under the usual 022).
 	Perm fs.FileMode
+	// Context, when set, stops the check of ReadFrom at its next entry
+	// once it is done: ReadFrom then returns its Err. Nil never stops.
+	Context context.Context
 }
 
 // Create prepares to write an archive to path: it creates path's parent
@@ -77,7 +83,11 @@ func Create(path string, opts Options) (*File, error) {
 		return nil, err
 	}
 	stale := removeStale(path, time.Now())
-	return &File{path: path, perm: opts.Perm.Perm(), stale: stale, ops: systemOps}, nil
+	ctx := opts.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return &File{path: path, perm: opts.Perm.Perm(), ctx: ctx, stale: stale, ops: systemOps}, nil
 }
 
 // open creates the temporary file, once.
@@ -153,7 +163,7 @@ func (f *File) ReadFrom(r io.Reader) (int64, error) {
 	fo.add(copying(&writeback{file: f.tmp}))
 	fo.add(copying(sha))
 	fo.add(copying(sum))
-	fo.add(func(r io.Reader) (err error) { entries, err = verify(r); return err })
+	fo.add(func(r io.Reader) (err error) { entries, err = verify(f.ctx, r); return err })
 	n, readErr, consumeErr := fo.copy(r)
 	switch {
 	case readErr != nil:

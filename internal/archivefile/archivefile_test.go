@@ -38,6 +38,9 @@ func tarGz(t *testing.T, entries ...entry) []byte {
 	tw := tar.NewWriter(gz)
 	for _, e := range entries {
 		hdr := &tar.Header{Typeflag: e.typ, Name: e.name, Linkname: e.link, Mode: 0o644, Size: int64(len(e.body))}
+		if e.typ == tar.TypeDir {
+			hdr.Mode = 0o755
+		}
 		if e.typ == tar.TypeXGlobalHeader {
 			hdr = &tar.Header{Typeflag: e.typ, PAXRecords: map[string]string{"comment": "made by a test"}}
 		}
@@ -87,11 +90,8 @@ func buildSite(t *testing.T) []byte {
 		entry{name: "assets/", typ: tar.TypeDir},
 		file("assets/video.mp4", random(1, 1500<<10)),
 		file("assets/logo.png", random(2, 300<<10)),
-		entry{name: "assets/latest.mp4", link: "video.mp4", typ: tar.TypeSymlink},
-		entry{name: "guides/home.html", link: "../index.html", typ: tar.TypeSymlink},
-		entry{name: "guides/index.html", link: "index.html", typ: tar.TypeLink},
-		symlinkTo("current", "assets/"), // a link to a directory, with nothing under it
-		file("guides/../about.html", []byte("<h1>About</h1>")),
+		file("guides/index.html", []byte("<h1>Guides</h1>")),
+		file("about.html", []byte("<h1>About</h1>")),
 	)
 }
 
@@ -130,7 +130,7 @@ func TestWritesAVerifiedArchive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Summary{SHA256: sha256.Sum256(archive), MD5: md5.Sum(archive), Size: int64(len(archive)), Entries: 10} //nolint:gosec
+	want := Summary{SHA256: sha256.Sum256(archive), MD5: md5.Sum(archive), Size: int64(len(archive)), Entries: 6} //nolint:gosec
 	if sum != want {
 		t.Errorf("summary = %+v, want %+v", sum, want)
 	}
@@ -173,45 +173,27 @@ func TestRefusesInvalidArchives(t *testing.T) {
 		reason  string
 		entry   string
 	}{
-		{"truncated", good[:len(good)/2], "it ends early (after 4 entries): the archive is truncated", ""},
+		{"truncated", good[:len(good)/2], `it ends early (in entry "assets/video.mp4"): the archive is truncated`, ""},
 		{"truncated in the gzip header", good[:5], "it ends early (at its start): the archive is truncated", ""},
 		{"corrupt", flipped, "its gzip checksum does not match its content: the archive is corrupt", ""},
 		{"corrupt deflate stream", flippedHeader, "its compressed data is corrupt", ""},
 		{"empty", nil, "it is empty", ""},
 		{"not gzip", []byte("<html>Access Denied</html>"), "it is not gzip-compressed", ""},
 		{"trailing garbage", append(bytes.Clone(small), "and then some bytes that are not gzip"...), "it goes on after its end with data that is not gzip", ""},
-		{"a ../ entry", tarGz(t, file("index.html", nil), file("../escape.html", nil)), `entry "../escape.html" climbs out of the archive's directory with ".."`, "../escape.html"},
-		{"a deeper escape", tarGz(t, file("a/../../x", nil)), `entry "a/../../x" climbs out`, "a/../../x"},
-		{"a backslash escape", tarGz(t, file(`..\x`, nil)), `entry "..\\x" climbs out`, `..\x`},
-		{"an absolute path", tarGz(t, file("/etc/cron.d/x", nil)), `entry "/etc/cron.d/x" has an absolute path`, "/etc/cron.d/x"},
-		{"a drive letter", tarGz(t, file("C:/x", nil)), `entry "C:/x" has an absolute path`, "C:/x"},
-		{"a symbolic link out", tarGz(t, entry{name: "assets/x", link: "../../etc/passwd", typ: tar.TypeSymlink}),
-			`entry "assets/x" is a symbolic link to "../../etc/passwd", which points outside the archive`, "assets/x"},
-		{"an absolute symbolic link", tarGz(t, entry{name: "x", link: "/etc/passwd", typ: tar.TypeSymlink}),
-			`entry "x" is a symbolic link to "/etc/passwd"`, "x"},
-		{"a hard link out", tarGz(t, entry{name: "x", link: "../y", typ: tar.TypeLink}),
-			`entry "x" is a hard link to "../y", which climbs out`, "x"},
-		{"a symbolic link chain", tarGz(t, entry{name: "d/", typ: tar.TypeDir}, symlinkTo("d/up", ".."), symlinkTo("d/up/up", ".."), file("d/up/up/pwned.txt", nil)),
-			`entry "d/up/up" goes through "d/up", a symbolic link earlier in the archive`, "d/up/up"},
-		{"a file through a link inside", tarGz(t, entry{name: "v2/", typ: tar.TypeDir}, symlinkTo("latest", "v2"), file("latest/index.html", nil)),
-			`entry "latest/index.html" goes through "latest", a symbolic link earlier in the archive`, "latest/index.html"},
-		{"a link through a link, spelt in another case", tarGz(t, symlinkTo("d/up", ".."), symlinkTo("D/UP/up", "..")),
-			`entry "D/UP/up" goes through "d/up"`, "D/UP/up"},
-		{"a .. after a link", tarGz(t, entry{name: "sub/", typ: tar.TypeDir}, symlinkTo("l", "sub"), file("l/../x", nil)),
-			`entry "l/../x" goes through "l"`, "l/../x"},
-		{"a link out through an earlier link", tarGz(t, symlinkTo("root", "."), symlinkTo("x", "root/../etc")),
-			`entry "x" is a symbolic link to "root/../etc", which points outside the archive`, "x"},
-		{"a hard link out through a symbolic link", tarGz(t, symlinkTo("root", "."), entry{name: "h", link: "root/../etc/passwd", typ: tar.TypeLink}),
-			`entry "h" is a hard link to "root/../etc/passwd", which leads outside the archive through a symbolic link`, "h"},
-		{"a link that a later link would send out", tarGz(t, symlinkTo("x", "y/.."), symlinkTo("y", ".")),
-			`entry "y" is a symbolic link, but an earlier link leads through "y" as a directory`, "y"},
-		{"an absolute hard link", tarGz(t, entry{name: "h", link: "/etc/passwd", typ: tar.TypeLink}),
-			`entry "h" is a hard link to "/etc/passwd", which has an absolute path`, "h"},
+		{"a ../ entry", tarGz(t, file("index.html", nil), file("../escape.html", nil)), `entry "../escape.html": a name may not have a . or .. segment`, "../escape.html"},
+		{"a deeper escape", tarGz(t, file("a/../../x", nil)), `entry "a/../../x": a name may not have a . or .. segment`, "a/../../x"},
+		{"a backslash", tarGz(t, file(`b\b\passwd.html`, nil)), `entry "b\\b\\passwd.html": a name may not contain a backslash`, `b\b\passwd.html`},
+		{"an absolute path", tarGz(t, file("/etc/cron.d/x", nil)), `entry "/etc/cron.d/x": a name may not be absolute (start with /)`, "/etc/cron.d/x"},
+		{"a drive letter", tarGz(t, file("C:/x", nil)), `entry "C:/x": a name may not start with a drive letter`, "C:/x"},
+		{"a symbolic link", tarGz(t, file("index.html", nil), symlinkTo("assets/x", "../index.html")),
+			`entry "assets/x": an archive may hold regular files and directories only; this entry is a symbolic link`, "assets/x"},
+		{"a hard link", tarGz(t, file("index.html", nil), entry{name: "x", link: "index.html", typ: tar.TypeLink}),
+			`entry "x": an archive may hold regular files and directories only; this entry is a hard link`, "x"},
 		{"a character device", tarGz(t, file("index.html", nil), entry{name: "tty", typ: tar.TypeChar}),
-			`entry "tty" is a character device, not a regular file, a directory or a link`, "tty"},
-		{"a block device", tarGz(t, entry{name: "sda", typ: tar.TypeBlock}), `entry "sda" is a block device`, "sda"},
-		{"a FIFO", tarGz(t, entry{name: "pipe", typ: tar.TypeFifo}), `entry "pipe" is a FIFO (named pipe)`, "pipe"},
-		{"an unknown type", tarGz(t, entry{name: "v", typ: 'V'}), `entry "v" is of the special type "V"`, "v"},
+			`entry "tty": an archive may hold regular files and directories only; this entry is a character device`, "tty"},
+		{"a block device", tarGz(t, entry{name: "sda", typ: tar.TypeBlock}), `this entry is a block device`, "sda"},
+		{"a FIFO", tarGz(t, entry{name: "pipe", typ: tar.TypeFifo}), `this entry is a FIFO (named pipe)`, "pipe"},
+		{"an unknown type", tarGz(t, entry{name: "v", typ: 'V'}), `entry "v": an archive may hold regular files and directories only; this entry is of the type 'V'`, "v"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

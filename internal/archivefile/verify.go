@@ -4,62 +4,63 @@ import (
 	"archive/tar"
 	"compress/flate"
 	"compress/gzip"
+	"context"
 	"errors"
 	"fmt"
 	"io"
-	"path"
-	"strings"
 )
 
-// InvalidError is an archive that is not a sound tar.gz, or that holds an
-// entry an extraction would write outside its directory, or that is not a
-// regular file, a directory or a link within the archive.
+// InvalidError is an archive that is not a sound tar.gz, or one that is
+// not in the language the check accepts: regular files and directories
+// with plain names, in headers every extractor reads alike (see check.go).
 type InvalidError struct {
-	// Reason says what is wrong, as a sentence without its final period.
+	// Reason says what is wrong, as a sentence without its final period:
+	// for a refused entry, `entry "<name>": <the rule it breaks>`.
 	Reason string
-	// Entry names the offending entry of an unsafe archive ("" when the
-	// archive is corrupt or truncated rather than unsafe).
+	// Entry names the refused entry ("" when the archive is corrupt or
+	// truncated, or what is refused is not an entry).
 	Entry string
+	// refused marks an archive outside the language (Unsafe), whether or
+	// not an entry is to blame.
+	refused bool
 }
 
 func (e *InvalidError) Error() string { return "the archive is not a valid tar.gz: " + e.Reason }
 
-// Unsafe reports whether the archive is well-formed but holds an entry
-// that is unsafe to extract (see tree.add).
-func (e *InvalidError) Unsafe() bool { return e.Entry != "" }
+// Unsafe reports whether the archive is well-formed gzip but outside the
+// language: an archive made so, not one damaged in storage or transit.
+func (e *InvalidError) Unsafe() bool { return e.refused || e.Entry != "" }
 
 // verify reads r as a gzip-compressed tar to its very end, so that gzip
-// checks its CRC-32 and length, and returns the number of entries.
-func verify(r io.Reader) (int, error) {
-	gz, err := gzip.NewReader(r)
+// checks its CRC-32 and length, checks that it is in the language, and
+// returns the number of its entries (files and directories, not counting
+// the root "./" nor the directories their paths imply). It checks ctx
+// once per entry and returns ctx.Err() once ctx is done.
+func verify(ctx context.Context, r io.Reader) (int, error) {
+	return verifyWithin(ctx, r, defaultLimits)
+}
+
+func verifyWithin(ctx context.Context, r io.Reader, lim limits) (int, error) {
+	in := &countingReader{r: r}
+	gz, err := gzip.NewReader(in)
 	if err != nil {
 		return 0, explain(err, atStart)
 	}
-	tr := tar.NewReader(gz)
-	var t tree
-	entries := 0
-	for {
-		hdr, err := tr.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return entries, explain(err, fmt.Sprintf("after %d entries", entries))
-		}
-		if hdr.Typeflag == tar.TypeXGlobalHeader {
-			continue // metadata for the whole archive, not an entry
-		}
-		if reason := t.add(hdr); reason != "" {
-			return entries, &InvalidError{Reason: reason, Entry: hdr.Name}
-		}
-		entries++
-	}
-	// The tar's end marker may be followed by padding; gzip's own end,
-	// with its checksum, comes after it.
-	if _, err := io.Copy(io.Discard, gz); err != nil {
-		return entries, explain(err, "after the last entry")
-	}
-	return entries, nil
+	c := &checker{ctx: ctx, lim: lim, in: in, gz: gz, paths: newPathSet(lim.paths)}
+	err = c.run()
+	return c.entries, err
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // atStart is where explain is told an error struck the gzip header.
@@ -91,31 +92,4 @@ func explain(err error, where string) error {
 		reason = fmt.Sprintf("reading it failed (%s): %v", where, err)
 	}
 	return &InvalidError{Reason: reason}
-}
-
-// pathProblem says why name is not a path inside the archive's directory,
-// or returns "". Backslashes count as separators, as Windows tools read
-// them.
-func pathProblem(name string) string {
-	s := slashed(name)
-	switch clean := path.Clean(s); {
-	case name == "":
-		return "has an empty path"
-	case strings.ContainsRune(name, 0):
-		return "has a NUL byte in its path"
-	case isAbs(s):
-		return "has an absolute path"
-	case clean == ".." || strings.HasPrefix(clean, "../"):
-		return `climbs out of the archive's directory with ".."`
-	}
-	return ""
-}
-
-// isAbs reports a rooted path or one with a Windows drive letter.
-func isAbs(slashed string) bool {
-	if strings.HasPrefix(slashed, "/") {
-		return true
-	}
-	return len(slashed) >= 2 && slashed[1] == ':' &&
-		('a' <= slashed[0] && slashed[0] <= 'z' || 'A' <= slashed[0] && slashed[0] <= 'Z')
 }

@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
@@ -110,23 +111,38 @@ func TestArchiveDefects(t *testing.T) {
 	tests := []struct {
 		defect fakeapi.ArchiveDefect
 		check  func(t *testing.T, names []string, err error)
+		raw    func(t *testing.T, body []byte) // instead of check, for what archive/tar reads otherwise
 	}{
-		{fakeapi.ArchiveTruncated, func(t *testing.T, _ []string, err error) {
+		{defect: fakeapi.ArchiveTruncated, check: func(t *testing.T, _ []string, err error) {
 			if !errors.Is(err, io.ErrUnexpectedEOF) {
 				t.Errorf("reading a truncated archive: err = %v, want unexpected EOF", err)
 			}
 		}},
-		{fakeapi.ArchiveCorrupt, func(t *testing.T, _ []string, err error) {
+		{defect: fakeapi.ArchiveCorrupt, check: func(t *testing.T, _ []string, err error) {
 			if !errors.Is(err, gzip.ErrChecksum) {
 				t.Errorf("reading a corrupt archive: err = %v, want a gzip checksum error", err)
 			}
 		}},
-		{fakeapi.ArchiveEscapingEntry, lastEntries("../escape.html")},
-		{fakeapi.ArchiveSymlinkChain, lastEntries("d/", "d/up", "d/up/up", "d/up/up/pwned.txt")},
-		{fakeapi.ArchiveDeviceEntry, lastEntries("dev/console")},
-		{fakeapi.ArchiveFIFOEntry, lastEntries("run/pipe")},
-		{fakeapi.ArchiveHardLinkOut, lastEntries("root", "passwd")},
-		{fakeapi.ArchiveOversized, lastEntries("assets/blob-00001.bin")},
+		{fakeapi.ArchiveEscapingEntry, lastEntries("../escape.html"), nil},
+		{fakeapi.ArchiveSymlinkChain, lastEntries("d/", "d/up", "d/up/up", "d/up/up/pwned.txt"), nil},
+		{fakeapi.ArchiveDeviceEntry, lastEntries("dev/console"), nil},
+		{fakeapi.ArchiveFIFOEntry, lastEntries("run/pipe"), nil},
+		{fakeapi.ArchiveHardLinkOut, lastEntries("root", "passwd"), nil},
+		{fakeapi.ArchiveOversized, lastEntries("assets/blob-00001.bin"), nil},
+		{fakeapi.ArchiveLinkBeforeLink, lastEntries("p", "d0/d1/", "d0/d1/d2", "p/passwd.html"), nil},
+		{fakeapi.ArchiveBackslashName, lastEntries(`b\b\passwd.html`), nil},
+		{fakeapi.ArchiveCaseAlias, lastEntries("b/", "B", "b/passwd.html"), nil},
+		{fakeapi.ArchiveRedefinedLink, lastEntries("sub/", "l", "l", "l/passwd.html"), nil},
+		{fakeapi.ArchiveHardLinkToSymlink, lastEntries("s", "h"), nil},
+		{fakeapi.ArchivePAXSparseName, nil, holds("GNU.sparse.name=/tmp/pwned.html\n")},
+		{fakeapi.ArchiveStackedPAX, nil, holds("path=stacked.html\n", "path=../../tmp/pwned.html\n")},
+		{fakeapi.ArchivePAXBeforeLongName, nil, holds("path=safe.html\n", "././@LongLink")},
+		{fakeapi.ArchiveV7Prefix, nil, holds("pwned.html")},
+		{fakeapi.ArchiveGlobalPath, nil, holds("path=/tmp/pwned.html\n")},
+		{fakeapi.ArchiveAfterEnd, nil, holds("after-the-end.html")},
+		{fakeapi.ArchiveLongLinkTarget, nil, holds(" linkpath=" + strings.Repeat("a/", 64000) + "\n")},
+		{fakeapi.ArchiveLongNames, nil, holds("2/" + strings.Repeat("n", 64<<10) + "\x00")},
+		{fakeapi.ArchiveSparseEntry, nil, holds("sparse.bin")},
 	}
 	for _, tt := range tests {
 		t.Run(string(tt.defect), func(t *testing.T) {
@@ -143,6 +159,10 @@ func TestArchiveDefects(t *testing.T) {
 				t.Errorf("served %d bytes, sizeBytes %d, Content-Length %q: a defect must be a complete answer",
 					len(r.body), b.SizeBytes, length)
 			}
+			if tt.raw != nil {
+				tt.raw(t, r.body)
+				return
+			}
 			names, err := readArchive(r.body)
 			tt.check(t, names, err)
 		})
@@ -156,6 +176,27 @@ func lastEntries(names ...string) func(t *testing.T, got []string, err error) {
 		t.Helper()
 		if err != nil || len(got) < len(names) || fmt.Sprint(got[len(got)-len(names):]) != fmt.Sprint(names) {
 			t.Errorf("entries %v, err %v: want a valid archive whose last entries are %v", got, err, names)
+		}
+	}
+}
+
+// holds checks that an archive is valid gzip whose tar stream holds each of
+// the raw texts, for the defects archive/tar does not read as written.
+func holds(texts ...string) func(t *testing.T, body []byte) {
+	return func(t *testing.T, body []byte) {
+		t.Helper()
+		gz, err := gzip.NewReader(bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := io.ReadAll(gz)
+		if err != nil {
+			t.Fatalf("the archive is not valid gzip: %v", err)
+		}
+		for _, text := range texts {
+			if !bytes.Contains(raw, []byte(text)) {
+				t.Errorf("the archive does not hold %.60q", text)
+			}
 		}
 	}
 }

@@ -82,7 +82,7 @@ func (r *staticExportArchiveResource) fetch(ctx context.Context, m *staticExport
 		return archivefile.Summary{}, archivefile.Identity{}, err
 	}
 	at.step = stepWrite
-	file, err := archivefile.Create(at.outputPath, archivefile.Options{Perm: perm})
+	file, err := archivefile.Create(at.outputPath, archivefile.Options{Perm: perm, Context: ctx})
 	if err != nil {
 		return archivefile.Summary{}, archivefile.Identity{}, err
 	}

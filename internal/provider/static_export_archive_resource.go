@@ -141,9 +141,10 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 				PlanModifiers:       keepInt64,
 			},
 			"file_count": schema.Int64Attribute{
-				MarkdownDescription: "The number of entries in the archive: files, directories and links.",
-				Computed:            true,
-				PlanModifiers:       keepInt64,
+				MarkdownDescription: "The number of entries in the archive: its files and directories (not the root `./`, nor the " +
+					"directories that paths only imply).",
+				Computed:      true,
+				PlanModifiers: keepInt64,
 			},
 			"downloaded_at": schema.StringAttribute{
 				MarkdownDescription: "When the archive was downloaded, in RFC 3339 format: by the create, or by the " +
@@ -162,9 +163,10 @@ const archiveResourceDescription = "Downloads the bundle archive of a completed 
 	"Creating the resource generates a fresh bundle link for the job (it never uses a link from state, so a link " +
 	"that expired long ago does not matter), streams the archive to a temporary file beside `output_path`, and " +
 	"computes its hashes and reads it as gzip-compressed tar on the way. A truncated or corrupt archive, a body " +
-	"larger than the bundle announced, or an archive with an entry that is unsafe to extract (a path that leaves " +
-	"the archive's directory, directly or through a symbolic link in the archive; a link that points outside it; a " +
-	"device, a FIFO or another special file) is an error and leaves no file behind; otherwise the file is flushed " +
+	"larger than the bundle announced, or an archive that holds anything but regular files and directories with " +
+	"plain names, in headers every extractor reads alike (no link, device or sparse file; no absolute or `..` path; " +
+	"no two paths alike ignoring case) is an error that names the entry and the rule, and " +
+	"leaves no file behind; otherwise the file is flushed " +
 	"to disk and renamed into place. Failed requests are retried like every other (see the provider's " +
 	"`max_retries`): the download starts again from the first byte, with a fresh link if the storage refuses the " +
 	"old one. Ctrl-C stops it and removes the temporary file. If the job has not completed yet, the create waits " +

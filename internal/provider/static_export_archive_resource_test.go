@@ -184,16 +184,65 @@ func TestAccStaticExportArchive_badArchives(t *testing.T) {
 		Steps: []resource.TestStep{
 			step("truncated.example.com", "Invalid Bundle Archive", "it ends early", "the archive is truncated"),
 			step("corrupt.example.com", "Invalid Bundle Archive", "its gzip checksum does not match its content"),
-			step("escape.example.com", "Unsafe Bundle Archive", `entry "../escape.html" climbs out of the archive's directory`),
-			step("chain.example.com", "Unsafe Bundle Archive", `entry "d/up/up" goes through "d/up", a symbolic link earlier in the archive`),
-			step("device.example.com", "Unsafe Bundle Archive", `entry "dev/console" is a character device, not a regular file, a directory or a link`),
-			step("fifo.example.com", "Unsafe Bundle Archive", `entry "run/pipe" is a FIFO (named pipe)`),
-			step("hardlink.example.com", "Unsafe Bundle Archive", `entry "passwd" is a hard link to "root/../etc/passwd", which leads outside the archive through a symbolic link`),
+			step("escape.example.com", "Unsafe Bundle Archive", `entry "../escape.html": a name may not have a . or .. segment`),
+			step("chain.example.com", "Unsafe Bundle Archive", `entry "d/up": an archive may hold regular files and directories only; this entry is a symbolic link`),
+			step("device.example.com", "Unsafe Bundle Archive", `entry "dev/console": an archive may hold regular files and directories only; this entry is a character device`),
+			step("fifo.example.com", "Unsafe Bundle Archive", `entry "run/pipe": an archive may hold regular files and directories only; this entry is a FIFO (named pipe)`),
+			step("hardlink.example.com", "Unsafe Bundle Archive", `entry "root": an archive may hold regular files and directories only; this entry is a symbolic link`),
 			// 1 KiB announced, 1 MiB streamed.
 			step("oversized.example.com", "Bundle Archive Larger Than Announced", "sent more than the 1024 bytes of the bundle's sizeBytes",
 				"the download stopped at byte 1025"),
 		},
 	})
+	if err := acctest.ExpectOnlyFiles(dir); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestAccStaticExportArchive_hostileArchives refuses every archive of the
+// second hostile review (issue 26), each of which GNU tar, bsdtar, BusyBox
+// tar or Python's tarfile extracts to a file or a link outside its
+// directory: the error names the entry and the rule, and nothing is left
+// behind. The crafted lengths are refused as soon as their header is read,
+// well within a 10 s timeouts.create.
+func TestAccStaticExportArchive_hostileArchives(t *testing.T) {
+	t.Parallel()
+	const link = "an archive may hold regular files and directories only; this entry is a symbolic link"
+	cases := []struct {
+		defect fakeapi.ArchiveDefect
+		want   []string
+	}{
+		{fakeapi.ArchiveLinkBeforeLink, []string{`entry "p": ` + link}},
+		{fakeapi.ArchiveBackslashName, []string{`entry "b\\b\\passwd.html": a name may not contain a backslash`}},
+		{fakeapi.ArchiveCaseAlias, []string{`entry "B": ` + link}},
+		{fakeapi.ArchiveRedefinedLink, []string{`entry "l": ` + link}},
+		{fakeapi.ArchiveHardLinkToSymlink, []string{`entry "s": ` + link}},
+		{fakeapi.ArchivePAXSparseName, []string{`entry "sparse.html": its extended header sets "GNU.sparse.name", which the archive may not use`}},
+		{fakeapi.ArchiveStackedPAX, []string{`entry "PaxHeaders/stacked.html": its extended header (type 'x') follows another (type 'x'): an entry may have one at most`}},
+		{fakeapi.ArchivePAXBeforeLongName, []string{`entry "././@LongLink": its extended header (type 'L') follows another (type 'x')`}},
+		{fakeapi.ArchiveV7Prefix, []string{`entry "pwned.html": its header is neither POSIX ustar nor GNU format`}},
+		{fakeapi.ArchiveGlobalPath, []string{`entry "pax_global_header": a global header may set nothing: its extended header sets "path"`}},
+		{fakeapi.ArchiveAfterEnd, []string{`entry "after-the-end.html": it comes after the end-of-archive marker, where only zeros may be`}},
+		{fakeapi.ArchiveLongLinkTarget, []string{`entry "PaxHeaders/long": its extended header holds 128017 bytes, more than the 8192 allowed`}},
+		{fakeapi.ArchiveLongNames, []string{`entry "././@LongLink": its extended header holds 65539 bytes, more than the 8192 allowed`}},
+		{fakeapi.ArchiveSparseEntry, []string{`entry "sparse.bin": an archive may hold regular files and directories only; this entry is a GNU sparse file`}},
+	}
+	env := newTestEnv(t, fakeapi.WithArchive(func(req fakeapi.StartRequest) fakeapi.Archive {
+		return fakeapi.Archive{Size: 1 << 20, Defect: fakeapi.ArchiveDefect(strings.TrimSuffix(req.Domain, ".example.com"))}
+	}))
+	dir := t.TempDir()
+	steps := make([]resource.TestStep, 0, len(cases))
+	for _, tc := range cases {
+		domain := string(tc.defect) + ".example.com"
+		out := filepath.Join(dir, domain, "docs-bundle.tar.gz")
+		want := append([]string{"Unsafe Bundle Archive", "is not safe to extract"}, tc.want...)
+		steps = append(steps, resource.TestStep{
+			Config: env.Config(bundleConfig(domain, "") + archiveWith("mintlify_static_export_bundle.docs.job_id", out,
+				`  timeouts = { create = "10s" }`)),
+			ExpectError: acctest.ExpectError(append(want, "Nothing was written to", out, "Do not extract this bundle")...),
+		})
+	}
+	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.ProviderFactories(), Steps: steps})
 	if err := acctest.ExpectOnlyFiles(dir); err != nil {
 		t.Error(err)
 	}

@@ -1,0 +1,135 @@
+package archivefile
+
+import (
+	"errors"
+	"fmt"
+	"io"
+)
+
+// The reading of the decompressed stream, block by block, within the
+// bounds of limits.
+
+// readBlock reads the next block into blk. It reports end at an all-zero
+// block, the end-of-archive marker, and at the stream's end between
+// entries.
+func (c *checker) readBlock() (bool, error) {
+	n, err := io.ReadFull(c.gz, c.blk[:])
+	c.out += int64(n)
+	switch {
+	case errors.Is(err, io.EOF):
+		return true, nil
+	case err != nil:
+		return false, explain(err, c.where())
+	}
+	if err := c.bounded(); err != nil {
+		return false, err
+	}
+	return allZero(c.blk[:]), nil
+}
+
+// read fills p from the stream.
+func (c *checker) read(p []byte) error {
+	n, err := io.ReadFull(c.gz, p)
+	c.out += int64(n)
+	if err != nil {
+		return explain(err, c.where())
+	}
+	return c.bounded()
+}
+
+// skip reads an entry's content and its padding.
+func (c *checker) skip(name string, size int64) error {
+	c.current = name
+	defer func() { c.current = "" }()
+	if c.buf == nil {
+		c.buf = make([]byte, 64<<10)
+	}
+	for left := padded(size); left > 0; {
+		if err := c.ctx.Err(); err != nil {
+			return err
+		}
+		chunk := c.buf[:min(left, int64(len(c.buf)))]
+		if err := c.read(chunk); err != nil {
+			return err
+		}
+		left -= int64(len(chunk))
+	}
+	return nil
+}
+
+// trailer reads what follows the end-of-archive marker to the stream's
+// end (gzip then checks its checksum and length): zeros only, which may
+// end in a block cut short. A block that is not zeros is refused, named
+// after the entry its header would be.
+func (c *checker) trailer() error {
+	for {
+		n, err := fillBlock(c.gz, &c.blk)
+		c.out += int64(n)
+		if !allZero(c.blk[:n]) {
+			name := ""
+			if n == blockSize {
+				name = cString(c.blk[offName:offMode])
+			}
+			return c.refuse(name, "it comes after the end-of-archive marker, where only zeros may be (some readers stop at the marker, others read on)")
+		}
+		if errors.Is(err, io.EOF) {
+			if n%blockSize != 0 { // BusyBox tar fails on it: "short read"
+				return &InvalidError{refused: true, Reason: fmt.Sprintf("after its end-of-archive marker (after %d entries) it "+
+					"ends inside a %d-byte block, which some readers fail on", c.entries, blockSize)}
+			}
+			return nil
+		}
+		if err != nil {
+			return explain(err, "after the last entry")
+		}
+		if err := c.bounded(); err != nil {
+			return err
+		}
+	}
+}
+
+// fillBlock reads into b until it is full or r fails, and returns r's own
+// error: io.EOF at the stream's end, whether or not b is full.
+func fillBlock(r io.Reader, b *[blockSize]byte) (int, error) {
+	n := 0
+	for n < blockSize {
+		m, err := r.Read(b[n:])
+		n += m
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// bounded checks the decompressed size so far against the limits.
+func (c *checker) bounded() error {
+	rule := ""
+	switch {
+	case c.out > c.lim.ceiling:
+		rule = fmt.Sprintf("decompressed, the archive may not be larger than %s", sizeText(c.lim.ceiling))
+	case c.out > c.lim.ratio*c.in.n+c.lim.slack:
+		rule = fmt.Sprintf("decompressed, the archive may not be larger than %d times its size plus %s (it is %d bytes "+
+			"after %d bytes of it)", c.lim.ratio, sizeText(c.lim.slack), c.out, c.in.n)
+	default:
+		return nil
+	}
+	if c.current != "" {
+		return c.refuse(c.current, rule)
+	}
+	return &InvalidError{refused: true, Reason: rule}
+}
+
+// padded is size rounded up to whole blocks.
+func padded(size int64) int64 { return (size + blockSize - 1) &^ (blockSize - 1) }
+
+// sizeText spells a power-of-two size.
+func sizeText(n int64) string {
+	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return fmt.Sprintf("%d GiB", n>>30)
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
