@@ -296,3 +296,39 @@ func TestPreviewDeployment_quietRefresh(t *testing.T) {
 		t.Errorf("deployments = %d, want 1", n)
 	}
 }
+
+// TestAccPreviewDeployment_resumeAfterTimeout: a create that times out
+// leaves a tainted resource with its status id; after `terraform untaint`
+// the next apply waits for the same deployment, and nothing deploys again.
+func TestAccPreviewDeployment_resumeAfterTimeout(t *testing.T) {
+	workRoot := t.TempDir()
+	t.Setenv("TF_ACC_TEMP_DIR", workRoot)
+	env := newTestEnv(t, fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+		return fakeapi.DeploymentPlan{QueuedFor: time.Minute, RunFor: 14 * time.Minute}
+	}))
+	cfg := env.Config(previewConfig(previewBranch, `timeouts = { create = "10m" }`))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ExpectError: acctest.ExpectError("Deployment Still Running", firstStatusID, "`timeouts.create` (10m0s)",
+					"it was `in_progress`", "keeps the status id", "`terraform untaint mintlify_preview_deployment.NAME`"),
+			},
+			{
+				PreConfig: func() { untaint(t, workRoot, previewAddr) },
+				Config:    cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(previewAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue(previewAddr, tfjsonpath.New("status")),
+				}},
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttr(previewAddr, "id", firstStatusID),
+					resource.TestCheckResourceAttr(previewAddr, "status", "success"),
+					resource.TestCheckResourceAttr(previewAddr, "preview_url", fakeapi.PreviewURL(acctest.ProjectID, previewBranch)),
+					expectPreviewDeployments(env, 1),
+				),
+			},
+		},
+	})
+}
