@@ -304,13 +304,17 @@ func (r *previewDeploymentResource) Update(ctx context.Context, req resource.Upd
 		resp.Diagnostics.Append(setPreviewIdentity(ctx, resp.Identity, plan.ProjectID.ValueString(), plan.ID.ValueString())...)
 		return
 	}
+	// Until something is deployed, an error keeps the prior state as it
+	// was, triggers included, so that the next apply tries again.
 	if r.data == nil {
 		resp.Diagnostics.Append(notConfiguredDiagnostic())
+		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 		return
 	}
 	timeout, diags := plan.Timeouts.Update(ctx, defaultDeploymentWaitTimeout)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
+		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 		return
 	}
 	ctx, cancel := r.data.client.Clock().WithTimeout(ctx, timeout)
@@ -320,6 +324,7 @@ func (r *previewDeploymentResource) Update(ctx context.Context, req resource.Upd
 	plan.ID, plan.PreviewURL, plan.deploymentFields = state.ID, state.PreviewURL, state.deploymentFields
 	if redeploy && !r.deploy(ctx, &plan, b, &resp.State, resp.Identity, &resp.Diagnostics) {
 		// Nothing was deployed: the state keeps the previous deployment.
+		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 		return
 	}
 	resp.Diagnostics.Append(r.follow(ctx, &plan, previewWaitOnUpdate(b))...)

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"fmt"
+	"net/http"
 	"testing"
 	"time"
 
@@ -328,6 +329,51 @@ func TestAccPreviewDeployment_resumeAfterTimeout(t *testing.T) {
 					resource.TestCheckResourceAttr(previewAddr, "preview_url", fakeapi.PreviewURL(acctest.ProjectID, previewBranch)),
 					expectPreviewDeployments(env, 1),
 				),
+			},
+		},
+	})
+}
+
+// TestAccPreviewDeployment_refusedRedeploy: a redeploy that the API
+// refuses keeps the previous deployment in state, and its triggers, so
+// that the next apply tries again.
+func TestAccPreviewDeployment_refusedRedeploy(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t)
+	at := func(commit string) string {
+		return env.Config(previewConfig(previewBranch, fmt.Sprintf(`triggers = { commit = %q }`, commit)))
+	}
+	refuse := func() {
+		env.Fake.SetFaults(fakeapi.FaultRule{
+			Match:  func(r *http.Request) bool { return r.Method == http.MethodPost },
+			Faults: []fakeapi.Fault{fakeapi.ServerError(http.StatusForbidden)},
+		})
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{
+			{Config: at("a1")},
+			{
+				PreConfig:   refuse,
+				Config:      at("b2"),
+				ExpectError: acctest.ExpectError("HTTP 403", "No preview was deployed"),
+			},
+			{
+				RefreshState:       true,
+				ExpectNonEmptyPlan: true,
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttr(previewAddr, "id", firstStatusID),
+					resource.TestCheckResourceAttr(previewAddr, "triggers.commit", "a1"),
+					expectPreviewDeployments(env, 1),
+				),
+			},
+			{
+				PreConfig: func() { env.Fake.SetFaults() },
+				Config:    at("b2"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(previewAddr, plancheck.ResourceActionUpdate),
+				}},
+				Check: expectPreviewDeployments(env, 2),
 			},
 		},
 	})
