@@ -99,7 +99,7 @@ func (s *Server) handleCreateAgentJob(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	now := s.clock.Now()
 	id := s.newAgentJobIDLocked(projectID)
-	ref := "mintlify/docs-agent-" + id[len(id)-8:]
+	ref := "mintlify/docs-agent-" + id[max(0, len(id)-8):]
 	job := &agentJob{id: id, repository: AgentRepository, ref: &ref, model: "sonnet", createdAt: now}
 	job.turns = []agentTurn{s.turnLocked(now, plan, nil)}
 	s.agentJobs[agentJobKey{projectID, id}] = job
@@ -178,8 +178,11 @@ func (s *Server) projectExists(projectID string) bool {
 }
 
 // newAgentJobIDLocked returns an id of the form aj_<16 hex digits> that is
-// unused in projectID.
+// unused in projectID, or the next of WithJobIDs.
 func (s *Server) newAgentJobIDLocked(projectID string) string {
+	if s.hostile.jobIDs != nil {
+		return s.hostile.jobIDs()
+	}
 	for {
 		b := make([]byte, 8)
 		_, _ = rand.Read(b) // never fails since Go 1.24

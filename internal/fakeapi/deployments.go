@@ -201,8 +201,11 @@ func (s *Server) newDeployment(projectID, branch string) *deployment {
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	d := &deployment{id: objectID(s.deploymentCounter()), projectID: projectID, branch: branch,
-		createdAt: s.clock.Now(), plan: plan}
+	id := objectID(s.deploymentCounter())
+	if s.hostile.jobIDs != nil {
+		id = s.hostile.jobIDs()
+	}
+	d := &deployment{id: id, projectID: projectID, branch: branch, createdAt: s.clock.Now(), plan: plan}
 	s.deployments[d.id] = d
 	s.deploymentIDs = append(s.deploymentIDs, d.id)
 	return d

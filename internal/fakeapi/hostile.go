@@ -27,6 +27,31 @@ type hostileState struct {
 	// storageError answers every download when not nil.
 	storageError *s3Error
 	storageCode  int
+	// jobIDs, when not nil, names every new export and agent job,
+	// deployment and automation run.
+	jobIDs func() string
+	// unannounced hides every archive's size: sizeBytes 0, no
+	// Content-Length.
+	unannounced bool
+}
+
+// WithUnannouncedSize makes every bundle announce no size (a sizeBytes of
+// 0) and every download go without a Content-Length, as a storage host
+// streaming an archive of unknown length would. The archive itself is
+// served whole. A sizeBytes of 0 is within the API's contract (an
+// integer).
+func WithUnannouncedSize() Option {
+	return func(s *Server) { s.hostile.unannounced = true }
+}
+
+// WithJobIDs makes every new export job, agent job and deployment (its
+// status id), and every automation run (its instanceId), take the id next
+// returns instead of the usual one, as an API that hands out hostile ids
+// would: one with a terminal escape, ten kilobytes long, or a path. The API
+// documents an id as a string, so this stays within its contract. The test
+// keeps the ids unique.
+func WithJobIDs(next func() string) Option {
+	return func(s *Server) { s.hostile.jobIDs = next }
 }
 
 // WithUndocumentedStatus makes every export job and agent job settle in

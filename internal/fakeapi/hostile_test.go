@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -89,4 +90,40 @@ func mustRequest(t *testing.T, url string) *http.Request {
 		t.Fatal(err)
 	}
 	return req
+}
+
+// TestJobIDs: new export and agent jobs take the ids the test hands out,
+// and are found under them, within the API's contract.
+func TestJobIDs(t *testing.T) {
+	t.Parallel()
+	ids := []string{"se_\x1b[31mred", "aj_x"}
+	h := newHarness(t, fakeapi.WithJobIDs(func() string {
+		id := ids[0]
+		ids = ids[1:]
+		return id
+	}))
+	job := h.startJob(t, map[string]any{"domain": "docs.example.com"})
+	if job.JobID != "se_\x1b[31mred" || h.getJob(t, url.PathEscape(job.JobID)).JobID != job.JobID {
+		t.Errorf("export job id %q, want the one handed out", job.JobID)
+	}
+	created := decode[fakeapi.AgentJobJSON](t, h.do(t, http.MethodPost, "/v2/agent/proj/job", fakeapi.DefaultAPIKey,
+		map[string]any{"prompt": "Document it"}).wantStatus(t, http.StatusCreated))
+	if created.ID != "aj_x" {
+		t.Errorf("agent job id %q, want aj_x", created.ID)
+	}
+}
+
+// TestUnannouncedSize: the bundle announces no size and the download has
+// no Content-Length, but the archive is served whole.
+func TestUnannouncedSize(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, fakeapi.WithUnannouncedSize(),
+		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }),
+		fakeapi.WithArchive(func(fakeapi.StartRequest) fakeapi.Archive { return fakeapi.Archive{Size: 256 << 10} }))
+	b := h.bundle(t, h.startJob(t, map[string]any{"domain": "docs.example.com"}).JobID)
+	r := doURL(t, http.MethodGet, b.BundleURL, noKey, nil).wantStatus(t, http.StatusOK)
+	if b.SizeBytes != 0 || r.header.Get("Content-Length") != "" || len(r.body) < 255<<10 {
+		t.Errorf("sizeBytes %d, Content-Length %q, %d bytes: want no size announced and the whole archive",
+			b.SizeBytes, r.header.Get("Content-Length"), len(r.body))
+	}
 }

@@ -107,7 +107,7 @@ func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/gzip")
-	if n, ok := archive.contentLength(); ok {
+	if n, ok := archive.contentLength(); ok && !s.hostile.unannounced {
 		w.Header().Set("Content-Length", strconv.FormatInt(n, 10))
 	}
 	w.Header().Set("Content-Disposition", `attachment; filename="bundle.tar.gz"`)

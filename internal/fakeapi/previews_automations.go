@@ -82,6 +82,9 @@ func (s *Server) handleTriggerAutomation(w http.ResponseWriter, r *http.Request)
 	s.idCounter++
 	run := AutomationRun{ProjectID: projectID, AutomationID: id,
 		InstanceID: objectID(s.idCounter), JobID: "wf_job_" + objectID(s.idCounter)}
+	if s.hostile.jobIDs != nil {
+		run.InstanceID = s.hostile.jobIDs()
+	}
 	s.automationRuns = append(s.automationRuns, run)
 	writeJSON(w, http.StatusAccepted, struct {
 		SchemaID   string `json:"schemaId"`

@@ -110,6 +110,9 @@ func (s *Server) handleGenerateBundle(w http.ResponseWriter, r *http.Request) {
 			jobID, st.Status, st.Progress))
 	default:
 		link, expiresAt := s.presign(s.linkBase(r), jobID, now)
+		if s.hostile.unannounced {
+			size = 0
+		}
 		writeJSON(w, http.StatusOK, bundleJSON{
 			JobID:     jobID,
 			BundleURL: link,
@@ -137,8 +140,12 @@ func (j *exportJob) view(now time.Time) jobJSON {
 	}
 }
 
-// newJobIDLocked returns an unused id of the form se_<16 hex digits>.
+// newJobIDLocked returns an unused id of the form se_<16 hex digits>, or
+// the next of WithJobIDs.
 func (s *Server) newJobIDLocked() string {
+	if s.hostile.jobIDs != nil {
+		return s.hostile.jobIDs()
+	}
 	for {
 		b := make([]byte, 8)
 		_, _ = rand.Read(b) // never fails since Go 1.24

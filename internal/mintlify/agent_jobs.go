@@ -46,10 +46,14 @@ type agentPrompt struct {
 // started anyway.
 func (c *Client) CreateAgentJob(ctx context.Context, projectID, prompt string) (*AgentJob, error) {
 	var job AgentJob
-	if err := c.doOnce(ctx, http.MethodPost, []string{"v2", "agent", projectID, "job"}, agentPrompt{prompt}, &job); err != nil {
+	segments := []string{"v2", "agent", projectID, "job"}
+	if err := c.postOnce(ctx, segments, agentPrompt{prompt}, &job); err != nil {
 		return nil, &StartError{MayHaveStarted: mayHaveActed(err), Err: err, What: agentJob}
 	}
-	job.Status = c.serverText(job.Status)
+	if err := c.cleanAgentJob(callRoute(http.MethodPost, segments), &job); err != nil {
+		// The API took the request, but its job cannot be followed.
+		return nil, &StartError{MayHaveStarted: true, Err: err, What: agentJob}
+	}
 	return &job, nil
 }
 
@@ -60,20 +64,25 @@ func (c *Client) CreateAgentJob(ctx context.Context, projectID, prompt string) (
 func (c *Client) SendAgentJobMessage(ctx context.Context, projectID, id, prompt string) (*AgentJob, error) {
 	var job AgentJob
 	segments := []string{"v2", "agent", projectID, "job", id, "message"}
-	if err := c.doOnce(ctx, http.MethodPost, segments, agentPrompt{prompt}, &job); err != nil {
+	if err := c.postOnce(ctx, segments, agentPrompt{prompt}, &job); err != nil {
 		return nil, &StartError{MayHaveStarted: mayHaveActed(err), Err: err, What: followUpMessage}
 	}
-	job.Status = c.serverText(job.Status)
+	if err := c.cleanAgentJob(callRoute(http.MethodPost, segments), &job); err != nil {
+		return nil, &StartError{MayHaveStarted: true, Err: err, What: followUpMessage}
+	}
 	return &job, nil
 }
 
 // GetAgentJob returns one agent job of a project.
 func (c *Client) GetAgentJob(ctx context.Context, projectID, id string) (*AgentJob, error) {
 	var job AgentJob
-	if err := c.do(ctx, http.MethodGet, []string{"v2", "agent", projectID, "job", id}, nil, &job); err != nil {
+	segments := []string{"v2", "agent", projectID, "job", id}
+	if err := c.do(ctx, http.MethodGet, segments, &job); err != nil {
 		return nil, err
 	}
-	job.Status = c.serverText(job.Status)
+	if err := c.cleanAgentJob(callRoute(http.MethodGet, segments), &job); err != nil {
+		return nil, err
+	}
 	return &job, nil
 }
 

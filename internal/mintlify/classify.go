@@ -23,8 +23,9 @@ func permanent(err error) bool {
 	var unknownAuthority x509.UnknownAuthorityError
 	var hostname x509.HostnameError
 	var invalid x509.CertificateInvalidError
+	var downgrade *DowngradeError
 	return errors.As(err, &certErr) || errors.As(err, &unknownAuthority) || errors.As(err, &hostname) ||
-		errors.As(err, &invalid) || errors.Is(err, errTooManyRedirects)
+		errors.As(err, &invalid) || errors.Is(err, errTooManyRedirects) || errors.As(err, &downgrade)
 }
 
 // notSent reports failures that certainly happened before the request

@@ -43,6 +43,8 @@ type Client struct {
 	// limits paces the client's triggers within the API's documented
 	// rate limits (trigger_limits.go).
 	limits *triggerLimits
+	// maxUnannouncedBytes is MaxUnannouncedBundleBytes; a test lowers it.
+	maxUnannouncedBytes int64
 }
 
 // Option configures a Client.
@@ -156,6 +158,8 @@ func New(apiKey string, opts ...Option) (*Client, error) {
 		requestTimeout: DefaultRequestTimeout,
 		logger:         nopLogger{},
 		limits:         newTriggerLimits(),
+
+		maxUnannouncedBytes: MaxUnannouncedBundleBytes,
 	}
 	if err := WithBaseURL(DefaultBaseURL)(c); err != nil {
 		return nil, err
@@ -164,6 +168,9 @@ func New(apiKey string, opts ...Option) (*Client, error) {
 		if err := opt(c); err != nil {
 			return nil, err
 		}
+	}
+	if _, discard := c.logger.(nopLogger); !discard {
+		c.logger = maskingLogger{next: c.logger, secrets: []string{apiKey}}
 	}
 	c.httpClient = c.buildHTTPClient()
 	return c, nil
@@ -201,16 +208,16 @@ func escapeSegment(s string) string {
 // decodes a JSON response into out, retrying transient failures. Error
 // bodies become an *APIError that carries the status code and the API's
 // message.
-func (c *Client) do(ctx context.Context, method string, segments []string, in, out any) error {
-	return c.send(ctx, call{method: method, segments: segments, in: in, out: out, idempotent: true})
+func (c *Client) do(ctx context.Context, method string, segments []string, out any) error {
+	return c.send(ctx, call{method: method, segments: segments, out: out, idempotent: true})
 }
 
-// doOnce sends a request that must not be repeated when the API may have
+// postOnce sends a POST that must not be repeated when the API may have
 // acted on it, such as starting an export. It is retried only when the API
 // certainly did not take it: a 429, or a request that never reached the
 // server.
-func (c *Client) doOnce(ctx context.Context, method string, segments []string, in, out any) error {
-	return c.send(ctx, call{method: method, segments: segments, in: in, out: out})
+func (c *Client) postOnce(ctx context.Context, segments []string, in, out any) error {
+	return c.send(ctx, call{method: http.MethodPost, segments: segments, in: in, out: out})
 }
 
 // unwrapURLError drops *url.Error's "Get <url>:" prefix: the URL is already

@@ -74,13 +74,17 @@ func (c *Client) TriggerDeployment(ctx context.Context, projectID string) (strin
 	var out struct {
 		StatusID string `json:"statusId"`
 	}
-	if err := c.trigger(ctx, c.limits.triggers, []string{"v1", "project", "update", projectID}, nil, &out); err != nil {
+	segments := []string{"v1", "project", "update", projectID}
+	if err := c.trigger(ctx, c.limits.triggers, segments, nil, &out); err != nil {
 		return "", &StartError{MayHaveStarted: mayHaveActed(err), Err: err, What: deploymentWhat}
 	}
 	if out.StatusID == "" {
 		return "", &StartError{MayHaveStarted: true, Err: errNoID("statusId"), What: deploymentWhat}
 	}
-	return c.serverText(out.StatusID), nil
+	if err := checkID(callRoute(http.MethodPost, segments), "statusId", out.StatusID); err != nil {
+		return "", &StartError{MayHaveStarted: true, Err: err, What: deploymentWhat}
+	}
+	return out.StatusID, nil
 }
 
 // TriggerPreview deploys a preview of branch, or redeploys the branch's
@@ -90,13 +94,19 @@ func (c *Client) TriggerPreview(ctx context.Context, projectID, branch string) (
 	body := struct {
 		Branch string `json:"branch"`
 	}{branch}
-	if err := c.trigger(ctx, c.limits.previews, []string{"v1", "project", "preview", projectID}, body, &out); err != nil {
+	segments := []string{"v1", "project", "preview", projectID}
+	if err := c.trigger(ctx, c.limits.previews, segments, body, &out); err != nil {
 		return nil, &StartError{MayHaveStarted: mayHaveActed(err), Err: err, What: previewWhat}
 	}
 	if out.StatusID == "" {
 		return nil, &StartError{MayHaveStarted: true, Err: errNoID("statusId"), What: previewWhat}
 	}
-	out.StatusID, out.PreviewURL = c.serverText(out.StatusID), c.serverText(out.PreviewURL)
+	route := callRoute(http.MethodPost, segments)
+	for _, err := range []error{checkID(route, "statusId", out.StatusID), checkLinkValue(route, "previewUrl", out.PreviewURL)} {
+		if err != nil {
+			return nil, &StartError{MayHaveStarted: true, Err: err, What: previewWhat}
+		}
+	}
 	return &out, nil
 }
 
@@ -107,15 +117,27 @@ func (c *Client) TriggerAutomation(ctx context.Context, projectID, automationID 
 	if err := c.trigger(ctx, c.limits.triggers, segments, nil, &out); err != nil {
 		return nil, &StartError{MayHaveStarted: mayHaveActed(err), Err: err, What: automationWhat}
 	}
-	out.SchemaID, out.InstanceID, out.JobID = c.serverText(out.SchemaID), c.serverText(out.InstanceID), c.serverText(out.JobID)
+	route := callRoute(http.MethodPost, segments)
+	for _, err := range []error{checkID(route, "schemaId", out.SchemaID), checkID(route, "instanceId", out.InstanceID),
+		checkID(route, "jobId", out.JobID)} {
+		if err != nil {
+			return nil, &StartError{MayHaveStarted: true, Err: err, What: automationWhat}
+		}
+	}
 	return &out, nil
 }
 
 // GetDeployment returns a deployment (or a preview's) by its status id.
 func (c *Client) GetDeployment(ctx context.Context, statusID string) (*Deployment, error) {
 	var d Deployment
-	if err := c.do(ctx, http.MethodGet, []string{"v1", "project", "update-status", statusID}, nil, &d); err != nil {
+	segments := []string{"v1", "project", "update-status", statusID}
+	if err := c.do(ctx, http.MethodGet, segments, &d); err != nil {
 		return nil, err
+	}
+	if d.ID != "" { // every field may be missing
+		if err := checkID(callRoute(http.MethodGet, segments), "_id", d.ID); err != nil {
+			return nil, err
+		}
 	}
 	c.cleanDeployment(&d)
 	return &d, nil

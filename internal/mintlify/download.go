@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"strings"
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
@@ -18,6 +17,13 @@ import (
 // and a fresh one each time the storage host refuses a link (HTTP 403, as
 // S3 answers an expired one).
 const maxBundleLinks = 3
+
+// MaxUnannouncedBundleBytes is the most a bundle download accepts when the
+// API announces no size (a sizeBytes of 0 and no Content-Length): 8 GiB. A
+// static export is pages and their assets, megabytes to a few hundred; a
+// body past this is a storage host streaming without end, and stops at its
+// first byte past the ceiling.
+const MaxUnannouncedBundleBytes int64 = 8 << 30
 
 // DownloadSink receives the archive of a bundle download.
 type DownloadSink interface {
@@ -62,24 +68,46 @@ func (e *DownloadError) Error() string {
 func (e *DownloadError) Unwrap() error { return e.Err }
 
 // SizeError is an archive larger than announced: by the bundle's sizeBytes,
-// or by the answer's Content-Length when it exceeds sizeBytes. The download
-// stops as soon as the body passes the announced size (or before reading
-// it, for a Content-Length over sizeBytes), and is not retried.
+// or by the answer's Content-Length when it exceeds sizeBytes; or, when the
+// API announced no size, larger than MaxUnannouncedBundleBytes. The
+// download stops as soon as the body passes the limit (or before reading
+// it, for a Content-Length over the limit), and is not retried.
 type SizeError struct {
-	// Announced is the bundle's sizeBytes.
+	// Announced is the bundle's sizeBytes, 0 when the API announced none.
 	Announced int64
+	// Limit is the size the body may not pass: Announced, or
+	// MaxUnannouncedBundleBytes when the API announced none.
+	Limit int64
 	// ContentLength is the answer's Content-Length when it is larger than
-	// Announced; otherwise -1, and the body went past Announced.
+	// Limit; otherwise -1, and the body went past Limit.
 	ContentLength int64
 }
 
 func (e *SizeError) Error() string {
-	if e.ContentLength >= 0 {
-		return fmt.Sprintf("the storage host announced a body of %d bytes (Content-Length), more than the %d bytes of "+
-			"the bundle's sizeBytes", e.ContentLength, e.Announced)
+	limit := fmt.Sprintf("the %d bytes of the bundle's sizeBytes", e.Announced)
+	if e.Announced <= 0 {
+		limit = fmt.Sprintf("the %d bytes (%s) the provider accepts when the API announces no size (sizeBytes)",
+			e.Limit, formatBytes(e.Limit))
 	}
-	return fmt.Sprintf("the storage host sent more than the %d bytes of the bundle's sizeBytes; the download stopped "+
-		"at byte %d", e.Announced, e.Announced+1)
+	if e.ContentLength >= 0 {
+		return fmt.Sprintf("the storage host announced a body of %d bytes (Content-Length), more than %s",
+			e.ContentLength, limit)
+	}
+	return fmt.Sprintf("the storage host sent more than %s; the download stopped at byte %d", limit, e.Limit+1)
+}
+
+// formatBytes renders a size in the largest binary unit that divides it,
+// such as 8 GiB.
+func formatBytes(n int64) string {
+	for _, u := range []struct {
+		unit string
+		size int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n >= u.size && n%u.size == 0 {
+			return fmt.Sprintf("%d %s", n/u.size, u.unit)
+		}
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // DownloadBundle generates a fresh bundle link for a completed job and
@@ -93,9 +121,10 @@ func (e *SizeError) Error() string {
 // first byte, after sink.Reset. A link the storage host refuses (403, as
 // for an expired link) is replaced by a fresh one, up to three links in
 // all. Memory does not grow with the archive: the body goes straight to the
-// sink. A body larger than the bundle's sizeBytes is a *SizeError (inside a
-// *DownloadError), never retried, and no more than one byte past the
-// announced size reaches the sink.
+// sink. A body larger than the bundle's sizeBytes, or than
+// MaxUnannouncedBundleBytes when the API announces none, is a *SizeError
+// (inside a *DownloadError), never retried, and no more than one byte past
+// the limit reaches the sink.
 //
 // Errors: the API's own (an *APIError, such as 409 for a job that has not
 // completed), a *DownloadError, the sink's errors as they are, and ctx's.
@@ -107,10 +136,7 @@ func (c *Client) DownloadBundle(ctx context.Context, jobID string, sink Download
 			return d, err
 		}
 		d.Links++
-		dl, err := c.newDownload(ctx, bundle.BundleURL, bundle.SizeBytes, sink)
-		if err != nil {
-			return d, err
-		}
+		dl := c.newDownload(ctx, bundle.BundleURL, bundle.SizeBytes, sink)
 		err = dl.run()
 		d.Attempts += dl.state.n
 		if err == nil {
@@ -140,31 +166,33 @@ type download struct {
 	ctx     context.Context
 	link    *url.URL
 	size    int64 // the bundle's sizeBytes; 0 when it announced none
+	limit   int64 // size, or the client's ceiling when size is 0
 	sink    DownloadSink
 	secrets []string // the link's query and credentials, masked wherever they might show
 	state   *callState
 	bytes   int64
 }
 
-func (c *Client) newDownload(ctx context.Context, link string, size int64, sink DownloadSink) (*download, error) {
-	u, err := url.Parse(link)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		// Neither the link nor the parse error (which quotes it) is shown.
-		return nil, &DownloadError{Host: "an unknown host", Err: errors.New("the API returned a bundle link that is not an http(s) URL")}
+// newDownload prepares the download of link, which GenerateBundle has
+// checked: an absolute http(s) URL.
+func (c *Client) newDownload(ctx context.Context, link string, size int64, sink DownloadSink) *download {
+	u, _ := url.Parse(link) // checked by checkBundleLink
+	limit := size
+	if limit <= 0 {
+		limit = c.maxUnannouncedBytes
 	}
-	d := &download{c: c, ctx: ctx, link: u, size: size, sink: sink}
+	d := &download{c: c, ctx: ctx, link: u, size: size, limit: limit, sink: sink}
 	if u.RawQuery != "" {
 		d.secrets = append(d.secrets, u.RawQuery)
 	}
 	for key, values := range u.Query() {
-		if k := strings.ToLower(key); k == "x-amz-signature" || k == "x-amz-credential" || k == "x-amz-security-token" ||
-			k == "signature" || k == "sig" || k == "x-goog-signature" || k == "x-goog-credential" {
+		if isSignedQueryKey(key) {
 			d.secrets = append(d.secrets, values...)
 		}
 	}
 	route := http.MethodGet + " " + u.Scheme + "://" + u.Host + u.EscapedPath()
 	d.state = &callState{c: c, ctx: ctx, call: call{method: http.MethodGet, idempotent: true}, route: route}
-	return d, nil
+	return d
 }
 
 // run downloads through go-retryablehttp with the client's retry policy
@@ -248,17 +276,17 @@ func (d *download) handleResponse(resp *http.Response) error {
 		}
 		return apiErr
 	}
-	if d.size > 0 && resp.ContentLength > d.size {
-		return &haltError{&DownloadError{Host: d.link.Host, Err: &SizeError{Announced: d.size, ContentLength: resp.ContentLength}}}
+	if resp.ContentLength > d.limit {
+		return &haltError{&DownloadError{Host: d.link.Host, Err: &SizeError{Announced: d.size, Limit: d.limit, ContentLength: resp.ContentLength}}}
 	}
 	if err := d.sink.Reset(); err != nil {
 		return &haltError{err}
 	}
-	body := &bodyReader{r: resp.Body, limit: d.size}
+	body := &bodyReader{r: resp.Body, limit: d.limit}
 	_, err := d.sink.ReadFrom(body)
 	switch {
 	case body.tooLarge:
-		return &haltError{&DownloadError{Host: d.link.Host, Err: &SizeError{Announced: d.size, ContentLength: -1}}}
+		return &haltError{&DownloadError{Host: d.link.Host, Err: &SizeError{Announced: d.size, Limit: d.limit, ContentLength: -1}}}
 	case body.err != nil:
 		readErr := body.err
 		if errors.Is(readErr, io.ErrUnexpectedEOF) {
@@ -294,12 +322,12 @@ func storageMessage(raw []byte) string {
 }
 
 // bodyReader remembers the first error reading the body, and its length.
-// With a limit, it reads at most one byte past it, and then fails: the body
-// is larger than announced.
+// It reads at most one byte past its limit, and then fails: the body is
+// larger than announced.
 type bodyReader struct {
 	r        io.Reader
 	n        int64
-	limit    int64 // 0: none
+	limit    int64
 	tooLarge bool
 	err      error
 }
@@ -308,13 +336,11 @@ type bodyReader struct {
 var errTooLarge = errors.New("the body is larger than announced")
 
 func (b *bodyReader) Read(p []byte) (int, error) {
-	if b.limit > 0 {
-		if b.n > b.limit {
-			b.tooLarge = true
-			return 0, errTooLarge
-		}
-		p = p[:min(int64(len(p)), b.limit+1-b.n)]
+	if b.n > b.limit {
+		b.tooLarge = true
+		return 0, errTooLarge
 	}
+	p = p[:min(int64(len(p)), b.limit+1-b.n)]
 	n, err := b.r.Read(p)
 	b.n += int64(n)
 	if err != nil && err != io.EOF && b.err == nil {

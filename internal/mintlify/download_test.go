@@ -467,3 +467,82 @@ func TestDownloadKeepsTheLinkSecret(t *testing.T) {
 		t.Errorf("go-retryablehttp's entries do not show the link masked:\n%s", out)
 	}
 }
+
+// TestDownloadCeilingWhenNoSizeIsAnnounced: when the bundle announces no
+// size (sizeBytes 0) and the storage host no Content-Length, the download
+// is bounded all the same, by MaxUnannouncedBundleBytes (lowered here to
+// 1 MiB): a body past it stops at the first byte past it, with a
+// *SizeError that says so, not retried; a Content-Length past it is
+// refused before the first byte; an archive within it downloads whole.
+func TestDownloadCeilingWhenNoSizeIsAnnounced(t *testing.T) {
+	t.Parallel()
+	const ceiling = 1 << 20
+	withContentLength := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !strings.HasPrefix(r.URL.Path, "/bundles/") {
+				next.ServeHTTP(w, r)
+				return
+			}
+			rec := httptest.NewRecorder()
+			next.ServeHTTP(rec, r)
+			w.Header().Set("Content-Length", strconv.Itoa(rec.Body.Len()))
+			w.WriteHeader(rec.Code)
+			_, _ = w.Write(rec.Body.Bytes())
+		})
+	}
+	for _, tc := range []struct {
+		name          string
+		size          int64
+		wrap          func(http.Handler) http.Handler
+		contentLength bool // refused on its Content-Length
+	}{
+		{"streamed past the ceiling", 4 << 20, nil, false},
+		{"a Content-Length past the ceiling", 4 << 20, withContentLength, true},
+		{"within the ceiling", ceiling - 64<<10, nil, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			opts := []fakeapitest.Option{fakeapitest.Fake(fakeapi.WithUnannouncedSize(),
+				fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }),
+				fakeapi.WithArchive(func(fakeapi.StartRequest) fakeapi.Archive { return fakeapi.Archive{Size: tc.size} }))}
+			if tc.wrap != nil {
+				opts = append(opts, fakeapitest.Handler(func(f *fakeapi.Server) http.Handler { return tc.wrap(f) }))
+			}
+			env := fakeapitest.New(t, opts...)
+			c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(env.Clock))
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.maxUnannouncedBytes = ceiling
+			job := mustStart(t, c)
+			if b, err := c.GenerateBundle(t.Context(), job.JobID); err != nil || b.SizeBytes != 0 {
+				t.Fatalf("GenerateBundle = %+v, %v; want a bundle that announces no size", b, err)
+			}
+			var sink memorySink
+			d, err := c.DownloadBundle(t.Context(), job.JobID, &sink)
+			if tc.size < ceiling {
+				if err != nil || d.Bytes != int64(sink.buf.Len()) || d.Bytes < tc.size-1024 {
+					t.Fatalf("err = %v, Download %+v, %d bytes received: want the whole archive", err, d, sink.buf.Len())
+				}
+				return
+			}
+			var de *DownloadError
+			var se *SizeError
+			if !errors.As(err, &de) || !errors.As(err, &se) || se.Announced != 0 || se.Limit != ceiling || d.Attempts != 1 {
+				t.Fatalf("err = %v, Download %+v: want a SizeError at the 1 MiB ceiling, at the first attempt", err, d)
+			}
+			want, received := "the storage host sent more than the 1048576 bytes (1 MiB) the provider accepts when the "+
+				"API announces no size (sizeBytes); the download stopped at byte 1048577", ceiling+1
+			if tc.contentLength {
+				want, received = "(Content-Length), more than the 1048576 bytes (1 MiB) the provider accepts when the "+
+					"API announces no size (sizeBytes)", 0
+			}
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("error %q does not say %q", err, want)
+			}
+			if sink.buf.Len() > received {
+				t.Errorf("the sink received %d bytes, want at most %d", sink.buf.Len(), received)
+			}
+		})
+	}
+}

@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -409,5 +412,206 @@ func TestServerText(t *testing.T) {
 	}
 	if got := serverText("key mint_abc!", []string{"mint_abc"}); got != "key REDACTED!" {
 		t.Errorf("a secret of the client: %q", got)
+	}
+}
+
+// TestNoRedirectFromHTTPSToPlainHTTP: neither an API call nor a download
+// follows a redirect from https to plain http, which would walk around the
+// refusal of plain-http base URLs and links. The plain-http host, a second
+// loopback server, receives nothing; the error names the hop by its hosts
+// and never quotes the link. The call is not retried: the same redirect
+// would come back.
+func TestNoRedirectFromHTTPSToPlainHTTP(t *testing.T) {
+	t.Parallel()
+	agentJob := `{"id":"aj_1","status":"completed","source":{"repository":"https://github.com/acme/docs","ref":null},` +
+		`"model":"sonnet","prLink":null,"createdAt":"2026-01-01T00:00:00Z","archivedAt":null}`
+	t.Run("API call", func(t *testing.T) {
+		t.Parallel()
+		plain := fakeapi.NewHeaderRecorder(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = fmt.Fprint(w, agentJob)
+		}))
+		plainSrv := httptest.NewServer(plain)
+		t.Cleanup(plainSrv.Close)
+		var redirects atomic.Int32
+		api := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			redirects.Add(1)
+			http.Redirect(w, r, plainSrv.URL+"/v2/agent/proj/job/aj_1?token=t0ps3cret", http.StatusTemporaryRedirect)
+		}))
+		t.Cleanup(api.Close)
+		c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(api.URL), WithHTTPClient(api.Client()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = c.GetAgentJob(t.Context(), "proj", "aj_1")
+		checkDowngrade(t, err, strings.TrimPrefix(api.URL, "https://"), strings.TrimPrefix(plainSrv.URL, "http://"))
+		if n := len(plain.Requests()); n != 0 || redirects.Load() != 1 {
+			t.Errorf("the plain-http host got %d requests after %d redirects, want none after one", n, redirects.Load())
+		}
+	})
+	t.Run("download", func(t *testing.T) {
+		t.Parallel()
+		var fake *fakeapi.Server
+		plain := fakeapi.NewHeaderRecorder(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fake.ServeHTTP(w, r) }))
+		plainSrv := httptest.NewServer(plain)
+		t.Cleanup(plainSrv.Close)
+		env := fakeapitest.New(t, fakeapitest.TLS(), fakeapitest.Fake(fakeapi.WithDownloadRedirect(plainSrv.URL),
+			fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} })))
+		fake = env.Fake
+		c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(env.Clock), WithHTTPClient(tlsAndPlain(t, env.HTTPClient)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		job := mustStart(t, c)
+		var sink memorySink
+		_, err = c.DownloadBundle(t.Context(), job.JobID, &sink)
+		var de *DownloadError
+		if !errors.As(err, &de) {
+			t.Fatalf("err = %v, want a *DownloadError", err)
+		}
+		checkDowngrade(t, err, fakeapitest.TLSHost, strings.TrimPrefix(plainSrv.URL, "http://"))
+		if n := len(plain.Requests()); n != 0 || sink.buf.Len() != 0 {
+			t.Errorf("the plain-http host got %d requests, the sink %d bytes; want none", n, sink.buf.Len())
+		}
+		if n := env.Fake.Count(http.MethodGet, "/bundles/"); n != 1 {
+			t.Errorf("%d download requests, want 1 (no retry)", n)
+		}
+	})
+}
+
+// checkDowngrade fails unless err is the refusal of a redirect from https
+// on host from to plain http on host to, saying so without a path or query.
+func checkDowngrade(t *testing.T, err error, from, to string) {
+	t.Helper()
+	var downgrade *DowngradeError
+	if !errors.As(err, &downgrade) || Attempts(err) != 1 {
+		t.Fatalf("err = %v, want a *DowngradeError at the first attempt", err)
+	}
+	want := "refused a redirect from https://" + from + " to http://" + to + ": following it would send the request unencrypted"
+	if !strings.Contains(err.Error(), want) {
+		t.Errorf("error %q does not say %q", err, want)
+	}
+	for _, leak := range []string{"?", "X-Amz", "t0ps3cret", "/bundles/", "/v2/"} {
+		if strings.Contains(downgrade.Error(), leak) {
+			t.Errorf("the refusal %q shows %q", downgrade, leak)
+		}
+	}
+}
+
+// tlsAndPlain is hc (fakeapitest's client for the fake at
+// https://example.com) reaching every other host directly: the plain-http
+// host a redirect points at.
+func tlsAndPlain(t *testing.T, hc *http.Client) *http.Client {
+	t.Helper()
+	base, ok := hc.Transport.(*http.Transport)
+	if !ok {
+		t.Fatalf("fakeapitest's client has a %T", hc.Transport)
+	}
+	tr := base.Clone()
+	toFake := tr.DialContext
+	tr.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		if strings.HasPrefix(addr, fakeapitest.TLSHost+":") {
+			return toFake(ctx, network, addr)
+		}
+		var d net.Dialer
+		return d.DialContext(ctx, network, addr)
+	}
+	return &http.Client{Transport: tr}
+}
+
+// TestIdentifiersFromTheAPIAreChecked: an id the API hands out is refused
+// unless it is a clean, bounded identifier, before it can reach state, a
+// request path or a diagnostic: the error names the call and the field and
+// shows the value escaped and cut, never raw. A start whose answer is
+// refused may have started a job (the API took the request).
+func TestIdentifiersFromTheAPIAreChecked(t *testing.T) {
+	t.Parallel()
+	for name, id := range map[string]string{
+		"a terminal escape":        "se_\x1b[31mred\x1b[0m",
+		"ten kilobytes":            "se_" + strings.Repeat("a", 10<<10),
+		"a path":                   "../../v1/static-export/jobs",
+		"empty":                    "",
+		"a bidirectional override": "se_\u202egnp.exe",
+		"a line break":             "se_1\nError: everything is fine",
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			c, fake, _ := newFake(t, fakeapi.WithJobIDs(func() string { return id }))
+			_, err := c.StartStaticExport(t.Context(), StartStaticExportRequest{Domain: "docs.example.com"})
+			checkRefusedID(t, err, "POST /v1/static-export/jobs", "jobId", id)
+			if !MayHaveStarted(err) || fake.ExportJobsStarted() != 1 {
+				t.Errorf("err = %v, %d jobs started: want a job that may have started", err, fake.ExportJobsStarted())
+			}
+			_, err = c.CreateAgentJob(t.Context(), "proj", "Document the CLI")
+			checkRefusedID(t, err, "POST /v2/agent/proj/job", "id", id)
+			if !MayHaveStarted(err) {
+				t.Errorf("err = %v, want an agent job that may have started", err)
+			}
+		})
+	}
+	t.Run("deployments and automation runs", func(t *testing.T) {
+		t.Parallel()
+		const automation = "665f1c2a9b3e4d5f6a7b8c9d"
+		id := "0123456789abcdef01234567\x1b]8;;https://evil.example\a"
+		c, _, _ := newFake(t, fakeapi.WithJobIDs(func() string { return id }),
+			fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj", ID: automation}))
+		_, err := c.TriggerDeployment(t.Context(), "proj")
+		checkRefusedID(t, err, "POST /v1/project/update/proj", "statusId", id)
+		_, err = c.TriggerPreview(t.Context(), "proj", "feature/x")
+		checkRefusedID(t, err, "POST /v1/project/preview/proj", "statusId", id)
+		_, err = c.TriggerAutomation(t.Context(), "proj", automation)
+		checkRefusedID(t, err, "POST /v1/workflow/proj/"+automation+"/trigger", "instanceId", id)
+		if !MayHaveStarted(err) {
+			t.Errorf("err = %v, want a run that may have started", err)
+		}
+	})
+	t.Run("links and names of an agent job", func(t *testing.T) {
+		t.Parallel()
+		c, fake, _ := newFake(t)
+		for id, seed := range map[string]fakeapi.AgentJobSeed{
+			"aj_pr":      {PRLink: ptr("ftp://files.example.com/acme/docs/pull/1")},
+			"aj_pr_long": {PRLink: ptr("https://github.com/acme/docs/pull/" + strings.Repeat("1", 4096))},
+			"aj_repo":    {Repository: "https://user:hunter2@github.com/acme/docs"},
+			"aj_ref":     {Ref: ptr("main\r\nInjected: yes")},
+		} {
+			seed.ID = id
+			if seed.Repository == "" {
+				seed.Repository = "https://github.com/acme/docs"
+			}
+			fake.AddAgentJob("proj", seed)
+			_, err := c.GetAgentJob(t.Context(), "proj", id)
+			var invalid *InvalidValueError
+			if !errors.As(err, &invalid) || invalid.Route != "GET /v2/agent/proj/job/"+id {
+				t.Errorf("%s: err = %v, want an *InvalidValueError naming the call", id, err)
+				continue
+			}
+			if strings.ContainsAny(err.Error(), "\x1b\r\n\a") || strings.Contains(err.Error(), "hunter2") {
+				t.Errorf("%s: the error shows the value raw: %q", id, err)
+			}
+		}
+	})
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// checkRefusedID fails unless err refuses id as field of the call route,
+// showing it escaped and cut.
+func checkRefusedID(t *testing.T, err error, route, field, id string) {
+	t.Helper()
+	var invalid *InvalidValueError
+	if !errors.As(err, &invalid) || invalid.Route != route || invalid.Field != field {
+		t.Fatalf("err = %v, want an *InvalidValueError for %s of %s", err, field, route)
+	}
+	text := err.Error()
+	for _, want := range []string{route + ": the API answered with a " + field + " the provider does not accept", "an id is 1 to 128"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("error %q does not say %q", text, want)
+		}
+	}
+	if strings.ContainsAny(text, "\x1b\n\a\u202e") || utf8.RuneCountInString(text) > 400 {
+		t.Errorf("the error shows the id raw or whole (%d characters): %q", utf8.RuneCountInString(text), text)
+	}
+	if len(id) > 0 && !strings.Contains(text, strconv.QuoteToASCII(id[:min(len(id), 8)])[1:8]) {
+		t.Errorf("the error %q does not show the start of the id %q", text, id)
 	}
 }

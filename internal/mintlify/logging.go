@@ -21,13 +21,60 @@ type Logger interface {
 	Error(ctx context.Context, msg string, fields map[string]any)
 }
 
-// WithLogger sends the client's log entries, and go-retryablehttp's, to l.
-// By default nothing is logged.
+// WithLogger sends the client's log entries, and go-retryablehttp's, to l,
+// masked (see maskingLogger). By default nothing is logged.
 func WithLogger(l Logger) Option {
 	return func(c *Client) error {
 		c.logger = l
 		return nil
 	}
+}
+
+// maskingLogger masks every entry of the client before next sees it: the
+// API key, and the secrets of secretPatterns (a presigned link's
+// signature, a bearer token), in the message and in every field that is
+// text, an error or a fmt.Stringer. It is the same masking as the server
+// text of errors (maskSecrets).
+type maskingLogger struct {
+	next    Logger
+	secrets []string
+}
+
+func (m maskingLogger) Debug(ctx context.Context, msg string, f map[string]any) {
+	m.next.Debug(ctx, maskSecrets(msg, m.secrets), m.fields(f))
+}
+
+func (m maskingLogger) Info(ctx context.Context, msg string, f map[string]any) {
+	m.next.Info(ctx, maskSecrets(msg, m.secrets), m.fields(f))
+}
+
+func (m maskingLogger) Warn(ctx context.Context, msg string, f map[string]any) {
+	m.next.Warn(ctx, maskSecrets(msg, m.secrets), m.fields(f))
+}
+
+func (m maskingLogger) Error(ctx context.Context, msg string, f map[string]any) {
+	m.next.Error(ctx, maskSecrets(msg, m.secrets), m.fields(f))
+}
+
+// fields returns a copy of f with its text masked.
+func (m maskingLogger) fields(f map[string]any) map[string]any {
+	if f == nil {
+		return nil
+	}
+	out := make(map[string]any, len(f))
+	for k, v := range f {
+		switch v := v.(type) {
+		case string:
+			out[k] = maskSecrets(v, m.secrets)
+		case error:
+			out[k] = maskSecrets(v.Error(), m.secrets)
+		case fmt.Stringer: // such as the *url.URL of go-retryablehttp's entries
+			out[k] = maskSecrets(v.String(), m.secrets)
+		default:
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // nopLogger discards everything.

@@ -13,16 +13,68 @@ import (
 // link's query (its signature) appears in go-retryablehttp's log entries
 // and in the errors of net/http; and text that a server wrote (an error
 // message, a job's failure reason) may quote a signed link or a token.
+// maskSecrets is the one masking both go through.
 
 // redacted replaces a secret wherever it appears.
 const redacted = "REDACTED"
 
-// secretPatterns match secrets that may appear in any text: the credentials
-// of a presigned S3 link, and any bearer token. The first group (the name)
-// is kept, the secret masked.
+// signedQueryKeys are the query parameters that carry the credentials of a
+// presigned link at the major object stores, compared ignoring case. Their
+// values are masked wherever they appear, raw or URL-encoded; the other
+// parameters (an expiry, a permission, a version) stay, to help a diagnosis.
+var signedQueryKeys = []string{
+	// AWS S3: query-string authentication version 4, and the legacy
+	// version 2 (AWSAccessKeyId, Signature).
+	"X-Amz-Signature", "X-Amz-Credential", "X-Amz-Security-Token", "AWSAccessKeyId",
+	// Google Cloud Storage: V4 signing, and V2 (GoogleAccessId, Signature).
+	"X-Goog-Signature", "X-Goog-Credential", "GoogleAccessId",
+	// Azure shared access signatures: the signature, and the object and
+	// tenant of a user delegation key.
+	"sig", "skoid", "sktid",
+	// CloudFront signed URLs: Signature, a custom Policy, the key pair.
+	"Signature", "Policy", "Key-Pair-Id",
+	// An OAuth access token passed in a query.
+	"access_token",
+}
+
+// The parts of secretPatterns. A secret is masked raw (name=value) and
+// URL-encoded once or more, as when a server quotes a whole link inside
+// another link's query (name%3Dvalue, name%253Dvalue): a value ends at an
+// ampersand, raw or encoded (%26, %2526), at white space or a quote, or at
+// a character that no URL-encoded value holds.
+const (
+	// equals is =, raw or encoded once or more.
+	equals = `(?:=|%(?:25)*3[Dd])`
+	// encodedByte is any URL escape but an encoded & (%26, %2526, ...).
+	encodedByte = `%(?:25)*(?:[013-9A-Fa-f][0-9A-Fa-f]|2[0-47-9A-Fa-f])`
+	// secretValue is a value up to its end.
+	secretValue = `(?:[^%&\\\s"'<>,;()\[\]{}|` + "`" + `]|` + encodedByte + `)+`
+)
+
+// secretPatterns match secrets that may appear in any text: the
+// credentials of a presigned link (signedQueryKeys) and any bearer token,
+// raw or URL-encoded. The first group (the name) is kept, the secret
+// masked. A name is matched inside a longer one too (sig= in xsig=):
+// masking a little too much is harmless, and a match never takes the ? or
+// & before the name, which tflog's masking (of the whole match) would eat.
 var secretPatterns = []*regexp.Regexp{
-	regexp.MustCompile(`(?i)(X-Amz-(?:Signature|Credential|Security-Token)=)[^&\s"']+`),
-	regexp.MustCompile(`(?i)(Bearer\s+)[^\s"']+`),
+	regexp.MustCompile(`(?i)((?:` + quoteAll(signedQueryKeys) + `)` + equals + `)` + secretValue),
+	// A space after Bearer: raw, form-encoded (+), URL-encoded (%20, %2B).
+	regexp.MustCompile(`(?i)(Bearer(?:\s+|\+|%(?:25)*2[0Bb]))` + secretValue),
+}
+
+func quoteAll(names []string) string {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = regexp.QuoteMeta(n)
+	}
+	return strings.Join(quoted, "|")
+}
+
+// isSignedQueryKey reports whether a link's query parameter key carries a
+// credential.
+func isSignedQueryKey(key string) bool {
+	return slices.ContainsFunc(signedQueryKeys, func(k string) bool { return strings.EqualFold(k, key) })
 }
 
 // SecretPatterns returns the patterns of secrets that may appear in any
@@ -39,8 +91,11 @@ func maskString(s string, secrets []string) string {
 	return s
 }
 
-// maskPatterns masks whatever secretPatterns match.
-func maskPatterns(s string) string {
+// maskSecrets masks the client's own secrets (the API key, a link's query)
+// and whatever secretPatterns match: the one masking that log entries
+// (maskingLogger) and the server text of errors (serverText) go through.
+func maskSecrets(s string, secrets []string) string {
+	s = maskString(s, secrets)
 	for _, re := range secretPatterns {
 		s = re.ReplaceAllString(s, "${1}"+redacted)
 	}
@@ -67,7 +122,7 @@ func serverText(s string, secrets []string) string {
 		}
 		return r
 	}, strings.ToValidUTF8(s, "\uFFFD"))
-	s = maskPatterns(maskString(strings.Join(strings.Fields(s), " "), secrets))
+	s = maskSecrets(strings.Join(strings.Fields(s), " "), secrets)
 	if n := utf8.RuneCountInString(s); n > maxServerText {
 		kept := string([]rune(s)[:maxServerText])
 		// At the end of a word, unless that drops much.
@@ -83,8 +138,8 @@ func serverText(s string, secrets []string) string {
 // text holds a secret. The masked error keeps the chain for errors.Is and
 // errors.As.
 func maskError(err error, secrets []string) error {
-	if text := err.Error(); maskString(text, secrets) != text {
-		return &maskedError{text: maskString(text, secrets), err: err}
+	if text := err.Error(); maskSecrets(text, secrets) != text {
+		return &maskedError{text: maskSecrets(text, secrets), err: err}
 	}
 	return err
 }

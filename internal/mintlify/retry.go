@@ -9,7 +9,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"reflect"
-	"strings"
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
@@ -94,7 +93,7 @@ type call struct {
 // The response handler reads and decodes each answer inside the retry loop,
 // so a truncated or malformed body is a failed attempt like a 502.
 func (c *Client) send(ctx context.Context, cl call) error {
-	route := cl.method + " /" + strings.Join(cl.segments, "/")
+	route := callRoute(cl.method, cl.segments)
 	var body any // nil: no body
 	if cl.in != nil {
 		b, err := json.Marshal(cl.in)

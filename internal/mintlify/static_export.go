@@ -49,20 +49,27 @@ type Bundle struct {
 // a job may have started anyway.
 func (c *Client) StartStaticExport(ctx context.Context, req StartStaticExportRequest) (*StaticExportJob, error) {
 	var job StaticExportJob
-	if err := c.doOnce(ctx, http.MethodPost, []string{"v1", "static-export", "jobs"}, req, &job); err != nil {
+	segments := []string{"v1", "static-export", "jobs"}
+	if err := c.postOnce(ctx, segments, req, &job); err != nil {
 		return nil, &StartError{MayHaveStarted: mayHaveActed(err), Err: err}
 	}
-	c.cleanExportJob(&job)
+	if err := c.cleanExportJob(callRoute(http.MethodPost, segments), &job); err != nil {
+		// The API took the request, but its job cannot be followed.
+		return nil, &StartError{MayHaveStarted: true, Err: err}
+	}
 	return &job, nil
 }
 
 // GetStaticExportJob returns a job's current status and progress.
 func (c *Client) GetStaticExportJob(ctx context.Context, jobID string) (*StaticExportJob, error) {
 	var job StaticExportJob
-	if err := c.do(ctx, http.MethodGet, []string{"v1", "static-export", "jobs", jobID}, nil, &job); err != nil {
+	segments := []string{"v1", "static-export", "jobs", jobID}
+	if err := c.do(ctx, http.MethodGet, segments, &job); err != nil {
 		return nil, err
 	}
-	c.cleanExportJob(&job)
+	if err := c.cleanExportJob(callRoute(http.MethodGet, segments), &job); err != nil {
+		return nil, err
+	}
 	return &job, nil
 }
 
@@ -70,10 +77,15 @@ func (c *Client) GetStaticExportJob(ctx context.Context, jobID string) (*StaticE
 // Calling it again on the same job returns a new link; the export is not
 // repeated. A link that is not an absolute http(s) URL, or that uses plain
 // http while the API is not on a loopback address, is refused with an
-// *UnsafeLinkError.
+// *UnsafeLinkError; a jobId that is not an identifier with an
+// *InvalidValueError.
 func (c *Client) GenerateBundle(ctx context.Context, jobID string) (*Bundle, error) {
 	var b Bundle
-	if err := c.do(ctx, http.MethodPost, []string{"v1", "static-export", "jobs", jobID, "bundle"}, nil, &b); err != nil {
+	segments := []string{"v1", "static-export", "jobs", jobID, "bundle"}
+	if err := c.do(ctx, http.MethodPost, segments, &b); err != nil {
+		return nil, err
+	}
+	if err := checkID(callRoute(http.MethodPost, segments), "jobId", b.JobID); err != nil {
 		return nil, err
 	}
 	if err := c.checkBundleLink(jobID, b.BundleURL); err != nil {

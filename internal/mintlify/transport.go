@@ -110,14 +110,20 @@ func (c *Client) timedHTTPClient(stall bool) *http.Client {
 	return &hc
 }
 
-// checkRedirect follows at most 10 redirects, never sends a Referer, and
-// sends the Authorization header only to the scheme and host of the original
-// request: net/http itself forwards it to subdomains and over an
-// https-to-http downgrade, and puts the previous URL, query included, in
-// Referer, which would hand a bundle link's signature to the next host.
+// checkRedirect follows at most 10 redirects, never from https to plain
+// http, never sends a Referer, and sends the Authorization header only to
+// the scheme and host of the original request: net/http itself forwards it
+// to subdomains and over an https-to-http downgrade, and puts the previous
+// URL, query included, in Referer, which would hand a bundle link's
+// signature to the next host.
 func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
 	if len(via) >= 10 {
 		return errTooManyRedirects
+	}
+	// The first downgrade ends the chain, so the hop before this one is the
+	// only https hop that can precede a plain-http one.
+	if prev := via[len(via)-1].URL; strings.EqualFold(prev.Scheme, "https") && !strings.EqualFold(req.URL.Scheme, "https") {
+		return &DowngradeError{From: prev.Host, To: req.URL.Host, Scheme: strings.ToLower(req.URL.Scheme)}
 	}
 	req.Header.Del("Referer")
 	from := via[0].URL
@@ -129,6 +135,24 @@ func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
 		}
 	}
 	return nil
+}
+
+// DowngradeError is a redirect from https to plain http, which the client
+// refuses for API calls and downloads alike: following it would send the
+// request (and a bundle link's signature, or the request's body)
+// unencrypted, walking around the refusal of plain-http base URLs and
+// links. It names the hosts of the hop, never a path or query.
+type DowngradeError struct {
+	// From is the host that redirected, To the host it pointed at.
+	From, To string
+	// Scheme is the scheme of the redirect's target, "http".
+	Scheme string
+}
+
+func (e *DowngradeError) Error() string {
+	return fmt.Sprintf("refused a redirect from https://%s to %s://%s: following it would send the request "+
+		"unencrypted (with any credential its link carries); the server, or a proxy in front of it, must redirect "+
+		"to https", e.From, e.Scheme, e.To)
 }
 
 // canonicalHost is host:port with the scheme's default port filled in.

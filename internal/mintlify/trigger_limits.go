@@ -2,7 +2,6 @@ package mintlify
 
 import (
 	"context"
-	"net/http"
 	"sync"
 	"time"
 )
@@ -63,5 +62,5 @@ func (c *Client) trigger(ctx context.Context, limit *window, segments []string, 
 			return err
 		}
 	}
-	return c.doOnce(ctx, http.MethodPost, segments, in, out)
+	return c.postOnce(ctx, segments, in, out)
 }

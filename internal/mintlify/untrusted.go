@@ -3,7 +3,11 @@ package mintlify
 import (
 	"fmt"
 	"net/url"
+	"regexp"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // What the client does with what the network hands it, none of which it
@@ -69,12 +73,143 @@ func (e *UnknownStatusError) Error() string {
 // serverText cleans text the API wrote, masking the API key in it as well.
 func (c *Client) serverText(s string) string { return serverText(s, []string{c.apiKey}) }
 
-// cleanExportJob cleans the job's status and failure reason, which reach
-// errors and diagnostics.
-func (c *Client) cleanExportJob(job *StaticExportJob) {
+// Identifiers and links that the API returns reach state, import ids,
+// request paths and diagnostics, so they must be what they claim to be.
+const (
+	// maxIDLength bounds a job id: the API's are about 20 characters
+	// (se_3f9a2c1b8e7d4a06).
+	maxIDLength = 128
+	// maxLinkLength bounds a pull request or repository link.
+	maxLinkLength = 2048
+	// maxNameLength bounds a branch or model name.
+	maxNameLength = 256
+	// shownLength is how much of a refused value an error shows.
+	shownLength = 40
+)
+
+// idPattern is what a job id may be: letters, digits, '_', '-', '.' and
+// ':', starting with a letter or digit (so never "." or ".."), at most
+// maxIDLength characters.
+var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:-]{0,` + strconv.Itoa(maxIDLength-1) + `}$`)
+
+// InvalidValueError is an answer of the API that holds a value the client
+// refuses to pass on (to state, a diagnostic, a request path): a job id
+// outside idPattern, a pull request link that is not an http(s) URL. It
+// names the call and the field, and shows the value escaped and cut, never
+// raw.
+type InvalidValueError struct {
+	// Route is the call, such as "POST /v1/static-export/jobs".
+	Route string
+	// Field is the API's name of the value, such as "jobId".
+	Field string
+	// Shown is the value, quoted with Go's escapes (control characters,
+	// terminal escapes and non-ASCII as \x, \u), secrets masked, and cut to
+	// a few dozen characters.
+	Shown string
+	// Rule says what the value must be.
+	Rule string
+}
+
+func (e *InvalidValueError) Error() string {
+	return fmt.Sprintf("%s: the API answered with a %s the provider does not accept, %s: %s", e.Route, e.Field, e.Shown, e.Rule)
+}
+
+// showValue quotes a refused value for an error: masked, escaped and cut.
+func showValue(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	n := utf8.RuneCountInString(s)
+	if n > shownLength {
+		s = string([]rune(s)[:shownLength])
+	}
+	shown := strconv.QuoteToASCII(maskSecrets(s, nil))
+	if n > shownLength {
+		shown += fmt.Sprintf("… (cut from %d characters)", n)
+	}
+	return shown
+}
+
+// checkID refuses a job id that is not a clean, bounded identifier.
+func checkID(route, field, id string) error {
+	if idPattern.MatchString(id) {
+		return nil
+	}
+	return &InvalidValueError{Route: route, Field: field, Shown: showValue(id), Rule: fmt.Sprintf("an id is 1 to %d "+
+		"letters, digits, '_', '-', '.' or ':', starting with a letter or digit", maxIDLength)}
+}
+
+// checkLinkValue refuses a link (a pull request, a repository) that is not
+// an absolute http(s) URL of printable ASCII without credentials, at most
+// maxLinkLength long. An empty one is accepted: the API leaves it out.
+func checkLinkValue(route, field, link string) error {
+	if link == "" {
+		return nil
+	}
+	u, err := url.Parse(link)
+	printable := !strings.ContainsFunc(link, func(r rune) bool { return r <= ' ' || r >= 0x7f })
+	if len(link) <= maxLinkLength && printable && err == nil && (u.Scheme == "https" || u.Scheme == "http") &&
+		u.Host != "" && u.User == nil {
+		return nil
+	}
+	if err == nil {
+		// Neither a password nor a query is shown.
+		u.User, u.RawQuery, u.ForceQuery = nil, "", false
+		link = u.String()
+	}
+	return &InvalidValueError{Route: route, Field: field, Shown: showValue(link), Rule: fmt.Sprintf("a link is an "+
+		"absolute http(s) URL of printable ASCII without a user name or password, at most %d characters", maxLinkLength)}
+}
+
+// checkName refuses a name (a branch, a model) with a control, format or
+// space character, or longer than maxNameLength.
+func checkName(route, field, name string) error {
+	if len(name) <= maxNameLength && utf8.ValidString(name) && !strings.ContainsFunc(name, func(r rune) bool {
+		return unicode.IsSpace(r) || unicode.IsControl(r) || unicode.In(r, unicode.Cf)
+	}) {
+		return nil
+	}
+	return &InvalidValueError{Route: route, Field: field, Shown: showValue(name), Rule: fmt.Sprintf("a name is at "+
+		"most %d bytes of UTF-8, without spaces, control or formatting characters", maxNameLength)}
+}
+
+// cleanExportJob refuses a job whose id is not an identifier, and cleans
+// its status and failure reason, which reach errors and diagnostics.
+func (c *Client) cleanExportJob(route string, job *StaticExportJob) error {
+	if err := checkID(route, "jobId", job.JobID); err != nil {
+		return err
+	}
 	job.Status = c.serverText(job.Status)
 	if job.Error != nil {
 		reason := c.serverText(*job.Error)
 		job.Error = &reason
 	}
+	return nil
+}
+
+// cleanAgentJob refuses an agent job whose id, links, branch or model the
+// provider cannot pass on, and cleans its status.
+func (c *Client) cleanAgentJob(route string, job *AgentJob) error {
+	checks := []error{
+		checkID(route, "id", job.ID),
+		checkLinkValue(route, "source.repository", job.Source.Repository),
+		checkName(route, "model", job.Model),
+	}
+	if job.PRLink != nil {
+		checks = append(checks, checkLinkValue(route, "prLink", *job.PRLink))
+	}
+	if job.Source.Ref != nil {
+		checks = append(checks, checkName(route, "source.ref", *job.Source.Ref))
+	}
+	for _, err := range checks {
+		if err != nil {
+			return err
+		}
+	}
+	job.Status = c.serverText(job.Status)
+	return nil
+}
+
+// callRoute names a call in errors: its method and path, such as
+// "GET /v1/static-export/jobs/se_1".
+func callRoute(method string, segments []string) string {
+	return method + " /" + strings.Join(segments, "/")
 }

@@ -199,6 +199,8 @@ func (op apiOperation) describe(err error) (summary, detail string) {
 	var retryErr *mintlify.RetryError
 	var unsafeLink *mintlify.UnsafeLinkError
 	var unknownStatus *mintlify.UnknownStatusError
+	var downgrade *mintlify.DowngradeError
+	var invalid *mintlify.InvalidValueError
 	retryStopped := errors.As(err, &retryErr) && retryErr.Wait > 0 && errors.Is(err, context.DeadlineExceeded)
 	switch {
 	case errors.Is(err, context.Canceled):
@@ -207,6 +209,10 @@ func (op apiOperation) describe(err error) (summary, detail string) {
 		return unsafeLinkDiagnostic(unsafeLink, doing)
 	case errors.As(err, &unknownStatus):
 		return unknownStatusDiagnostic(unknownStatus)
+	case errors.As(err, &downgrade):
+		return downgradeDiagnostic(downgrade, doing)
+	case errors.As(err, &invalid):
+		return invalidValueDiagnostic(invalid, doing)
 	case retryStopped && mintlify.IsRateLimited(err):
 		return rateLimitOutlastsTimeout(retryErr, doing, op.budget)
 	case retryStopped:

@@ -52,6 +52,8 @@ func TestHelmChain(t *testing.T) {
 		{"renewal", "", (*chainCLI).renewal, nil},
 		// Ephemeral resources need 1.10, write-only arguments 1.11.
 		{"write_only", "1.11.0", (*chainCLI).writeOnly, nil},
+		{"write_only/other_change", "1.11.0", func(c *chainCLI) { c.writeOnlyOtherChange(true) }, nil},
+		{"write_only/other_change_without_renew_triggers", "1.11.0", func(c *chainCLI) { c.writeOnlyOtherChange(false) }, nil},
 		{"triggers_and_destroy", "", (*chainCLI).triggersAndDestroy, nil},
 		{"air_gapped", "", (*chainCLI).airGapped, nil},
 		{"failed_install", "", (*chainCLI).failedInstall, nil},
@@ -301,6 +303,50 @@ func (c *chainCLI) writeOnly() {
 	c.apply("")
 	c.expectRevisions("after a run with a fresh link", "1:superseded", "2:deployed")
 }
+
+// writeOnlyOtherChange changes another input of the write-only example's
+// release (one more `set` value) while its link is fresh. With the example's
+// renew_triggers, which hold a hash of the `set` values, the same apply
+// generates a fresh link and the upgrade carries it: the ConfigMap keeps a
+// working link, and the next plan is empty. Without them (the control), the
+// helm provider upgrades the release without the write-only value, since
+// set_wo_revision did not grow (hashicorp/terraform-provider-helm#1753), and
+// the link is lost: the test chart then refuses the upgrade. The day helm
+// re-sends it, this control fails, and the guide's advice can change.
+func (c *chainCLI) writeOnlyOtherChange(withRenewTriggers bool) {
+	hcl := readExampleAsWritten(c.t, "ephemeral-resources/mintlify_static_export_bundle/ephemeral-resource.tf")
+	if !withRenewTriggers {
+		hcl = renewTriggersBlock.ReplaceAllString(hcl, "\n")
+	}
+	c.vendorClockRight() // the first link is fresh: nothing is due
+	c.write(hcl)
+	c.must("init", "-input=false")
+	c.apply("")
+	c.expectWorkingLink(c.rendered().BundleURL)
+	c.expectRevisions("after install", "1:deployed")
+
+	c.write(strings.Replace(hcl, "release_set = [", "release_set = [\n    {\n      name  = \"docs.replicas\"\n      value = \"2\"\n    },", 1))
+	if !withRenewTriggers {
+		// The test chart refuses values without the link, where the real
+		// chart would render pods that serve nothing.
+		res := c.Run(append([]string{"apply", "-auto-approve", "-input=false", "-no-color"}, c.vars("")...)...)
+		if res.Exit == 0 || !strings.Contains(res.Output, "staticExport.bundleUrl is required") {
+			c.t.Errorf("without renew_triggers the upgrade kept staticExport.bundleUrl: the helm provider now re-sends "+
+				"set_wo values without a new set_wo_revision; revisit the Helm guide's advice.\n%s", res)
+		}
+	} else {
+		c.apply("")
+		c.expectRevisions("after the release's other change", "1:superseded", "2:deployed")
+		c.expectWorkingLink(c.rendered().BundleURL)
+		c.expectNoChanges()
+	}
+	if n := c.fake.ExportJobsStarted(); n != 1 {
+		c.t.Errorf("export jobs started = %d, want 1", n)
+	}
+}
+
+// renewTriggersBlock matches the renew_triggers argument of an example.
+var renewTriggersBlock = regexp.MustCompile(`(?s)\n  renew_triggers = \{.*?\n  \}\n`)
 
 // expectWorkingLink checks that link is a presigned link of the export
 // that the fake API serves.

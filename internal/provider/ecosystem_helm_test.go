@@ -63,11 +63,16 @@ func (c *helmCLI) write(name, hcl string) {
 // with an optional `repository` line.
 var chartSource = regexp.MustCompile(`(?m)^\s*(repository\s*=\s*[^\n]*\n\s*)?chart\s*=\s*"mintlify"`)
 
+// chartVersionDefault matches the default of an example's chart_version.
+var chartVersionDefault = regexp.MustCompile(`(variable "chart_version" \{[^}]*default\s*=\s*)"[^"]*"`)
+
 // withLocalChart replaces an example's chart reference with local, the
 // arguments that install the test chart; the example's chart_repository
-// variable, which only the replaced reference used, gets a default.
+// variable, which only the replaced reference used, gets a default, and its
+// chart_version the test chart's version.
 func withLocalChart(hcl, local string) string {
 	hcl = chartSource.ReplaceAllString(hcl, local)
+	hcl = chartVersionDefault.ReplaceAllString(hcl, `${1}"0.1.0"`)
 	return strings.Replace(hcl, `variable "chart_repository" {`, `variable "chart_repository" {`+"\n  default = \"\"", 1)
 }
 

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -216,4 +217,43 @@ func TestAccHostile_serverTextIsCleanedAndCut(t *testing.T) {
 		expectDiagnostic(t, env, env.Config(bundleConfig("docs.example.com", "")),
 			[]string{"Static Export Job Failed", cleaned, "padding… (cut from 10"}, hostileSecrets)
 	})
+}
+
+// TestAccHostile_jobIDRefused: the API hands out a job id with a terminal
+// escape, or ten kilobytes long. The apply fails naming the call and the
+// field, shows the id escaped and cut, and stores nothing.
+func TestAccHostile_jobIDRefused(t *testing.T) {
+	t.Parallel()
+	for name, id := range map[string]string{
+		"terminal escape": "se_\x1b[31mred",
+		"ten kilobytes":   "se_" + strings.Repeat("b", 10<<10),
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			env := newTestEnv(t, fakeapi.WithJobIDs(func() string { return id }))
+			text := expectDiagnostic(t, env, env.Config(bundleConfig("docs.example.com", "")),
+				[]string{"Static Export May Have Started", "`POST /v1/static-export/jobs` with a `jobId` the provider does not accept",
+					"an id is 1 to 128 letters", "neither stored nor used it", "a static export job may have started"},
+				[]string{"\x1b", strings.Repeat("b", 100)})
+			if len(text) > 3000 {
+				t.Errorf("the error is %d bytes long", len(text))
+			}
+		})
+	}
+}
+
+// TestAccHostile_downloadRedirectedToPlainHTTP: the storage host behind an
+// https link redirects the download to plain http. The apply fails naming
+// the hop by its hosts, downloads nothing, and leaves no file.
+func TestAccHostile_downloadRedirectedToPlainHTTP(t *testing.T) {
+	t.Parallel()
+	env := newTLSTestEnv(t, fakeapi.WithDownloadRedirect("http://plain.example.com"))
+	out := filepath.Join(t.TempDir(), "docs-bundle.tar.gz")
+	expectDiagnostic(t, env, env.Config(bundleConfig("docs.example.com", "")+archiveConfig("mintlify_static_export_bundle.docs.job_id", out)),
+		[]string{"Redirect To Plain HTTP Refused", "https://example.com redirected the request to plain http://plain.example.com",
+			"Nothing was written to"},
+		[]string{"X-Amz-", "?"})
+	if err := acctest.ExpectOnlyFiles(filepath.Dir(out)); err != nil {
+		t.Error(err)
+	}
 }

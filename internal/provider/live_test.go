@@ -111,7 +111,7 @@ data "mintlify_static_export_job" "docs" {
 // generates afresh.
 var liveImportIgnore = []string{
 	"domain", "version", "paths", "triggers", "renew_before", "timeouts",
-	"bundle_url", "size_bytes", "expires_at", "helm_values", "link_revision", "ready_for_renewal",
+	"bundle_url", "size_bytes", "expires_at", "helm_values", "link_revision", "renew_triggers",
 }
 
 // checkLiveLinkDownloads downloads the bundle link in state and checks that

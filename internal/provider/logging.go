@@ -9,8 +9,10 @@ import (
 )
 
 // secretPatterns match what must never reach a log even by accident: the
-// credentials of a presigned S3 link, and any bearer token. They are the
-// client's, which masks the same secrets in the server text of its errors.
+// credentials of a presigned link of S3, Google Cloud Storage, Azure or
+// CloudFront, raw or URL-encoded, and any bearer token. They are the
+// client's, which masks the same secrets in its own log entries and in the
+// server text of its errors.
 var secretPatterns = mintlify.SecretPatterns()
 
 // tflogLogger sends the API client's log entries, go-retryablehttp's

@@ -38,9 +38,12 @@ type privateState struct {
 	// from a plan that was never applied. Bundle and agent job.
 	PlannedAction plannedAction `json:"planned_action,omitempty"`
 
-	// RefreshedAt is when the last refresh got an answer for the job; plans
-	// judge the link at this moment, never at the clock's. Bundle.
-	RefreshedAt time.Time `json:"refreshed_at,omitzero"`
+	// PlannedAt is the moment at which a plan judged the link, carried
+	// with PlannedAction in planned private state. A CLI that hands the
+	// first plan's private state to the plan it makes again during apply
+	// lets that plan judge at the same moment, so both agree. Never stored
+	// with the resource. Bundle.
+	PlannedAt time.Time `json:"planned_at,omitzero"`
 	// JobGone is true when the last refresh got HTTP 404 for the job.
 	// Bundle.
 	JobGone bool `json:"job_gone,omitempty"`
@@ -108,10 +111,11 @@ func (p privateState) write(ctx context.Context, to privateSetter) diag.Diagnost
 }
 
 // takePlannedAction returns the action the plan being applied decided, and
-// forgets it, so that it is not stored with the resource.
+// forgets it and the moment it was decided at, so that neither is stored
+// with the resource.
 func (p *privateState) takePlannedAction() plannedAction {
 	action := p.PlannedAction
-	p.PlannedAction = ""
+	p.PlannedAction, p.PlannedAt = "", time.Time{}
 	if action == "" {
 		return actionNone
 	}

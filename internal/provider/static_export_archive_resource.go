@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/hex"
+	"fmt"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -16,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/archivefile"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
 
 var (
@@ -136,7 +138,7 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 				PlanModifiers: keepString,
 			},
 			"size_bytes": schema.Int64Attribute{
-				MarkdownDescription: "The size of the archive in bytes.",
+				MarkdownDescription: sizeBytesDescription,
 				Computed:            true,
 				PlanModifiers:       keepInt64,
 			},
@@ -155,6 +157,13 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 		},
 	}
 }
+
+// sizeBytesDescription states the download's size limits, the ceiling
+// from the client's constant.
+var sizeBytesDescription = fmt.Sprintf("The size of the archive in bytes. The download stops at the first byte "+
+	"past the bundle's announced size (its `sizeBytes`, or a `Content-Length` above it) or, when the API announces "+
+	"none, past %d GiB (%d bytes); the create then fails and leaves no file.",
+	mintlify.MaxUnannouncedBundleBytes>>30, mintlify.MaxUnannouncedBundleBytes)
 
 const archiveResourceDescription = "Downloads the bundle archive of a completed static export job to a local file, " +
 	"verified, for your own storage: chain `output_path` and `sha256` into `aws_s3_object` (or MinIO, GCS, Azure " +

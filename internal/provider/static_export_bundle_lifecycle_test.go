@@ -44,7 +44,6 @@ func TestAccStaticExportBundle_renewBeforeLongerThanLifetime(t *testing.T) {
 				ExpectNonEmptyPlan: true,
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttrWith(bundleAddr, "bundle_url", differentLink(&firstLink)),
-					resource.TestCheckResourceAttr(bundleAddr, "ready_for_renewal", "false"),
 					acctest.CheckBundleLinkWorks(bundleAddr),
 					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 2) },
 				),
@@ -99,26 +98,20 @@ func TestAccStaticExportBundle_defaultRenewalPolicy(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
-				Check: resource.TestCheckResourceAttr(bundleAddr, "ready_for_renewal", "false"),
 			},
 			{
-				// 29m left: a refresh reports it, without minting a link...
+				// 29m left: a refresh never mints a link (the plan after it
+				// wants one)...
 				PreConfig:          func() { env.Clock.Advance(2 * time.Minute) },
 				RefreshState:       true,
 				ExpectNonEmptyPlan: true,
-				Check: resource.ComposeTestCheckFunc(
-					resource.TestCheckResourceAttr(bundleAddr, "ready_for_renewal", "true"),
-					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
-				),
+				Check:              func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
 			},
 			{
 				// ...and the plan renews it.
 				Config:           cfg,
 				ConfigPlanChecks: acctest.ExpectRenewalInPlace(bundleAddr),
-				Check: resource.ComposeTestCheckFunc(
-					resource.TestCheckResourceAttr(bundleAddr, "ready_for_renewal", "false"),
-					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 2) },
-				),
+				Check:            func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 2) },
 			},
 			{
 				// Expired: renewed.

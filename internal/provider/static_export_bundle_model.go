@@ -15,13 +15,15 @@ import (
 // its methods fill it from the API's answers and shape plans.
 type staticExportBundleModel struct {
 	// Inputs
-	Domain      types.String   `tfsdk:"domain"`
-	Version     types.String   `tfsdk:"version"`
-	Paths       types.List     `tfsdk:"paths"`
-	Triggers    types.Map      `tfsdk:"triggers"`
-	RenewBefore types.String   `tfsdk:"renew_before"`
-	StoreLink   types.Bool     `tfsdk:"store_link"`
-	Timeouts    timeouts.Value `tfsdk:"timeouts"`
+	Domain   types.String `tfsdk:"domain"`
+	Version  types.String `tfsdk:"version"`
+	Paths    types.List   `tfsdk:"paths"`
+	Triggers types.Map    `tfsdk:"triggers"`
+	// RenewTriggers: a change renews the link (renew_triggers.go).
+	RenewTriggers types.Map      `tfsdk:"renew_triggers"`
+	RenewBefore   types.String   `tfsdk:"renew_before"`
+	StoreLink     types.Bool     `tfsdk:"store_link"`
+	Timeouts      timeouts.Value `tfsdk:"timeouts"`
 
 	// Computed
 	ID         types.String  `tfsdk:"id"`
@@ -34,8 +36,6 @@ type staticExportBundleModel struct {
 	ExpiresAt  types.String  `tfsdk:"expires_at"`
 	CreatedAt  types.String  `tfsdk:"created_at"`
 	HelmValues types.String  `tfsdk:"helm_values"`
-	// ReadyForRenewal is set by Read from the clock; plan decides.
-	ReadyForRenewal types.Bool `tfsdk:"ready_for_renewal"`
 	// LinkRevision grows with every link the plan schedules.
 	LinkRevision types.Int64 `tfsdk:"link_revision"`
 }
@@ -89,7 +89,6 @@ func (m *staticExportBundleModel) copyJobAndLink(prior *staticExportBundleModel)
 	if !prior.BundleURL.IsNull() {
 		m.HelmValues = types.StringValue(helmValues(prior.BundleURL.ValueString(), m.Version.ValueString()))
 	}
-	m.ReadyForRenewal = prior.ReadyForRenewal
 	m.dropLinkUnlessStored()
 }
 

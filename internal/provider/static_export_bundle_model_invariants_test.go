@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -21,6 +22,8 @@ type stepSnapshot struct {
 	cfg      modelConfig
 	jobs     int // jobs the fake had started
 	requests int // requests the fake had recorded
+	bundles  int // links the fake had generated
+	at       time.Time
 }
 
 // Phrases of the diagnostics that speak of a start's outcome.
@@ -38,13 +41,18 @@ func (m *modelRun) checkStep(i int, step modelStep, snap stepSnapshot, results [
 	m.checkSecrets(i, results)
 	m.checkRevision(i, after)
 	m.checkPrivate(i, after)
-	if applies(step.Op) && results[len(results)-1].Exit == 0 && results[len(results)-1].Args[0] == "apply" {
+	m.checkRenewals(i, step, snap, after, results)
+	// A saved plan applied later does what it showed, also when the link
+	// became due meanwhile: the next plan renews it.
+	if applies(step.Op) && step.Op != opSavedLater && results[len(results)-1].Exit == 0 && results[len(results)-1].Args[0] == "apply" {
 		m.checkAfterApply(i, after)
 	}
 }
 
 // applies reports whether a step applies changes, which may start a job.
-func applies(op stepOp) bool { return op == opApply || op == opSavedApply || op == opInterrupt }
+func applies(op stepOp) bool {
+	return op == opApply || op == opApplyNoRead || op == opSavedApply || op == opSavedLater || op == opInterrupt
+}
 
 // startedSince lists the jobs the provider started since the fake had n.
 func (m *modelRun) startedSince(n int) []string {
@@ -206,6 +214,65 @@ func (m *modelRun) checkPrivate(i int, after tfcli.Instance) {
 	if raw, ok := after.Private[privateKey]; ok && json.Unmarshal(raw, &priv) == nil && priv.PlannedAction != "" {
 		m.violation(i, "the state's private data keeps the planned action %s", priv.PlannedAction)
 	}
+}
+
+// renewalMargin is how far the clock may move between a step's start and
+// the plan that judges the link: a refresh may wait out a 429 or retry.
+const renewalMargin = 15 * time.Minute
+
+// checkRenewals: invariant 8. A link that was not due is never renewed; a
+// plan made when it was due shows a change.
+func (m *modelRun) checkRenewals(i int, step modelStep, snap stepSnapshot, after tfcli.Instance, results []tfcli.Result) {
+	m.check()
+	st := snap.state
+	if !st.Exists || st.Tainted || st.Attr("status") != mintlify.StatusCompleted || st.Attr("domain") == "" {
+		return // a resume, an adoption or a replacement generates a link anyway
+	}
+	due, judged := m.linkDue(st, snap.cfg, snap.at)
+	if !judged {
+		return
+	}
+	renewed := m.fake.BundlesGenerated() > snap.bundles && after.Attr("job_id") == st.Attr("job_id")
+	latest := snap.at.Add(renewalMargin)
+	if step.Op == opSavedLater {
+		latest = latest.Add(step.Advance)
+	}
+	if dueLater, _ := m.linkDue(st, snap.cfg, latest); renewed && !dueLater {
+		m.violation(i, "the link of job %s was renewed although it was not due (it expires at %s)",
+			st.Attr("job_id"), st.Attr("expires_at"))
+	}
+	for _, r := range results {
+		if due && r.Args[0] == "plan" && r.Exit == 0 && slices.Contains(r.Args, "-detailed-exitcode") && !slices.Contains(r.Args, "-refresh-only") {
+			m.violation(i, "the link of job %s was due (it expires at %s), but `terraform %s` planned no change",
+				st.Attr("job_id"), st.Attr("expires_at"), strings.Join(r.Args, " "))
+		}
+	}
+}
+
+// linkDue reports whether the link in st is due at at under cfg; judged is
+// false when the state does not tell (no expiry, or the default policy
+// without the link's generation time).
+func (m *modelRun) linkDue(st tfcli.Instance, cfg modelConfig, at time.Time) (due, judged bool) {
+	expires, err := time.Parse(time.RFC3339, st.Attr("expires_at"))
+	if err != nil {
+		return false, false
+	}
+	var priv privateState
+	if raw, ok := st.Private[privateKey]; ok {
+		_ = json.Unmarshal(raw, &priv)
+	}
+	link := linkState{ExpiresAt: expires, GeneratedAt: priv.LinkGeneratedAt}
+	if !priv.LinkGeneratedAt.Before(expires) {
+		link.GeneratedAt = time.Time{}
+	}
+	var renewBefore time.Duration
+	if rb := cfg["renew_before"]; rb != "" {
+		renewBefore, _ = time.ParseDuration(rb)
+	}
+	if renewBefore == 0 && link.GeneratedAt.IsZero() {
+		return !at.Before(expires), !at.Before(expires)
+	}
+	return renewalReason(link, renewBefore, at) != "", true
 }
 
 // checkAfterApply: invariants 2 and 3, after a successful apply.

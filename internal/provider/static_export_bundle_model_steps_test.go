@@ -21,10 +21,16 @@ type stepOp string
 
 const (
 	opApply       stepOp = "apply"
+	opApplyNoRead stepOp = "apply-refresh=false"
 	opSavedApply  stepOp = "apply-saved-plan"
+	// opSavedLater saves a plan (with or without a refresh), lets the clock
+	// run on, then applies it.
+	opSavedLater  stepOp = "apply-saved-plan-later"
 	opPlan        stepOp = "plan"
 	opPlanNoRead  stepOp = "plan-refresh=false"
 	opRefreshOnly stepOp = "refresh-only"
+	// opRefreshPlan is a refresh-only apply, then a plan.
+	opRefreshPlan stepOp = "refresh-only-then-plan"
 	opImport      stepOp = "import"
 	opTaint       stepOp = "taint"
 	opUntaint     stepOp = "untaint"
@@ -41,8 +47,11 @@ type modelStep struct {
 	// opConfig: the attribute (domain, triggers, version, renew_before,
 	// timeouts) and its new value ("" unsets it).
 	Field, Value string
-	// opAdvance: how far the clock jumps.
+	// opAdvance, opSavedLater: how far the clock jumps.
 	Advance time.Duration
+	// opSavedLater: the plan's refresh flag ("-refresh=true" or
+	// "-refresh=false").
+	Refresh string
 	// opFault: which fault (faultRules), its size, and for how many
 	// terraform commands it lasts.
 	Fault string
@@ -68,6 +77,8 @@ func (s modelStep) String() string {
 		return fmt.Sprintf("config: %s = %q", s.Field, s.Value)
 	case opAdvance:
 		return fmt.Sprintf("advance the clock %s", s.Advance)
+	case opSavedLater:
+		return fmt.Sprintf("%s: plan %s, apply %s later", s.Op, s.Refresh, s.Advance)
 	case opFault:
 		return fmt.Sprintf("fault: %s (burst %d) for %d command(s)", s.Fault, s.Burst, s.Steps)
 	case opNextJob:
@@ -103,7 +114,8 @@ var stepWeights = []struct {
 	op     stepOp
 	weight int
 }{
-	{opApply, 22}, {opSavedApply, 5}, {opPlan, 6}, {opPlanNoRead, 3}, {opRefreshOnly, 8}, {opImport, 4}, {opTaint, 3}, {opUntaint, 4},
+	{opApply, 18}, {opApplyNoRead, 4}, {opSavedApply, 4}, {opSavedLater, 5}, {opPlan, 5}, {opPlanNoRead, 4},
+	{opRefreshOnly, 6}, {opRefreshPlan, 4}, {opImport, 4}, {opTaint, 3}, {opUntaint, 4},
 	{opConfig, 12}, {opAdvance, 12}, {opFault, 12}, {opNextJob, 5}, {opInterrupt, 6},
 }
 
@@ -141,6 +153,9 @@ func drawStep(rng *rand.Rand, op stepOp) modelStep {
 		s.Value = pickOne(modelConfigValues[s.Field])
 	case opAdvance:
 		s.Advance = modelAdvances[rng.IntN(len(modelAdvances))]
+	case opSavedLater:
+		s.Advance = modelAdvances[rng.IntN(len(modelAdvances))]
+		s.Refresh = pickOne([]string{"-refresh=true", "-refresh=false"})
 	case opFault:
 		s.Fault = pickOne(modelFaults)
 		s.Burst = 1 + rng.IntN(8)

@@ -44,7 +44,10 @@ import (
 //  5. no secret (the API key, a link's signature) in any CLI output or
 //     provider log line;
 //  6. link_revision never decreases;
-//  7. no planned action outlives its plan in stored private state.
+//  7. no planned action outlives its plan in stored private state;
+//  8. a link is renewed only when due at the time of the plan (for a saved
+//     plan applied later, of the apply), and a plan made when the link is
+//     due shows a change, whether or not it refreshed.
 //
 // A failing sequence prints its seed and steps. Replay one with
 // MINTLIFY_MODEL_SEED=<seed>; keep it as a fixed test by adding the seed to
@@ -287,7 +290,8 @@ func (m *modelRun) do(i int, step modelStep) {
 		return
 	}
 	before := m.session.Instance(modelAddr)
-	snap := stepSnapshot{state: before, cfg: cloneConfig(m.cfg), jobs: len(m.fake.JobIDs()), requests: len(m.fake.Requests())}
+	snap := stepSnapshot{state: before, cfg: cloneConfig(m.cfg), jobs: len(m.fake.JobIDs()), requests: len(m.fake.Requests()),
+		bundles: m.fake.BundlesGenerated(), at: m.clock.Now()}
 	m.armFaults()
 	results, ran := m.command(i, step, before)
 	m.fake.SetFaults()
@@ -332,6 +336,22 @@ func (m *modelRun) command(i int, step modelStep, before tfcli.Instance) (result
 	switch step.Op {
 	case opApply:
 		return m.cli(applyArgs...), true
+	case opApplyNoRead:
+		return m.cli(append(slices.Clone(applyArgs), "-refresh=false")...), true
+	case opSavedLater:
+		results := m.cli("plan", "-input=false", "-no-color", step.Refresh, "-out=tfplan")
+		if results[0].Exit != 0 {
+			return results, true
+		}
+		m.clock.Advance(step.Advance)
+		m.record("  the clock moves on %s", step.Advance)
+		return append(results, m.cli("apply", "-input=false", "-no-color", "tfplan")...), true
+	case opRefreshPlan:
+		results := m.cli(refreshArgs...)
+		if results[0].Exit != 0 {
+			return results, true
+		}
+		return append(results, m.cli(planArgs...)...), true
 	case opSavedApply:
 		results := m.cli("plan", "-input=false", "-no-color", "-out=tfplan")
 		if results[0].Exit != 0 {

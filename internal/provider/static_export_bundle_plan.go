@@ -15,11 +15,15 @@ import (
 )
 
 // The lifecycle of mintlify_static_export_bundle is decided in one place:
-// planLink, a pure function of what the state, the configuration and the
-// last refresh say. ModifyPlan gathers those facts, asks planLink, shapes the
-// plan after the answer and carries the answer to Update in planned private
-// state; Update does what it says and nothing else. No decision reads the
-// clock: Terraform plans again during apply, and both plans must agree.
+// planLink, a pure function of what the state, the configuration, the last
+// refresh and the clock say. ModifyPlan gathers those facts, asks planLink,
+// shapes the plan after the answer and carries the answer to Update in
+// planned private state; Update does what it says and nothing else.
+//
+// Whether the link is due is judged at plan time from the clock, with or
+// without a refresh (`-refresh=false`), as hashicorp/tls judges early
+// renewal. Terraform plans again during apply, and both plans must agree:
+// see judgedAt for how the second plan judges at the first one's moment.
 //
 // A change of `domain`, `version`, `paths` or `triggers` is not decided here:
 // the schema's plan modifiers replace the resource for it, as Terraform shows
@@ -64,9 +68,9 @@ func (a plannedAction) requestsLink() bool {
 	return a == actionRenew || a == actionResume || a == actionAdoptImport
 }
 
-// linkFacts is everything planLink decides on. All of it comes from the
-// prior state, the planned configuration and private state; none of it
-// from the clock.
+// linkFacts is everything planLink decides on: the prior state, the
+// planned configuration, private state, and the moment the link is judged
+// at.
 type linkFacts struct {
 	// JobID is the job in state, for the reasons given.
 	JobID string
@@ -83,6 +87,9 @@ type linkFacts struct {
 	// LinkWantedInState is true when `store_link` was turned on for a link
 	// that the state does not hold.
 	LinkWantedInState bool
+	// RenewTriggersChanged is true when `renew_triggers` differs from the
+	// state's, or is only known after apply.
+	RenewTriggersChanged bool
 	// Link is the link's expiry and generation time (zero when unknown).
 	Link linkState
 	// RenewBefore is the configured `renew_before`, zero when unset.
@@ -90,29 +97,29 @@ type linkFacts struct {
 	// RenewBeforeUnknown is true when `renew_before` is only known after
 	// apply, so the link cannot be judged.
 	RenewBeforeUnknown bool
-	// RefreshedAt is when the last refresh read the job; zero when none
-	// was recorded (a plan with -refresh=false on an old state).
-	RefreshedAt time.Time
+	// JudgedAt is the moment the link is judged at (see judgedAt); zero
+	// when there is no clock to read: the provider is not configured yet.
+	JudgedAt time.Time
 }
 
 // linkFactsOf gathers planLink's facts: the job and link from state, the
-// settings renewBefore and storeLink from the configuration being planned
-// (a refresh passes the state's own), and what the last refresh learned
-// from private state. A link exists when `expires_at` does: `bundle_url` is
-// null when `store_link` is false.
-func linkFactsOf(state *staticExportBundleModel, renewBefore types.String, storeLink types.Bool, priv privateState) (linkFacts, diag.Diagnostics) {
+// settings from the plan, what the last refresh learned from private state,
+// and the moment to judge at. A link exists when `expires_at` does:
+// `bundle_url` is null when `store_link` is false.
+func linkFactsOf(state, plan *staticExportBundleModel, priv privateState, at time.Time) (linkFacts, diag.Diagnostics) {
 	link, diags := linkFromState(state.ExpiresAt, priv.LinkGeneratedAt)
 	return linkFacts{
-		JobID:              state.JobID.ValueString(),
-		Imported:           state.Domain.IsNull(),
-		Gone:               priv.JobGone,
-		Status:             state.Status.ValueString(),
-		HasLink:            known(state.ExpiresAt),
-		LinkWantedInState:  linkWantedInState(storeLink, state.BundleURL, state.ExpiresAt),
-		Link:               link,
-		RenewBefore:        renewBeforeValue(renewBefore),
-		RenewBeforeUnknown: renewBefore.IsUnknown(),
-		RefreshedAt:        priv.RefreshedAt,
+		JobID:                state.JobID.ValueString(),
+		Imported:             state.Domain.IsNull(),
+		Gone:                 priv.JobGone,
+		Status:               state.Status.ValueString(),
+		HasLink:              known(state.ExpiresAt),
+		LinkWantedInState:    linkWantedInState(plan.StoreLink, state.BundleURL, state.ExpiresAt),
+		RenewTriggersChanged: renewTriggersChanged(state.RenewTriggers, plan.RenewTriggers),
+		Link:                 link,
+		RenewBefore:          renewBeforeValue(plan.RenewBefore),
+		RenewBeforeUnknown:   plan.RenewBefore.IsUnknown(),
+		JudgedAt:             at,
 	}, diags
 }
 
@@ -139,12 +146,14 @@ func planLink(f linkFacts) (plannedAction, string) {
 		return actionRenew, "the expiry of the link in state is unknown"
 	case f.LinkWantedInState:
 		return actionRenew, "`store_link` is now true, and the state holds no link to keep"
+	case f.RenewTriggersChanged:
+		return actionRenew, "`renew_triggers` changed"
 	case f.RenewBeforeUnknown:
 		return actionNone, "`renew_before` is only known after apply, so the link is not judged in this plan"
-	case f.RefreshedAt.IsZero():
-		return actionNone, "no refresh has been recorded, so the link is not judged in this plan"
+	case f.JudgedAt.IsZero():
+		return actionNone, "the provider is not configured yet, so the link is not judged in this plan"
 	}
-	if reason := renewalReason(f.Link, f.RenewBefore, f.RefreshedAt); reason != "" {
+	if reason := renewalReason(f.Link, f.RenewBefore, f.JudgedAt); reason != "" {
 		return actionRenew, reason
 	}
 	return actionNone, ""
@@ -179,7 +188,8 @@ func (r *staticExportBundleResource) planExisting(ctx context.Context, req resou
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	facts, diags := linkFactsOf(&state, plan.RenewBefore, plan.StoreLink, priv)
+	at := r.judgedAt(priv)
+	facts, diags := linkFactsOf(&state, plan, priv, at)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -189,11 +199,15 @@ func (r *staticExportBundleResource) planExisting(ctx context.Context, req resou
 	}
 	action, reason := planLink(facts)
 	priv.plan(action)
+	priv.PlannedAt = at
 	resp.Diagnostics.Append(priv.write(ctx, resp.Private)...)
 	switch {
 	case action == actionNone:
 		if reason != "" {
 			tflog.Debug(ctx, "Leaving the bundle link as it is: "+reason, map[string]any{"job_id": facts.JobID})
+		}
+		if r.mayRenewAtApply(plan, &state, facts) {
+			plan.planPossibleRenewal()
 		}
 	case action.replaces():
 		tflog.Info(ctx, "Planning to "+string(action)+": "+reason, map[string]any{"job_id": facts.JobID})
@@ -204,6 +218,43 @@ func (r *staticExportBundleResource) planExisting(ctx context.Context, req resou
 		tflog.Info(ctx, "Planning to "+string(action)+": "+reason, map[string]any{"job_id": facts.JobID})
 		plan.planNewLink(&state)
 	}
+}
+
+// judgedAt is the moment a plan judges the link at: the clock's now, unless
+// the prior private state carries the moment of an earlier plan of the same
+// change, as a CLI that hands the first plan's private state to the plan it
+// makes again during apply would do; that plan then decides the same. Zero
+// when the provider is not configured, so there is no clock.
+func (r *staticExportBundleResource) judgedAt(priv privateState) time.Time {
+	switch {
+	case !priv.PlannedAt.IsZero():
+		return priv.PlannedAt
+	case r.data == nil:
+		return time.Time{}
+	}
+	return r.data.client.Clock().Now()
+}
+
+// mayRenewAtApply reports whether an apply may renew a link that this plan
+// leaves alone. Terraform (1.16 included) and OpenTofu plan again during
+// apply without this plan's private state, so that plan judges the link at
+// the clock of the apply, which may be much later for a saved plan: for an
+// in-place update planned for other reasons (`timeouts`, `renew_before`,
+// `store_link`, `renew_triggers` aside), a link due by then is renewed, and
+// this plan must show the link as known after apply for both plans to
+// agree. A plan without changes is not planned again.
+func (r *staticExportBundleResource) mayRenewAtApply(plan, state *staticExportBundleModel, f linkFacts) bool {
+	if r.data == nil || !f.HasLink || f.Link.ExpiresAt.IsZero() {
+		return false
+	}
+	return !plan.sameInputs(state)
+}
+
+// planPossibleRenewal shows the link as known after apply: the apply may
+// renew it (see mayRenewAtApply), or keep it.
+func (m *staticExportBundleModel) planPossibleRenewal() {
+	m.markLinkUnknown()
+	m.LinkRevision = types.Int64Unknown()
 }
 
 // planReplacement shows a new export: a new job, and its first link.
@@ -222,7 +273,6 @@ func (m *staticExportBundleModel) planNewLink(state *staticExportBundleModel) {
 		m.markJobUnknown()
 	}
 	m.markLinkUnknown()
-	m.ReadyForRenewal = types.BoolValue(false)
 	m.LinkRevision = types.Int64Unknown()
 	if rev := state.LinkRevision; !rev.IsNull() && !rev.IsUnknown() {
 		m.LinkRevision = types.Int64Value(rev.ValueInt64() + 1)

@@ -24,8 +24,9 @@ var planLinkTable = []struct {
 	{map[string]string{"status": "failed"}, actionReplaceFailed},
 	{map[string]string{"link": "none"}, actionResume},
 	{map[string]string{"link": "no-expiry"}, actionRenew},
+	{map[string]string{"renew_triggers": "changed"}, actionRenew},
 	{map[string]string{"renew_before": "unknown"}, actionNone},
-	{map[string]string{"refreshed": "no"}, actionNone},
+	{map[string]string{"clock": "none"}, actionNone},
 	{map[string]string{"link": "expired"}, actionRenew},
 	{map[string]string{"renew_before": "1h", "link": "50m-left|20m-left"}, actionRenew},
 	{map[string]string{"renew_before": "unset", "generated_at": "known", "link": "20m-left"}, actionRenew},
@@ -36,13 +37,14 @@ var planLinkTable = []struct {
 // 50 minutes left is within `renew_before = "1h"` but more than a quarter
 // of the lifetime; 20 minutes left is within both.
 var planLinkInputs = map[string][]string{
-	"gone":         {"no", "yes"},
-	"imported":     {"no", "yes"},
-	"status":       {"", mintlify.StatusQueued, mintlify.StatusRunning, mintlify.StatusCompleted, mintlify.StatusFailed},
-	"link":         {"none", "no-expiry", "110m-left", "50m-left", "20m-left", "expired"},
-	"generated_at": {"known", "unknown"},
-	"renew_before": {"unset", "1h", "unknown"},
-	"refreshed":    {"yes", "no"},
+	"gone":           {"no", "yes"},
+	"imported":       {"no", "yes"},
+	"status":         {"", mintlify.StatusQueued, mintlify.StatusRunning, mintlify.StatusCompleted, mintlify.StatusFailed},
+	"link":           {"none", "no-expiry", "110m-left", "50m-left", "20m-left", "expired"},
+	"generated_at":   {"known", "unknown"},
+	"renew_before":   {"unset", "1h", "unknown"},
+	"clock":          {"read", "none"},
+	"renew_triggers": {"same", "changed"},
 }
 
 // factsFor builds planLink's input from one combination.
@@ -61,12 +63,13 @@ func factsFor(c map[string]string) linkFacts {
 		if c["generated_at"] == "known" {
 			f.Link.GeneratedAt = generated
 		}
-		if c["refreshed"] == "yes" {
-			f.RefreshedAt = f.Link.ExpiresAt.Add(-d)
+		if c["clock"] == "read" {
+			f.JudgedAt = f.Link.ExpiresAt.Add(-d)
 		}
-	} else if c["refreshed"] == "yes" {
-		f.RefreshedAt = generated
+	} else if c["clock"] == "read" {
+		f.JudgedAt = generated
 	}
+	f.RenewTriggersChanged = c["renew_triggers"] == "changed"
 	switch c["renew_before"] {
 	case "1h":
 		f.RenewBefore = time.Hour
@@ -155,8 +158,8 @@ func TestPlanLinkPromises(t *testing.T) {
 			t.Errorf("%s: an imported job is replaced instead of adopted", name)
 		case got == actionRenew && !f.HasLink:
 			t.Errorf("%s: renews a link that does not exist", name)
-		case got == actionRenew && !f.Link.ExpiresAt.IsZero() && f.RefreshedAt.IsZero():
-			t.Errorf("%s: judges a link without a refresh", name)
+		case got == actionRenew && !f.Link.ExpiresAt.IsZero() && f.JudgedAt.IsZero() && !f.RenewTriggersChanged:
+			t.Errorf("%s: judges a link without a clock", name)
 		case got == actionNone && (f.Gone || f.Imported || !f.HasLink):
 			t.Errorf("%s: leaves alone a job that is gone, imported or without a link", name)
 		}

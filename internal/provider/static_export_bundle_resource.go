@@ -88,7 +88,6 @@ func (r *staticExportBundleResource) Create(ctx context.Context, req resource.Cr
 	tflog.Info(ctx, "Static export job started", map[string]any{"import_id": job.JobID})
 	plan.setJob(job)
 	plan.setBundle(nil)
-	plan.ReadyForRenewal = types.BoolValue(false)
 	plan.LinkRevision = types.Int64Null()
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 	resp.Diagnostics.Append(setBundleIdentity(ctx, resp.Identity, plan.JobID)...)
@@ -106,9 +105,11 @@ func (r *staticExportBundleResource) Create(ctx context.Context, req resource.Cr
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
-// Read refreshes the job's status, never its link, and writes afresh what
-// the answer tells private state: when it was read, and whether the job is
-// gone.
+// Read refreshes the job's status, never its link, and records in private
+// state whether the job is gone. A refresh that learns nothing new leaves
+// state and private state exactly as they were, so that
+// `terraform plan -refresh-only -detailed-exitcode` reports no change: the
+// link is judged by plans, at the clock (see planLink).
 func (r *staticExportBundleResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state staticExportBundleModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -131,7 +132,7 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	readCtx, cancel := r.data.client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 	job, err := r.data.client.GetStaticExportJob(readCtx, jobID)
-	priv.PlannedAction, priv.RefreshedAt = "", r.data.client.Clock().Now()
+	priv.PlannedAction, priv.PlannedAt = "", time.Time{}
 	switch {
 	case mintlify.IsNotFound(err) && state.Domain.IsNull():
 		// Freshly imported: there is nothing to adopt.
@@ -154,12 +155,6 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	if !known(state.ExpiresAt) {
 		priv.LinkGeneratedAt = time.Time{}
 	}
-	facts, diags := linkFactsOf(&state, state.RenewBefore, state.StoreLink, priv)
-	resp.Diagnostics.Append(diags...)
-	// ready_for_renewal tells what the next plan decides, unless the
-	// configuration changes first.
-	action, _ := planLink(facts)
-	state.ReadyForRenewal = types.BoolValue(action == actionRenew)
 	resp.Diagnostics.Append(priv.write(ctx, resp.Private)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
@@ -176,7 +171,10 @@ func (r *staticExportBundleResource) Update(ctx context.Context, req resource.Up
 	resp.Diagnostics.Append(setBundleIdentity(ctx, resp.Identity, state.JobID)...)
 	switch {
 	case action == actionNone:
-		plan.keepStoredLink(&state)
+		// The plan may show the link as known after apply (see
+		// mayRenewAtApply): it is the one in state.
+		plan.copyJobAndLink(&state)
+		plan.LinkRevision = state.LinkRevision
 		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 		return
 	case !action.requestsLink():
@@ -207,8 +205,9 @@ func (r *staticExportBundleResource) Update(ctx context.Context, req resource.Up
 	diags = r.completeExport(ctx, &plan, nil, state.LinkRevision.ValueInt64(), &priv, bundleWait{budget: budget("timeouts.update", timeout)})
 	resp.Diagnostics.Append(diags...)
 	if diags.HasError() {
-		// No new link: the revision stays, so nothing downstream rolls.
-		plan.LinkRevision = state.LinkRevision
+		// No new link: the revision stays, so nothing downstream rolls,
+		// and so do the renew_triggers, so that the next plan renews.
+		plan.LinkRevision, plan.RenewTriggers = state.LinkRevision, state.RenewTriggers
 	} else if !planWarned {
 		resp.Diagnostics.Append(warnIfRenewsEveryRun(&plan, priv)...)
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/float64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -37,8 +36,9 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			"runner's hard timeout) loses the id, and the next apply starts a second export; the id is logged at " +
 			"`INFO` the moment the job starts, so that the job can be imported instead (see the guide Running in " +
 			"CI). Refreshing only reads the job's status and never generates a link.\n\n" +
-			"The link expires. When it is due for renewal (see `renew_before`), the plan shows an in-place update " +
-			"that generates a fresh link for the same export; no new export runs. Run `terraform apply` on a " +
+			"The link expires. When it is due for renewal (see `renew_before`), judged at plan time from the clock " +
+			"whether or not the plan refreshes, the plan shows an in-place update that generates a fresh link for the " +
+			"same export; no new export runs. Run `terraform apply` on a " +
 			"schedule to keep the link fresh.\n\n" +
 			"Changing any of `domain`, `version`, `paths` or `triggers` starts a new export. The Mintlify API " +
 			"cannot delete an export: destroying this resource only removes it from Terraform state, and the " +
@@ -97,7 +97,8 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 				Optional:   true,
 				Validators: []validator.String{positiveDuration},
 			},
-			"store_link": storeLinkAttribute(),
+			"renew_triggers": renewTriggersAttribute(),
+			"store_link":     storeLinkAttribute(),
 			"timeouts": resourceTimeouts(ctx, timeouts.Opts{
 				Create: true,
 				Update: true,
@@ -170,19 +171,12 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			},
 			"link_revision": schema.Int64Attribute{
 				MarkdownDescription: "A number that grows every time a new link is generated: on create, renewal, " +
-					"resumption and replacement. A new resource starts at the Unix time of its first link, so the " +
+					"resumption, replacement and a change of `renew_triggers`. A new resource starts at the Unix time of its first link, so the " +
 					"number still grows across a replacement; each renewal adds one, known at plan time. With " +
 					"`set_wo_revision = mintlify_static_export_bundle.docs.link_revision` on a `helm_release` re-sends " +
 					"write-only values exactly when a fresh link is due.",
 				Computed:      true,
 				PlanModifiers: keepInt64,
-			},
-			"ready_for_renewal": schema.BoolAttribute{
-				MarkdownDescription: "Whether the link was due for renewal when last refreshed, by the policy of " +
-					"`renew_before`. A plan renews a due link, so this is `false` after apply; " +
-					"`terraform plan -refresh-only` shows it turning `true`.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.Bool{boolplanmodifier.UseStateForUnknown()},
 			},
 		},
 	}

@@ -57,13 +57,6 @@ func (m *staticExportBundleModel) planStoredLink() {
 	}
 }
 
-// keepStoredLink keeps the prior link in an update that generates none:
-// the plan shows it unknown while `store_link` is.
-func (m *staticExportBundleModel) keepStoredLink(prior *staticExportBundleModel) {
-	m.BundleURL, m.HelmValues = prior.BundleURL, prior.HelmValues
-	m.dropLinkUnlessStored()
-}
-
 // linkWantedInState reports whether `store_link` is known and true while
 // the state holds no `bundle_url` for a link that exists (`expires_at`):
 // `store_link` was just turned on, so a fresh link is due.

@@ -73,7 +73,6 @@ func (r *staticExportBundleResource) generateLink(ctx context.Context, m *static
 	}
 	now := client.Clock().Now()
 	m.setBundle(bundle)
-	m.ReadyForRenewal = types.BoolValue(false)
 	if m.LinkRevision.IsUnknown() || m.LinkRevision.IsNull() {
 		// Not planned (create, import, resume): the Unix time keeps the
 		// revision growing past any resource this one replaced.

@@ -9,8 +9,9 @@ import (
 )
 
 // The diagnostics of a hostile or overloaded network: a bundle link the
-// client would not use, a job status the API does not document, a rate
-// limit that outlasts the timeout.
+// client would not use, a redirect to plain http, an id or link in an
+// answer that the client refused, a job status the API does not document,
+// a rate limit that outlasts the timeout.
 // apiOperation.describe (diagnostics.go) picks them.
 
 // unsafeLinkDiagnostic explains a bundle link the client refused to use.
@@ -58,4 +59,22 @@ func unknownStatusDiagnostic(e *mintlify.UnknownStatusError) (summary, detail st
 		"not know: the API documents only %s. The provider stopped waiting at once rather than wait for a status "+
 		"that may never come. The Mintlify dashboard shows what happened to the job; a newer version of the "+
 		"provider may know this status.", e.Status, e.What, e.JobID, backtickList(e.Known))
+}
+
+// downgradeDiagnostic explains a redirect from https to plain http, which
+// the client refused to follow.
+func downgradeDiagnostic(e *mintlify.DowngradeError, doing string) (summary, detail string) {
+	return "Redirect To Plain HTTP Refused", fmt.Sprintf("While %s, https://%s redirected the request to plain "+
+		"%s://%s. The provider refused to follow it: the request, with any credential its link carries, would "+
+		"travel unencrypted. Check that the provider's `base_url` is the Mintlify API and that no proxy on the way "+
+		"redirects to http; if the redirect comes from Mintlify or its storage, report it to Mintlify support.",
+		doing, e.From, e.Scheme, e.To)
+}
+
+// invalidValueDiagnostic explains an answer holding an id, a link or a
+// name that the client refused to pass on.
+func invalidValueDiagnostic(e *mintlify.InvalidValueError, doing string) (summary, detail string) {
+	return "Invalid Answer From The Mintlify API", fmt.Sprintf("While %s, the Mintlify API answered `%s` with a "+
+		"`%s` the provider does not accept, %s: %s. The provider neither stored nor used it. Apply again; if the API "+
+		"keeps answering this way, report it to Mintlify support.", doing, e.Route, e.Field, e.Shown, e.Rule)
 }

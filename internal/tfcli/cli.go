@@ -239,3 +239,14 @@ func (p *Process) Wait() Result {
 	}
 	return res
 }
+
+// ReadFile returns a file of the working directory, "" when it does not
+// exist.
+func (c *CLI) ReadFile(name string) string {
+	c.t.Helper()
+	b, err := os.ReadFile(filepath.Join(c.Dir, name))
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		c.t.Fatal(err)
+	}
+	return string(b)
+}

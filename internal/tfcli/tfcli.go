@@ -154,3 +154,20 @@ func moduleRoot() (string, error) {
 		dir = parent
 	}
 }
+
+// VersionMeets reports whether the CLI under test meets constraint (such as
+// ">= 1.16"), for a test whose expectations depend on the CLI's behaviour.
+// OpenTofu is judged by its own version.
+func VersionMeets(t testing.TB, constraint string) bool {
+	t.Helper()
+	Path(t)
+	v, err := cliVersion()
+	if err != nil {
+		t.Fatalf("asking the CLI under test for its version: %v", err)
+	}
+	c, err := version.NewConstraint(constraint)
+	if err != nil {
+		t.Fatalf("version constraint %q: %v", constraint, err)
+	}
+	return c.Check(v)
+}

@@ -36,12 +36,14 @@ resource "mintlify_static_export_bundle" "docs" {
   }
 }
 
-# Warns on `terraform plan -refresh-only` when the link is due, for
-# pipelines that only plan between applies.
+# Warns on a run that does not renew the link (`terraform plan
+# -refresh-only`, for pipelines that only check for drift between applies)
+# when the link expires within 2 hours. A plan that renews it knows the new
+# expiry only after apply, and does not warn.
 check "bundle_link_fresh" {
   assert {
-    condition     = !mintlify_static_export_bundle.docs.ready_for_renewal
-    error_message = "The static export link is due for renewal: run terraform apply."
+    condition     = timecmp(timeadd(plantimestamp(), "2h"), mintlify_static_export_bundle.docs.expires_at) < 0
+    error_message = "The static export link expires within 2 hours: run terraform apply."
   }
 }
 
