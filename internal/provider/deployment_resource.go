@@ -173,20 +173,9 @@ func (r *deploymentResource) Create(ctx context.Context, req resource.CreateRequ
 	ctx, cancel := client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 
-	statusID, resumed := r.data.deployments.take(handoffKey(projectID, plan.Triggers))
-	if resumed {
-		tflog.Info(ctx, LogDeploymentResumed, map[string]any{"project_id": projectID, "deployment_id": statusID})
-	} else {
-		var err error
-		if statusID, err = client.TriggerDeployment(ctx, projectID); err != nil {
-			resp.Diagnostics.Append(triggerDeploymentOp(projectID).diagnostic(err))
-			return
-		}
-		// The state gets the deployment only when Create returns: a
-		// Terraform killed meanwhile loses it, and this line is how its
-		// user finds the deployment to import.
-		tflog.Info(ctx, LogDeploymentTriggered, map[string]any{"project_id": projectID, "deployment_id": statusID,
-			"import_id": statusID})
+	statusID, ok := r.startOrTakeOver(ctx, projectID, plan.Triggers, resp)
+	if !ok {
+		return
 	}
 	ctx = tflog.SetField(ctx, "deployment_id", statusID)
 
@@ -210,6 +199,34 @@ func (r *deploymentResource) Create(ctx context.Context, req resource.CreateRequ
 		plan.set(d)
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// startOrTakeOver returns the deployment the create waits for: the one a
+// destroyed tainted resource left for its replacement (see
+// deploymentHandoffs), unless the API no longer has it, or else a new
+// deployment. ok is false, with the diagnostic in resp, when triggering
+// failed.
+func (r *deploymentResource) startOrTakeOver(ctx context.Context, projectID string, triggers types.Map, resp *resource.CreateResponse) (statusID string, ok bool) {
+	client := r.data.client
+	if id, left := r.data.deployments.take(handoffKey(projectID, triggers)); left {
+		if _, err := client.GetDeployment(ctx, id); !mintlify.IsNotFound(err) {
+			tflog.Info(ctx, LogDeploymentResumed, map[string]any{"project_id": projectID, "deployment_id": id})
+			return id, true
+		}
+		tflog.Info(ctx, "The API no longer has the deployment of the replaced resource: triggering a new one",
+			map[string]any{"deployment_id": id})
+	}
+	statusID, err := client.TriggerDeployment(ctx, projectID)
+	if err != nil {
+		resp.Diagnostics.Append(triggerDeploymentOp(projectID).diagnostic(err))
+		return "", false
+	}
+	// The state gets the deployment only when Create returns: a Terraform
+	// killed meanwhile loses it, and this line is how its user finds the
+	// deployment to import.
+	tflog.Info(ctx, LogDeploymentTriggered, map[string]any{"project_id": projectID, "deployment_id": statusID,
+		"import_id": statusID})
+	return statusID, true
 }
 
 // readOnce fills a deployment that the create does not wait for with its

@@ -203,3 +203,59 @@ func TestAccDeployment_triggers(t *testing.T) {
 		t.Errorf("deployments = %+v, want the third in proj_other", got)
 	}
 }
+
+// TestAccDeployment_createBeforeDestroyTriggersAgain: with
+// create_before_destroy, the replacement of a deployment that timed out is
+// created before the old one is gone, so it triggers a new deployment, as
+// the docs say.
+func TestAccDeployment_createBeforeDestroyTriggersAgain(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, fakeapi.WithDeploymentPlan(func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+		if req.N == 1 {
+			return fakeapi.DeploymentPlan{RunFor: 15 * time.Minute} // outlasts timeouts.create
+		}
+		return fakeapi.DeploymentPlan{RunFor: time.Minute}
+	}))
+	cfg := env.Config(deploymentResourceConfig(`timeouts = { create = "10m" }` + "\n" +
+		`lifecycle {` + "\n" + `  create_before_destroy = true` + "\n" + `}`))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{
+			{Config: cfg, ExpectError: acctest.ExpectError("Deployment Still Running")},
+			{
+				Config: cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(deploymentAddr, plancheck.ResourceActionCreateBeforeDestroy),
+				}},
+				Check: resource.ComposeTestCheckFunc(isDeployment(2), expectDeployments(env, 2),
+					resource.TestCheckResourceAttr(deploymentAddr, "status", "success")),
+			},
+		},
+	})
+}
+
+// TestAccDeployment_resumeGoneTriggersAgain: when the API no longer has
+// the deployment a timed-out create left, the replacement triggers a new
+// one instead of waiting for a status that never comes.
+func TestAccDeployment_resumeGoneTriggersAgain(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, fakeapi.WithDeploymentPlan(func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+		if req.N == 1 {
+			return fakeapi.DeploymentPlan{RunFor: 15 * time.Minute} // outlasts timeouts.create
+		}
+		return fakeapi.DeploymentPlan{RunFor: time.Minute}
+	}))
+	cfg := env.Config(deploymentResourceConfig(`timeouts = { create = "10m" }`))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{
+			{Config: cfg, ExpectError: acctest.ExpectError("Deployment Still Running")},
+			{
+				PreConfig: func() { env.Fake.ForgetDeployment("6650f1c2a0b1c2d300000001") },
+				Config:    cfg,
+				Check: resource.ComposeTestCheckFunc(isDeployment(2), expectDeployments(env, 2),
+					resource.TestCheckResourceAttr(deploymentAddr, "status", "success")),
+			},
+		},
+	})
+}

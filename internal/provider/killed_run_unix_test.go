@@ -33,6 +33,8 @@ func TestKilledApplyLosesTheJobUntilImported(t *testing.T) {
 			(*fakeapi.Server).ExportJobsStarted},
 		{"agent job", agentJobResourceConfig("Document release 2.3", ""), "Agent job started", "mintlify_agent_job.docs",
 			(*fakeapi.Server).AgentJobsCreated},
+		{"deployment", deploymentResourceConfig(""), "Deployment triggered", "mintlify_deployment.docs",
+			func(s *fakeapi.Server) int { return len(s.DeploymentRequests()) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
