@@ -55,7 +55,7 @@ type callText struct {
 // the organization's plan, an agent job call of its project. A 403 names
 // the causes possible for the call's method (readRefused for a GET,
 // writeRefused for a POST) and the call's feature: a preview deployment
-// call will refuse with writeRefused.or(causePreviewsNotOnPlan).
+// names previews not on the plan first (triggerPreviewCall).
 var callTexts = map[apiCall]callText{
 	callStartStaticExport: staticExportCall.
 		whenNotFound("Mintlify API Endpoint Not Found", nil, baseURLAdvice).

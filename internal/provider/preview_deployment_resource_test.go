@@ -3,6 +3,7 @@ package provider
 import (
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -15,6 +16,7 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
 
 const previewAddr = "mintlify_preview_deployment.docs"
@@ -377,4 +379,20 @@ func TestAccPreviewDeployment_refusedRedeploy(t *testing.T) {
 			},
 		},
 	})
+}
+
+// TestPreviewForbidden: a 403 whose text names no cause lists the three
+// possible ones, previews not on the plan first, each with its fix.
+func TestPreviewForbidden(t *testing.T) {
+	d := triggerPreviewOp(acctest.ProjectID, previewBranch).diagnostic(&mintlify.APIError{StatusCode: http.StatusForbidden, Message: "Forbidden"})
+	detail := d.Detail()
+	for _, want := range []string{"HTTP 403: Forbidden", "Preview deployments are not on the Mintlify plan", "IP allowlist",
+		"read-only", "Upgrade the plan", "`write` scope"} {
+		if !strings.Contains(detail, want) {
+			t.Errorf("the 403's detail lacks %q:\n%s", want, detail)
+		}
+	}
+	if strings.Index(detail, "not on the Mintlify plan") > strings.Index(detail, "IP allowlist") {
+		t.Errorf("the 403 does not name previews not on the plan first:\n%s", detail)
+	}
 }

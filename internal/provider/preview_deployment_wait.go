@@ -20,7 +20,9 @@ var triggerPreviewCall = callText{
 	notFoundAdvice: fmt.Sprintf("Check the project ID (`project_id` here, or the provider's `project_id` or `%s`): "+
 		"copy it from the API keys page of the Mintlify dashboard. If every request answers 404, check that "+
 		"`base_url` is the root of the Mintlify API.", envProjectID),
-	forbidden:  writeRefused.or(causePreviewsNotOnPlan),
+	// Previews not on the plan is the 403 the API documents for this call:
+	// the most likely cause, so the first.
+	forbidden:  refusals{possible: []refusalCause{causePreviewsNotOnPlan}}.or(writeRefused.possible...),
 	badRequest: branchRejected,
 	conflict:   apiConflict,
 	notStarted: "No preview was deployed.",
