@@ -1,5 +1,6 @@
-# Quickstart: export the docs, feed the bundle link into the Helm release of
-# the self-hosted Mintlify chart, and read what the documentation agent did.
+# Quickstart: deploy the docs commit, export exactly what was deployed, feed
+# the bundle link into the Helm release of the self-hosted Mintlify chart, and
+# read what the documentation agent did.
 #
 # Credentials come from the environment: MINTLIFY_API_KEY (an admin key) and
 # MINTLIFY_PROJECT_ID. In a checkout of the provider's repository, `make demo`
@@ -24,7 +25,7 @@ variable "domain" {
 }
 
 variable "docs_commit" {
-  description = "The docs commit to publish; a new commit means a new export."
+  description = "The docs commit to publish; a new commit means a new deployment, then a new export."
   type        = string
   default     = "4f1c2e9"
 }
@@ -34,12 +35,22 @@ variable "agent_job_id" {
   type        = string
 }
 
-resource "mintlify_static_export_bundle" "docs" {
-  domain  = var.domain
-  version = "2024-06-01"
-
+# Deploy the docs and wait for Mintlify to report success: a failed
+# deployment stops the apply here, with its last log lines.
+resource "mintlify_deployment" "docs" {
   triggers = {
     docs_commit = var.docs_commit
+  }
+}
+
+# Export what was deployed: the export starts once the deployment succeeded,
+# and is tagged with the deployed commit.
+resource "mintlify_static_export_bundle" "docs" {
+  domain  = var.domain
+  version = mintlify_deployment.docs.commit_sha
+
+  triggers = {
+    deployment = mintlify_deployment.docs.id
   }
 }
 
@@ -60,6 +71,14 @@ resource "terraform_data" "helm_release" {
 data "mintlify_agent_job" "latest" {
   id                  = var.agent_job_id
   wait_for_completion = true
+}
+
+output "deployment_status" {
+  value = mintlify_deployment.docs.status
+}
+
+output "deployed_commit" {
+  value = mintlify_deployment.docs.commit_sha
 }
 
 output "bundle_url" {

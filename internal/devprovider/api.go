@@ -24,12 +24,17 @@ type API struct {
 
 // StartAPI serves a fake API on a free loopback port, seeded with the demo
 // fixtures. By default an export queues for 1 s and runs for 4 s, over 128
-// pages, and an agent job works for 5 s, then opens a pull request; opts
+// pages, a deployment queues for 1 s and builds for 3 s, and an agent job
+// works for 5 s, then opens a pull request; opts
 // come after the defaults, so they win.
 func StartAPI(opts ...fakeapi.Option) (*API, error) {
 	defaults := []fakeapi.Option{
 		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
 			return fakeapi.JobPlan{QueueFor: time.Second, RunFor: 4 * time.Second, Pages: 128}
+		}),
+		fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+			return fakeapi.DeploymentPlan{QueuedFor: time.Second, RunFor: 3 * time.Second,
+				Logs: []string{"Building 128 pages", "Deployed"}}
 		}),
 		fakeapi.WithAgentJobPlan(func(fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
 			return fakeapi.AgentJobPlan{ActiveFor: 5 * time.Second}

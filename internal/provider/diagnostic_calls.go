@@ -16,6 +16,8 @@ const (
 	callCreateAgentJob      apiCall = "createAgentJob"
 	callGetAgentJob         apiCall = "getAgentJob"
 	callSendAgentJobMessage apiCall = "sendAgentJobMessage"
+	callTriggerPreview      apiCall = "triggerPreviewDeployment"
+	callTriggerAutomation   apiCall = "triggerAutomation"
 	callTriggerDeployment   apiCall = "triggerDeployment"
 	callGetDeployment       apiCall = "getDeploymentStatus"
 )
@@ -53,7 +55,7 @@ type callText struct {
 // the organization's plan, an agent job call of its project. A 403 names
 // the causes possible for the call's method (readRefused for a GET,
 // writeRefused for a POST) and the call's feature: a preview deployment
-// call will refuse with writeRefused.or(causePreviewsNotOnPlan).
+// names previews not on the plan first (triggerPreviewCall).
 var callTexts = map[apiCall]callText{
 	callStartStaticExport: staticExportCall.
 		whenNotFound("Mintlify API Endpoint Not Found", nil, baseURLAdvice).
@@ -71,6 +73,8 @@ var callTexts = map[apiCall]callText{
 	callGetAgentJob: agentJobCall,
 	callSendAgentJobMessage: agentJobCall.onBadRequest(promptRejected).onForbidden(writeRefused).
 		starting("The follow-up message was not sent.", followUpMayHaveBeenSent),
+	callTriggerPreview:    triggerPreviewCall,
+	callTriggerAutomation: triggerAutomationCall,
 	callTriggerDeployment: deploymentCall.onForbidden(writeRefused).
 		whenNotFound("Mintlify Project Not Found", missingProject, fmt.Sprintf("Check the project ID (`project_id` "+
 			"here, or the provider's `project_id` or `%s`): copy it from the API keys page of the Mintlify dashboard. "+

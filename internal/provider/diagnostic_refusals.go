@@ -115,8 +115,8 @@ var (
 		},
 		fix: "Contact Mintlify to enable it, then apply again.",
 	}
-	// causePreviewsNotOnPlan is the 403 of a preview deployment call (none
-	// yet): such a call refuses with writeRefused.or(causePreviewsNotOnPlan).
+	// causePreviewsNotOnPlan is the 403 the API documents for "Trigger
+	// preview deployment", named first among its causes (triggerPreviewCall).
 	causePreviewsNotOnPlan = refusalCause{
 		reason: mintlify.RefusalNotOnPlan, summary: "Previews Not On The Mintlify Plan",
 		what: func(apiOperation) string {

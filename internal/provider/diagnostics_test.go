@@ -20,7 +20,8 @@ import (
 
 // apiCalls lists every call.
 var apiCalls = []apiCall{callStartStaticExport, callGetStaticExportJob, callGenerateBundle, callCreateAgentJob,
-	callGetAgentJob, callSendAgentJobMessage, callTriggerDeployment, callGetDeployment}
+	callGetAgentJob, callSendAgentJobMessage, callTriggerDeployment, callGetDeployment, callTriggerPreview,
+	callTriggerAutomation}
 
 // opFor builds the operation of each call, with the ids the tests look for.
 func opFor(call apiCall) apiOperation {
@@ -41,6 +42,10 @@ func opFor(call apiCall) apiOperation {
 		return triggerDeploymentOp("proj_1")
 	case callGetDeployment:
 		return getDeploymentOp("proj_1", "6650f1c2a0b1c2d300000001")
+	case callTriggerPreview:
+		return triggerPreviewOp("proj_1", "feature/new-api")
+	case callTriggerAutomation:
+		return triggerAutomationOp("proj_1", "6650f1c2a0b1c2d3000000a1")
 	}
 	panic("no operation for " + call)
 }
@@ -57,6 +62,8 @@ var scopedSummaries = map[apiCall]map[int]string{
 	callSendAgentJobMessage: {400: "Mintlify Rejected The Prompt", 404: "Agent Job Not Found", 409: "Mintlify API Conflict"},
 	callTriggerDeployment:   {404: "Mintlify Project Not Found", 409: "Mintlify API Conflict"},
 	callGetDeployment:       {404: "Deployment Not Found", 409: "Mintlify API Conflict"},
+	callTriggerPreview:      {400: "Mintlify Rejected The Preview", 404: "Mintlify Project Not Found", 409: "Mintlify API Conflict"},
+	callTriggerAutomation:   {400: "Mintlify Refused The Automation Run", 404: "Mintlify Automation Not Found", 409: "Mintlify API Conflict"},
 }
 
 // commonSummaries are the summaries of the statuses that mean the same for
@@ -141,7 +148,11 @@ func checkOperationDiagnostic(t *testing.T, call apiCall, status int) {
 			}
 		}
 	} else {
-		for _, foreign := range []string{"static export", "enterprise", "plan"} {
+		foreigners := []string{"static export", "enterprise", "plan"}
+		if call == callTriggerPreview {
+			foreigners = foreigners[:2] // previews are on some plans only: a 403 may say so
+		}
+		for _, foreign := range foreigners {
 			if strings.Contains(text, foreign) {
 				t.Errorf("an agent job diagnostic speaks of %q:\n%s", foreign, detail)
 			}

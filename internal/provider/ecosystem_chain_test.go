@@ -45,24 +45,27 @@ func TestHelmChain(t *testing.T) {
 		name    string
 		minimum string // the CLI version the scenario needs, if any
 		run     func(*chainCLI)
+		fake    []fakeapi.Option // the scenario's own options of the fake API
 	}{
-		{"install/values", "", func(c *chainCLI) { c.installQuietly("guides/deploy-with-helm/values/main.tf") }},
-		{"install/set_sensitive", "", func(c *chainCLI) { c.installQuietly("guides/deploy-with-helm/set-sensitive/main.tf") }},
-		{"renewal", "", (*chainCLI).renewal},
+		{"install/values", "", func(c *chainCLI) { c.installQuietly("guides/deploy-with-helm/values/main.tf") }, nil},
+		{"install/set_sensitive", "", func(c *chainCLI) { c.installQuietly("guides/deploy-with-helm/set-sensitive/main.tf") }, nil},
+		{"renewal", "", (*chainCLI).renewal, nil},
 		// Ephemeral resources need 1.10, write-only arguments 1.11.
-		{"write_only", "1.11.0", (*chainCLI).writeOnly},
-		{"write_only/other_change", "1.11.0", func(c *chainCLI) { c.writeOnlyOtherChange(true) }},
-		{"write_only/other_change_without_renew_triggers", "1.11.0", func(c *chainCLI) { c.writeOnlyOtherChange(false) }},
-		{"triggers_and_destroy", "", (*chainCLI).triggersAndDestroy},
-		{"air_gapped", "", (*chainCLI).airGapped},
-		{"failed_install", "", (*chainCLI).failedInstall},
+		{"write_only", "1.11.0", (*chainCLI).writeOnly, nil},
+		{"write_only/other_change", "1.11.0", func(c *chainCLI) { c.writeOnlyOtherChange(true) }, nil},
+		{"write_only/other_change_without_renew_triggers", "1.11.0", func(c *chainCLI) { c.writeOnlyOtherChange(false) }, nil},
+		{"triggers_and_destroy", "", (*chainCLI).triggersAndDestroy, nil},
+		{"air_gapped", "", (*chainCLI).airGapped, nil},
+		{"failed_install", "", (*chainCLI).failedInstall, nil},
+		{"deployment_first", "", (*chainCLI).deploymentFirst, deploymentChainFake(false)},
+		{"failed_deployment", "", (*chainCLI).failedDeployment, deploymentChainFake(true)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			if tc.minimum != "" {
 				acctest.SkipUnlessVersion(t, ">= "+tc.minimum)
 			}
-			tc.run(newChainCLI(t, cluster))
+			tc.run(newChainCLI(t, cluster, tc.fake...))
 		})
 	}
 }
@@ -81,12 +84,12 @@ type chainCLI struct {
 	vendor    *clock.Fake
 }
 
-func newChainCLI(t *testing.T, cluster *kubetest.Cluster) *chainCLI {
+func newChainCLI(t *testing.T, cluster *kubetest.Cluster, opts ...fakeapi.Option) *chainCLI {
 	t.Helper()
 	vendor := clock.NewFake(time.Now().Add(-2*time.Hour), false)
 	c := &chainCLI{
 		helmCLI: newHelmCLI(t, []string{"KUBE_CONFIG_PATH=" + cluster.Kubeconfig, "KUBECONFIG=" + cluster.Kubeconfig},
-			fakeapi.WithClock(vendor)),
+			append([]fakeapi.Option{fakeapi.WithClock(vendor)}, opts...)...),
 		cluster:   cluster,
 		namespace: strings.ToLower(strings.NewReplacer("/", "-", "_", "-").Replace(t.Name())),
 		chart:     testChart,

@@ -25,6 +25,12 @@ const (
 	// LogAgentJobStatus is logged at INFO for each change of an agent job's
 	// status while the provider waits for it.
 	LogAgentJobStatus = "Agent job status"
+	// LogAutomationRunQueued is logged at INFO when the resource or the
+	// action has queued a run of an automation, with its ids.
+	LogAutomationRunQueued = "Automation run queued"
+	// LogPreviewTriggered is logged at INFO the moment the resource
+	// triggers a preview deployment, with its status id and address.
+	LogPreviewTriggered = "Preview deployment triggered"
 	// LogDeploymentTriggered is logged at INFO the moment the resource
 	// triggers a deployment, with the status id to import it by, for a run
 	// that is killed before the state records it.

@@ -216,6 +216,8 @@ func (p *mintlifyProvider) Resources(context.Context) []func() resource.Resource
 	return []func() resource.Resource{
 		NewStaticExportBundleResource,
 		NewAgentJobResource,
+		NewAutomationRunResource,
+		NewPreviewDeploymentResource,
 		NewDeploymentResource,
 		NewStaticExportArchiveResource,
 	}
@@ -241,6 +243,7 @@ func (p *mintlifyProvider) EphemeralResources(context.Context) []func() ephemera
 func (p *mintlifyProvider) Actions(context.Context) []func() action.Action {
 	return []func() action.Action{
 		NewAgentJobAction,
+		NewAutomationRunAction,
 		NewDeploymentAction,
 	}
 }

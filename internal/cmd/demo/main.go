@@ -1,5 +1,7 @@
-// Command demo runs the quickstart for real: it builds the provider, serves
-// the fake Mintlify API on a loopback port, applies examples/quickstart with
+// Command demo runs the quickstart for real (a deployment, the export of
+// what it deployed, the chart's values, an agent job): it builds the
+// provider, serves the fake Mintlify API on a loopback port, applies
+// examples/quickstart with
 // the Terraform CLI from PATH through a generated CLI configuration
 // (dev_overrides: nothing is downloaded), prints the outputs, proves the
 // bundle link downloads, plans again to show there is nothing left to do,
@@ -66,7 +68,8 @@ func run() error {
 
 	step("Outputs")
 	outputs := map[string]string{}
-	for _, name := range []string{"bundle_url", "expires_at", "page_count", "agent_job_status", "agent_pr_link"} {
+	for _, name := range []string{"deployment_status", "deployed_commit", "bundle_url", "expires_at", "page_count",
+		"agent_job_status", "agent_pr_link"} {
 		var out bytes.Buffer
 		if err := runCLI(tf.Command(ctx, work, "output", "-raw", name), &out); err != nil {
 			return fmt.Errorf("terraform output %s: %w", name, err)
@@ -88,7 +91,8 @@ func run() error {
 	}
 
 	step("Done")
-	fmt.Printf("  export jobs started: %d, bundle links generated: %d\n", fake.ExportJobsStarted(), fake.BundlesGenerated())
+	fmt.Printf("  deployments triggered: %d, export jobs started: %d, bundle links generated: %d\n",
+		len(fake.DeploymentRequests()), fake.ExportJobsStarted(), fake.BundlesGenerated())
 	fmt.Println("  the fake API is stopped and the temporary directory removed on exit")
 	return nil
 }

@@ -1,0 +1,115 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/action"
+	"github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+)
+
+var (
+	_ action.Action               = (*automationRunAction)(nil)
+	_ action.ActionWithConfigure  = (*automationRunAction)(nil)
+	_ action.ActionWithModifyPlan = (*automationRunAction)(nil)
+)
+
+// NewAutomationRunAction returns the mintlify_automation_run action.
+func NewAutomationRunAction() action.Action {
+	return &automationRunAction{}
+}
+
+type automationRunAction struct {
+	provider *providerData
+}
+
+type automationRunActionModel struct {
+	AutomationID types.String `tfsdk:"automation_id"`
+	ProjectID    types.String `tfsdk:"project_id"`
+	Timeout      types.String `tfsdk:"timeout"`
+}
+
+func (a *automationRunAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_automation_run"
+}
+
+func (a *automationRunAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Runs a Mintlify automation (a workflow with a custom schedule) now, once each time the " +
+			"action is invoked: with `terraform apply -invoke=action.mintlify_automation_run.NAME`, or from an " +
+			"`action_trigger` in another resource's `lifecycle`, such as after a release. It reports the run's " +
+			"ids. " + automationRunQueued + "\n\n" +
+			"Actions need Terraform 1.14 or later; OpenTofu has no actions. With them, use the " +
+			"`mintlify_automation_run` resource, which runs the automation when `triggers` change.",
+		Attributes: map[string]schema.Attribute{
+			"automation_id": schema.StringAttribute{
+				MarkdownDescription: "The automation to run: its id, 24 hexadecimal digits, shown in the " +
+					"automation's settings in the Mintlify dashboard. Only an active automation with a custom " +
+					"schedule can be run on demand.",
+				Required:   true,
+				Validators: []validator.String{automationIDValidator},
+			},
+			"project_id": schema.StringAttribute{
+				MarkdownDescription: "The Mintlify project of the automation. Defaults to the provider's " +
+					"`project_id` (or `" + envProjectID + "`).",
+				Optional:   true,
+				Validators: []validator.String{notBlank("Set it to the project ID from the API keys page of the Mintlify dashboard, or remove it to use the provider's `project_id`.")},
+			},
+			"timeout": schema.StringAttribute{
+				MarkdownDescription: "How long queueing the run may take, including its turn within the API's rate " +
+					"limit and retries, as a duration such as `10m`. Defaults to `" +
+					formatDuration(defaultTriggerTimeout) + "`.",
+				Optional:   true,
+				Validators: []validator.String{operationTimeout},
+			},
+		},
+	}
+}
+
+func (a *automationRunAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
+	a.provider = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+// ModifyPlan refuses, at plan time, an action that has no project to run in.
+func (a *automationRunAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
+	var projectID types.String
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, pathProjectID, &projectID)...)
+	if resp.Diagnostics.HasError() || projectID.IsUnknown() || a.provider == nil {
+		return
+	}
+	_, diags := a.provider.projectFor(projectID, "Running an automation", "action")
+	resp.Diagnostics.Append(diags...)
+}
+
+func (a *automationRunAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	m, ok := configuredModel[automationRunActionModel](ctx, a.provider, req.Config, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	projectID, diags := a.provider.projectFor(m.ProjectID, "Running an automation", "action")
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	timeout := defaultTriggerTimeout
+	if !m.Timeout.IsNull() {
+		timeout, _ = time.ParseDuration(m.Timeout.ValueString()) // validated by operationTimeout
+	}
+	ctx, cancel := a.provider.client.Clock().WithTimeout(ctx, timeout)
+	defer cancel()
+	automationID := m.AutomationID.ValueString()
+	run, err := a.provider.client.TriggerAutomation(ctx, projectID, automationID)
+	if err != nil {
+		resp.Diagnostics.Append(triggerAutomationOp(projectID, automationID).within(budget("timeout", timeout)).diagnostic(err))
+		return
+	}
+	tflog.Info(ctx, LogAutomationRunQueued, map[string]any{"project_id": projectID, "automation_id": automationID,
+		"instance_id": run.InstanceID, "job_id": run.JobID})
+	resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("Queued a run of automation %s in project %s "+
+		"(instance %s, job %s). The run is queued, not finished: its result shows in the automation's run history "+
+		"in the Mintlify dashboard.", automationID, projectID, run.InstanceID, run.JobID)})
+}

@@ -1,0 +1,76 @@
+package provider
+
+import "fmt"
+
+// What the preview's calls and waits say: its trigger (403 names previews
+// not on the plan), and what to do when a wait for its deployment ends
+// early or on a failure.
+
+// previewType is the resource's type name, for advice.
+const previewType = "mintlify_preview_deployment"
+
+// triggerPreviewOp is "Trigger preview deployment" of a branch.
+func triggerPreviewOp(projectID, branch string) apiOperation {
+	return apiOperation{call: callTriggerPreview, projectID: projectID,
+		doing: fmt.Sprintf("deploying the preview of branch %q of project %s", branch, projectID)}
+}
+
+var triggerPreviewCall = callText{
+	notFound: "Mintlify Project Not Found", missing: missingProject,
+	notFoundAdvice: fmt.Sprintf("Check the project ID (`project_id` here, or the provider's `project_id` or `%s`): "+
+		"copy it from the API keys page of the Mintlify dashboard. If every request answers 404, check that "+
+		"`base_url` is the root of the Mintlify API.", envProjectID),
+	// Previews not on the plan is the 403 the API documents for this call:
+	// the most likely cause, so the first.
+	forbidden:  refusals{possible: []refusalCause{causePreviewsNotOnPlan}}.or(writeRefused.possible...),
+	badRequest: branchRejected,
+	conflict:   apiConflict,
+	notStarted: "No preview was deployed.",
+	mayHaveStarted: func(op apiOperation) (summary, next string) {
+		return "Preview Deployment May Have Started", "The request reached the Mintlify API but no definite " +
+			"answer came back, so the preview may be deploying; its status id is unknown. The provider did not " +
+			"retry, and nothing new was saved in state. Applying again deploys the preview again, which Mintlify " +
+			"does in place: the branch never gets a second preview."
+	},
+}
+
+func branchRejected(op apiOperation, err error) (summary, detail string) {
+	return "Mintlify Rejected The Preview",
+		fmt.Sprintf("The Mintlify API rejected the request while %s (HTTP 400: %s). Check `branch`: it must name "+
+			"a branch of the docs repository connected to the project.", op.doing, apiMessage(err))
+}
+
+// previewWaitOnCreate is the wait of a create, which Terraform taints when
+// it fails: the next apply deploys the preview again, in place.
+func previewWaitOnCreate(b waitBudget) deploymentWait {
+	resume := fmt.Sprintf("The resource is tainted but keeps the status id: the next apply deploys the preview "+
+		"again (in place: the branch keeps one preview). To wait for this same deployment instead, run `terraform "+
+		"untaint %s.NAME`, with the address shown above after `with`, then `terraform apply`. If previews usually "+
+		"take this long, %s.", previewType, b.raise())
+	return deploymentWait{
+		budget: b,
+		resume: resume,
+		retry:  resume,
+		unknown: fmt.Sprintf("The resource is tainted and keeps the status id: the next apply deploys the preview "+
+			"again. To keep this deployment in state instead, run `terraform untaint %s.NAME`.", previewType),
+		failed: "The resource is tainted and keeps the status id: fix what the log shows, push the fix to the " +
+			"branch, and apply again, which deploys the preview again (in place, at the same address).",
+	}
+}
+
+// previewWaitOnUpdate is the wait of an update, which deployed the preview
+// again or resumes waiting for its deployment; the state keeps the
+// deployment whatever happens.
+func previewWaitOnUpdate(b waitBudget) deploymentWait {
+	resume := "The state keeps this deployment. Apply again to keep waiting for it; nothing is deployed again. " +
+		"If previews usually take this long, " + b.raise() + "."
+	return deploymentWait{
+		budget:  b,
+		resume:  resume,
+		retry:   resume,
+		unknown: "The state records the deployment with this status; nothing is deployed again by itself.",
+		failed: fmt.Sprintf("The state records the failed deployment, and nothing deploys the preview again by "+
+			"itself. Fix what the log shows, push the fix to the branch, then change `triggers` (or run `terraform "+
+			"apply -replace=%s.NAME`, with the address shown above after `with`) to deploy it again.", previewType),
+	}
+}
