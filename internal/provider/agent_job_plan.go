@@ -16,41 +16,9 @@ import (
 // job that is still active. The decision reaches Update in planned private
 // state, as the bundle's does.
 func (r *agentJobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() {
-		return // destroy
+	if planProjectID(ctx, r.provider, "Starting an agent job", req, resp) {
+		r.planResume(ctx, req, resp)
 	}
-	var configured, planned, prior types.String
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, pathProjectID, &configured)...)
-	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, pathProjectID, &planned)...)
-	if !req.State.Raw.IsNull() {
-		resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathProjectID, &prior)...)
-	}
-	if resp.Diagnostics.HasError() || configured.IsUnknown() {
-		return
-	}
-	if req.State.Raw.IsNull() {
-		// A new job runs in the configured project, or the provider's.
-		if !configured.IsNull() || r.provider == nil {
-			return // planned as configured, or unknown until the provider is
-		}
-		projectID, diags := r.provider.projectFor(configured, "Starting an agent job", "resource")
-		resp.Diagnostics.Append(diags...)
-		if !diags.HasError() {
-			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathProjectID, projectID)...)
-		}
-		return
-	}
-	// An existing job stays in its project unless project_id names
-	// another: a change of the provider's project (or an import from
-	// another project) never starts a job by itself.
-	if !configured.IsNull() && !planned.Equal(prior) {
-		resp.RequiresReplace = append(resp.RequiresReplace, pathProjectID)
-		return
-	}
-	if configured.IsNull() {
-		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathProjectID, prior)...)
-	}
-	r.planResume(ctx, req, resp)
 }
 
 // planResume decides to wait for the job when it is still active and the

@@ -17,39 +17,9 @@ import (
 // project unless `project_id` names another. It also plans to resume
 // waiting for a deployment in state that still runs (see planResume).
 func (r *deploymentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() {
-		return // destroy
+	if planProjectID(ctx, r.provider, "Triggering a deployment", req, resp) {
+		r.planResume(ctx, req, resp)
 	}
-	var configured, planned, prior types.String
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, pathProjectID, &configured)...)
-	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, pathProjectID, &planned)...)
-	if !req.State.Raw.IsNull() {
-		resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathProjectID, &prior)...)
-	}
-	if resp.Diagnostics.HasError() || configured.IsUnknown() {
-		return
-	}
-	if req.State.Raw.IsNull() {
-		if !configured.IsNull() || r.provider == nil {
-			return // planned as configured, or unknown until the provider is
-		}
-		projectID, diags := r.provider.projectFor(configured, "Triggering a deployment", "resource")
-		resp.Diagnostics.Append(diags...)
-		if !diags.HasError() {
-			resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathProjectID, projectID)...)
-		}
-		return
-	}
-	// A change of the provider's project (or an import from another
-	// project) never triggers a deployment by itself.
-	if !configured.IsNull() && !planned.Equal(prior) {
-		resp.RequiresReplace = append(resp.RequiresReplace, pathProjectID)
-		return
-	}
-	if configured.IsNull() {
-		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathProjectID, prior)...)
-	}
-	r.planResume(ctx, req, resp)
 }
 
 // planResume decides to wait for the deployment in state when it is still

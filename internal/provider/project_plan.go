@@ -8,7 +8,7 @@ import (
 )
 
 // planProjectID settles `project_id` in the plan of a resource that acts in
-// one project (a preview, an automation run): on create the configured
+// one project (an agent job, a deployment, a preview, an automation run): on create the configured
 // project or the provider's; afterwards the project in state, unless the
 // configuration names another, which replaces the resource. A change of
 // the provider's project never replaces anything by itself. settled is
