@@ -55,7 +55,7 @@ func buildDir() (string, error) {
 	builds.mu.Lock()
 	defer builds.mu.Unlock()
 	if !builds.main {
-		return "", errors.New("Built builds the provider once per test process and Main removes it: " +
+		return "", errors.New("BuiltCLI builds the provider once per test process and Main removes it: " +
 			"call Main from the package's TestMain")
 	}
 	dir, err := os.MkdirTemp("", "mintlify-cli-")
