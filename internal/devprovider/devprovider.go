@@ -3,7 +3,7 @@
 // OpenTofu alike: dev_overrides, so that plan and apply run the fresh binary
 // without `terraform init`, and a filesystem mirror, so that `terraform init`
 // works too. It also serves the fake API on loopback in real time, runs the
-// CLI with that configuration (CLI), identifies a CLI binary (IdentifyBinary), and
+// CLI with that configuration (Commands), identifies a CLI binary (IdentifyBinary), and
 // adds the real helm provider to the mirror (InstallWithHelm). The demo, the
 // sandbox, the benchmarks, the release rehearsal, the compatibility matrix
 // and the real-binary tests use it: the one place that knows how to run

@@ -51,15 +51,16 @@ func (w *Workspace) Env(extra ...string) []string {
 	return append(env, extra...)
 }
 
-// CLI runs one Terraform CLI with the workspace's configuration.
-func (w *Workspace) CLI(terraform string, extra ...string) CLI {
-	return CLI{Path: terraform, Env: w.Env(extra...)}
+// Commands runs the commands of one Terraform CLI with the workspace's
+// configuration.
+func (w *Workspace) Commands(terraform string, extra ...string) Commands {
+	return Commands{Path: terraform, Env: w.Env(extra...)}
 }
 
-// CLI runs a Terraform or OpenTofu CLI, each command in the working
-// directory it is given, with one environment: what the demo and the
-// benchmarks share to drive the CLI.
-type CLI struct {
+// Commands runs the commands of a Terraform or OpenTofu CLI, each in the
+// working directory it is given, with one environment: what the demo and
+// the benchmarks share. (Tests drive the CLI through acctest.CLI.)
+type Commands struct {
 	// Path is the CLI's executable.
 	Path string
 	// Env is the whole environment of each command, as from Workspace.Env.
@@ -67,7 +68,7 @@ type CLI struct {
 }
 
 // Command returns the CLI command args, to run in dir.
-func (r CLI) Command(ctx context.Context, dir string, args ...string) *exec.Cmd {
+func (r Commands) Command(ctx context.Context, dir string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, r.Path, args...)
 	cmd.Dir = dir
 	cmd.Env = r.Env
@@ -76,7 +77,7 @@ func (r CLI) Command(ctx context.Context, dir string, args ...string) *exec.Cmd 
 
 // Run runs the CLI command args in dir. When it fails, the error holds the
 // last 40 lines of its output.
-func (r CLI) Run(ctx context.Context, dir string, args ...string) error {
+func (r Commands) Run(ctx context.Context, dir string, args ...string) error {
 	out, err := r.Command(ctx, dir, args...).CombinedOutput()
 	if err != nil {
 		return fmt.Errorf("terraform %s in %s: %v\n%s", args[0], filepath.Base(dir), err, Tail(out, 40))
@@ -86,7 +87,7 @@ func (r CLI) Run(ctx context.Context, dir string, args ...string) error {
 
 // Output returns the value of the root module's output name in dir, as
 // `terraform output -raw` prints it.
-func (r CLI) Output(ctx context.Context, dir, name string) (string, error) {
+func (r Commands) Output(ctx context.Context, dir, name string) (string, error) {
 	out, err := r.Command(ctx, dir, "output", "-raw", name).Output()
 	if err != nil {
 		return "", fmt.Errorf("terraform output %s: %v", name, err)

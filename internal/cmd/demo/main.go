@@ -58,7 +58,7 @@ func run() error {
 	if err := copyDir(filepath.Join("examples", "quickstart"), work); err != nil {
 		return err
 	}
-	tf := ws.CLI(terraform, fake.Env()...)
+	tf := ws.Commands(terraform, fake.Env()...)
 	tfVars := []string{"-input=false", "-no-color", "-var", "agent_job_id=" + devprovider.DemoAgentJobID}
 
 	step("terraform apply examples/quickstart")

@@ -76,7 +76,7 @@ func main() {
 
 // bench holds what every measurement shares.
 type bench struct {
-	terraform devprovider.CLI // the CLI with the workspace's configuration and the fake's URL
+	terraform devprovider.Commands // the CLI with the workspace's configuration and the fake's URL
 	curl      string
 	ws        *devprovider.Workspace
 	fake      *arrivals
@@ -124,7 +124,7 @@ func run(runs int) (bool, error) {
 		return false, err
 	}
 	defer func() { _ = closeFake() }()
-	b.terraform = b.ws.CLI(terraform, "MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url)
+	b.terraform = b.ws.Commands(terraform, "MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url)
 	if b.client, err = mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(url)); err != nil {
 		return false, err
 	}

@@ -155,7 +155,9 @@ func (b *bench) runParts(ctx context.Context, skipped func(string) bool, planRun
 }
 
 // terraform runs the CLI with the workspace's CLI configuration and env.
-func (b *bench) terraform(env ...string) devprovider.CLI { return b.ws.CLI(b.cli.Path, env...) }
+func (b *bench) terraform(env ...string) devprovider.Commands {
+	return b.ws.Commands(b.cli.Path, env...)
+}
 
 func (b *bench) workdir(name, config string) (string, error) {
 	dir := filepath.Join(b.ws.Dir, name)

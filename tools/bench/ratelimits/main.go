@@ -87,7 +87,7 @@ func run() (bool, error) {
 	}
 	fmt.Fprintf(out, "%s, provider built from this tree, fake API on loopback in real time.\n", cli.Name)
 
-	runner := ws.CLI(cli.Path, fake.Env()...)
+	runner := ws.Commands(cli.Path, fake.Env()...)
 	if err := runner.Run(ctx, dir, "init", "-input=false", "-no-color"); err != nil {
 		return false, err
 	}
