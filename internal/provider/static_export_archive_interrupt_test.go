@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -46,6 +47,9 @@ func TestInterruptRemovesThePartialArchive(t *testing.T) {
 
 	cli := acctest.BuiltCLI(t, acctest.WithEnv("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url))
 	dir := filepath.Join(t.TempDir(), "build")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	out := filepath.Join(dir, "docs-bundle.tar.gz")
 	cli.WriteConfig(archiveConfig(`"`+job.JobID+`"`, out))
 	apply := cli.Start("apply", "-auto-approve", "-no-color", "-input=false")
@@ -56,7 +60,9 @@ func TestInterruptRemovesThePartialArchive(t *testing.T) {
 		res := apply.Wait()
 		t.Fatalf("terraform ended (exit %d) before the download started:\n%s", res.Exit, res.Output)
 	}
-	partial, _ := filepath.Glob(filepath.Join(dir, ".docs-bundle.tar.gz.*.partial"))
+	// The partial file appears when the provider reads the first bytes,
+	// which may be just after the server has sent them.
+	partial := waitForEntry(t, dir, ".docs-bundle.tar.gz.*.partial", apply.Done())
 	if len(partial) != 1 {
 		t.Fatalf("mid-download, %s holds %v; want one partial download", dir, partial)
 	}
