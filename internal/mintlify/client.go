@@ -39,7 +39,10 @@ type Client struct {
 	pacer          *poll.Pacer
 	retryPolicy    RetryPolicy
 	requestTimeout time.Duration
-	logger         Logger
+	// timers start the request timeout's timers: realTimers; a test's
+	// fire when it says.
+	timers afterFunc
+	logger Logger
 	// limits paces the client's triggers within the API's documented
 	// rate limits (trigger_limits.go).
 	limits *triggerLimits
@@ -156,6 +159,7 @@ func New(apiKey string, opts ...Option) (*Client, error) {
 		pacer:          &poll.Pacer{},
 		retryPolicy:    DefaultRetryPolicy(),
 		requestTimeout: DefaultRequestTimeout,
+		timers:         realTimers,
 		logger:         nopLogger{},
 		limits:         newTriggerLimits(),
 

@@ -161,13 +161,16 @@ func TestCancelStopsARetryWait(t *testing.T) {
 	}
 }
 
-// TestRequestTimeout hangs the first answer until the client gives up. The
-// timeout is a real one (see timeoutTransport), set to a few milliseconds.
+// TestRequestTimeout hangs the first answer until the client gives up.
+// The attempts' timers are the test's: one fires only when its answer
+// hangs, so an attempt that answers never runs into the timeout, however
+// loaded the machine.
 func TestRequestTimeout(t *testing.T) {
 	t.Parallel()
 	var mu sync.Mutex
 	hung := 0
 	var fake *fakeapi.Server
+	timers := &heldTimers{}
 	hanging := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		hang := hung == 0 || fakeapi.IsStartRequest(r)
@@ -177,6 +180,7 @@ func TestRequestTimeout(t *testing.T) {
 		mu.Unlock()
 		if hang {
 			fake.ServeHTTP(httptest.NewRecorder(), r) // the API acts, the answer is lost
+			timers.expire()
 			<-r.Context().Done()
 			return
 		}
@@ -185,7 +189,8 @@ func TestRequestTimeout(t *testing.T) {
 	env := fakeapitest.New(t, fakeapitest.Unchecked(), fakeapitest.Handler(func(*fakeapi.Server) http.Handler { return hanging }))
 	fake = env.Fake
 	// The client waits on a clock of its own.
-	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(clock.NewFake(start, true)), WithRequestTimeout(20*time.Millisecond))
+	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(clock.NewFake(start, true)),
+		WithRequestTimeout(20*time.Millisecond), timers.option())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,6 +210,71 @@ func TestRequestTimeout(t *testing.T) {
 	if got := fake.ExportJobsStarted(); got != 1 {
 		t.Errorf("jobs started = %d, want 1", got)
 	}
+	if got := timers.started(); got != 3 {
+		t.Errorf("attempt timers started = %d, want 3 (two reads, one start)", got)
+	}
+}
+
+// heldTimers stand in for the request timeout's real timers: none fires by
+// itself; expire fires the newest, the timer of the attempt in flight.
+type heldTimers struct {
+	mu     sync.Mutex
+	timers []*heldTimer
+}
+
+type heldTimer struct {
+	mu      sync.Mutex
+	f       func()
+	stopped bool
+}
+
+func (h *heldTimers) option() Option {
+	return func(c *Client) error {
+		c.timers = func(_ time.Duration, f func()) attemptTimer {
+			h.mu.Lock()
+			defer h.mu.Unlock()
+			timer := &heldTimer{f: f}
+			h.timers = append(h.timers, timer)
+			return timer
+		}
+		return nil
+	}
+}
+
+func (h *heldTimers) started() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.timers)
+}
+
+// expire fires the newest timer, unless it was stopped.
+func (h *heldTimers) expire() {
+	h.mu.Lock()
+	timer := h.timers[len(h.timers)-1]
+	h.mu.Unlock()
+	timer.mu.Lock()
+	fire := !timer.stopped
+	timer.stopped = true
+	timer.mu.Unlock()
+	if fire {
+		timer.f()
+	}
+}
+
+func (t *heldTimer) Stop() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	was := !t.stopped
+	t.stopped = true
+	return was
+}
+
+func (t *heldTimer) Reset(time.Duration) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	was := !t.stopped
+	t.stopped = false
+	return was
 }
 
 func TestWithRetryPolicy(t *testing.T) {

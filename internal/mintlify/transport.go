@@ -105,7 +105,7 @@ func (c *Client) timedHTTPClient(stall bool) *http.Client {
 		next = http.DefaultTransport
 	}
 	if c.requestTimeout > 0 {
-		hc.Transport = &timeoutTransport{next: next, timeout: c.requestTimeout, stall: stall}
+		hc.Transport = &timeoutTransport{next: next, timeout: c.requestTimeout, stall: stall, after: c.timers}
 	}
 	return &hc
 }
@@ -193,12 +193,26 @@ type timeoutTransport struct {
 	next    http.RoundTripper
 	timeout time.Duration
 	stall   bool
+	after   afterFunc
 }
+
+// attemptTimer is the timer of one attempt: a *time.Timer, or a test's.
+type attemptTimer interface {
+	Stop() bool
+	Reset(d time.Duration) bool
+}
+
+// afterFunc starts an attemptTimer that calls f once d has passed, as
+// time.AfterFunc does.
+type afterFunc func(d time.Duration, f func()) attemptTimer
+
+// realTimers is the afterFunc of every client but a test's: real time.
+func realTimers(d time.Duration, f func()) attemptTimer { return time.AfterFunc(d, f) }
 
 func (t *timeoutTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	parent := req.Context()
 	ctx, cancel := context.WithCancelCause(parent)
-	timer := time.AfterFunc(t.timeout, func() { cancel(errTimedOut) })
+	timer := t.after(t.timeout, func() { cancel(errTimedOut) })
 	resp, err := t.next.RoundTrip(req.WithContext(ctx))
 	if err != nil {
 		timer.Stop()
@@ -229,7 +243,7 @@ type timedBody struct {
 	io.ReadCloser
 	t           *timeoutTransport
 	ctx, parent context.Context
-	timer       *time.Timer
+	timer       attemptTimer
 	cancel      context.CancelCauseFunc
 }
 
