@@ -78,9 +78,6 @@ func (c *Client) TriggerDeployment(ctx context.Context, projectID string) (strin
 	if err := c.trigger(ctx, c.limits.triggers, segments, nil, &out); err != nil {
 		return "", &StartError{MayHaveStarted: mayHaveActed(err), Err: err, What: deploymentWhat}
 	}
-	if out.StatusID == "" {
-		return "", &StartError{MayHaveStarted: true, Err: errNoID("statusId"), What: deploymentWhat}
-	}
 	if err := checkID(callRoute(http.MethodPost, segments), "statusId", out.StatusID); err != nil {
 		return "", &StartError{MayHaveStarted: true, Err: err, What: deploymentWhat}
 	}
@@ -97,9 +94,6 @@ func (c *Client) TriggerPreview(ctx context.Context, projectID, branch string) (
 	segments := []string{"v1", "project", "preview", projectID}
 	if err := c.trigger(ctx, c.limits.previews, segments, body, &out); err != nil {
 		return nil, &StartError{MayHaveStarted: mayHaveActed(err), Err: err, What: previewWhat}
-	}
-	if out.StatusID == "" {
-		return nil, &StartError{MayHaveStarted: true, Err: errNoID("statusId"), What: previewWhat}
 	}
 	route := callRoute(http.MethodPost, segments)
 	for _, err := range []error{checkID(route, "statusId", out.StatusID), checkLinkValue(route, "previewUrl", out.PreviewURL)} {
@@ -176,9 +170,4 @@ func (c *Client) cleanDeployment(d *Deployment) {
 	for i := range d.Logs {
 		d.Logs[i] = c.serverText(d.Logs[i])
 	}
-}
-
-// errNoID is an answer that lacks the id it exists to give.
-func errNoID(field string) error {
-	return fmt.Errorf("the API's answer has no %s", field)
 }

@@ -552,17 +552,21 @@ func TestIdentifiersFromTheAPIAreChecked(t *testing.T) {
 	t.Run("deployments and automation runs", func(t *testing.T) {
 		t.Parallel()
 		const automation = "665f1c2a9b3e4d5f6a7b8c9d"
-		id := "0123456789abcdef01234567\x1b]8;;https://evil.example\a"
-		c, _, _ := newFake(t, fakeapi.WithJobIDs(func() string { return id }),
-			fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj", ID: automation}))
-		_, err := c.TriggerDeployment(t.Context(), "proj")
-		checkRefusedID(t, err, "POST /v1/project/update/proj", "statusId", id)
-		_, err = c.TriggerPreview(t.Context(), "proj", "feature/x")
-		checkRefusedID(t, err, "POST /v1/project/preview/proj", "statusId", id)
-		_, err = c.TriggerAutomation(t.Context(), "proj", automation)
-		checkRefusedID(t, err, "POST /v1/workflow/proj/"+automation+"/trigger", "instanceId", id)
-		if !MayHaveStarted(err) {
-			t.Errorf("err = %v, want a run that may have started", err)
+		for _, id := range []string{"0123456789abcdef01234567\x1b]8;;https://evil.example\a", ""} {
+			c, _, _ := newFake(t, fakeapi.WithJobIDs(func() string { return id }),
+				fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj", ID: automation}))
+			_, err := c.TriggerDeployment(t.Context(), "proj")
+			checkRefusedID(t, err, "POST /v1/project/update/proj", "statusId", id)
+			_, err = c.TriggerPreview(t.Context(), "proj", "feature/x")
+			checkRefusedID(t, err, "POST /v1/project/preview/proj", "statusId", id)
+			if !MayHaveStarted(err) {
+				t.Errorf("err = %v, want a preview that may have started", err)
+			}
+			_, err = c.TriggerAutomation(t.Context(), "proj", automation)
+			checkRefusedID(t, err, "POST /v1/workflow/proj/"+automation+"/trigger", "instanceId", id)
+			if !MayHaveStarted(err) {
+				t.Errorf("err = %v, want a run that may have started", err)
+			}
 		}
 	})
 	t.Run("links and names of an agent job", func(t *testing.T) {
