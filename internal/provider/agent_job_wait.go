@@ -2,11 +2,9 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
@@ -18,29 +16,9 @@ import (
 // agentJobType is the resource's type name, for advice.
 const agentJobType = "mintlify_agent_job"
 
-// agentWait is one caller's wait for an agent job: what bounds it, where a
-// diagnostic about the job points, and what to do next in each way the wait
-// can end other than with the job done.
-type agentWait struct {
-	budget waitBudget
-	// attr is the attribute that names the job, which a diagnostic about
-	// the job (404) points at; empty for none.
-	attr path.Path
-	// resume is what to do when the wait ends before the job does: a
-	// timeout or an interruption.
-	resume string
-	// retry is what to do after a status request failed, beside the
-	// request's own advice; empty for none.
-	retry string
-	// unknown is what to do about a job in a status nobody knows.
-	unknown string
-	// failed is what to do about a job that failed; empty when a failed
-	// job is read like any other, without a diagnostic.
-	failed string
-	// onChange hears of each new status of the job; nil logs it at INFO
-	// (LogAgentJobStatus).
-	onChange func(mintlify.AgentJob)
-}
+// agentWait is one caller's wait for an agent job; its onChange hears of
+// each new status of the job, and nil logs it at INFO (LogAgentJobStatus).
+type agentWait = jobWait[mintlify.AgentJob]
 
 // waitForAgentJob waits for an agent job until it is no longer active.
 // started is the answer of the call that just started the job, nil to
@@ -67,36 +45,16 @@ func waitForAgentJob(ctx context.Context, client *mintlify.Client, projectID, jo
 }
 
 // agentWaitDiagnostic explains why waiting for an agent job ended before
-// the job did: the timeout, an interruption, or a request that failed. op
-// reads the job; last is the job as last seen, nil if it was never read.
+// the job did. op reads the job; last is the job as last seen, nil if it
+// was never read.
 func agentWaitDiagnostic(err error, op apiOperation, last *mintlify.AgentJob, w agentWait) diag.Diagnostic {
-	seen := "before its status was read"
+	status := ""
 	if last != nil {
-		seen = fmt.Sprintf("`%s`", last.Status)
+		status = last.Status
 	}
-	switch {
-	case errors.Is(err, context.DeadlineExceeded) && !isRetryDeadline(err):
-		return diag.NewErrorDiagnostic("Agent Job Still Running",
-			fmt.Sprintf("The Mintlify agent job %s in project %s did not finish within %s; it was %s. %s\n\n%s",
-				op.jobID, op.projectID, w.budget, seen, keepsRunning, w.resume))
-	case errors.Is(err, context.Canceled):
-		return diag.NewErrorDiagnostic("Agent Job Interrupted",
-			fmt.Sprintf("Terraform was interrupted while waiting for the Mintlify agent job %s in project %s; it was %s. "+
-				"%s\n\n%s", op.jobID, op.projectID, seen, keepsRunning, w.resume))
-	}
-	d := op.within(w.budget).diagnostic(err)
-	next := w.retry
-	if unknown := (*mintlify.UnknownStatusError)(nil); errors.As(err, &unknown) {
-		next = w.unknown
-	}
-	if next == "" {
-		return d
-	}
-	withNext := diag.NewErrorDiagnostic(d.Summary(), d.Detail()+"\n\n"+next)
-	if pointed, ok := d.(diag.DiagnosticWithPath); ok {
-		return diag.WithPath(pointed.Path(), withNext)
-	}
-	return withNext
+	job := waitedJob{name: fmt.Sprintf("agent job %s in project %s", op.jobID, op.projectID),
+		stillRunning: "Agent Job Still Running", interrupted: "Agent Job Interrupted", goesOn: keepsRunning}
+	return w.endedEarly(err, op, job, status)
 }
 
 // agentFailedDiagnostic reports an agent job that ended `failed`; next says

@@ -2,13 +2,11 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
@@ -30,29 +28,10 @@ const deploymentType = "mintlify_deployment"
 // diagnostic shows.
 const failureLogLines = 10
 
-// deploymentWait is one caller's wait for a deployment: what bounds it,
-// where a diagnostic about the deployment points, and what to do next in
-// each way the wait can end other than with the deployment done.
-type deploymentWait struct {
-	budget waitBudget
-	// attr is the attribute that names the deployment, which a diagnostic
-	// about it (404) points at; empty for none.
-	attr path.Path
-	// resume is what to do when the wait ends before the deployment does:
-	// a timeout or an interruption.
-	resume string
-	// retry is what to do after a status request failed, beside the
-	// request's own advice; empty for none.
-	retry string
-	// unknown is what to do about a deployment in a status nobody knows.
-	unknown string
-	// failed is what to do about a deployment that failed; empty when a
-	// failed deployment is read like any other, without a diagnostic.
-	failed string
-	// onChange hears of each new status or log line of the deployment; nil
-	// logs it at INFO (LogDeploymentStatus).
-	onChange func(mintlify.Deployment)
-}
+// deploymentWait is one caller's wait for a deployment; its onChange hears
+// of each new status or log line of the deployment, and nil logs it at INFO
+// (LogDeploymentStatus).
+type deploymentWait = jobWait[mintlify.Deployment]
 
 // waitForDeployment waits for a deployment until it is no longer queued
 // or in progress. It returns the deployment as last seen (nil if it was
@@ -79,37 +58,16 @@ func waitForDeployment(ctx context.Context, client *mintlify.Client, projectID, 
 }
 
 // deploymentWaitDiagnostic explains why waiting for a deployment ended
-// before the deployment did: the timeout, an interruption, or a request
-// that failed. last is the deployment as last seen, nil if never read.
+// before the deployment did. last is the deployment as last seen, nil if it
+// was never read.
 func deploymentWaitDiagnostic(err error, op apiOperation, last *mintlify.Deployment, w deploymentWait) diag.Diagnostic {
-	seen := "before its status was read"
+	status := ""
 	if last != nil {
-		seen = fmt.Sprintf("`%s`", last.Status)
+		status = last.Status
 	}
-	const runsOn = "The deployment goes on on the Mintlify side."
-	switch {
-	case errors.Is(err, context.DeadlineExceeded) && !isRetryDeadline(err):
-		return diag.NewErrorDiagnostic("Deployment Still Running",
-			fmt.Sprintf("The Mintlify %s did not finish within %s; it was %s. %s\n\n%s",
-				deploymentName(op.jobID, op.projectID), w.budget, seen, runsOn, w.resume))
-	case errors.Is(err, context.Canceled):
-		return diag.NewErrorDiagnostic("Deployment Wait Interrupted",
-			fmt.Sprintf("Terraform was interrupted while waiting for the Mintlify %s; it was %s. %s\n\n%s",
-				deploymentName(op.jobID, op.projectID), seen, runsOn, w.resume))
-	}
-	d := op.within(w.budget).diagnostic(err)
-	next := w.retry
-	if unknown := (*mintlify.UnknownStatusError)(nil); errors.As(err, &unknown) {
-		next = w.unknown
-	}
-	if next == "" {
-		return d
-	}
-	withNext := diag.NewErrorDiagnostic(d.Summary(), d.Detail()+"\n\n"+next)
-	if pointed, ok := d.(diag.DiagnosticWithPath); ok {
-		return diag.WithPath(pointed.Path(), withNext)
-	}
-	return withNext
+	job := waitedJob{name: deploymentName(op.jobID, op.projectID), stillRunning: "Deployment Still Running",
+		interrupted: "Deployment Wait Interrupted", goesOn: "The deployment goes on on the Mintlify side."}
+	return w.endedEarly(err, op, job, status)
 }
 
 // deploymentFailedDiagnostic reports a deployment that ended in `failure`,
