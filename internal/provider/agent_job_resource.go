@@ -52,6 +52,10 @@ type agentJobResourceModel struct {
 	agentJobFields
 }
 
+func (m *agentJobResourceModel) projectInputs() (*types.String, timeouts.Value) {
+	return &m.ProjectID, m.Timeouts
+}
+
 // agentJobIdentityModel is the resource's identity: the job, in its project.
 type agentJobIdentityModel struct {
 	ProjectID types.String `tfsdk:"project_id"`
@@ -154,25 +158,10 @@ func (r *agentJobResource) IdentitySchema(_ context.Context, _ resource.Identity
 }
 
 func (r *agentJobResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	if r.provider == nil {
-		resp.Diagnostics.Append(notConfiguredDiagnostic())
+	plan, projectID, timeout, ok := beginCreate[agentJobResourceModel](ctx, r.provider, "Starting an agent job", defaultAgentWaitTimeout, req, resp)
+	if !ok {
 		return
 	}
-	var plan agentJobResourceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	// The project is planned, unless the provider was not configured at plan
-	// time.
-	projectID, diags := r.provider.projectFor(plan.ProjectID, "Starting an agent job", "resource")
-	resp.Diagnostics.Append(diags...)
-	timeout, diags := plan.Timeouts.Create(ctx, defaultAgentWaitTimeout)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	plan.ProjectID = types.StringValue(projectID)
 	client := r.provider.client
 	ctx, cancel := client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()

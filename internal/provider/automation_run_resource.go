@@ -54,6 +54,10 @@ type automationRunResourceModel struct {
 	JobID      types.String `tfsdk:"job_id"`
 }
 
+func (m *automationRunResourceModel) projectInputs() (*types.String, timeouts.Value) {
+	return &m.ProjectID, m.Timeouts
+}
+
 func (r *automationRunResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_automation_run"
 }
@@ -147,20 +151,8 @@ func (r *automationRunResource) ModifyPlan(ctx context.Context, req resource.Mod
 }
 
 func (r *automationRunResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	if r.provider == nil {
-		resp.Diagnostics.Append(notConfiguredDiagnostic())
-		return
-	}
-	var plan automationRunResourceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	projectID, diags := r.provider.projectFor(plan.ProjectID, "Running an automation", "resource")
-	resp.Diagnostics.Append(diags...)
-	timeout, diags := plan.Timeouts.Create(ctx, defaultTriggerTimeout)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	plan, projectID, timeout, ok := beginCreate[automationRunResourceModel](ctx, r.provider, "Running an automation", defaultTriggerTimeout, req, resp)
+	if !ok {
 		return
 	}
 	ctx, cancel := r.provider.client.Clock().WithTimeout(ctx, timeout)
@@ -173,7 +165,6 @@ func (r *automationRunResource) Create(ctx context.Context, req resource.CreateR
 	}
 	tflog.Info(ctx, LogAutomationRunQueued, map[string]any{"project_id": projectID, "automation_id": automationID,
 		"instance_id": run.InstanceID, "job_id": run.JobID})
-	plan.ProjectID = types.StringValue(projectID)
 	plan.ID, plan.JobID = types.StringValue(run.JobID), types.StringValue(run.JobID)
 	plan.InstanceID = types.StringValue(run.InstanceID)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)

@@ -52,6 +52,10 @@ type deploymentResourceModel struct {
 	deploymentFields
 }
 
+func (m *deploymentResourceModel) projectInputs() (*types.String, timeouts.Value) {
+	return &m.ProjectID, m.Timeouts
+}
+
 // deploymentIdentityModel is the resource's identity: the deployment's
 // status id, which the API reads without a project.
 type deploymentIdentityModel struct {
@@ -152,23 +156,10 @@ func (r *deploymentResource) IdentitySchema(_ context.Context, _ resource.Identi
 }
 
 func (r *deploymentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	if r.provider == nil {
-		resp.Diagnostics.Append(notConfiguredDiagnostic())
+	plan, projectID, timeout, ok := beginCreate[deploymentResourceModel](ctx, r.provider, "Triggering a deployment", defaultDeploymentWaitTimeout, req, resp)
+	if !ok {
 		return
 	}
-	var plan deploymentResourceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	projectID, diags := r.provider.projectFor(plan.ProjectID, "Triggering a deployment", "resource")
-	resp.Diagnostics.Append(diags...)
-	timeout, diags := plan.Timeouts.Create(ctx, defaultDeploymentWaitTimeout)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	plan.ProjectID = types.StringValue(projectID)
 	client := r.provider.client
 	ctx, cancel := client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()

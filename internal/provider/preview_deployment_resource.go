@@ -63,6 +63,10 @@ type previewDeploymentModel struct {
 	deploymentFields
 }
 
+func (m *previewDeploymentModel) projectInputs() (*types.String, timeouts.Value) {
+	return &m.ProjectID, m.Timeouts
+}
+
 // previewIdentityModel is the resource's identity: the latest deployment
 // of the preview, by its status id, in its project. It changes with each
 // deployment of the preview (MutableIdentity).
@@ -176,23 +180,10 @@ func (r *previewDeploymentResource) IdentitySchema(_ context.Context, _ resource
 }
 
 func (r *previewDeploymentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	if r.provider == nil {
-		resp.Diagnostics.Append(notConfiguredDiagnostic())
+	plan, projectID, timeout, ok := beginCreate[previewDeploymentModel](ctx, r.provider, "Deploying a preview", defaultDeploymentWaitTimeout, req, resp)
+	if !ok {
 		return
 	}
-	var plan previewDeploymentModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	projectID, diags := r.provider.projectFor(plan.ProjectID, "Deploying a preview", "resource")
-	resp.Diagnostics.Append(diags...)
-	timeout, diags := plan.Timeouts.Create(ctx, defaultDeploymentWaitTimeout)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	plan.ProjectID = types.StringValue(projectID)
 	ctx, cancel := r.provider.client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 	b := budget("timeouts.create", timeout)

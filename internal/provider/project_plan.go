@@ -2,7 +2,9 @@ package provider
 
 import (
 	"context"
+	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
@@ -46,4 +48,41 @@ func planProjectID(ctx context.Context, data *providerData, doing string, req re
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, pathProjectID, prior)...)
 	}
 	return !resp.Diagnostics.HasError()
+}
+
+// projectModel is the model of a resource that acts in one project: its
+// `project_id` and its `timeouts`.
+type projectModel interface {
+	projectInputs() (projectID *types.String, t timeouts.Value)
+}
+
+// beginCreate reads what every create of a resource that acts in one
+// project starts from: the plan, with `project_id` settled (the plan's, or
+// the provider's when the provider was not configured at plan time), and
+// the create timeout (defaultTimeout unless set). doing names the create
+// for a missing project: "Triggering a deployment". ok is false, with the
+// diagnostics in resp, when the provider is not configured or any of it
+// cannot be read.
+func beginCreate[M any, P interface {
+	*M
+	projectModel
+}](ctx context.Context, data *providerData, doing string, defaultTimeout time.Duration, req resource.CreateRequest, resp *resource.CreateResponse) (plan M, projectID string, timeout time.Duration, ok bool) {
+	if data == nil {
+		resp.Diagnostics.Append(notConfiguredDiagnostic())
+		return plan, "", 0, false
+	}
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return plan, "", 0, false
+	}
+	project, t := P(&plan).projectInputs()
+	projectID, diags := data.projectFor(*project, doing, "resource")
+	resp.Diagnostics.Append(diags...)
+	timeout, diags = t.Create(ctx, defaultTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return plan, "", 0, false
+	}
+	*project = types.StringValue(projectID)
+	return plan, projectID, timeout, true
 }
