@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
@@ -22,11 +21,11 @@ var (
 
 // NewAgentJobAction returns the mintlify_agent_job action.
 func NewAgentJobAction() action.Action {
-	return &agentJobAction{}
+	return &agentJobAction{projectAction{doing: "Running the agent"}}
 }
 
 type agentJobAction struct {
-	provider *providerData
+	projectAction
 }
 
 type agentJobActionModel struct {
@@ -37,6 +36,10 @@ type agentJobActionModel struct {
 	JobID             types.String `tfsdk:"job_id"`
 	WaitForCompletion types.Bool   `tfsdk:"wait_for_completion"`
 	Timeout           types.String `tfsdk:"timeout"`
+}
+
+func (m *agentJobActionModel) projectInputs() (projectID, timeout types.String) {
+	return m.ProjectID, m.Timeout
 }
 
 func (a *agentJobAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
@@ -89,34 +92,10 @@ func (a *agentJobAction) Schema(_ context.Context, _ action.SchemaRequest, resp 
 	}
 }
 
-func (a *agentJobAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
-	a.provider = providerDataFrom(req.ProviderData, &resp.Diagnostics)
-}
-
-// ModifyPlan refuses, at plan time, an action that has no project to run in.
-func (a *agentJobAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
-	var projectID types.String
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, pathProjectID, &projectID)...)
-	if resp.Diagnostics.HasError() || projectID.IsUnknown() || a.provider == nil {
-		return
-	}
-	_, diags := a.provider.projectFor(projectID, "Running the agent", "action")
-	resp.Diagnostics.Append(diags...)
-}
-
 func (a *agentJobAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	m, ok := configuredModel[agentJobActionModel](ctx, a.provider, req.Config, &resp.Diagnostics)
+	m, projectID, timeout, ok := beginInvoke[agentJobActionModel](ctx, &a.projectAction, defaultAgentWaitTimeout, req, resp)
 	if !ok {
 		return
-	}
-	projectID, diags := a.provider.projectFor(m.ProjectID, "Running the agent", "action")
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	timeout := defaultAgentWaitTimeout
-	if !m.Timeout.IsNull() {
-		timeout, _ = time.ParseDuration(m.Timeout.ValueString()) // validated by operationTimeout
 	}
 	progress := func(format string, args ...any) {
 		msg := fmt.Sprintf(format, args...)

@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
@@ -20,17 +19,21 @@ var (
 
 // NewAutomationRunAction returns the mintlify_automation_run action.
 func NewAutomationRunAction() action.Action {
-	return &automationRunAction{}
+	return &automationRunAction{projectAction{doing: "Running an automation"}}
 }
 
 type automationRunAction struct {
-	provider *providerData
+	projectAction
 }
 
 type automationRunActionModel struct {
 	AutomationID types.String `tfsdk:"automation_id"`
 	ProjectID    types.String `tfsdk:"project_id"`
 	Timeout      types.String `tfsdk:"timeout"`
+}
+
+func (m *automationRunActionModel) projectInputs() (projectID, timeout types.String) {
+	return m.ProjectID, m.Timeout
 }
 
 func (a *automationRunAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
@@ -70,34 +73,10 @@ func (a *automationRunAction) Schema(_ context.Context, _ action.SchemaRequest, 
 	}
 }
 
-func (a *automationRunAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
-	a.provider = providerDataFrom(req.ProviderData, &resp.Diagnostics)
-}
-
-// ModifyPlan refuses, at plan time, an action that has no project to run in.
-func (a *automationRunAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
-	var projectID types.String
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, pathProjectID, &projectID)...)
-	if resp.Diagnostics.HasError() || projectID.IsUnknown() || a.provider == nil {
-		return
-	}
-	_, diags := a.provider.projectFor(projectID, "Running an automation", "action")
-	resp.Diagnostics.Append(diags...)
-}
-
 func (a *automationRunAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	m, ok := configuredModel[automationRunActionModel](ctx, a.provider, req.Config, &resp.Diagnostics)
+	m, projectID, timeout, ok := beginInvoke[automationRunActionModel](ctx, &a.projectAction, defaultTriggerTimeout, req, resp)
 	if !ok {
 		return
-	}
-	projectID, diags := a.provider.projectFor(m.ProjectID, "Running an automation", "action")
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	timeout := defaultTriggerTimeout
-	if !m.Timeout.IsNull() {
-		timeout, _ = time.ParseDuration(m.Timeout.ValueString()) // validated by operationTimeout
 	}
 	ctx, cancel := a.provider.client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()

@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
@@ -22,17 +21,21 @@ var (
 
 // NewDeploymentAction returns the mintlify_deployment action.
 func NewDeploymentAction() action.Action {
-	return &deploymentAction{}
+	return &deploymentAction{projectAction{doing: "Triggering a deployment"}}
 }
 
 type deploymentAction struct {
-	provider *providerData
+	projectAction
 }
 
 type deploymentActionModel struct {
 	ProjectID         types.String `tfsdk:"project_id"`
 	WaitForCompletion types.Bool   `tfsdk:"wait_for_completion"`
 	Timeout           types.String `tfsdk:"timeout"`
+}
+
+func (m *deploymentActionModel) projectInputs() (projectID, timeout types.String) {
+	return m.ProjectID, m.Timeout
 }
 
 func (a *deploymentAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
@@ -72,35 +75,10 @@ func (a *deploymentAction) Schema(_ context.Context, _ action.SchemaRequest, res
 	}
 }
 
-func (a *deploymentAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
-	a.provider = providerDataFrom(req.ProviderData, &resp.Diagnostics)
-}
-
-// ModifyPlan refuses, at plan time, an action that has no project to
-// deploy.
-func (a *deploymentAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
-	var projectID types.String
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, pathProjectID, &projectID)...)
-	if resp.Diagnostics.HasError() || projectID.IsUnknown() || a.provider == nil {
-		return
-	}
-	_, diags := a.provider.projectFor(projectID, "Triggering a deployment", "action")
-	resp.Diagnostics.Append(diags...)
-}
-
 func (a *deploymentAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	m, ok := configuredModel[deploymentActionModel](ctx, a.provider, req.Config, &resp.Diagnostics)
+	m, projectID, timeout, ok := beginInvoke[deploymentActionModel](ctx, &a.projectAction, defaultDeploymentWaitTimeout, req, resp)
 	if !ok {
 		return
-	}
-	projectID, diags := a.provider.projectFor(m.ProjectID, "Triggering a deployment", "action")
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	timeout := defaultDeploymentWaitTimeout
-	if !m.Timeout.IsNull() {
-		timeout, _ = time.ParseDuration(m.Timeout.ValueString()) // validated by operationTimeout
 	}
 	progress := func(format string, args ...any) {
 		msg := fmt.Sprintf(format, args...)
