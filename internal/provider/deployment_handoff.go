@@ -5,8 +5,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
-
-	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
 
 // Delete forgets the deployment: the API has no way to delete one. A
@@ -19,8 +17,7 @@ func (r *deploymentResource) Delete(ctx context.Context, req resource.DeleteRequ
 	}
 	statusID, status := state.ID.ValueString(), state.Status.ValueString()
 	tflog.Info(ctx, "Forgetting deployment; the Mintlify API has no delete", map[string]any{"deployment_id": statusID})
-	running := status == mintlify.DeployStatusQueued || status == mintlify.DeployStatusInProgress
-	if !running || !state.WaitForCompletion.ValueBool() || r.provider == nil || statusID == "" {
+	if !deploymentRunning(status) || !state.WaitForCompletion.ValueBool() || r.provider == nil || statusID == "" {
 		return
 	}
 	r.provider.deployments.leave(handoffKey(state.ProjectID.ValueString(), state.Triggers), statusID)

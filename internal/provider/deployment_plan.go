@@ -4,10 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
@@ -18,42 +15,15 @@ import (
 // waiting for a deployment in state that still runs (see planResume).
 func (r *deploymentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if planProjectID(ctx, r.provider, "Triggering a deployment", req, resp) {
-		r.planResume(ctx, req, resp)
+		planResume[deploymentResourceModel](ctx, deploymentRunning, "Planning to wait for the deployment, which still runs",
+			req, resp)
 	}
 }
 
-// planResume decides to wait for the deployment in state when it is still
-// queued or in progress and the configuration asks to wait: after an
-// import of a running deployment, after `terraform untaint`, or when
-// `wait_for_completion` becomes true. The plan then shows the deployment's
-// fields changing.
-func (r *deploymentResource) planResume(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	var status types.String
-	var wait types.Bool
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("status"), &status)...)
-	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, pathWaitForCompletion, &wait)...)
-	priv, diags := readPrivate(ctx, req.Private)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	action := actionNone
-	if s := status.ValueString(); (s == mintlify.DeployStatusQueued || s == mintlify.DeployStatusInProgress) && wait.ValueBool() {
-		action = actionResume
-	}
-	priv.plan(action)
-	resp.Diagnostics.Append(priv.write(ctx, resp.Private)...)
-	if action != actionResume {
-		return
-	}
-	tflog.Info(ctx, "Planning to wait for the deployment, which still runs")
-	var plan deploymentResourceModel
-	resp.Diagnostics.Append(resp.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	plan.markChanging()
-	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
+// deploymentRunning reports a deployment (or a preview's) that has not
+// ended.
+func deploymentRunning(status string) bool {
+	return status == mintlify.DeployStatusQueued || status == mintlify.DeployStatusInProgress
 }
 
 // The resource's waits for its deployment: after the create that

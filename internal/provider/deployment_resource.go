@@ -62,8 +62,6 @@ type deploymentIdentityModel struct {
 	StatusID types.String `tfsdk:"status_id"`
 }
 
-var pathWaitForCompletion = path.Root("wait_for_completion")
-
 func (r *deploymentResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_deployment"
 }

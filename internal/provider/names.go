@@ -20,6 +20,9 @@ var (
 	// pathPrompt is the agent job's `prompt`, which replaceUnlessImported
 	// reads as its marker of a fresh import.
 	pathPrompt = path.Root("prompt")
+	// pathWaitForCompletion is `wait_for_completion` of every resource that
+	// waits for its job (planResume).
+	pathWaitForCompletion = path.Root("wait_for_completion")
 )
 
 // jobIDFix is what to do about a `job_id` that names no static export job,

@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/archivefile"
@@ -207,6 +209,48 @@ func beginUpdate[M any](ctx context.Context, req resource.UpdateRequest, resp *r
 	action = priv.takePlannedAction()
 	resp.Diagnostics.Append(priv.write(ctx, resp.Private)...)
 	return plan, state, priv, action, !resp.Diagnostics.HasError()
+}
+
+// resumable is the model of a resource that can resume waiting for its
+// job: markChanging shows, in the plan, the fields the wait changes.
+type resumable interface{ markChanging() }
+
+// planResume decides whether the apply waits for the job in state: when
+// running says its status has not ended and the configuration asks to wait
+// (`wait_for_completion`), as after an import of a running job, after
+// `terraform untaint`, or when `wait_for_completion` becomes true. The
+// decision reaches Update in planned private state, and the plan then
+// shows the job's fields changing; logged says so in the log.
+func planResume[M any, P interface {
+	*M
+	resumable
+}](ctx context.Context, running func(status string) bool, logged string, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var status types.String
+	var wait types.Bool
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("status"), &status)...)
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, pathWaitForCompletion, &wait)...)
+	priv, diags := readPrivate(ctx, req.Private)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	action := actionNone
+	if running(status.ValueString()) && wait.ValueBool() {
+		action = actionResume
+	}
+	priv.plan(action)
+	resp.Diagnostics.Append(priv.write(ctx, resp.Private)...)
+	if action != actionResume {
+		return
+	}
+	tflog.Info(ctx, logged)
+	var plan M
+	resp.Diagnostics.Append(resp.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	P(&plan).markChanging()
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
 }
 
 // The archive's verdict on output_path, which its private state keeps as

@@ -6,8 +6,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
-
-	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
 
 // ModifyPlan settles the project (and a replacement when a configured one
@@ -33,7 +31,7 @@ func (r *previewDeploymentResource) ModifyPlan(ctx context.Context, req resource
 		plan.ID, plan.PreviewURL = types.StringUnknown(), types.StringUnknown()
 		plan.markChanging()
 		plan.CreatedAt, plan.Source = types.StringUnknown(), types.StringUnknown()
-	case previewRunning(state.Status.ValueString()) && plan.WaitForCompletion.ValueBool():
+	case deploymentRunning(state.Status.ValueString()) && plan.WaitForCompletion.ValueBool():
 		tflog.Info(ctx, "Planning to wait for the preview deployment, which is still running")
 		action = actionResume
 		plan.markChanging()
@@ -41,9 +39,4 @@ func (r *previewDeploymentResource) ModifyPlan(ctx context.Context, req resource
 	priv.plan(action)
 	resp.Diagnostics.Append(priv.write(ctx, resp.Private)...)
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
-}
-
-// previewRunning reports a deployment that has not ended.
-func previewRunning(status string) bool {
-	return status == mintlify.DeployStatusQueued || status == mintlify.DeployStatusInProgress
 }

@@ -281,7 +281,7 @@ func (r *previewDeploymentResource) Read(ctx context.Context, req resource.ReadR
 }
 
 // Update deploys the preview again when `triggers` changed, and waits for
-// its deployment when the plan decided to resume (see planResume); other
+// its deployment when the plan decided to resume (see ModifyPlan); other
 // changes are recorded without a request.
 func (r *previewDeploymentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	plan, state, _, action, ok := beginUpdate[previewDeploymentModel](ctx, req, resp)
