@@ -58,6 +58,9 @@ type File struct {
 	complete bool // the last ReadFrom delivered a valid archive
 	closed   bool
 	buffers  []buffer // kept from one ReadFrom to the next
+	// directAfter is where writing turns to direct I/O (see writeback);
+	// a test lowers it.
+	directAfter int64
 }
 
 // Options are the choices of Create.
@@ -87,7 +90,7 @@ func Create(path string, opts Options) (*File, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	return &File{path: path, perm: opts.Perm.Perm(), ctx: ctx, stale: stale, ops: systemOps}, nil
+	return &File{path: path, perm: opts.Perm.Perm(), ctx: ctx, stale: stale, ops: systemOps, directAfter: directAfter}, nil
 }
 
 // open creates the temporary file, once.
@@ -160,7 +163,14 @@ func (f *File) ReadFrom(r io.Reader) (int64, error) {
 		f.buffers = newBuffers()
 	}
 	fo := newFanOut(f.buffers)
-	fo.add(copying(&writeback{file: f.tmp}))
+	wb := &writeback{file: f.tmp, directAfter: f.directAfter}
+	fo.add(func(r io.Reader) error {
+		_, err := io.Copy(wb, r)
+		if finishErr := wb.finish(); err == nil {
+			err = finishErr
+		}
+		return err
+	})
 	fo.add(copying(sha))
 	fo.add(copying(sum))
 	fo.add(func(r io.Reader) (err error) { entries, err = verify(f.ctx, r); return err })

@@ -86,28 +86,6 @@ func removeStale(path string, now time.Time) []string {
 	return removed
 }
 
-// writeback writes to a file and starts writing its data to disk as it
-// goes, a range of writebackEvery bytes at a time, without waiting for it:
-// the flush of Commit then finds little left to write, instead of the whole
-// archive (a second for 1 GiB on a fast disk). Where the system has no
-// such call it only writes.
-type writeback struct {
-	file          *os.File
-	written, sent int64
-}
-
-const writebackEvery = 8 << 20
-
-func (w *writeback) Write(b []byte) (int, error) {
-	n, err := w.file.Write(b)
-	w.written += int64(n)
-	if w.written-w.sent >= writebackEvery {
-		startWriteback(w.file, w.sent, w.written-w.sent)
-		w.sent = w.written
-	}
-	return n, err
-}
-
 // fsOps are the file system operations of Commit, which tests replace to
 // observe their order.
 type fsOps struct {
