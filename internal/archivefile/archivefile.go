@@ -163,14 +163,7 @@ func (f *File) ReadFrom(r io.Reader) (int64, error) {
 		f.buffers = newBuffers()
 	}
 	fo := newFanOut(f.buffers)
-	wb := &writeback{file: f.tmp, directAfter: f.directAfter}
-	fo.add(func(r io.Reader) error {
-		_, err := io.Copy(wb, r)
-		if finishErr := wb.finish(); err == nil {
-			err = finishErr
-		}
-		return err
-	})
+	fo.add((&writeback{file: f.tmp, directAfter: f.directAfter}).consume)
 	fo.add(copying(sha))
 	fo.add(copying(sum))
 	fo.add(func(r io.Reader) (err error) { entries, err = verify(f.ctx, r); return err })

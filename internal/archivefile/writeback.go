@@ -2,6 +2,7 @@ package archivefile
 
 import (
 	"errors"
+	"io"
 	"os"
 	"syscall"
 )
@@ -26,11 +27,20 @@ import (
 type writeback struct {
 	file        *os.File
 	directAfter int64
-	// direct is set while the file is open with O_DIRECT; buffered once
-	// direct I/O is off for good (refused, or a write it cannot take).
-	direct, buffered bool
-	written, sent    int64
+	mode        writeMode
+	// written counts the bytes written; sent, those already on their way
+	// to the disk (written directly, or handed to startWriteback).
+	written, sent int64
 }
+
+// writeMode is how writeback writes.
+type writeMode int
+
+const (
+	cachedForNow writeMode = iota // through the page cache, until directAfter
+	direct                        // with O_DIRECT
+	cached                        // through the page cache, for good
+)
 
 // directAfter is how much of an archive goes through the page cache before
 // the rest goes to the disk directly: the whole of most static exports.
@@ -40,17 +50,34 @@ const directAfter = 256 << 20
 // before it starts writing it to disk.
 const writebackEvery = 8 << 20
 
-func (w *writeback) Write(b []byte) (int, error) {
-	if !w.direct && !w.buffered && w.written >= w.directAfter && directable(b) {
-		w.startDirect()
+// consume writes what r delivers, then leaves the file's descriptor as it
+// was opened, without O_DIRECT, for the flush of Commit or the next
+// attempt after Reset: it is the writer's consumer in the pipeline.
+func (w *writeback) consume(r io.Reader) error {
+	_, err := io.Copy(w, r)
+	if w.mode == direct {
+		if stopErr := w.stopDirect(); err == nil {
+			err = stopErr
+		}
 	}
-	if w.direct && !directable(b) {
+	return err
+}
+
+func (w *writeback) Write(b []byte) (int, error) {
+	if w.mode == cachedForNow && w.written >= w.directAfter && directable(b) {
+		w.send()
+		w.mode = cached
+		if setDirect(w.file, true) == nil {
+			w.mode = direct
+		}
+	}
+	if w.mode == direct && !directable(b) {
 		if err := w.stopDirect(); err != nil {
 			return 0, err
 		}
 	}
 	n, err := w.file.Write(b)
-	if w.direct && n == 0 && errors.Is(err, syscall.EINVAL) {
+	if w.mode == direct && n == 0 && errors.Is(err, syscall.EINVAL) {
 		// The file system took O_DIRECT but refuses this write (its
 		// blocks are larger than directAlign, say).
 		if err := w.stopDirect(); err != nil {
@@ -59,36 +86,24 @@ func (w *writeback) Write(b []byte) (int, error) {
 		n, err = w.file.Write(b)
 	}
 	w.written += int64(n)
-	if !w.direct && w.written-w.sent >= writebackEvery {
-		startWriteback(w.file, w.sent, w.written-w.sent)
+	if w.mode == direct {
 		w.sent = w.written
+	} else if w.written-w.sent >= writebackEvery {
+		w.send()
 	}
 	return n, err
 }
 
-// startDirect turns direct I/O on, if the file system allows it, once the
-// page cache's part is on its way to the disk.
-func (w *writeback) startDirect() {
+// send starts writing to disk what the page cache holds of the file.
+func (w *writeback) send() {
 	if w.written > w.sent {
 		startWriteback(w.file, w.sent, w.written-w.sent)
 		w.sent = w.written
 	}
-	w.direct = setDirect(w.file, true) == nil
-	w.buffered = !w.direct
 }
 
-// finish leaves the file's descriptor as it was opened, without direct
-// I/O, for the flush of Commit or the next attempt after Reset.
-func (w *writeback) finish() error {
-	if !w.direct {
-		return nil
-	}
-	return w.stopDirect()
-}
-
-// stopDirect turns direct I/O off for good: what was written directly is
-// on its way to the disk already.
+// stopDirect turns direct I/O off for good.
 func (w *writeback) stopDirect() error {
-	w.direct, w.buffered, w.sent = false, true, w.written
+	w.mode = cached
 	return setDirect(w.file, false)
 }

@@ -49,16 +49,16 @@ func TestWritebackFallsBackToThePageCache(t *testing.T) {
 			b[j] = byte(i*31 + j*7)
 		}
 		write(b)
-		if i == 0 && (w.direct || w.buffered) {
-			t.Fatalf("direct = %v, buffered = %v before directAfter bytes: want the page cache, undecided", w.direct, w.buffered)
+		if i == 0 && w.mode != cachedForNow {
+			t.Fatalf("mode = %d before directAfter bytes: want the page cache, undecided", w.mode)
 		}
 	}
-	directTaken := w.direct
-	if !w.direct && !w.buffered {
+	directTaken := w.mode == direct
+	if w.mode == cachedForNow {
 		t.Fatal("past directAfter, direct I/O is neither on nor refused")
 	}
 	write(buffers[0].data[1 : 1+directAlign]) // an unaligned address
-	if w.direct {
+	if w.mode == direct {
 		t.Error("direct after an unaligned write")
 	}
 	write(buffers[1].data[:1000]) // a short tail
@@ -72,10 +72,10 @@ func TestWritebackFallsBackToThePageCache(t *testing.T) {
 	t.Logf("the file system of %s took direct I/O: %v", filepath.Dir(f.Name()), directTaken)
 }
 
-// TestWritebackFinishes leaves the descriptor without O_DIRECT after an
+// TestWritebackConsumeFinishes leaves the descriptor without O_DIRECT after an
 // attempt that ended on a direct write, so that the next attempt (after
 // Reset) starts through the page cache, as it believes.
-func TestWritebackFinishes(t *testing.T) {
+func TestWritebackConsumeFinishes(t *testing.T) {
 	t.Parallel()
 	f, err := os.Create(filepath.Join(t.TempDir(), "archive"))
 	if err != nil {
@@ -84,10 +84,7 @@ func TestWritebackFinishes(t *testing.T) {
 	defer func() { _ = f.Close() }()
 	buffers := newBuffers()
 	w := &writeback{file: f}
-	if _, err := w.Write(buffers[0].data); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.finish(); err != nil {
+	if err := w.consume(bytes.NewReader(buffers[0].data)); err != nil {
 		t.Fatal(err)
 	}
 	flags, err := unix.FcntlInt(f.Fd(), unix.F_GETFL, 0)
@@ -95,11 +92,11 @@ func TestWritebackFinishes(t *testing.T) {
 		t.Fatal(err)
 	}
 	if flags&unix.O_DIRECT != 0 {
-		t.Error("the descriptor keeps O_DIRECT after finish")
+		t.Error("the descriptor keeps O_DIRECT after consume")
 	}
 	// The next attempt's first write is short, as after a Reset.
 	w = &writeback{file: f, directAfter: 1 << 20}
 	if _, err := w.Write(buffers[1].data[:10]); err != nil {
-		t.Errorf("a short write after finish: %v", err)
+		t.Errorf("a short write after consume: %v", err)
 	}
 }
