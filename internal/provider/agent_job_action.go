@@ -69,7 +69,7 @@ func (a *agentJobAction) Schema(_ context.Context, _ action.SchemaRequest, resp 
 				MarkdownDescription: "The Mintlify project to run the agent in. Defaults to the provider's " +
 					"`project_id` (or `" + envProjectID + "`).",
 				Optional:   true,
-				Validators: []validator.String{notBlank("Set it to the project ID from the API keys page of the Mintlify dashboard, or remove it to use the provider's `project_id`.")},
+				Validators: projectIDValidators,
 			},
 			"job_id": schema.StringAttribute{
 				MarkdownDescription: "An existing agent job to send `prompt` to as a follow-up message, instead of " +

@@ -62,7 +62,7 @@ func (d *agentJobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequ
 					"`project_id` (or `" + envProjectID + "`).",
 				Optional:   true,
 				Computed:   true,
-				Validators: []validator.String{notBlank("Set it to the project ID from the API keys page of the Mintlify dashboard, or remove it to use the provider's `project_id`.")},
+				Validators: projectIDValidators,
 			},
 			"wait_for_completion": schema.BoolAttribute{
 				MarkdownDescription: "Wait until the job is `completed`, `archived` or `failed` before returning, " +

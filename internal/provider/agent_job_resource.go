@@ -100,7 +100,7 @@ func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 					"(or imported) in, whatever the provider's project becomes.",
 				Optional:      true,
 				Computed:      true,
-				Validators:    []validator.String{notBlank("Set it to the project ID from the API keys page of the Mintlify dashboard, or remove it to use the provider's `project_id`.")},
+				Validators:    projectIDValidators,
 				PlanModifiers: keepString, // replacement is decided in ModifyPlan, which knows the provider's project
 			},
 			"triggers": schema.MapAttribute{

@@ -60,7 +60,7 @@ func (a *automationRunAction) Schema(_ context.Context, _ action.SchemaRequest, 
 				MarkdownDescription: "The Mintlify project of the automation. Defaults to the provider's " +
 					"`project_id` (or `" + envProjectID + "`).",
 				Optional:   true,
-				Validators: []validator.String{notBlank("Set it to the project ID from the API keys page of the Mintlify dashboard, or remove it to use the provider's `project_id`.")},
+				Validators: projectIDValidators,
 			},
 			"timeout": schema.StringAttribute{
 				MarkdownDescription: "How long queueing the run may take, including its turn within the API's rate " +

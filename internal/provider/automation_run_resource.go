@@ -109,7 +109,7 @@ func (r *automationRunResource) Schema(ctx context.Context, _ resource.SchemaReq
 					"runs nothing.",
 				Optional:      true,
 				Computed:      true,
-				Validators:    []validator.String{notBlank("Set it to the project ID from the API keys page of the Mintlify dashboard, or remove it to use the provider's `project_id`.")},
+				Validators:    projectIDValidators,
 				PlanModifiers: keepString, // replacement is decided in ModifyPlan, which knows the provider's project
 			},
 			"triggers": schema.MapAttribute{

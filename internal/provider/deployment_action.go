@@ -57,7 +57,7 @@ func (a *deploymentAction) Schema(_ context.Context, _ action.SchemaRequest, res
 				MarkdownDescription: "The Mintlify project to deploy. Defaults to the provider's `project_id` (or `" +
 					envProjectID + "`).",
 				Optional:   true,
-				Validators: []validator.String{notBlank("Set it to the project ID from the API keys page of the Mintlify dashboard, or remove it to use the provider's `project_id`.")},
+				Validators: projectIDValidators,
 			},
 			"wait_for_completion": schema.BoolAttribute{
 				MarkdownDescription: "Wait until the deployment is `success` or `failure`, reporting its progress. " +

@@ -15,7 +15,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -78,7 +77,7 @@ func (r *deploymentResource) Schema(ctx context.Context, _ resource.SchemaReques
 					"(or imported) in, whatever the provider's project becomes.",
 				Optional:      true,
 				Computed:      true,
-				Validators:    []validator.String{notBlank("Set it to the project ID from the API keys page of the Mintlify dashboard, or remove it to use the provider's `project_id`.")},
+				Validators:    projectIDValidators,
 				PlanModifiers: keepString, // replacement is decided in ModifyPlan, which knows the provider's project
 			},
 			"triggers": schema.MapAttribute{

@@ -1,6 +1,9 @@
 package provider
 
-import "github.com/hashicorp/terraform-plugin-framework/path"
+import (
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+)
 
 // The names that several resources share: the environment variables the
 // provider reads, the paths of attributes that more than one resource has,
@@ -24,6 +27,11 @@ var (
 	// waits for its job (planResume).
 	pathWaitForCompletion = path.Root("wait_for_completion")
 )
+
+// projectIDValidators check the optional `project_id` of every resource,
+// data source and action that acts in one project.
+var projectIDValidators = []validator.String{notBlank("Set it to the project ID from the API keys page of the " +
+	"Mintlify dashboard, or remove it to use the provider's `project_id`.")}
 
 // jobIDFix is what to do about a `job_id` that names no static export job,
 // for the archive and the ephemeral bundle alike.

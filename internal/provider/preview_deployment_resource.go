@@ -114,7 +114,7 @@ func (r *previewDeploymentResource) Schema(ctx context.Context, _ resource.Schem
 					"imported) in, whatever the provider's project becomes.",
 				Optional:      true,
 				Computed:      true,
-				Validators:    []validator.String{notBlank("Set it to the project ID from the API keys page of the Mintlify dashboard, or remove it to use the provider's `project_id`.")},
+				Validators:    projectIDValidators,
 				PlanModifiers: keepString, // replacement is decided in ModifyPlan, which knows the provider's project
 			},
 			"triggers": schema.MapAttribute{
