@@ -60,9 +60,5 @@ func beginInvoke[M any, P interface {
 	if resp.Diagnostics.HasError() {
 		return m, "", 0, false
 	}
-	timeout = defaultTimeout
-	if !setTimeout.IsNull() {
-		timeout, _ = time.ParseDuration(setTimeout.ValueString()) // validated by operationTimeout
-	}
-	return m, projectID, timeout, true
+	return m, projectID, durationOr(setTimeout, defaultTimeout), true
 }

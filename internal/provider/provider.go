@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"net/http"
 	"os"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -191,8 +190,7 @@ func (p *mintlifyProvider) Configure(ctx context.Context, req provider.Configure
 		opts = append(opts, mintlify.WithMaxRetries(int(config.MaxRetries.ValueInt64())))
 	}
 	if !config.RequestTimeout.IsNull() {
-		d, _ := time.ParseDuration(config.RequestTimeout.ValueString()) // validated by requestTimeout
-		opts = append(opts, mintlify.WithRequestTimeout(d))
+		opts = append(opts, mintlify.WithRequestTimeout(durationOr(config.RequestTimeout, 0))) // validated by requestTimeout
 	}
 	if p.httpClient != nil {
 		opts = append(opts, mintlify.WithHTTPClient(p.httpClient))

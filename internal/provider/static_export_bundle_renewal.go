@@ -116,10 +116,4 @@ func linkFromState(expiresAt types.String, generatedAt time.Time) (linkState, di
 
 // renewBeforeValue returns the configured renew_before, or zero when unset.
 // The attribute's validator has already checked the value.
-func renewBeforeValue(v types.String) time.Duration {
-	if v.IsNull() || v.IsUnknown() {
-		return 0
-	}
-	d, _ := time.ParseDuration(v.ValueString())
-	return d
-}
+func renewBeforeValue(v types.String) time.Duration { return durationOr(v, 0) }

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
 // The bounds of every duration and count a user can set. A value outside
@@ -100,4 +101,14 @@ func (retryCount) ValidateInt64(_ context.Context, req validator.Int64Request, r
 				"as `max_retries = 5`, the default. Each retry waits up to 30 seconds, so %d retries already take "+
 				"several minutes; raise the operation's `timeouts` for longer waits.", n, maxRetries, maxRetries))
 	}
+}
+
+// durationOr is the duration a validated attribute sets, or unset when it
+// is null or unknown. Its validator has already checked the value.
+func durationOr(v types.String, unset time.Duration) time.Duration {
+	if v.IsNull() || v.IsUnknown() {
+		return unset
+	}
+	d, _ := time.ParseDuration(v.ValueString())
+	return d
 }
