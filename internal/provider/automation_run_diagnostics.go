@@ -21,7 +21,7 @@ func triggerAutomationOp(projectID, automationID string) apiOperation {
 		doing: fmt.Sprintf("running automation %s of project %s", automationID, projectID)}
 }
 
-var triggerAutomationCall = callText{
+var callTriggerAutomation = apiCall{"triggerAutomation", callText{
 	notFound: "Mintlify Automation Not Found",
 	missing: func(op apiOperation) string {
 		return fmt.Sprintf("it has no automation %q in project %q", op.jobID, op.projectID)
@@ -39,7 +39,7 @@ var triggerAutomationCall = callText{
 			"nothing was saved in state. Check the automation's run history in the Mintlify dashboard before you "+
 			"apply again: applying again queues a new run.", op.jobID)
 	},
-}
+}}
 
 // automationRefusal is one documented reason for a 400 of "Trigger
 // automation", with its fix.

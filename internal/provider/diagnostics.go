@@ -45,60 +45,6 @@ type apiOperation struct {
 	renewal *renewal
 }
 
-// startStaticExportOp is "Start static export job" for a domain.
-func startStaticExportOp(domain string) apiOperation {
-	return apiOperation{call: callStartStaticExport, doing: fmt.Sprintf("starting the static export of %s", domain)}
-}
-
-// getStaticExportJobOp is "Get static export job status".
-func getStaticExportJobOp(jobID string) apiOperation {
-	return apiOperation{call: callGetStaticExportJob, jobID: jobID, doing: fmt.Sprintf("reading static export job %s", jobID)}
-}
-
-// generateBundleOp is "Generate bundle" for a job.
-func generateBundleOp(jobID string) apiOperation {
-	return apiOperation{call: callGenerateBundle, jobID: jobID,
-		doing: fmt.Sprintf("generating the bundle link of static export job %s", jobID)}
-}
-
-// createAgentJobOp is "Create agent job" in a project.
-func createAgentJobOp(projectID string) apiOperation {
-	return apiOperation{call: callCreateAgentJob, projectID: projectID,
-		doing: fmt.Sprintf("starting an agent job in project %s", projectID)}
-}
-
-// getAgentJobOp is "Get agent job".
-func getAgentJobOp(projectID, id string) apiOperation {
-	return apiOperation{call: callGetAgentJob, projectID: projectID, jobID: id,
-		doing: fmt.Sprintf("reading agent job %s in project %s", id, projectID)}
-}
-
-// triggerDeploymentOp is "Trigger update" of a project's deployment branch.
-func triggerDeploymentOp(projectID string) apiOperation {
-	return apiOperation{call: callTriggerDeployment, projectID: projectID,
-		doing: fmt.Sprintf("triggering a deployment of project %s", projectID)}
-}
-
-// getDeploymentOp is "Get deployment status".
-func getDeploymentOp(projectID, statusID string) apiOperation {
-	return apiOperation{call: callGetDeployment, projectID: projectID, jobID: statusID,
-		doing: "reading " + deploymentName(statusID, projectID)}
-}
-
-// deploymentName names a deployment, with its project when known.
-func deploymentName(statusID, projectID string) string {
-	if projectID == "" {
-		return "deployment " + statusID
-	}
-	return fmt.Sprintf("deployment %s of project %s", statusID, projectID)
-}
-
-// sendAgentJobMessageOp is "Send follow-up message" to an agent job.
-func sendAgentJobMessageOp(projectID, id string) apiOperation {
-	return apiOperation{call: callSendAgentJobMessage, projectID: projectID, jobID: id,
-		doing: fmt.Sprintf("sending a follow-up message to agent job %s in project %s", id, projectID)}
-}
-
 // while returns the operation described as a part of something longer,
 // such as "waiting for static export job se_1 (`running` at 40%)".
 func (op apiOperation) while(doing string) apiOperation {
@@ -142,7 +88,7 @@ func (op apiOperation) advice(status int, def string) string {
 
 // text is what the diagnostics of the operation's call say where calls
 // differ.
-func (op apiOperation) text() callText { return callTexts[op.call] }
+func (op apiOperation) text() callText { return op.call.text }
 
 // diagnostic turns an error of the operation into a diagnostic for the
 // person at the terminal: what failed, the API's own words, and what to do

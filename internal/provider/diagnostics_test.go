@@ -18,52 +18,39 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
 
-// apiCalls lists every call.
-var apiCalls = []apiCall{callStartStaticExport, callGetStaticExportJob, callGenerateBundle, callCreateAgentJob,
-	callGetAgentJob, callSendAgentJobMessage, callTriggerDeployment, callGetDeployment, callTriggerPreview,
-	callTriggerAutomation}
+// operations are an operation of every call, with the ids the tests look
+// for.
+var operations = []apiOperation{
+	startStaticExportOp("docs.example.com"), getStaticExportJobOp("se_1"), generateBundleOp("se_1"),
+	createAgentJobOp("proj_1"), getAgentJobOp("proj_1", "aj_1"), sendAgentJobMessageOp("proj_1", "aj_1"),
+	triggerDeploymentOp("proj_1"), getDeploymentOp("proj_1", "6650f1c2a0b1c2d300000001"),
+	triggerPreviewOp("proj_1", "feature/new-api"), triggerAutomationOp("proj_1", "6650f1c2a0b1c2d3000000a1"),
+}
 
-// opFor builds the operation of each call, with the ids the tests look for.
-func opFor(call apiCall) apiOperation {
-	switch call {
-	case callStartStaticExport:
-		return startStaticExportOp("docs.example.com")
-	case callGetStaticExportJob:
-		return getStaticExportJobOp("se_1")
-	case callGenerateBundle:
-		return generateBundleOp("se_1")
-	case callCreateAgentJob:
-		return createAgentJobOp("proj_1")
-	case callGetAgentJob:
-		return getAgentJobOp("proj_1", "aj_1")
-	case callSendAgentJobMessage:
-		return sendAgentJobMessageOp("proj_1", "aj_1")
-	case callTriggerDeployment:
-		return triggerDeploymentOp("proj_1")
-	case callGetDeployment:
-		return getDeploymentOp("proj_1", "6650f1c2a0b1c2d300000001")
-	case callTriggerPreview:
-		return triggerPreviewOp("proj_1", "feature/new-api")
-	case callTriggerAutomation:
-		return triggerAutomationOp("proj_1", "6650f1c2a0b1c2d3000000a1")
+// opFor is the operation of the call with an operationId, if any.
+func opFor(operationID string) (apiOperation, bool) {
+	for _, op := range operations {
+		if op.call.operationID == operationID {
+			return op, true
+		}
 	}
-	panic("no operation for " + call)
+	return apiOperation{}, false
 }
 
 // scopedSummaries is, for each call, the summary of its 404 and 409,
 // and of a 400 to a prompt: the statuses whose meaning depends on the
 // operation.
-var scopedSummaries = map[apiCall]map[int]string{
-	callStartStaticExport:   {404: "Mintlify API Endpoint Not Found", 409: "Mintlify API Conflict"},
-	callGetStaticExportJob:  {404: "Static Export Job Not Found", 409: "Mintlify API Conflict"},
-	callGenerateBundle:      {404: "Static Export Job Not Found", 409: "Static Export Not Finished"},
-	callCreateAgentJob:      {400: "Mintlify Rejected The Prompt", 404: "Mintlify Project Not Found", 409: "Mintlify API Conflict"},
-	callGetAgentJob:         {404: "Agent Job Not Found", 409: "Mintlify API Conflict"},
-	callSendAgentJobMessage: {400: "Mintlify Rejected The Prompt", 404: "Agent Job Not Found", 409: "Mintlify API Conflict"},
-	callTriggerDeployment:   {404: "Mintlify Project Not Found", 409: "Mintlify API Conflict"},
-	callGetDeployment:       {404: "Deployment Not Found", 409: "Mintlify API Conflict"},
-	callTriggerPreview:      {400: "Mintlify Rejected The Preview", 404: "Mintlify Project Not Found", 409: "Mintlify API Conflict"},
-	callTriggerAutomation:   {400: "Mintlify Refused The Automation Run", 404: "Mintlify Automation Not Found", 409: "Mintlify API Conflict"},
+var scopedSummaries = map[string]map[int]string{
+	"startStaticExportJob":       {404: "Mintlify API Endpoint Not Found", 409: "Mintlify API Conflict"},
+	"getStaticExportJob":         {404: "Static Export Job Not Found", 409: "Mintlify API Conflict"},
+	"generateStaticExportBundle": {404: "Static Export Job Not Found", 409: "Static Export Not Finished"},
+	"createAgentJob":             {400: "Mintlify Rejected The Prompt", 404: "Mintlify Project Not Found", 409: "Mintlify API Conflict"},
+	"getAgentJob":                {404: "Agent Job Not Found", 409: "Mintlify API Conflict"},
+	"sendAgentJobMessage":        {400: "Mintlify Rejected The Prompt", 404: "Agent Job Not Found", 409: "Mintlify API Conflict"},
+	"triggerDeployment":          {404: "Mintlify Project Not Found", 409: "Mintlify API Conflict"},
+	"getDeploymentStatus":        {404: "Deployment Not Found", 409: "Mintlify API Conflict"},
+	"triggerPreviewDeployment":   {400: "Mintlify Rejected The Preview", 404: "Mintlify Project Not Found", 409: "Mintlify API Conflict"},
+	"triggerAutomation":          {400: "Mintlify Refused The Automation Run", 404: "Mintlify Automation Not Found", 409: "Mintlify API Conflict"},
 }
 
 // commonSummaries are the summaries of the statuses that mean the same for
@@ -88,11 +75,11 @@ func TestDiagnosticPerOperationAndStatus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pairs := map[apiCall][]int{}
+	pairs := map[string][]int{}
 	for _, item := range doc.Paths.Map() {
 		for _, op := range item.Operations() {
-			call := apiCall(op.OperationID)
-			if !slices.Contains(apiCalls, call) {
+			call := op.OperationID
+			if _, ok := opFor(call); !ok {
 				t.Errorf("the API documents %s, which has no apiOperation constructor", op.OperationID)
 				continue
 			}
@@ -104,7 +91,8 @@ func TestDiagnosticPerOperationAndStatus(t *testing.T) {
 		}
 	}
 	documented := 0
-	for _, call := range apiCalls {
+	for _, op := range operations {
+		call := op.call.operationID
 		documented += len(pairs[call])
 		statuses := append(slices.Clone(pairs[call]), 401, 403, 404, 409, 429, 500)
 		slices.Sort(statuses)
@@ -119,8 +107,8 @@ func TestDiagnosticPerOperationAndStatus(t *testing.T) {
 	}
 }
 
-func checkOperationDiagnostic(t *testing.T, call apiCall, status int) {
-	op := opFor(call)
+func checkOperationDiagnostic(t *testing.T, call string, status int) {
+	op, _ := opFor(call)
 	const message = "Something the API said"
 	d := op.diagnostic(&mintlify.APIError{Route: "X /v", StatusCode: status, Message: message + "."})
 	want, ok := scopedSummaries[call][status]
@@ -141,7 +129,7 @@ func checkOperationDiagnostic(t *testing.T, call apiCall, status int) {
 		t.Errorf("detail does not say which operation failed (%q):\n%s", op.doing, detail)
 	}
 	text := strings.ToLower(d.Summary() + " " + detail)
-	if call.isStaticExport() {
+	if strings.Contains(call, "StaticExport") {
 		for _, foreign := range []string{"agent", "project"} {
 			if strings.Contains(text, foreign) {
 				t.Errorf("a static export diagnostic speaks of %q:\n%s", foreign, detail)
@@ -149,7 +137,7 @@ func checkOperationDiagnostic(t *testing.T, call apiCall, status int) {
 		}
 	} else {
 		foreigners := []string{"static export", "enterprise", "plan"}
-		if call == callTriggerPreview {
+		if call == callTriggerPreview.operationID {
 			foreigners = foreigners[:2] // previews are on some plans only: a 403 may say so
 		}
 		for _, foreign := range foreigners {

@@ -15,11 +15,7 @@ func triggerPreviewOp(projectID, branch string) apiOperation {
 		doing: fmt.Sprintf("deploying the preview of branch %q of project %s", branch, projectID)}
 }
 
-var triggerPreviewCall = callText{
-	notFound: "Mintlify Project Not Found", missing: missingProject,
-	notFoundAdvice: fmt.Sprintf("Check the project ID (`project_id` here, or the provider's `project_id` or `%s`): "+
-		"copy it from the API keys page of the Mintlify dashboard. If every request answers 404, check that "+
-		"`base_url` is the root of the Mintlify API.", envProjectID),
+var callTriggerPreview = apiCall{"triggerPreviewDeployment", callText{
 	// Previews not on the plan is the 403 the API documents for this call:
 	// the most likely cause, so the first.
 	forbidden:  refusals{possible: []refusalCause{causePreviewsNotOnPlan}}.or(writeRefused.possible...),
@@ -32,7 +28,7 @@ var triggerPreviewCall = callText{
 			"retry, and nothing new was saved in state. Applying again deploys the preview again, which Mintlify " +
 			"does in place: the branch never gets a second preview."
 	},
-}
+}.inProject()}
 
 func branchRejected(op apiOperation, err error) (summary, detail string) {
 	return "Mintlify Rejected The Preview",
