@@ -233,7 +233,7 @@ func (r *agentJobResource) Read(ctx context.Context, req resource.ReadRequest, r
 // side, and waits for the job when the plan decided to resume (see
 // planResume).
 func (r *agentJobResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	plan, state, _, action, ok := beginUpdate[agentJobResourceModel](ctx, req, resp)
+	plan, state, _, action, ok := beginUpdate[agentJobResourceModel, noFacts](ctx, req, resp)
 	if !ok {
 		return
 	}

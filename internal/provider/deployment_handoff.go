@@ -20,7 +20,7 @@ func (r *deploymentResource) Delete(ctx context.Context, req resource.DeleteRequ
 	if !deploymentRunning(status) || !state.WaitForCompletion.ValueBool() || r.provider == nil || statusID == "" {
 		return
 	}
-	r.provider.deployments.leave(handoffKey(state.ProjectID.ValueString(), state.Triggers), statusID)
+	handoffsOf(r.provider).leave(handoffKey(state.ProjectID.ValueString(), state.Triggers), statusID)
 	tflog.Info(ctx, "Leaving the running deployment to the resource's replacement, which waits for it instead of "+
 		"triggering another", map[string]any{"deployment_id": statusID, "status": status})
 }

@@ -196,7 +196,7 @@ func (r *deploymentResource) Create(ctx context.Context, req resource.CreateRequ
 // failed.
 func (r *deploymentResource) startOrTakeOver(ctx context.Context, projectID string, triggers types.Map, resp *resource.CreateResponse) (statusID string, ok bool) {
 	client := r.provider.client
-	if id, left := r.provider.deployments.take(handoffKey(projectID, triggers)); left {
+	if id, left := handoffsOf(r.provider).take(handoffKey(projectID, triggers)); left {
 		if _, err := client.GetDeployment(ctx, id); !mintlify.IsNotFound(err) {
 			tflog.Info(ctx, LogDeploymentResumed, map[string]any{"project_id": projectID, "deployment_id": id})
 			return id, true
@@ -289,7 +289,7 @@ func (r *deploymentResource) Read(ctx context.Context, req resource.ReadRequest,
 // side, and waits for the deployment when the plan decided to resume (see
 // planResume).
 func (r *deploymentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	plan, state, _, action, ok := beginUpdate[deploymentResourceModel](ctx, req, resp)
+	plan, state, _, action, ok := beginUpdate[deploymentResourceModel, noFacts](ctx, req, resp)
 	if !ok {
 		return
 	}

@@ -32,6 +32,14 @@ import (
 // create_before_destroy the create runs first, finds nothing, and triggers
 // a new deployment.
 
+// handoffsOf is the hand-over registry of a configured provider.
+func handoffsOf(d *providerData) *deploymentHandoffs {
+	return familyState(d, handoffsKey{}, newDeploymentHandoffs)
+}
+
+// handoffsKey is the key of the hand-over registry in the provider's data.
+type handoffsKey struct{}
+
 // deploymentHandoffs holds deployments that destroyed resources left for
 // their replacements, by project and triggers. It lives as long as the
 // provider's configuration: one apply.

@@ -12,8 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
-
-	"github.com/mintlify/terraform-provider-mintlify/internal/archivefile"
 )
 
 // The plan→apply contract of every resource: a plan decides what the apply
@@ -33,47 +31,66 @@ const privateKey = "mintlify"
 // its facts is learned again by the next refresh.
 const privateVersion = 1
 
-// privateState is a resource's private state. Each fact has one writer, and
-// each fact a refresh can learn is written by every refresh that got an
-// answer, so that no conclusion outlives the answer it came from.
-type privateState struct {
+// privateState is a resource's private state: what the plan→apply contract
+// keeps for every resource, then the resource's own facts (F, written after
+// these in the same JSON object; noFacts for a resource that has none).
+// Each fact has one writer, and each fact a refresh can learn is written
+// by every refresh that got an answer, so that no conclusion outlives the
+// answer it came from.
+type privateState[F comparable] struct {
 	Version int `json:"version"`
 
 	// PlannedAction is what the plan decided, carried in planned private
 	// state to the apply, which takes it: only a plan schedules work, and
 	// an apply does what its plan showed. A refresh drops one left over
-	// from a plan that was never applied. Bundle and agent job.
+	// from a plan that was never applied.
 	PlannedAction plannedAction `json:"planned_action,omitempty"`
 
-	// PlannedAt is the moment at which a plan judged the link, carried
+	// PlannedAt is the moment at which a plan judged the resource, carried
 	// with PlannedAction in planned private state. A CLI that hands the
 	// first plan's private state to the plan it makes again during apply
 	// lets that plan judge at the same moment, so both agree. Never stored
-	// with the resource. Bundle.
+	// with the resource.
 	PlannedAt time.Time `json:"planned_at,omitzero"`
-	// JobGone is true when the last refresh got HTTP 404 for the job.
-	// Bundle.
-	JobGone bool `json:"job_gone,omitempty"`
-	// LinkGeneratedAt is when the link in state was generated, so that the
-	// default renewal policy knows the link's whole lifetime; zero when the
-	// state holds no link. Bundle.
-	LinkGeneratedAt time.Time `json:"link_generated_at,omitzero"`
 
-	// Written is the identity of the file the resource wrote (or took as
-	// its own); zero when none is known. Archive.
-	Written archivefile.Identity `json:"written,omitzero"`
-	// FileDrift is what the last refresh found at output_path when it is
-	// not the archive the resource wrote; every refresh writes or removes
-	// it, and ModifyPlan plans from it. Archive.
-	//
-	// Unlike the bundle's PlannedAction, it is no order for the apply: the
-	// apply looks at output_path again and acts on what it finds then. The
-	// job in Mintlify changes only through the provider, but a local file
-	// can change between the plan and the apply (another process, a
-	// restored cache, a second apply of the same plan), and acting on the
-	// plan's picture of it could replace or delete a file the resource no
-	// longer owns.
-	FileDrift *fileVerdict `json:"file_drift,omitempty"`
+	// Facts are the resource's own.
+	Facts F `json:"-"`
+}
+
+// noFacts are the facts of a resource that keeps none of its own.
+type noFacts struct{}
+
+// privateHeader is the part of privateState that every resource keeps.
+type privateHeader struct {
+	Version       int           `json:"version"`
+	PlannedAction plannedAction `json:"planned_action,omitempty"`
+	PlannedAt     time.Time     `json:"planned_at,omitzero"`
+}
+
+// MarshalJSON writes the header's fields, then the facts', in one object.
+func (p privateState[F]) MarshalJSON() ([]byte, error) {
+	head, err := json.Marshal(privateHeader{p.Version, p.PlannedAction, p.PlannedAt})
+	if err != nil {
+		return nil, err
+	}
+	facts, err := json.Marshal(p.Facts)
+	if err != nil || string(facts) == "{}" {
+		return head, err
+	}
+	return append(append(head[:len(head)-1], ','), facts[1:]...), nil
+}
+
+// UnmarshalJSON reads the header's fields and the facts' from one object.
+func (p *privateState[F]) UnmarshalJSON(raw []byte) error {
+	var head privateHeader
+	if err := json.Unmarshal(raw, &head); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(raw, &p.Facts); err != nil {
+		return err
+	}
+	p.Version, p.PlannedAction, p.PlannedAt = head.Version, head.PlannedAction, head.PlannedAt
+	return nil
 }
 
 // privateGetter and privateSetter are the parts of the framework's private
@@ -88,16 +105,16 @@ type privateSetter interface {
 
 // readPrivate reads a resource's private state; empty when there is none,
 // or when it has another shape.
-func readPrivate(ctx context.Context, from privateGetter) (privateState, diag.Diagnostics) {
-	var p privateState
+func readPrivate[F comparable](ctx context.Context, from privateGetter) (privateState[F], diag.Diagnostics) {
+	var p privateState[F]
 	raw, diags := from.GetKey(ctx, privateKey)
 	if diags.HasError() || len(raw) == 0 {
-		return privateState{}, diags
+		return privateState[F]{}, diags
 	}
 	if err := json.Unmarshal(raw, &p); err != nil || p.Version != privateVersion {
 		tflog.Debug(ctx, "Ignoring private state of another shape; the next refresh learns its facts again",
 			map[string]any{"private_state": string(raw)})
-		return privateState{}, diags
+		return privateState[F]{}, diags
 	}
 	if p.PlannedAction != "" && !slices.Contains(plannedActions, p.PlannedAction) {
 		diags.AddError("Unexpected Planned Action",
@@ -110,8 +127,8 @@ func readPrivate(ctx context.Context, from privateGetter) (privateState, diag.Di
 
 // write stores p as the resource's private state; an empty one removes the
 // key.
-func (p privateState) write(ctx context.Context, to privateSetter) diag.Diagnostics {
-	if p == (privateState{Version: p.Version}) {
+func (p privateState[F]) write(ctx context.Context, to privateSetter) diag.Diagnostics {
+	if p == (privateState[F]{Version: p.Version}) {
 		return to.SetKey(ctx, privateKey, nil)
 	}
 	p.Version = privateVersion
@@ -128,7 +145,7 @@ func (p privateState) write(ctx context.Context, to privateSetter) diag.Diagnost
 // takePlannedAction returns the action the plan being applied decided, and
 // forgets it and the moment it was decided at, so that neither is stored
 // with the resource.
-func (p *privateState) takePlannedAction() plannedAction {
+func (p *privateState[F]) takePlannedAction() plannedAction {
 	action := p.PlannedAction
 	p.PlannedAction, p.PlannedAt = "", time.Time{}
 	if action == "" {
@@ -138,7 +155,7 @@ func (p *privateState) takePlannedAction() plannedAction {
 }
 
 // plan records what the plan decided; actionNone records nothing.
-func (p *privateState) plan(action plannedAction) {
+func (p *privateState[F]) plan(action plannedAction) {
 	p.PlannedAction = action
 	if action == actionNone {
 		p.PlannedAction = ""
@@ -198,10 +215,10 @@ func plannedModel[M any](ctx context.Context, req resource.ModifyPlanRequest, re
 // state, and the action the plan decided, which it takes from private
 // state so that it is not stored with the resource. ok is false, with the
 // diagnostics in resp, when any of it cannot be read.
-func beginUpdate[M any](ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) (plan, state M, priv privateState, action plannedAction, ok bool) {
+func beginUpdate[M any, F comparable](ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) (plan, state M, priv privateState[F], action plannedAction, ok bool) {
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	priv, diags := readPrivate(ctx, resp.Private)
+	priv, diags := readPrivate[F](ctx, resp.Private)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return plan, state, priv, actionNone, false
@@ -229,7 +246,7 @@ func planResume[M any, P interface {
 	var wait types.Bool
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("status"), &status)...)
 	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, pathWaitForCompletion, &wait)...)
-	priv, diags := readPrivate(ctx, req.Private)
+	priv, diags := readPrivate[noFacts](ctx, req.Private)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -251,40 +268,4 @@ func planResume[M any, P interface {
 	}
 	P(&plan).markChanging()
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
-}
-
-// The archive's verdict on output_path, which its private state keeps as
-// FileDrift (static_export_archive_ownership.go judges it).
-
-// fileKind is what is at output_path, against what the resource wrote.
-type fileKind string
-
-const (
-	fileIntact  fileKind = "intact"  // the archive the resource wrote
-	fileMissing fileKind = "missing" // nothing
-	fileChanged fileKind = "changed" // the file the resource wrote, with other content
-	fileForeign fileKind = "foreign" // something else: another file moved into place, a directory, a link
-)
-
-// fileVerdict is what a look at output_path found.
-type fileVerdict struct {
-	Kind fileKind `json:"kind"`
-	// SHA256 is the hex SHA-256 of the regular file found, when it is not
-	// the archive.
-	SHA256 string `json:"sha256,omitempty"`
-	// What describes a foreign entry: "a file", or what it is when it is
-	// not a regular file, such as "a directory".
-	What string `json:"what,omitempty"`
-	// NotRegular is set for a foreign entry that is not a regular file,
-	// which is never replaced, even with overwrite.
-	NotRegular bool `json:"not_regular,omitempty"`
-	// SameInode is set for a foreign file that has the identity recorded
-	// without a birth time: an edit and a new file given the same inode
-	// cannot be told apart.
-	SameInode bool `json:"same_inode,omitempty"`
-	// id is the identity of the file found, when intact; adopted says that
-	// it differs from the one recorded (the file is taken as the
-	// resource's by its content).
-	id      archivefile.Identity
-	adopted bool
 }

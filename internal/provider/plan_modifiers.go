@@ -26,16 +26,15 @@ type replaceUnlessImported struct {
 	description string
 }
 
-var (
-	replaceExportUnlessImported = replaceUnlessImported{
-		marker:      path.Root("domain"),
-		description: "Changing this value starts a new export, except on the first plan after an import.",
-	}
-	replaceAgentJobUnlessImported = replaceUnlessImported{
-		marker:      pathPrompt,
-		description: "Changing this value starts a new agent job, except on the first plan after an import.",
-	}
-)
+var replaceExportUnlessImported = replaceUnlessImported{
+	marker:      path.Root("domain"),
+	description: "Changing this value starts a new export, except on the first plan after an import.",
+}
+
+var replaceAgentJobUnlessImported = replaceUnlessImported{
+	marker:      pathPrompt,
+	description: "Changing this value starts a new agent job, except on the first plan after an import.",
+}
 
 func (r replaceUnlessImported) requiresReplace(ctx context.Context, state tfsdk.State) bool {
 	var marker types.String

@@ -19,7 +19,7 @@ func (r *previewDeploymentResource) ModifyPlan(ctx context.Context, req resource
 	var plan, state previewDeploymentModel
 	resp.Diagnostics.Append(resp.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	priv, diags := readPrivate(ctx, req.Private)
+	priv, diags := readPrivate[noFacts](ctx, req.Private)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

@@ -284,7 +284,7 @@ func (r *previewDeploymentResource) Read(ctx context.Context, req resource.ReadR
 // its deployment when the plan decided to resume (see ModifyPlan); other
 // changes are recorded without a request.
 func (r *previewDeploymentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	plan, state, _, action, ok := beginUpdate[previewDeploymentModel](ctx, req, resp)
+	plan, state, _, action, ok := beginUpdate[previewDeploymentModel, noFacts](ctx, req, resp)
 	if !ok {
 		return
 	}

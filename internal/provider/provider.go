@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -42,10 +43,28 @@ type mintlifyProvider struct {
 type providerData struct {
 	client    *mintlify.Client
 	projectID string
-	// deployments carries, within one apply, a deployment whose wait was
-	// cut short from the destroy of its tainted resource to the create that
-	// replaces it (see deploymentHandoffs).
-	deployments *deploymentHandoffs
+	// families holds what a family keeps for as long as the provider is
+	// configured (one apply), by the family's key: see familyState.
+	mu       sync.Mutex
+	families map[any]any
+}
+
+// familyState is the value that key holds in this configured provider,
+// made by create on first use. A family keeps there what one operation
+// hands to another within an apply (the deployment's hand-over from the
+// destroy of a tainted resource to its replacement).
+func familyState[T any](d *providerData, key any, create func() *T) *T {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if v, ok := d.families[key].(*T); ok {
+		return v
+	}
+	if d.families == nil {
+		d.families = map[any]any{}
+	}
+	v := create()
+	d.families[key] = v
+	return v
 }
 
 type providerModel struct {
@@ -202,8 +221,7 @@ func (p *mintlifyProvider) Configure(ctx context.Context, req provider.Configure
 		return
 	}
 
-	data := &providerData{client: client, projectID: stringOrEnv(config.ProjectID, envProjectID),
-		deployments: newDeploymentHandoffs()}
+	data := &providerData{client: client, projectID: stringOrEnv(config.ProjectID, envProjectID)}
 	resp.ResourceData = data
 	resp.DataSourceData = data
 	resp.EphemeralResourceData = data

@@ -52,7 +52,7 @@ func (r *staticExportArchiveResource) Create(ctx context.Context, req resource.C
 		return
 	}
 	plan.setArchive(sum, r.provider.client.Clock().Now())
-	resp.Diagnostics.Append(privateState{Written: id}.write(ctx, resp.Private)...)
+	resp.Diagnostics.Append(privateState[archiveFacts]{Facts: archiveFacts{Written: id}}.write(ctx, resp.Private)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
@@ -154,13 +154,13 @@ func (r *staticExportArchiveResource) Read(ctx context.Context, req resource.Rea
 	case v.Kind == fileIntact && v.adopted:
 		tflog.Info(ctx, "The file at output_path holds exactly the archive: the resource takes it as its own",
 			map[string]any{"output_path": p})
-		priv.Written = v.id
+		priv.Facts.Written = v.id
 	case v.Kind != fileIntact:
 		tflog.Warn(ctx, "The file at output_path is not the archive the resource wrote", map[string]any{
 			"output_path": p, "found": string(v.Kind), "sha256": v.SHA256, "expected_sha256": state.SHA256.ValueString(),
 		})
 	}
-	priv.FileDrift = drift(v)
+	priv.Facts.FileDrift = drift(v)
 	resp.Diagnostics.Append(priv.write(ctx, resp.Private)...)
 }
 
@@ -179,12 +179,12 @@ func (r *staticExportArchiveResource) ModifyPlan(ctx context.Context, req resour
 	}
 	var state staticExportArchiveModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	priv, diags := readPrivate(ctx, req.Private)
+	priv, diags := readPrivate[archiveFacts](ctx, req.Private)
 	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() || priv.FileDrift == nil || replaced(plan, state) {
+	if resp.Diagnostics.HasError() || priv.Facts.FileDrift == nil || replaced(plan, state) {
 		return
 	}
-	if d := driftDiagnostic(*priv.FileDrift, state, plan.Overwrite); d != nil {
+	if d := driftDiagnostic(*priv.Facts.FileDrift, state, plan.Overwrite); d != nil {
 		resp.Diagnostics.Append(d)
 	}
 	if resp.Diagnostics.HasError() {
@@ -212,12 +212,12 @@ func planCreate(ctx context.Context, req resource.ModifyPlanRequest, plan static
 		return nil
 	}
 	p := plan.OutputPath.ValueString()
-	priv, diags := readPrivate(ctx, req.Private)
+	priv, diags := readPrivate[archiveFacts](ctx, req.Private)
 	// Unknown, overwrite may be true: only what it never allows is refused.
 	overwrite := plan.Overwrite.IsUnknown() || plan.Overwrite.ValueBool()
 	var occupied *occupiedError
 	var notRegular *notRegularError
-	switch err := checkOutputPath(p, priv.Written, overwrite); {
+	switch err := checkOutputPath(p, priv.Facts.Written, overwrite); {
 	case errors.As(err, &notRegular):
 		diags.Append(notRegularDiagnostic(notRegular, "Nothing was downloaded."))
 	case errors.As(err, &occupied) && !isGzipFile(p):
@@ -241,7 +241,7 @@ func (r *staticExportArchiveResource) Update(ctx context.Context, req resource.U
 	var plan, state staticExportArchiveModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	priv, diags := readPrivate(ctx, req.Private)
+	priv, diags := readPrivate[archiveFacts](ctx, req.Private)
 	resp.Diagnostics.Append(diags...)
 	ctx, at := plan.archiveAttempt(ctx, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
@@ -251,7 +251,7 @@ func (r *staticExportArchiveResource) Update(ctx context.Context, req resource.U
 		resp.Diagnostics.Append(archiveDiagnostic(err, at))
 		return
 	}
-	v, err := judgeFile(at.outputPath, priv.Written, state.SHA256.ValueString())
+	v, err := judgeFile(at.outputPath, priv.Facts.Written, state.SHA256.ValueString())
 	if err != nil {
 		resp.Diagnostics.AddAttributeError(path.Root("output_path"), "Cannot Read The Archive",
 			fmt.Sprintf("Checking the archive at %s failed: %s. Fix the permissions of the file or its directory, "+
@@ -262,7 +262,7 @@ func (r *staticExportArchiveResource) Update(ctx context.Context, req resource.U
 	switch {
 	case v.Kind == fileIntact:
 		if v.adopted {
-			priv.Written = v.id
+			priv.Facts.Written = v.id
 		}
 		plan.DownloadedAt = state.DownloadedAt
 		if err := applyPermission(plan, state, v.id); err != nil {
@@ -278,15 +278,15 @@ func (r *staticExportArchiveResource) Update(ctx context.Context, req resource.U
 		return
 	default:
 		tflog.Warn(ctx, "Restoring the archive at output_path from the same export", map[string]any{"found": string(v.Kind)})
-		sum, id, err := r.fetch(ctx, &plan, &at, state.SHA256.ValueString(), mayReplace(at.outputPath, priv.Written, overwrite))
+		sum, id, err := r.fetch(ctx, &plan, &at, state.SHA256.ValueString(), mayReplace(at.outputPath, priv.Facts.Written, overwrite))
 		if err != nil {
 			resp.Diagnostics.Append(archiveDiagnostic(err, at))
 			return
 		}
 		plan.setArchive(sum, r.provider.client.Clock().Now())
-		priv.Written = id
+		priv.Facts.Written = id
 	}
-	priv.FileDrift = nil
+	priv.Facts.FileDrift = nil
 	resp.Diagnostics.Append(priv.write(ctx, resp.Private)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
@@ -345,13 +345,13 @@ func (r *staticExportArchiveResource) Delete(ctx context.Context, req resource.D
 // lookAtArchive reads the state and private state of a refresh or a
 // destroy, and judges the file at output_path against them; err is that of
 // looking at the file.
-func lookAtArchive(ctx context.Context, from tfsdk.State, private privateGetter, diags *diag.Diagnostics) (state staticExportArchiveModel, priv privateState, v fileVerdict, err error) {
+func lookAtArchive(ctx context.Context, from tfsdk.State, private privateGetter, diags *diag.Diagnostics) (state staticExportArchiveModel, priv privateState[archiveFacts], v fileVerdict, err error) {
 	diags.Append(from.Get(ctx, &state)...)
-	priv, d := readPrivate(ctx, private)
+	priv, d := readPrivate[archiveFacts](ctx, private)
 	diags.Append(d...)
 	if diags.HasError() {
 		return state, priv, v, nil
 	}
-	v, err = judgeFile(state.OutputPath.ValueString(), priv.Written, state.SHA256.ValueString())
+	v, err = judgeFile(state.OutputPath.ValueString(), priv.Facts.Written, state.SHA256.ValueString())
 	return state, priv, v, err
 }

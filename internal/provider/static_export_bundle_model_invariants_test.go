@@ -210,7 +210,7 @@ func (m *modelRun) checkRevision(i int, after acctest.Instance) {
 // resource.
 func (m *modelRun) checkPrivate(i int, after acctest.Instance) {
 	m.check()
-	var priv privateState
+	var priv privateState[bundleFacts]
 	if raw, ok := after.Private[privateKey]; ok && json.Unmarshal(raw, &priv) == nil && priv.PlannedAction != "" {
 		m.violation(i, "the state's private data keeps the planned action %s", priv.PlannedAction)
 	}
@@ -257,12 +257,12 @@ func (m *modelRun) linkDue(st acctest.Instance, cfg modelConfig, at time.Time) (
 	if err != nil {
 		return false, false
 	}
-	var priv privateState
+	var priv privateState[bundleFacts]
 	if raw, ok := st.Private[privateKey]; ok {
 		_ = json.Unmarshal(raw, &priv)
 	}
-	link := linkState{ExpiresAt: expires, GeneratedAt: priv.LinkGeneratedAt}
-	if !priv.LinkGeneratedAt.Before(expires) {
+	link := linkState{ExpiresAt: expires, GeneratedAt: priv.Facts.LinkGeneratedAt}
+	if !priv.Facts.LinkGeneratedAt.Before(expires) {
 		link.GeneratedAt = time.Time{}
 	}
 	var renewBefore time.Duration

@@ -67,12 +67,12 @@ type linkFacts struct {
 // settings from the plan, what the last refresh learned from private state,
 // and the moment to judge at. A link exists when `expires_at` does:
 // `bundle_url` is null when `store_link` is false.
-func linkFactsOf(state, plan *staticExportBundleModel, priv privateState, at time.Time) (linkFacts, diag.Diagnostics) {
-	link, diags := linkFromState(state.ExpiresAt, priv.LinkGeneratedAt)
+func linkFactsOf(state, plan *staticExportBundleModel, priv privateState[bundleFacts], at time.Time) (linkFacts, diag.Diagnostics) {
+	link, diags := linkFromState(state.ExpiresAt, priv.Facts.LinkGeneratedAt)
 	return linkFacts{
 		JobID:                state.JobID.ValueString(),
 		Imported:             state.Domain.IsNull(),
-		Gone:                 priv.JobGone,
+		Gone:                 priv.Facts.JobGone,
 		Status:               state.Status.ValueString(),
 		HasLink:              known(state.ExpiresAt),
 		LinkWantedInState:    linkWantedInState(plan.StoreLink, state.BundleURL, state.ExpiresAt),
@@ -144,7 +144,7 @@ func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resourc
 func (r *staticExportBundleResource) planExisting(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, plan *staticExportBundleModel) {
 	var state staticExportBundleModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	priv, diags := readPrivate(ctx, req.Private)
+	priv, diags := readPrivate[bundleFacts](ctx, req.Private)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -186,7 +186,7 @@ func (r *staticExportBundleResource) planExisting(ctx context.Context, req resou
 // change, as a CLI that hands the first plan's private state to the plan it
 // makes again during apply would do; that plan then decides the same. Zero
 // when the provider is not configured, so there is no clock.
-func (r *staticExportBundleResource) judgedAt(priv privateState) time.Time {
+func (r *staticExportBundleResource) judgedAt(priv privateState[bundleFacts]) time.Time {
 	switch {
 	case !priv.PlannedAt.IsZero():
 		return priv.PlannedAt

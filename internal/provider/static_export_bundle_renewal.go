@@ -59,12 +59,12 @@ func renewsEveryRunWarning(link linkState, renewBefore time.Duration) diag.Diagn
 
 // warnIfRenewsEveryRun warns, once an apply has generated the model's link,
 // when its renew_before is at least that link's lifetime.
-func warnIfRenewsEveryRun(m *staticExportBundleModel, priv privateState) diag.Diagnostics {
+func warnIfRenewsEveryRun(m *staticExportBundleModel, priv privateState[bundleFacts]) diag.Diagnostics {
 	renewBefore := renewBeforeValue(m.RenewBefore)
 	if renewBefore == 0 {
 		return nil
 	}
-	link, diags := linkFromState(m.ExpiresAt, priv.LinkGeneratedAt)
+	link, diags := linkFromState(m.ExpiresAt, priv.Facts.LinkGeneratedAt)
 	if renewsEveryRun(link, renewBefore) {
 		diags.Append(renewsEveryRunWarning(link, renewBefore))
 	}

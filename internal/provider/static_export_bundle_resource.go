@@ -87,7 +87,7 @@ func (r *staticExportBundleResource) Create(ctx context.Context, req resource.Cr
 		return
 	}
 
-	var priv privateState
+	var priv privateState[bundleFacts]
 	w := bundleWait{budget: budget("timeouts.create", timeout), creating: true}
 	resp.Diagnostics.Append(r.completeExport(ctx, &plan, job, 0, &priv, w)...)
 	// The first link tells the lifetime: this apply, not the next plan,
@@ -114,7 +114,7 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	}
 	timeout, diags := state.Timeouts.Read(ctx, defaultReadTimeout)
 	resp.Diagnostics.Append(diags...)
-	priv, diags := readPrivate(ctx, req.Private)
+	priv, diags := readPrivate[bundleFacts](ctx, req.Private)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -134,7 +134,7 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	case mintlify.IsNotFound(err):
 		// Keep the resource so that the plan shows a replacement, and why,
 		// instead of silently forgetting the export.
-		priv.JobGone = true
+		priv.Facts.JobGone = true
 		resp.Diagnostics.Append(priv.write(ctx, resp.Private)...)
 		return
 	case err != nil:
@@ -142,10 +142,10 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 		return
 	}
 
-	priv.JobGone = false
+	priv.Facts.JobGone = false
 	state.setJob(job)
 	if !known(state.ExpiresAt) {
-		priv.LinkGeneratedAt = time.Time{}
+		priv.Facts.LinkGeneratedAt = time.Time{}
 	}
 	resp.Diagnostics.Append(priv.write(ctx, resp.Private)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
@@ -156,7 +156,7 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 // the job unless it completed, then its link. For actionNone, only arguments
 // such as `timeouts` or `renew_before` changed, and no request is made.
 func (r *staticExportBundleResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	plan, state, priv, action, ok := beginUpdate[staticExportBundleModel](ctx, req, resp)
+	plan, state, priv, action, ok := beginUpdate[staticExportBundleModel, bundleFacts](ctx, req, resp)
 	if !ok {
 		return
 	}
@@ -188,7 +188,7 @@ func (r *staticExportBundleResource) Update(ctx context.Context, req resource.Up
 
 	// The plan warned about a renew_before that renews on every run if it
 	// knew the lifetime of the link in state; otherwise the new link tells.
-	priorLink, _ := linkFromState(state.ExpiresAt, priv.LinkGeneratedAt)
+	priorLink, _ := linkFromState(state.ExpiresAt, priv.Facts.LinkGeneratedAt)
 	planWarned := renewsEveryRun(priorLink, renewBeforeValue(plan.RenewBefore))
 
 	// Start from what is known: the job as last read and the current link,

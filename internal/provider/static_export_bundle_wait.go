@@ -26,7 +26,7 @@ type bundleWait struct {
 // started is the answer of the start that just created the job (nil for a
 // job from state); priorRevision is the revision of the link in state. The
 // model is kept current with whatever was learned, also on failure.
-func (r *staticExportBundleResource) completeExport(ctx context.Context, m *staticExportBundleModel, started *mintlify.StaticExportJob, priorRevision int64, priv *privateState, w bundleWait) diag.Diagnostics {
+func (r *staticExportBundleResource) completeExport(ctx context.Context, m *staticExportBundleModel, started *mintlify.StaticExportJob, priorRevision int64, priv *privateState[bundleFacts], w bundleWait) diag.Diagnostics {
 	if m.Status.ValueString() != mintlify.StatusCompleted {
 		if diags := r.waitForExport(ctx, m, started, w); diags.HasError() {
 			return diags
@@ -34,7 +34,7 @@ func (r *staticExportBundleResource) completeExport(ctx context.Context, m *stat
 	}
 	generatedAt, diags := r.generateLink(ctx, m, priorRevision, w)
 	if !diags.HasError() {
-		priv.LinkGeneratedAt = generatedAt
+		priv.Facts.LinkGeneratedAt = generatedAt
 	}
 	return diags
 }
