@@ -109,7 +109,7 @@ func (s *Server) handleGenerateBundle(w http.ResponseWriter, r *http.Request) {
 			"Static export job %q is %s (%.1f%% done); wait until its status is completed before generating a bundle.",
 			jobID, st.Status, st.Progress))
 	default:
-		link, expiresAt := s.presign(s.linkBase(r), jobID, now)
+		link, expiresAt := s.presign(s.linkBase(r), jobID, bundleObject, now)
 		if s.hostile.unannounced {
 			size = 0
 		}
