@@ -96,13 +96,8 @@ func strippedPrefix(r *http.Request) string {
 // presigned query like S3 would, then streams the job's archive (see
 // archive.go).
 func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
-	if s.hostileDownload(w, r) {
-		return
-	}
-	jobID := r.PathValue("jobId")
-	now := s.clock.Now()
-	if code, msg := s.checkLink(bundleObject, jobID, r.URL.Query(), now); code != "" {
-		writeS3Error(w, http.StatusForbidden, code, msg)
+	jobID, now, ok := s.admitDownload(w, r, bundleObject)
+	if !ok {
 		return
 	}
 
@@ -129,6 +124,22 @@ func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
 	// Generated while it is sent, never held in memory. An error means the
 	// client went away: the answer cannot be changed any more.
 	_ = archive.writeTo(w)
+}
+
+// admitDownload answers a download of obj that a hostile scenario takes
+// over, or whose presigned query does not check out, and reports false;
+// otherwise it returns the link's job and the moment of the request, for
+// the caller to serve.
+func (s *Server) admitDownload(w http.ResponseWriter, r *http.Request, obj object) (jobID string, now time.Time, ok bool) {
+	if s.hostileDownload(w, r) {
+		return "", time.Time{}, false
+	}
+	jobID, now = r.PathValue("jobId"), s.clock.Now()
+	if code, msg := s.checkLink(obj, jobID, r.URL.Query(), now); code != "" {
+		writeS3Error(w, http.StatusForbidden, code, msg)
+		return "", now, false
+	}
+	return jobID, now, true
 }
 
 // checkLink verifies a presigned query for jobID's obj. It returns an S3

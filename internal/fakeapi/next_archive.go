@@ -67,13 +67,8 @@ func withDefect(archive []byte, defect ArchiveDefect) []byte {
 // handleExportDownload serves GET /exports/{jobId}/export.zip: it checks
 // the presigned query like S3 would, then sends the job's archive.
 func (s *Server) handleExportDownload(w http.ResponseWriter, r *http.Request) {
-	if s.hostileDownload(w, r) {
-		return
-	}
-	jobID := r.PathValue("jobId")
-	now := s.clock.Now()
-	if code, msg := s.checkLink(exportObject, jobID, r.URL.Query(), now); code != "" {
-		writeS3Error(w, http.StatusForbidden, code, msg)
+	jobID, now, ok := s.admitDownload(w, r, exportObject)
+	if !ok {
 		return
 	}
 

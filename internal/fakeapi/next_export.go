@@ -2,8 +2,6 @@ package fakeapi
 
 import (
 	"bytes"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -248,11 +246,5 @@ func (s *Server) newProjectJobIDLocked() string {
 	if s.hostile.jobIDs != nil {
 		return s.hostile.jobIDs()
 	}
-	for {
-		b := make([]byte, 12)
-		_, _ = rand.Read(b) // never fails since Go 1.24
-		if id := hex.EncodeToString(b); s.projectJobs[id] == nil {
-			return id
-		}
-	}
+	return randomID("", 12, func(id string) bool { return s.projectJobs[id] != nil })
 }

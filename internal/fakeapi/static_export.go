@@ -146,11 +146,16 @@ func (s *Server) newJobIDLocked() string {
 	if s.hostile.jobIDs != nil {
 		return s.hostile.jobIDs()
 	}
+	return randomID("se_", 8, func(id string) bool { return s.jobs[id] != nil })
+}
+
+// randomID returns prefix and n random bytes in hexadecimal, one that is
+// not taken.
+func randomID(prefix string, n int, taken func(string) bool) string {
 	for {
-		b := make([]byte, 8)
+		b := make([]byte, n)
 		_, _ = rand.Read(b) // never fails since Go 1.24
-		id := "se_" + hex.EncodeToString(b)
-		if _, taken := s.jobs[id]; !taken {
+		if id := prefix + hex.EncodeToString(b); !taken(id) {
 			return id
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
@@ -188,11 +187,7 @@ var projectExportJobs = jobKind[ProjectExportJob]{
 
 // failure implements Job: the job, its project, and the API's reason.
 func (j ProjectExportJob) failure() string {
-	reason := "the API gave no reason"
-	if j.Error != nil && strings.TrimSpace(*j.Error) != "" {
-		reason = *j.Error
-	}
-	return fmt.Sprintf("static export job %s of project %s failed: %s", j.JobID, j.ProjectID, reason)
+	return fmt.Sprintf("static export job %s of project %s failed: %s", j.JobID, j.ProjectID, failureReason(j.Error))
 }
 
 // cleanProjectJob refuses a job whose id is not an identifier, or whose

@@ -197,3 +197,24 @@ func TestStartProjectExportHourlyLimit(t *testing.T) {
 		})
 	}
 }
+
+// TestWaitForProjectExportFailed: a failed job ends the wait with its
+// project and the API's reason; it carries no link.
+func TestWaitForProjectExportFailed(t *testing.T) {
+	t.Parallel()
+	c, _, _, _ := nextFake(t, fakeapi.NextExport{Plan: func(fakeapi.ProjectStartRequest) fakeapi.JobPlan {
+		return fakeapi.JobPlan{RunFor: time.Minute, FailWith: "page guides/setup did not render"}
+	}})
+	job, err := c.StartProjectExport(t.Context(), testProject, ProjectExportRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	last, err := c.WaitForProjectExport(t.Context(), testProject, job.JobID)
+	want := "static export job " + job.JobID + " of project proj_1 failed: page guides/setup did not render"
+	if !IsJobFailed(err) || err.Error() != want {
+		t.Errorf("wait = %v, want %q", err, want)
+	}
+	if _, ok := last.Bundle(); ok || last.Status != StatusFailed {
+		t.Errorf("last job seen = %+v, want failed without a link", last)
+	}
+}
