@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -90,20 +91,13 @@ func TestProjectJobLifecycle(t *testing.T) {
 	if int64(len(archive.body)) != second.SizeBytes || archive.header.Get("Content-Type") != "application/zip" {
 		t.Errorf("archive of %d bytes (%s), want sizeBytes %d of application/zip", len(archive.body), archive.header.Get("Content-Type"), second.SizeBytes)
 	}
-	zr, err := zip.NewReader(bytes.NewReader(archive.body), int64(len(archive.body)))
-	if err != nil {
-		t.Fatalf("the archive is not a ZIP: %v", err)
+	if err := readZIP(archive.body); err != nil {
+		t.Fatalf("the archive does not read as a ZIP: %v", err)
 	}
+	zr, _ := zip.NewReader(bytes.NewReader(archive.body), int64(len(archive.body)))
 	var names []string
 	for _, f := range zr.File {
 		names = append(names, f.Name)
-		rc, err := f.Open()
-		if err == nil {
-			_, err = io.Copy(io.Discard, rc)
-		}
-		if err != nil {
-			t.Errorf("entry %s: %v", f.Name, err)
-		}
 	}
 	if want := "index.html page-001.html page-002.html page-003.html"; strings.Join(names, " ") != want {
 		t.Errorf("entries %q, want %q", names, want)
@@ -267,4 +261,45 @@ func TestContractsServed(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestProjectJobArchiveDefects: a broken archive is served as the defect
+// says, under a sizeBytes and Content-Length that match what is sent.
+func TestProjectJobArchiveDefects(t *testing.T) {
+	t.Parallel()
+	for _, defect := range []fakeapi.ArchiveDefect{fakeapi.ArchiveTruncated, fakeapi.ArchiveCorrupt} {
+		h := nextHarness(t, fakeapi.NextExport{
+			Plan:    func(fakeapi.ProjectStartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} },
+			Archive: func(fakeapi.ProjectStartRequest) fakeapi.Archive { return fakeapi.Archive{Defect: defect} },
+		})
+		job := h.getProjectJob(t, h.startProjectJob(t, nil).JobID)
+		archive := doURL(t, http.MethodGet, job.BundleURL, noKey, nil).wantStatus(t, http.StatusOK)
+		if int64(len(archive.body)) != job.SizeBytes || archive.header.Get("Content-Length") != strconv.Itoa(len(archive.body)) {
+			t.Errorf("%s: %d bytes under Content-Length %s, want sizeBytes %d", defect, len(archive.body),
+				archive.header.Get("Content-Length"), job.SizeBytes)
+		}
+		if err := readZIP(archive.body); err == nil {
+			t.Errorf("%s: the archive reads without error", defect)
+		}
+	}
+}
+
+// readZIP reads every entry of a ZIP archive, checking its CRC.
+func readZIP(data []byte) error {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return err
+	}
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			return err
+		}
+		_, err = io.Copy(io.Discard, rc)
+		_ = rc.Close()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

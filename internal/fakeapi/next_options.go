@@ -75,7 +75,3 @@ func WithNextStaticExport(n NextExport) Option {
 		s.next = n
 	}
 }
-
-// servesToday and servesNext report which contracts the server serves.
-func (s *Server) servesToday() bool { return s.next.Contracts != ServeNext }
-func (s *Server) servesNext() bool  { return s.next.Contracts != ServeToday }

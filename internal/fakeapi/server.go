@@ -1,8 +1,9 @@
 // Package fakeapi is an in-memory Mintlify admin API: an http.Handler that
 // follows Mintlify's OpenAPI descriptions (static export jobs, bundle links,
 // agent jobs, deployments, previews and automations) so the client, the
-// provider and the demo can run without
-// the internet. Time comes from a clock.Clock, so tests move time instead of
+// provider and the demo can run without the internet. Static export is
+// served in today's domain-scoped contract, in the next, project-scoped one
+// (WithNextStaticExport), or in both at once. Time comes from a clock.Clock, so tests move time instead of
 // waiting for it.
 package fakeapi
 
