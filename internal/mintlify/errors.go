@@ -227,7 +227,8 @@ func IsUnauthorized(err error) bool { return StatusCode(err) == http.StatusUnaut
 func IsForbidden(err error) bool { return StatusCode(err) == http.StatusForbidden }
 
 // IsConflict reports whether err is the API's 409, such as a bundle
-// requested before its job completed.
+// requested before its job completed, or a project-scoped start while
+// another job of the deployment is active (IsAnotherExportActive).
 func IsConflict(err error) bool { return StatusCode(err) == http.StatusConflict }
 
 // IsBadRequest reports whether err is the API's 400.

@@ -129,12 +129,12 @@ var (
 )
 
 // ProjectExportProblemOf returns the problem of the project-scoped call
-// that err is the refusal of, and "" when err is none of them or its text
-// does not tell (a 400 or a read's 404 that names neither a base path, a
+// that err is the refusal of, and "" when err is none of them (today's
+// domain-scoped calls included) or its text does not tell (a 400 or a read's 404 that names neither a base path, a
 // project nor a job).
 func ProjectExportProblemOf(err error) ProjectExportProblem {
 	var apiErr *APIError
-	if !errors.As(err, &apiErr) {
+	if !errors.As(err, &apiErr) || !isProjectExportRoute(apiErr.Route) {
 		return ""
 	}
 	start := strings.HasPrefix(apiErr.Route, http.MethodPost+" ")
@@ -207,6 +207,13 @@ func IsDomainExportRetired(err error) bool {
 // domainExportStart is the route of today's start, as APIError.Route
 // names it.
 const domainExportStart = http.MethodPost + " /v1/static-export/jobs"
+
+// isProjectExportRoute reports whether route is a project-scoped static
+// export call: a start or a status read.
+func isProjectExportRoute(route string) bool {
+	_, rest, _ := strings.Cut(route, " ")
+	return strings.HasPrefix(rest, "/v1/static-export/") && !isDomainExportRoute(route)
+}
 
 // isDomainExportRoute reports whether route is one of today's three
 // domain-scoped calls: the start, a status read, a bundle request.

@@ -202,8 +202,12 @@ func TestIsDomainExportRetiredRoutes(t *testing.T) {
 		{"GET /v1/static-export/jobs/jobs/6520f3a1", 410, false},
 		{"GET /v2/agent/p/job/j", 410, false},
 	} {
-		if got := IsDomainExportRetired(&APIError{Route: tt.route, StatusCode: tt.status}); got != tt.want {
+		err := &APIError{Route: tt.route, StatusCode: tt.status}
+		if got := IsDomainExportRetired(err); got != tt.want {
 			t.Errorf("%d on %s: retired %t, want %t", tt.status, tt.route, got, tt.want)
+		}
+		if problem := ProjectExportProblemOf(err); tt.want && problem != "" {
+			t.Errorf("%d on %s: read as the project-scoped %q too", tt.status, tt.route, problem)
 		}
 	}
 }
