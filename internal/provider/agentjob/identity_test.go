@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
@@ -48,7 +49,7 @@ func TestAccAgentJob_identity(t *testing.T) {
 						"project_id": knownvalue.StringExact(acctest.ProjectID),
 						"job_id":     providertest.AgentJobID,
 					}),
-					statecheck.ExpectIdentityValueMatchesStateAtPath(providertest.AgentJobAddr, providertest.TfjsonpathRoot("job_id"), providertest.TfjsonpathRoot("id")),
+					statecheck.ExpectIdentityValueMatchesStateAtPath(providertest.AgentJobAddr, tfjsonpath.New("job_id"), tfjsonpath.New("id")),
 				},
 			},
 			{

@@ -29,7 +29,7 @@ type deploymentDataSource struct {
 	core.ConfiguredDataSource
 }
 
-type deploymentModel struct {
+type deploymentDataSourceModel struct {
 	// Required
 	ID types.String `tfsdk:"id"`
 	// Optional
@@ -87,7 +87,7 @@ func (d *deploymentDataSource) Schema(ctx context.Context, _ datasource.SchemaRe
 }
 
 func (d *deploymentDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	m, ok := core.ConfiguredModel[deploymentModel](ctx, d.Provider, req.Config, &resp.Diagnostics)
+	m, ok := core.ConfiguredModel[deploymentDataSourceModel](ctx, d.Provider, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}

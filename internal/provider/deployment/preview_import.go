@@ -23,7 +23,7 @@ import (
 func (r *previewDeploymentResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	projectID, statusID := "", req.ID
 	if req.ID == "" {
-		var identity previewIdentityModel
+		var identity previewDeploymentIdentityModel
 		resp.Diagnostics.Append(req.Identity.Get(ctx, &identity)...)
 		projectID, statusID = identity.ProjectID.ValueString(), identity.StatusID.ValueString()
 	} else if p, s, named := strings.Cut(req.ID, "/"); named {
@@ -60,5 +60,5 @@ func setPreviewIdentity(ctx context.Context, identity *tfsdk.ResourceIdentity, p
 	if identity == nil || statusID == "" {
 		return nil
 	}
-	return identity.Set(ctx, previewIdentityModel{ProjectID: optionalString(projectID), StatusID: types.StringValue(statusID)})
+	return identity.Set(ctx, previewDeploymentIdentityModel{ProjectID: optionalString(projectID), StatusID: types.StringValue(statusID)})
 }

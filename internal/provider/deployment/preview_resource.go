@@ -54,10 +54,10 @@ type previewDeploymentModel struct {
 	deploymentFields
 }
 
-// previewIdentityModel is the resource's identity: the latest deployment
+// previewDeploymentIdentityModel is the resource's identity: the latest deployment
 // of the preview, by its status id, in its project. It changes with each
 // deployment of the preview (MutableIdentity).
-type previewIdentityModel struct {
+type previewDeploymentIdentityModel struct {
 	ProjectID types.String `tfsdk:"project_id"`
 	StatusID  types.String `tfsdk:"status_id"`
 }

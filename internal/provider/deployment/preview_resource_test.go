@@ -263,7 +263,7 @@ func TestAccPreviewDeployment_identity(t *testing.T) {
 			{
 				Config: env.Config(previewConfig(previewBranch, `triggers = { commit = "b2" }`)),
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectIdentityValueMatchesStateAtPath(previewAddr, providertest.TfjsonpathRoot("status_id"), providertest.TfjsonpathRoot("id")),
+					statecheck.ExpectIdentityValueMatchesStateAtPath(previewAddr, tfjsonpath.New("status_id"), tfjsonpath.New("id")),
 				},
 			},
 			{Config: env.Config("")},

@@ -23,7 +23,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
@@ -327,6 +326,3 @@ func (b *SyncBuffer) String() string {
 	defer b.mu.Unlock()
 	return b.buf.String()
 }
-
-// TfjsonpathRoot is the path of a top-level attribute.
-func TfjsonpathRoot(name string) tfjsonpath.Path { return tfjsonpath.New(name) }

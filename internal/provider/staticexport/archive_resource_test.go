@@ -24,7 +24,6 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
-	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
@@ -261,7 +260,7 @@ func TestAccStaticExportArchive_waitsForTheJob(t *testing.T) {
 		return plan
 	}))
 	running := env.StartExportOutsideTerraform(t)
-	failing := startJob(t, env, "fails.example.com")
+	failing := env.StartExportOf(t, "fails.example.com")
 	out := filepath.Join(t.TempDir(), "docs-bundle.tar.gz")
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
@@ -302,21 +301,6 @@ func TestAccStaticExportArchive_badInputRefusedBeforeAnyRequest(t *testing.T) {
 		{Config: env.Config(providertest.ArchiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "0000"`)), Want: "Invalid File Permission|The `file_permission` \"0000\" does not let the file's owner read it|such as `\"0640\"`"},
 		{Config: env.Config(providertest.ArchiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "0244"`)), Want: "Invalid File Permission|The `file_permission` \"0244\" does not let the file's owner read it"},
 	})
-}
-
-// startJob starts an export of domain through the client, as a script
-// would, and returns its id.
-func startJob(t *testing.T, env *acctest.Env, domain string) string {
-	t.Helper()
-	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(env.URL), mintlify.WithClock(env.Clock))
-	if err != nil {
-		t.Fatal(err)
-	}
-	job, err := c.StartStaticExport(t.Context(), mintlify.StartStaticExportRequest{Domain: domain})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return job.JobID
 }
 
 // TestAccStaticExportArchive_removesStalePartialDownloads removes the

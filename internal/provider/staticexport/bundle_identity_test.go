@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
@@ -30,7 +31,7 @@ func TestAccStaticExportBundle_identity(t *testing.T) {
 				Config: cfg,
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectIdentity(providertest.BundleAddr, map[string]knownvalue.Check{"job_id": providertest.KnownJobID()}),
-					statecheck.ExpectIdentityValueMatchesState(providertest.BundleAddr, providertest.TfjsonpathRoot("job_id")),
+					statecheck.ExpectIdentityValueMatchesState(providertest.BundleAddr, tfjsonpath.New("job_id")),
 				},
 			},
 			{

@@ -57,9 +57,9 @@ import (
 // modelSeeds are the sequences `make test` runs, in this order. Seeds that
 // once found a violation stay in the list.
 var modelSeeds = []uint64{
-	// 37 and 39 catch the job_gone bug of issue 11 when it is put back: a
-	// 404 seen once by a refresh-only apply replaced the bundle on every
-	// later plan.
+	// 37 and 39 catch a job_gone that outlives its answer, when it is put
+	// back: a 404 seen once by a refresh-only apply replaced the bundle on
+	// every later plan.
 	37, 39, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
 }
 

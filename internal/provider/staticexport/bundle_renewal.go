@@ -16,7 +16,8 @@ type linkState struct {
 	// ExpiresAt is when the link stops working; zero when there is no link.
 	ExpiresAt time.Time
 	// GeneratedAt is when the link was generated; zero when unknown (for
-	// example, a link in state written before this was recorded).
+	// example, a private state that another provider version wrote without
+	// it).
 	GeneratedAt time.Time
 }
 
