@@ -42,6 +42,9 @@ type Summary struct {
 	// Entries counts the archive's files and directories: not its global
 	// headers, its root ./ nor the directories its paths only imply.
 	Entries int
+	// Format is the archive's format, told by its first bytes:
+	// FormatTarGz or FormatZip.
+	Format string
 }
 
 // File is an archive being written to Path. Create it, feed it with
@@ -158,7 +161,7 @@ func (f *File) ReadFrom(r io.Reader) (int64, error) {
 		return 0, err
 	}
 	sha, sum := sha256.New(), md5.New() //nolint:gosec // see the import
-	entries := 0
+	entries, format := 0, ""
 	if f.buffers == nil {
 		f.buffers = newBuffers()
 	}
@@ -166,7 +169,7 @@ func (f *File) ReadFrom(r io.Reader) (int64, error) {
 	fo.add((&writeback{file: f.tmp, directAfter: f.directAfter}).consume)
 	fo.add(copying(sha))
 	fo.add(copying(sum))
-	fo.add(func(r io.Reader) (err error) { entries, err = verify(f.ctx, r); return err })
+	fo.add(func(r io.Reader) (err error) { format, entries, err = check(f.ctx, r); return err })
 	n, readErr, consumeErr := fo.copy(r)
 	switch {
 	case readErr != nil:
@@ -174,7 +177,7 @@ func (f *File) ReadFrom(r io.Reader) (int64, error) {
 	case consumeErr != nil:
 		return n, consumeErr
 	}
-	f.summary = Summary{Size: n, Entries: entries}
+	f.summary = Summary{Size: n, Entries: entries, Format: format}
 	sha.Sum(f.summary.SHA256[:0])
 	sum.Sum(f.summary.MD5[:0])
 	f.complete = true

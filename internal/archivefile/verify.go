@@ -23,9 +23,16 @@ type InvalidError struct {
 	// refused marks an archive outside the language (Unsafe), whether or
 	// not an entry is to blame.
 	refused bool
+	// format is the archive's format (FormatZip), "" for tar.gz.
+	format string
 }
 
-func (e *InvalidError) Error() string { return "the archive is not a valid tar.gz: " + e.Reason }
+func (e *InvalidError) Error() string {
+	if e.format == "" {
+		return "the archive is not a valid tar.gz: " + e.Reason
+	}
+	return "the archive is not a valid " + e.format + ": " + e.Reason
+}
 
 // Unsafe reports whether the archive is well-formed gzip but outside the
 // language: an archive made so, not one damaged in storage or transit.
