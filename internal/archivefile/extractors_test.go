@@ -69,7 +69,7 @@ func findExtractors(t *testing.T) (found []extractor, missing []string) {
 	out, err := exec.Command("busybox", "tar", "--help").CombinedOutput()
 	add(err == nil || bytes.Contains(out, []byte("Usage: tar")),
 		extractor{name: "BusyBox tar", install: "Debian: busybox", extract: command("busybox", "tar", "-xzf")})
-	py := startPython(t)
+	py := startPython(t, pythonExtract, "tarfile")
 	add(py != nil, extractor{name: "Python tarfile", install: "Debian: python3", extract: py})
 	return found, missing
 }
@@ -93,14 +93,15 @@ for line in sys.stdin:
 `
 
 // startPython starts one Python process that extracts archive after
-// archive (starting one per archive would cost more than the extracting),
-// or returns nil when there is no Python.
-func startPython(t *testing.T) func(archive, dest string) error {
+// archive with script (starting one per archive would cost more than the
+// extracting), or returns nil when there is no Python; module names it in
+// errors.
+func startPython(t *testing.T, script, module string) func(archive, dest string) error {
 	t.Helper()
 	if _, err := exec.LookPath("python3"); err != nil {
 		return nil
 	}
-	cmd := exec.Command("python3", "-c", pythonExtract)
+	cmd := exec.Command("python3", "-c", script)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -127,7 +128,7 @@ func startPython(t *testing.T) func(archive, dest string) error {
 			return fmt.Errorf("python3 stopped: %w", err)
 		}
 		if answer = strings.TrimSpace(answer); answer != "ok" {
-			return errors.New("python3 tarfile: " + answer)
+			return errors.New("python3 " + module + ": " + answer)
 		}
 		return nil
 	}

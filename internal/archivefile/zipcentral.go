@@ -79,7 +79,7 @@ func (c *zipChecker) central(e *zipEntry, end *zipEnd) error {
 	copy(end.tail[:], lastBytes(h[:], rest, locator64Len))
 	name := string(rest[:nameLen])
 	if rule := c.centralRule(e, h[:], name, rest[nameLen:nameLen+extraLen]); rule != "" {
-		return c.refuse(name, "its central record "+rule)
+		return c.refuse(name, rule)
 	}
 	return nil
 }
@@ -98,17 +98,20 @@ func (c *zipChecker) centralRule(e *zipEntry, h []byte, name string, extra []byt
 	case rule != "":
 		return rule
 	case le.Uint16(h[34:]) != 0:
-		return "puts it on another disk (multi-disk archives are refused)"
+		return "its central record puts it on another disk (multi-disk archives are refused)"
 	case offset != e.offset:
-		return fmt.Sprintf("points at byte %d, where its local entry is at byte %d (records must follow the entries, in order)", offset, e.offset)
+		return fmt.Sprintf("its central record points at byte %d, where its local entry is at byte %d (records must follow the entries, in order)", offset, e.offset)
 	case len(name) != e.nameLen || maphash.String(c.seed, name) != e.name:
-		return "names it otherwise than its local header"
+		return "its central record names it otherwise than its local header"
 	case version != e.version || flags != e.flags || method != e.method:
-		return fmt.Sprintf("gives version %d, flags 0x%04x and method %d, its local header %d, 0x%04x and %d",
+		return fmt.Sprintf("its central record gives version %d, flags 0x%04x and method %d, its local header %d, 0x%04x and %d",
 			version, flags, method, e.version, e.flags, e.method)
 	case le.Uint32(h[16:]) != e.crc || csize != e.csize || usize != e.usize:
-		return fmt.Sprintf("gives a CRC-32 of %08x and sizes of %d and %d bytes, its data %08x, %d and %d",
+		return fmt.Sprintf("its central record gives a CRC-32 of %08x and sizes of %d and %d bytes, its data %08x, %d and %d",
 			le.Uint32(h[16:]), csize, usize, e.crc, e.csize, e.usize)
+	}
+	if rule := nameHostRule(le.Uint16(h[4:]), name); rule != "" {
+		return rule
 	}
 	return attributesRule(le.Uint16(h[4:]), le.Uint32(h[38:]), e.dir)
 }
@@ -156,6 +159,8 @@ func zip64Rule(end *zipEnd) string {
 	case end.zip64Size != end.size || end.zip64Offset != end.offset:
 		return fmt.Sprintf("places the central directory at byte %d for %d bytes, where it is at %d for %d",
 			end.zip64Offset, end.zip64Size, end.offset, end.size)
+	case end.count < 0xffff && end.size < max32 && end.offset < max32:
+		return "is needless: the end record can hold every value (ZIP64 is accepted only where needed: BusyBox unzip does not read it)"
 	case end.locatorOffset != end.zip64At:
 		return fmt.Sprintf("is at byte %d, where its locator says %d", end.zip64At, end.locatorOffset)
 	}

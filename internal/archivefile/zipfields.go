@@ -51,6 +51,16 @@ func headerRule(version, flags, method uint16, name string) string {
 	return ""
 }
 
+// nameHostRule checks that a name that is not ASCII was made on Unix:
+// Debian's Info-ZIP unzip converts the names of entries made on MS-DOS
+// from code page 437, UTF-8 flag or not.
+func nameHostRule(madeBy uint16, name string) string {
+	if madeBy>>8 != hostUnix && !isASCII(name) {
+		return "its name is not ASCII, yet it was not made on Unix: Info-ZIP unzip would read its name as code page 437"
+	}
+	return ""
+}
+
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
@@ -105,8 +115,11 @@ func localSizes(e *zipEntry, z64 []byte) string {
 			return "its local header's sizes are 0xffffffff, but no ZIP64 record of 16 bytes gives them"
 		}
 		e.usize, e.csize = int64(binary.LittleEndian.Uint64(z64)), int64(binary.LittleEndian.Uint64(z64[8:]))
-		if e.usize < 0 || e.csize < 0 {
+		switch {
+		case e.usize < 0 || e.csize < 0:
 			return "its ZIP64 sizes are out of range"
+		case e.usize < max32 && e.csize < max32:
+			return needlessZip64
 		}
 	case e.csize == max32 || e.usize == max32:
 		return "its local header gives one size as 0xffffffff and not the other (ZIP64 needs both)"
@@ -183,6 +196,11 @@ func unixModeRule(mode uint32, dir bool) string {
 	return ""
 }
 
+// needlessZip64 is the rule for ZIP64 records where no value needs them:
+// BusyBox unzip reads no ZIP64, so the language has it only where nothing
+// else can be.
+const needlessZip64 = "has a ZIP64 record, but every value fits in 32 bits (ZIP64 is accepted only where needed: BusyBox unzip does not read it)"
+
 // centralSizes resolves a central record's sizes and offset from its ZIP64
 // record: each 32-bit field that is 0xffffffff is in the record, in the
 // order size, compressed size, offset, and the record holds those only.
@@ -204,6 +222,8 @@ func centralSizes(usize, csize, offset *int64, z64 []byte) string {
 	switch {
 	case z64 != nil && fields == 0:
 		return "its central record has a ZIP64 record, but none of its fields is 0xffffffff"
+	case z64 != nil && *usize < max32 && *csize < max32 && *offset < max32:
+		return needlessZip64
 	case len(z64) != 8*fields:
 		return fmt.Sprintf("its central record's ZIP64 record holds %d bytes where it needs %d", len(z64), 8*fields)
 	}
