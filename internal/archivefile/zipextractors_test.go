@@ -90,7 +90,7 @@ func TestZipExtractorsAgreeWithTheCheck(t *testing.T) {
 		names = append(names, e.name)
 	}
 	t.Logf("ZIP extractors: %s; missing: %s", strings.Join(names, ", "), strings.Join(missing, ", "))
-	seed, count := diffSeed(t), diffCount(t)
+	seed, count := diffSeed(t), zipDiffCount(t)
 	root := t.TempDir()
 	s := newSandbox(t, root)
 	c := newChecker(t, filepath.Join(root, "check"))
@@ -129,9 +129,18 @@ func TestZipExtractorsAgreeWithTheCheck(t *testing.T) {
 		try(fmt.Sprintf("ZIP %d of seed %d (%s)", i, seed, strings.Join(a.recipe, "; ")), a.archive)
 	}
 	t.Logf("seed %d: %d ZIPs of tools and %d random ones, %d accepted", seed, len(tools), count, accepted)
-	if count >= 100 && accepted < count/5 {
+	if count >= 100 && accepted < count/4 {
 		t.Errorf("only %d of %d ZIPs accepted: the generator no longer makes enough valid ones", accepted, count)
 	}
+}
+
+// zipDiffCount is MINTLIFY_ARCHIVE_COUNT, or 150: each accepted ZIP
+// starts five extractors, four of them a process each.
+func zipDiffCount(t *testing.T) int {
+	if os.Getenv("MINTLIFY_ARCHIVE_COUNT") == "" {
+		return 150
+	}
+	return diffCount(t)
 }
 
 // extractAll judges an accepted ZIP with the oracle and extracts it with
