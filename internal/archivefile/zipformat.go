@@ -47,6 +47,6 @@ func check(ctx context.Context, r io.Reader) (string, int, error) {
 		}
 		return FormatZip, entries, err
 	}
-	return "", 0, &InvalidError{Reason: "it is not gzip-compressed nor a ZIP archive (it starts with neither the gzip header " +
-		"nor a ZIP local header)"}
+	return "", 0, &InvalidError{format: "tar.gz or ZIP", Reason: "it is not gzip-compressed nor a ZIP archive (it starts " +
+		"with neither the gzip header nor a ZIP local header)"}
 }
