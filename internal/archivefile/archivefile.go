@@ -1,6 +1,7 @@
 // Package archivefile writes a bundle archive to disk while it downloads:
 // into a temporary file beside its destination, hashed (SHA-256 and MD5)
-// and read as gzip+tar on the way, and renamed into place only once the
+// and read on the way as gzip+tar or as ZIP, as its first bytes say
+// (zipformat.go; the ZIP check is zipcheck.go), and renamed into place only once the
 // whole archive has checked out, flushed to disk before and after the
 // rename, by a rename that never replaces: what is there goes only if it
 // is a regular file the caller allows, and is still the file checked (see

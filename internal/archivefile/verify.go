@@ -10,9 +10,10 @@ import (
 	"io"
 )
 
-// InvalidError is an archive that is not a sound tar.gz, or one that is
-// not in the language the check accepts: regular files and directories
-// with plain names, in headers every extractor reads alike (see check.go).
+// InvalidError is an archive that is not a sound tar.gz (or ZIP), or one
+// that is not in the language the check accepts: regular files and
+// directories with plain names, in headers every extractor reads alike
+// (see check.go and zipcheck.go).
 type InvalidError struct {
 	// Reason says what is wrong, as a sentence without its final period:
 	// for a refused entry, `entry "<name>": <the rule it breaks>`.
