@@ -235,7 +235,7 @@ func (c *zipChecker) data(e *zipEntry, name string) error {
 	c.current = name
 	defer func() { c.current = "" }()
 	start, crc := c.in.n, crc32.NewIEEE()
-	var src io.Reader = io.LimitReader(c.in, e.csize)
+	src := io.LimitReader(c.in, e.csize)
 	if e.method == methodDeflate {
 		if err := c.resetInflate(); err != nil {
 			return err

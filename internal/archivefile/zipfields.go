@@ -3,7 +3,6 @@ package archivefile
 import (
 	"encoding/binary"
 	"fmt"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -229,6 +228,3 @@ func centralSizes(usize, csize, offset *int64, z64 []byte) string {
 	}
 	return ""
 }
-
-// nameOf quotes a name for a rule that compares two.
-func nameOf(s string) string { return fmt.Sprintf("%q", strings.ToValidUTF8(s, "\uFFFD")) }

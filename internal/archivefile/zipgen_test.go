@@ -115,6 +115,9 @@ func (g *generator) zipEntry(name string, data []byte) zEntry {
 	} else if dir {
 		e.external = 0x10
 	}
+	if g.chance(0.2) { // read-only, hidden, system, archive
+		e.external |= g.pickMode(0x01, 0x02, 0x04, 0x20, 0x21)
+	}
 	return e
 }
 
