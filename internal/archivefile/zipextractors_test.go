@@ -34,26 +34,20 @@ func findZipExtractors(t *testing.T) (found []extractor, missing []string) {
 			return nil
 		}
 	}
-	add := func(ok bool, e extractor) {
-		if ok {
-			found = append(found, e)
-		} else {
-			missing = append(missing, e.name+" ("+e.install+")")
-		}
-	}
+	var set extractorSet
 	onPath := func(name string) bool { _, err := exec.LookPath(name); return err == nil }
-	add(onPath("unzip"), extractor{name: "Info-ZIP unzip", install: "Debian: unzip",
+	set.add(onPath("unzip"), extractor{name: "Info-ZIP unzip", install: "Debian: unzip",
 		extract: command("unzip", "-q", "-o", "ARCHIVE", "-d", "DEST")})
-	add(onPath("bsdtar"), extractor{name: "bsdtar", install: "Debian: libarchive-tools",
+	set.add(onPath("bsdtar"), extractor{name: "bsdtar", install: "Debian: libarchive-tools",
 		extract: command("bsdtar", "-xf", "ARCHIVE", "-C", "DEST")})
 	out, err := exec.Command("busybox", "unzip").CombinedOutput()
-	add(err == nil || strings.Contains(string(out), "Usage: unzip"), extractor{name: "BusyBox unzip", install: "Debian: busybox",
+	set.add(err == nil || strings.Contains(string(out), "Usage: unzip"), extractor{name: "BusyBox unzip", install: "Debian: busybox",
 		extract: command("busybox", "unzip", "-q", "-o", "ARCHIVE", "-d", "DEST")})
 	py := startPython(t, pythonUnzip, "zipfile")
-	add(py != nil, extractor{name: "Python zipfile", install: "Debian: python3", extract: py})
-	add(onPath("7zz"), extractor{name: "7-Zip", install: "Debian: 7zip",
+	set.add(py != nil, extractor{name: "Python zipfile", install: "Debian: python3", extract: py})
+	set.add(onPath("7zz"), extractor{name: "7-Zip", install: "Debian: 7zip",
 		extract: command("7zz", "x", "-y", "-bso0", "-bsp0", "-oDEST", "ARCHIVE")})
-	return found, missing
+	return set.found, set.missing
 }
 
 // pythonUnzip extracts with zipfile's extractall, as scripts do.
@@ -81,20 +75,18 @@ for line in sys.stdin:
 // MINTLIFY_ARCHIVE_COUNT replay and lengthen it, as for tar.
 func TestZipExtractorsAgreeWithTheCheck(t *testing.T) {
 	found, missing := findZipExtractors(t)
-	if len(missing) > 0 && requireExtractors() {
-		t.Fatalf("the ZIP differential test needs all five extractors in CI (CI=true or MINTLIFY_REQUIRE_EXTRACTORS=1); missing: %s",
-			strings.Join(missing, ", "))
-	}
-	var names []string
-	for _, e := range found {
-		names = append(names, e.name)
-	}
-	t.Logf("ZIP extractors: %s; missing: %s", strings.Join(names, ", "), strings.Join(missing, ", "))
+	announce(t, "ZIP", found, missing)
 	seed, count := diffSeed(t), zipDiffCount(t)
+	defer func() {
+		if t.Failed() {
+			t.Logf("replay with MINTLIFY_ARCHIVE_SEED=%d go test -run 'TestZipExtractorsAgreeWithTheCheck' ./internal/archivefile/", seed)
+		}
+	}()
 	root := t.TempDir()
 	s := newSandbox(t, root)
 	c := newChecker(t, filepath.Join(root, "check"))
-	accepted, failed := 0, 0
+	accepted := 0
+	fails := &failures{t: t, seed: seed, ext: ".zip"}
 	try := func(label string, archive []byte) {
 		entries, err := c.check(archive)
 		if err != nil {
@@ -105,30 +97,12 @@ func TestZipExtractorsAgreeWithTheCheck(t *testing.T) {
 		if len(problems) == 0 {
 			return
 		}
-		saved := filepath.Join(os.TempDir(), fmt.Sprintf("zip-diff-%d-%d.zip", seed, failed))
-		if os.WriteFile(saved, archive, 0o600) != nil {
-			saved = "(not saved)"
-		}
-		t.Errorf("%s, saved as %s, accepted by the check with %d entries:\n  %s\nreplay with MINTLIFY_ARCHIVE_SEED=%d",
-			label, saved, entries, strings.Join(problems, "\n  "), seed)
-		if failed++; failed == 5 {
-			t.Fatal("stopping after 5 failed archives")
-		}
+		fails.report(label, archive, entries, problems)
 	}
-	tools, _ := filepath.Glob(filepath.Join("testdata", "tools", "*.zip"))
-	for _, name := range tools {
-		archive, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		try(name, archive)
-	}
-	for i := range count {
-		g := &generator{rnd: seeded(seed, uint64(i)), canary: s.canary}
-		a := g.zipNext()
-		try(fmt.Sprintf("ZIP %d of seed %d (%s)", i, seed, strings.Join(a.recipe, "; ")), a.archive)
-	}
-	t.Logf("seed %d: %d ZIPs of tools and %d random ones, %d accepted", seed, len(tools), count, accepted)
+	tools := diffInputs(t, ".zip", "ZIP", seed, count, func(i int) generated {
+		return (&generator{rnd: seeded(seed, uint64(i)), canary: s.canary}).zipNext()
+	}, try)
+	t.Logf("seed %d: %d ZIPs of tools and %d random ones, %d accepted", seed, tools, count, accepted)
 	if count >= 100 && accepted < count/4 {
 		t.Errorf("only %d of %d ZIPs accepted: the generator no longer makes enough valid ones", accepted, count)
 	}
