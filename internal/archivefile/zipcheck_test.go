@@ -71,6 +71,8 @@ func TestZipRefusals(t *testing.T) {
 		{"a FIFO", "fifo", "makes it a device, FIFO or socket", add(unix("fifo", 0o010644))},
 		{"set-user-ID", "s.html", "set-user-ID", add(unix("s.html", 0o104755))},
 		{"a locked directory", "locked/", "a directory's mode must let its owner write", add(zEntry{name: "locked/", madeBy: 3 << 8, external: 0o40555 << 16})},
+		{"a directory of mode 0", "empty/", "a directory's mode must let its owner write", add(zEntry{name: "empty/", madeBy: 3 << 8})},
+		{"a read-only directory", "ro/", "a directory may not be read-only", add(zEntry{name: "ro/", external: 0x11})},
 		{"a name with ..", "../up.html", "a name may not have a . or .. segment", add(zEntry{name: "../up.html", data: []byte("x")})},
 		{"an absolute name", "/etc/x", "a name may not be absolute", add(zEntry{name: "/etc/x", data: []byte("x")})},
 		{"a backslash", `a\b.html`, "a name may not contain a backslash", add(zEntry{name: `a\b.html`, data: []byte("x")})},

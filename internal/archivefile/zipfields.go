@@ -145,8 +145,9 @@ func entryRule(e *zipEntry) string {
 // directory, archive, normal, and 7-Zip's mark of a Unix mode in the high
 // half (which the host must be Unix to use).
 const (
-	dosKnown = 0x01 | 0x02 | 0x04 | 0x10 | 0x20 | 0x80 | 0x8000
-	dosDir   = 0x10
+	dosKnown    = 0x01 | 0x02 | 0x04 | 0x10 | 0x20 | 0x80 | 0x8000
+	dosDir      = 0x10
+	dosReadOnly = 0x01
 )
 
 // The hosts of "version made by" whose attributes the language reads.
@@ -166,6 +167,8 @@ func attributesRule(madeBy uint16, external uint32, dir bool) string {
 			"and 7-Zip's Unix mark", dos)
 	case dos&dosDir != 0 && !dir:
 		return "its DOS attributes make it a directory, but its name does not end with /"
+	case dir && dos&dosReadOnly != 0: // as a directory its owner cannot write, which extractors not run as root fail to fill
+		return "a directory may not be read-only (its DOS attributes say so)"
 	case host == hostDOS && unix != 0:
 		return fmt.Sprintf("it was made on MS-DOS, yet its attributes hold a Unix mode (%06o), which 7-Zip reads and Info-ZIP ignores", unix)
 	case host == hostUnix:
@@ -189,7 +192,7 @@ func unixModeRule(mode uint32, dir bool) string {
 		return "its Unix mode makes it a regular file, but its name ends with /"
 	case mode&0o7000 != 0:
 		return fmt.Sprintf("an entry may not be set-user-ID, set-group-ID or sticky (its mode is %04o)", mode&0o7777)
-	case dir && mode&0o777 != 0 && mode&0o300 != 0o300:
+	case dir && mode&0o300 != 0o300: // BusyBox unzip creates it with this mode, even 0
 		return fmt.Sprintf("a directory's mode must let its owner write and enter it (u+wx; its mode is %04o)", mode&0o7777)
 	}
 	return ""

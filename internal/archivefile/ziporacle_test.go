@@ -68,7 +68,7 @@ func judgeZipFile(f *zip.File) (oEntry, string) {
 		return oEntry{}, fmt.Sprintf("mode %v", mode)
 	case mode&(fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky) != 0:
 		return oEntry{}, "set-user-ID, set-group-ID or sticky"
-	case dir && host == 3 && f.ExternalAttrs>>16&0o777 != 0 && f.ExternalAttrs>>16&0o300 != 0o300:
+	case dir && (host == 3 && f.ExternalAttrs>>16&0o300 != 0o300 || f.ExternalAttrs&0x01 != 0):
 		return oEntry{}, "a directory its owner cannot write"
 	case f.Flags&0x800 == 0 && strings.IndexFunc(f.Name, func(r rune) bool { return r >= 0x80 }) >= 0:
 		return oEntry{}, "a non-ASCII name without the UTF-8 flag"
