@@ -12,22 +12,23 @@ import (
 // The central directory and the end records, read after the local
 // entries and checked against them.
 
-// zipEnd is what the end records must say of the central directory.
+// zipEnd is the central directory as read (count, size, offset, its last
+// bytes), and what the ZIP64 end record and its locator say of it.
 type zipEnd struct {
-	count          int64
-	size, offset   int64
-	tail           [locator64Len]byte // the directory's last bytes, which a reader may take for a ZIP64 locator
-	zip64At        int64              // where the ZIP64 end record starts; -1 for none
-	zip64Count     int64
-	zip64Size      int64
-	zip64Offset    int64
-	locatorOffset  int64
-	locatorDisk    uint32
-	locatorDisks   uint32
-	zip64Disk      uint32
-	zip64DirDisk   uint32
-	zip64Count2    int64
-	zip64RecordLen int64
+	count, size, offset int64
+	tail                [locator64Len]byte // the directory's last bytes, which a reader may take for a ZIP64 locator
+	zip64At             int64              // where the ZIP64 end record starts; -1 for none
+	zip64               zip64End
+}
+
+// zip64End is what a ZIP64 end record and its locator say.
+type zip64End struct {
+	recordLen         int64
+	disk, dirDisk     uint32
+	onDisk, total     int64
+	size, offset      int64
+	locDisk, locDisks uint32
+	locOffset         int64
 }
 
 // directory reads the central directory (its first signature read), one
@@ -134,13 +135,14 @@ func (c *zipChecker) zip64End(end *zipEnd) (uint32, error) {
 	}
 	le := binary.LittleEndian
 	r, l := b[:end64Len-4], b[end64Len-4:]
-	end.zip64RecordLen, end.zip64Disk, end.zip64DirDisk = int64(le.Uint64(r)), le.Uint32(r[12:]), le.Uint32(r[16:])
-	end.zip64Count2, end.zip64Count = int64(le.Uint64(r[20:])), int64(le.Uint64(r[28:]))
-	end.zip64Size, end.zip64Offset = int64(le.Uint64(r[36:])), int64(le.Uint64(r[44:]))
 	if le.Uint32(l) != sigLocator64 {
 		return 0, c.refuseArchive("its ZIP64 end record is not followed by its locator")
 	}
-	end.locatorDisk, end.locatorOffset, end.locatorDisks = le.Uint32(l[4:]), int64(le.Uint64(l[8:])), le.Uint32(l[16:])
+	end.zip64 = zip64End{
+		recordLen: int64(le.Uint64(r)), disk: le.Uint32(r[12:]), dirDisk: le.Uint32(r[16:]),
+		onDisk: int64(le.Uint64(r[20:])), total: int64(le.Uint64(r[28:])), size: int64(le.Uint64(r[36:])), offset: int64(le.Uint64(r[44:])),
+		locDisk: le.Uint32(l[4:]), locOffset: int64(le.Uint64(l[8:])), locDisks: le.Uint32(l[16:]),
+	}
 	if rule := zip64Rule(end); rule != "" {
 		return 0, c.refuseArchive("its ZIP64 end record " + rule)
 	}
@@ -149,20 +151,21 @@ func (c *zipChecker) zip64End(end *zipEnd) (uint32, error) {
 
 // zip64Rule checks the ZIP64 end record and its locator.
 func zip64Rule(end *zipEnd) string {
+	z := end.zip64
 	switch {
-	case end.zip64RecordLen != end64Len-12:
-		return fmt.Sprintf("gives its size as %d bytes, not %d (extensible data is refused)", end.zip64RecordLen, end64Len-12)
-	case end.zip64Disk != 0 || end.zip64DirDisk != 0 || end.locatorDisk != 0 || end.locatorDisks != 1:
+	case z.recordLen != end64Len-12:
+		return fmt.Sprintf("gives its size as %d bytes, not %d (extensible data is refused)", z.recordLen, end64Len-12)
+	case z.disk != 0 || z.dirDisk != 0 || z.locDisk != 0 || z.locDisks != 1:
 		return "or its locator speaks of other disks (multi-disk archives are refused)"
-	case end.zip64Count != end.count || end.zip64Count2 != end.count:
-		return fmt.Sprintf("counts %d and %d records, where the central directory has %d", end.zip64Count2, end.zip64Count, end.count)
-	case end.zip64Size != end.size || end.zip64Offset != end.offset:
+	case z.onDisk != end.count || z.total != end.count:
+		return fmt.Sprintf("counts %d and %d records, where the central directory has %d", z.onDisk, z.total, end.count)
+	case z.size != end.size || z.offset != end.offset:
 		return fmt.Sprintf("places the central directory at byte %d for %d bytes, where it is at %d for %d",
-			end.zip64Offset, end.zip64Size, end.offset, end.size)
+			z.offset, z.size, end.offset, end.size)
 	case end.count < 0xffff && end.size < max32 && end.offset < max32:
 		return "is needless: the end record can hold every value (ZIP64 is accepted only where needed: BusyBox unzip does not read it)"
-	case end.locatorOffset != end.zip64At:
-		return fmt.Sprintf("is at byte %d, where its locator says %d", end.zip64At, end.locatorOffset)
+	case z.locOffset != end.zip64At:
+		return fmt.Sprintf("is at byte %d, where its locator says %d", end.zip64At, z.locOffset)
 	}
 	return ""
 }

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -205,5 +206,28 @@ func TestZipRefusedNeverReachesItsPath(t *testing.T) {
 		case !tc.ok && (readErr == nil || err == nil || !errors.Is(statErr, fs.ErrNotExist)):
 			t.Fatalf("a refused ZIP: ReadFrom %v, Commit %v, the path: %v", readErr, err, statErr)
 		}
+	}
+}
+
+// TestZipNeededZip64EndRecord checks that a ZIP64 end record is accepted
+// where the end record cannot hold the count (65,536 entries), as
+// archive/zip reads it.
+func TestZipNeededZip64EndRecord(t *testing.T) {
+	a := &zArchive{zip64End: true}
+	for i := range 1 << 16 {
+		a.entries = append(a.entries, zEntry{name: fmt.Sprintf("p/%05d.html", i)})
+	}
+	archive := a.bytes()
+	c := newChecker(t, t.TempDir())
+	if entries, err := c.check(archive); err != nil || entries != 1<<16 {
+		t.Fatalf("got %d entries, %v; want %d", entries, err, 1<<16)
+	}
+	r, err := zip.NewReader(bytes.NewReader(archive), int64(len(archive)))
+	if err != nil || len(r.File) != 1<<16 {
+		t.Fatalf("archive/zip: %v", err)
+	}
+	a.countDelta = -1
+	if _, err := c.check(a.bytes()); err == nil || !strings.Contains(err.Error(), "its ZIP64 end record counts") {
+		t.Fatalf("a ZIP64 end record with a wrong count: got %v", err)
 	}
 }

@@ -105,12 +105,16 @@ func (a *zArchive) bytes() []byte {
 		le64(&out, uint64(cdEnd))
 		le32(&out, 1)
 	}
+	count16 := uint16(count)
+	if a.zip64End && count >= 0xffff {
+		count16 = 0xffff
+	}
 	for range 1 + b2i(a.twoEnds) {
 		out.WriteString("PK\x05\x06")
 		le16(&out, 0)
 		le16(&out, 0)
-		le16(&out, uint16(count))
-		le16(&out, uint16(count))
+		le16(&out, count16)
+		le16(&out, count16)
 		le32(&out, uint32(cdEnd-cdOffset))
 		le32(&out, uint32(cdOffset))
 		le16(&out, uint16(len(a.comment)))
