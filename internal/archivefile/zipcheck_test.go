@@ -120,6 +120,8 @@ func TestZipRefusals(t *testing.T) {
 				t.Fatalf("got %q, want it to say %q", err, tc.reason)
 			case invalid.Entry != tc.entry:
 				t.Fatalf("got the entry %q, want %q (%v)", invalid.Entry, tc.entry, err)
+			case invalid.Format() != map[bool]string{true: "", false: "zip"}[tc.name == "bytes before the first entry"]:
+				t.Fatalf("the error's format is %q", invalid.Format())
 			case !invalid.Unsafe() && tc.name != "bytes before the first entry": // as a web page instead of an archive
 				t.Fatalf("%v is not marked unsafe", err)
 			}

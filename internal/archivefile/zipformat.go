@@ -13,6 +13,9 @@ const (
 	FormatZip   = "zip"
 )
 
+// formatUnknown names, in an error, an archive that is neither.
+const formatUnknown = "tar.gz or ZIP"
+
 // The signatures an archive starts with: gzip's magic, a ZIP's first
 // local header, and a ZIP's end record (an empty ZIP).
 var (
@@ -31,7 +34,7 @@ func check(ctx context.Context, r io.Reader) (string, int, error) {
 	case errors.Is(err, errStopped):
 		return "", 0, err
 	case n == 0:
-		return "", 0, &InvalidError{Reason: "it is empty"}
+		return "", 0, &InvalidError{format: formatUnknown, Reason: "it is empty"}
 	}
 	start := head[:n]
 	r = io.MultiReader(bytes.NewReader(start), r)
@@ -47,6 +50,18 @@ func check(ctx context.Context, r io.Reader) (string, int, error) {
 		}
 		return FormatZip, entries, err
 	}
-	return "", 0, &InvalidError{format: "tar.gz or ZIP", Reason: "it is not gzip-compressed nor a ZIP archive (it starts " +
+	return "", 0, &InvalidError{format: formatUnknown, Reason: "it is not gzip-compressed nor a ZIP archive (it starts " +
 		"with neither the gzip header nor a ZIP local header)"}
+}
+
+// Format is the format the refused archive was read as: FormatTarGz,
+// FormatZip, or "" when it starts as neither.
+func (e *InvalidError) Format() string {
+	switch e.format {
+	case "":
+		return FormatTarGz
+	case FormatZip:
+		return FormatZip
+	}
+	return ""
 }
