@@ -1,7 +1,6 @@
 package mintlify
 
 import (
-	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -164,7 +163,7 @@ func serverText(s string, secrets []string) string {
 		if i := strings.LastIndexByte(kept, ' '); i >= 0 && utf8.RuneCountInString(kept[i:]) < 30 {
 			kept = kept[:i]
 		}
-		s = kept + fmt.Sprintf("… (cut from %d characters)", n)
+		s = kept + cutNote(n)
 	}
 	return s
 }
@@ -179,6 +178,8 @@ func maskError(err error, secrets []string) error {
 	return err
 }
 
+// maskedError is an error whose text was rewritten (masked, or escaped by
+// unwrapURLError), with the chain of the original.
 type maskedError struct {
 	text string
 	err  error
