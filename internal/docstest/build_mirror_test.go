@@ -1,6 +1,7 @@
 package docstest
 
 import (
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,7 +20,10 @@ import (
 // into the configuration it writes; it refuses a configuration that has its
 // own provider_installation block; `terraform init` installs the build with
 // that configuration, and `terraform providers lock`, as documented, records
-// a hash for each platform in the mirror, which a later init accepts.
+// a hash for each platform in the mirror, which a later init accepts. DIR's
+// name holds quotes, a backslash, a dollar sign and spaces, which the
+// configuration and the printed command carry as they are; everything the
+// script writes is readable by its user only.
 func TestBuildMirrorScript(t *testing.T) {
 	t.Parallel()
 	cli := acctest.CLIPath(t)
@@ -43,11 +47,12 @@ func TestBuildMirrorScript(t *testing.T) {
 	script := filepath.Join("..", "..", "scripts", "build-mirror")
 
 	// ~/.terraformrc is the configuration in force.
-	dir := filepath.Join(t.TempDir(), "mintlify")
+	dir := filepath.Join(t.TempDir(), `it's "mintlify" $HOME \ mirror`)
 	out, err := run([]string{"PLATFORMS=" + host}, script, dir)
 	if err != nil {
 		t.Fatalf("scripts/build-mirror: %v\n%s", err, out)
 	}
+	checkPrivate(t, dir)
 	// A second platform's build, for the lock file below: a copy of this
 	// one, one byte longer (another platform's build differs, and the lock
 	// file keeps one hash per distinct build), in that platform's directory
@@ -56,8 +61,8 @@ func TestBuildMirrorScript(t *testing.T) {
 	// hashes whatever the directory holds; it is never run.
 	copyPlatform(t, filepath.Join(dir, "mirror"), host, other)
 	rc := filepath.Join(dir, "terraform.rc")
-	if !strings.Contains(out, "export TF_CLI_CONFIG_FILE='"+rc+"'") {
-		t.Errorf("the script does not say how to use what it wrote:\n%s", out)
+	if got := exportedConfig(t, out); got != rc {
+		t.Errorf("the command the script prints sets TF_CLI_CONFIG_FILE to %q, want %q:\n%s", got, rc, out)
 	}
 	if got := readFile(t, filepath.Join(home, ".terraformrc")); got != userRC {
 		t.Errorf("~/.terraformrc was changed:\n%s", got)
@@ -159,15 +164,58 @@ func readFile(t *testing.T, path string) string {
 	return string(raw)
 }
 
+// exportedConfig runs the last line the script printed in sh and returns
+// the TF_CLI_CONFIG_FILE it sets.
+func exportedConfig(t *testing.T, out string) string {
+	t.Helper()
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	last := lines[len(lines)-1]
+	if !strings.HasPrefix(last, "export TF_CLI_CONFIG_FILE=") {
+		t.Fatalf("the script's last line is not the export command:\n%s", out)
+	}
+	got, err := exec.Command("sh", "-c", last+`; printf %s "$TF_CLI_CONFIG_FILE"`).Output()
+	if err != nil {
+		t.Fatalf("sh -c %q: %v", last, err)
+	}
+	return string(got)
+}
+
+// checkPrivate fails unless dir and every directory under it are 0700,
+// and every file 0600 or 0700 (an executable).
+func checkPrivate(t *testing.T, dir string) {
+	t.Helper()
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		mode := info.Mode()
+		if (mode.IsDir() && mode.Perm() != 0o700) || (mode.IsRegular() && mode.Perm() != 0o600 && mode.Perm() != 0o700) ||
+			(!mode.IsDir() && !mode.IsRegular()) {
+			t.Errorf("%s has the mode %s, want a directory 0700 or a file 0600 or 0700", path, mode)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 // copyPlatform puts a copy of the mirror's build for platform from, one
 // byte longer, into the directory of platform to, under every registry host.
 func copyPlatform(t *testing.T, mirror, from, to string) {
 	t.Helper()
-	builds, err := filepath.Glob(filepath.Join(mirror, "*", "mintlify", "mintlify", "*", from, "terraform-provider-mintlify_v*"))
+	// fs.Glob in the mirror: the mirror's own path may hold characters
+	// that a pattern would read as its syntax.
+	builds, err := fs.Glob(os.DirFS(mirror), "*/mintlify/mintlify/*/"+from+"/terraform-provider-mintlify_v*")
 	if err != nil || len(builds) == 0 {
 		t.Fatalf("no build for %s in the mirror %s (%v)", from, mirror, err)
 	}
 	for _, build := range builds {
+		build = filepath.Join(mirror, filepath.FromSlash(build))
 		target := filepath.Join(filepath.Dir(filepath.Dir(build)), to)
 		if err := os.MkdirAll(target, 0o755); err != nil {
 			t.Fatal(err)

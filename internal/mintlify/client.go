@@ -226,11 +226,16 @@ func (c *Client) postOnce(ctx context.Context, segments []string, in, out any) e
 
 // unwrapURLError drops *url.Error's "Get <url>:" prefix: the URL is already
 // named by the route, and a presigned or proxied URL does not belong in an
-// error message.
+// error message. What remains may name the host a redirect pointed at (in
+// a DNS or certificate error), so its text is escaped (escapeUnprintable);
+// the error chain stays for errors.Is and errors.As.
 func unwrapURLError(err error) error {
 	var ue *url.Error
 	if errors.As(err, &ue) {
-		return ue.Err
+		err = ue.Err
+	}
+	if text := err.Error(); escapeUnprintable(text) != text {
+		return &maskedError{text: escapeUnprintable(text), err: err}
 	}
 	return err
 }

@@ -85,7 +85,8 @@ func (c *Client) TriggerDeployment(ctx context.Context, projectID string) (strin
 }
 
 // TriggerPreview deploys a preview of branch, or redeploys the branch's
-// existing preview, and returns its status id and address.
+// existing preview, and returns its status id and address. An address that
+// is not an https URL is refused with an *InvalidValueError.
 func (c *Client) TriggerPreview(ctx context.Context, projectID, branch string) (*PreviewDeployment, error) {
 	var out PreviewDeployment
 	body := struct {
@@ -96,7 +97,7 @@ func (c *Client) TriggerPreview(ctx context.Context, projectID, branch string) (
 		return nil, &StartError{MayHaveStarted: mayHaveActed(err), Err: err, What: previewWhat}
 	}
 	route := callRoute(http.MethodPost, segments)
-	for _, err := range []error{checkID(route, "statusId", out.StatusID), checkLinkValue(route, "previewUrl", out.PreviewURL)} {
+	for _, err := range []error{checkID(route, "statusId", out.StatusID), checkHTTPSLinkValue(route, "previewUrl", out.PreviewURL)} {
 		if err != nil {
 			return nil, &StartError{MayHaveStarted: true, Err: err, What: previewWhat}
 		}

@@ -57,7 +57,8 @@ type Download struct {
 // *TransportError, either possibly inside a *RetryError. Neither the link
 // nor its signature appears in it.
 type DownloadError struct {
-	// Host is the storage host the link points at.
+	// Host is the storage host the link points at, escaped for printing
+	// (ShowHost).
 	Host string
 	Err  error
 }
@@ -190,7 +191,7 @@ func (c *Client) newDownload(ctx context.Context, link string, size int64, sink 
 			d.secrets = append(d.secrets, values...)
 		}
 	}
-	route := http.MethodGet + " " + u.Scheme + "://" + u.Host + u.EscapedPath()
+	route := http.MethodGet + " " + u.Scheme + "://" + ShowHost(u.Host) + u.EscapedPath()
 	d.state = &callState{c: c, ctx: ctx, call: call{method: http.MethodGet, idempotent: true}, route: route}
 	return d
 }
@@ -201,7 +202,7 @@ func (c *Client) newDownload(ctx context.Context, link string, size int64, sink 
 func (d *download) run() error {
 	req, err := retryablehttp.NewRequestWithContext(d.ctx, http.MethodGet, d.link.String(), nil)
 	if err != nil {
-		return &DownloadError{Host: d.link.Host, Err: errors.New("building the request failed")}
+		return d.failed(errors.New("building the request failed"))
 	}
 	// No Authorization: the link carries its own credentials, and the API
 	// key is for the API host only. identity keeps net/http from
@@ -234,7 +235,12 @@ func (d *download) run() error {
 	default:
 		err = &TransportError{Route: d.state.route, Err: unwrapURLError(err)}
 	}
-	return &DownloadError{Host: d.link.Host, Err: maskError(err, d.secrets)}
+	return d.failed(maskError(err, d.secrets))
+}
+
+// failed is a *DownloadError of this download.
+func (d *download) failed(err error) *DownloadError {
+	return &DownloadError{Host: ShowHost(d.link.Host), Err: err}
 }
 
 func (d *download) logRequest(_ retryablehttp.Logger, _ *http.Request, i int) {
@@ -277,7 +283,7 @@ func (d *download) handleResponse(resp *http.Response) error {
 		return apiErr
 	}
 	if resp.ContentLength > d.limit {
-		return &haltError{&DownloadError{Host: d.link.Host, Err: &SizeError{Announced: d.size, Limit: d.limit, ContentLength: resp.ContentLength}}}
+		return &haltError{d.failed(&SizeError{Announced: d.size, Limit: d.limit, ContentLength: resp.ContentLength})}
 	}
 	if err := d.sink.Reset(); err != nil {
 		return &haltError{err}
@@ -286,7 +292,7 @@ func (d *download) handleResponse(resp *http.Response) error {
 	_, err := d.sink.ReadFrom(body)
 	switch {
 	case body.tooLarge:
-		return &haltError{&DownloadError{Host: d.link.Host, Err: &SizeError{Announced: d.size, Limit: d.limit, ContentLength: -1}}}
+		return &haltError{d.failed(&SizeError{Announced: d.size, Limit: d.limit, ContentLength: -1})}
 	case body.err != nil:
 		readErr := body.err
 		if errors.Is(readErr, io.ErrUnexpectedEOF) {

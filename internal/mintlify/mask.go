@@ -1,7 +1,6 @@
 package mintlify
 
 import (
-	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -18,10 +17,11 @@ import (
 // redacted replaces a secret wherever it appears.
 const redacted = "REDACTED"
 
-// signedQueryKeys are the query parameters that carry the credentials of a
-// presigned link at the major object stores, compared ignoring case. Their
-// values are masked wherever they appear, raw or URL-encoded; the other
-// parameters (an expiry, a permission, a version) stay, to help a diagnosis.
+// signedQueryKeys are the query parameters (and JSON fields) that carry
+// the credentials of a presigned link at the major object stores and CDNs,
+// or a token, compared ignoring case. Their values are masked wherever they
+// appear, raw or URL-encoded; the other parameters (an expiry, a
+// permission, a version) stay, to help a diagnosis.
 var signedQueryKeys = []string{
 	// AWS S3: query-string authentication version 4, and the legacy
 	// version 2 (AWSAccessKeyId, Signature).
@@ -33,8 +33,18 @@ var signedQueryKeys = []string{
 	"sig", "skoid", "sktid",
 	// CloudFront signed URLs: Signature, a custom Policy, the key pair.
 	"Signature", "Policy", "Key-Pair-Id",
-	// An OAuth access token passed in a query.
-	"access_token",
+	// Alibaba OSS: V1 (OSSAccessKeyId, Signature, an STS security-token)
+	// and V4 signing.
+	"OSSAccessKeyId", "security-token", "x-oss-credential", "x-oss-signature", "x-oss-security-token",
+	// Tencent COS: the SecretId, the signature, an STS token.
+	"q-ak", "q-signature", "x-cos-security-token",
+	// Backblaze B2: a download authorization token in the query.
+	"Authorization",
+	// Akamai token authentication: the whole token (hdnts, __token__) and
+	// its hmac.
+	"hdnts", "__token__", "hmac",
+	// OAuth and OpenID Connect tokens, and any other token parameter.
+	"access_token", "id_token", "refresh_token", "token",
 }
 
 // The parts of secretPatterns. A secret is masked raw (name=value) and
@@ -43,24 +53,48 @@ var signedQueryKeys = []string{
 // ampersand, raw or encoded (%26, %2526), at white space or a quote, or at
 // a character that no URL-encoded value holds.
 const (
-	// equals is =, raw or encoded once or more.
-	equals = `(?:=|%(?:25)*3[Dd])`
+	// equals is =, raw, URL-encoded once or more, as an HTML character
+	// reference (&#61;, &#x3D;, &equals;) or a JSON escape (\u003d).
+	equals = `(?:=|%(?:25)*3[Dd]|&#0*61;|&#[Xx]0*3[Dd];|&equals;|\\u003[Dd])`
 	// encodedByte is any URL escape but an encoded & (%26, %2526, ...).
 	encodedByte = `%(?:25)*(?:[013-9A-Fa-f][0-9A-Fa-f]|2[0-47-9A-Fa-f])`
 	// secretValue is a value up to its end.
 	secretValue = `(?:[^%&\\\s"'<>,;()\[\]{}|` + "`" + `]|` + encodedByte + `)+`
+	// jsonField is what follows a JSON field's name up to its string
+	// value, in JSON or in JSON quoted inside a JSON string (\").
+	jsonField = `\\?"\s*:\s*\\?"`
+	// jsonValue is a JSON string's content up to its closing quote, escapes
+	// (\/, \u0026) included.
+	jsonValue = `(?:[^"\\]|\\[^"\\])+`
+	// uriSlash, uriColon and uriAt are /, : and @, raw or URL-encoded.
+	uriSlash = `(?:/|%(?:25)*2[Ff])`
+	uriColon = `(?::|%(?:25)*3[Aa])`
+	uriAt    = `(?:@|%(?:25)*40)`
+	// userChar is a character of a link's user name: not / : @, raw or
+	// encoded; passwordChar one of its password, which may hold a colon.
+	userChar     = `(?:[^/:@?#%\\\s"'<>]|%(?:25)*(?:[015-9A-Fa-f][0-9A-Fa-f]|2[0-9A-Ea-e]|3[0-9B-Fb-f]|4[1-9A-Fa-f]))`
+	passwordChar = `(?:[^/@?#%\\\s"'<>]|%(?:25)*(?:[013-9A-Fa-f][0-9A-Fa-f]|2[0-9A-Ea-e]|4[1-9A-Fa-f]))`
 )
 
-// secretPatterns match secrets that may appear in any text: the
-// credentials of a presigned link (signedQueryKeys) and any bearer token,
-// raw or URL-encoded. The first group (the name) is kept, the secret
-// masked. A name is matched inside a longer one too (sig= in xsig=):
-// masking a little too much is harmless, and a match never takes the ? or
-// & before the name, which tflog's masking (of the whole match) would eat.
+// secretPatterns match secrets that may appear in any text, raw or
+// URL-encoded: the credentials of a presigned link (signedQueryKeys), as
+// query parameters or JSON fields; bearer tokens and Basic credentials; a
+// link's password; a JWT; a Mintlify admin key of any organization. The
+// first group (a name) and the second (what follows the secret, if any)
+// are kept, the secret masked. A name is matched inside a longer one too
+// (sig= in xsig=): masking a little too much is harmless, and a match never
+// takes the ? or & before the name, which tflog's masking (of the whole
+// match) would eat.
 var secretPatterns = []*regexp.Regexp{
+	// A space after Bearer or Basic: raw, form-encoded (+), URL-encoded
+	// (%20, %2B). Before the JSON fields, whose values may hold one.
+	regexp.MustCompile(`(?i)((?:Bearer|Basic)(?:\s+|\+|%(?:25)*2[0Bb]))` + secretValue),
 	regexp.MustCompile(`(?i)((?:` + quoteAll(signedQueryKeys) + `)` + equals + `)` + secretValue),
-	// A space after Bearer: raw, form-encoded (+), URL-encoded (%20, %2B).
-	regexp.MustCompile(`(?i)(Bearer(?:\s+|\+|%(?:25)*2[0Bb]))` + secretValue),
+	regexp.MustCompile(`(?i)((?:` + quoteAll(signedQueryKeys) + `)` + jsonField + `)` + jsonValue),
+	regexp.MustCompile(`(` + uriSlash + `{2}` + userChar + `*` + uriColon + `)` + passwordChar + `+(` + uriAt + `)`),
+	// A JSON Web Token: a header and a payload, each base64url JSON.
+	regexp.MustCompile(`eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*`),
+	regexp.MustCompile(`\b(mint_)[A-Za-z0-9_-]{8,}`),
 }
 
 func quoteAll(names []string) string {
@@ -97,7 +131,7 @@ func maskString(s string, secrets []string) string {
 func maskSecrets(s string, secrets []string) string {
 	s = maskString(s, secrets)
 	for _, re := range secretPatterns {
-		s = re.ReplaceAllString(s, "${1}"+redacted)
+		s = re.ReplaceAllString(s, "${1}"+redacted+"${2}")
 	}
 	return s
 }
@@ -129,7 +163,7 @@ func serverText(s string, secrets []string) string {
 		if i := strings.LastIndexByte(kept, ' '); i >= 0 && utf8.RuneCountInString(kept[i:]) < 30 {
 			kept = kept[:i]
 		}
-		s = kept + fmt.Sprintf("… (cut from %d characters)", n)
+		s = kept + cutNote(n)
 	}
 	return s
 }
@@ -144,6 +178,8 @@ func maskError(err error, secrets []string) error {
 	return err
 }
 
+// maskedError is an error whose text was rewritten (masked, or escaped by
+// unwrapURLError), with the chain of the original.
 type maskedError struct {
 	text string
 	err  error

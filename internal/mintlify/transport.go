@@ -123,7 +123,7 @@ func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
 	// The first downgrade ends the chain, so the hop before this one is the
 	// only https hop that can precede a plain-http one.
 	if prev := via[len(via)-1].URL; strings.EqualFold(prev.Scheme, "https") && !strings.EqualFold(req.URL.Scheme, "https") {
-		return &DowngradeError{From: prev.Host, To: req.URL.Host, Scheme: strings.ToLower(req.URL.Scheme)}
+		return &DowngradeError{From: ShowHost(prev.Host), To: ShowHost(req.URL.Host), Scheme: strings.ToLower(req.URL.Scheme)}
 	}
 	req.Header.Del("Referer")
 	from := via[0].URL
@@ -131,7 +131,7 @@ func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
 		if req.Header.Get("Authorization") != "" {
 			req.Header.Del("Authorization")
 			c.logger.Warn(req.Context(), "Mintlify API redirected to another host; the API key is not sent there",
-				map[string]any{"from_host": from.Host, "to_host": req.URL.Host})
+				map[string]any{"from_host": ShowHost(from.Host), "to_host": ShowHost(req.URL.Host)})
 		}
 	}
 	return nil
@@ -143,7 +143,8 @@ func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
 // unencrypted, walking around the refusal of plain-http base URLs and
 // links. It names the hosts of the hop, never a path or query.
 type DowngradeError struct {
-	// From is the host that redirected, To the host it pointed at.
+	// From is the host that redirected, To the host it pointed at, each
+	// escaped for printing (ShowHost).
 	From, To string
 	// Scheme is the scheme of the redirect's target, "http".
 	Scheme string

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -16,19 +17,28 @@ import (
 // an error.
 
 // UnsafeLinkError is a bundle link that GenerateBundle refused to return:
-// one that is not an absolute http(s) URL, or that uses plain http while
-// the API itself is not on this machine. Neither the link nor its query
-// appears in it.
+// one that is not an absolute http(s) URL, whose host is not ASCII, or that
+// uses plain http while the API itself is not on this machine. Neither the
+// link nor its query appears in it.
 type UnsafeLinkError struct {
 	JobID string
-	// Host is the link's host, empty when the link is not a URL at all.
+	// Host is the link's host, escaped for printing (ShowHost); empty when
+	// the link is not a URL at all.
 	Host string
 	// Plain is true for a plain-http link.
 	Plain bool
+	// NotASCII is true for a link whose host is not an IP address or a DNS
+	// name in ASCII (IDNA A-labels).
+	NotASCII bool
 }
 
 func (e *UnsafeLinkError) Error() string {
-	if e.Plain {
+	switch {
+	case e.NotASCII:
+		return fmt.Sprintf("refused the bundle link of static export job %s: its host %s is not an IP address or "+
+			"a DNS name in ASCII letters, digits and hyphens (an internationalized name is written in IDNA "+
+			"A-labels, xn--...); such a host can pass for another one in a message", e.JobID, e.Host)
+	case e.Plain:
 		return fmt.Sprintf("refused the bundle link of static export job %s: it uses plain http (host %s), and an "+
 			"unencrypted link would expose the bundle and its signature to anyone on the network path; plain http "+
 			"is accepted only from an API on a loopback address", e.JobID, e.Host)
@@ -36,18 +46,21 @@ func (e *UnsafeLinkError) Error() string {
 	return fmt.Sprintf("refused the bundle link of static export job %s: it is not an absolute http(s) URL", e.JobID)
 }
 
-// checkBundleLink refuses a link that is not an absolute http(s) URL, and
-// a plain-http one unless the API itself is loopback (the in-repo fake, a
-// local test server): GenerateBundle is the one place every consumer of a
-// link (the bundle resource, the ephemeral resource, the archive download)
-// gets it from.
+// checkBundleLink refuses a link that is not an absolute http(s) URL, one
+// whose host is not ASCII, and a plain-http one unless the API itself is
+// loopback (the in-repo fake, a local test server): GenerateBundle is the
+// one place every consumer of a link (the bundle resource, the ephemeral
+// resource, the archive download) gets it from.
 func (c *Client) checkBundleLink(jobID, link string) error {
 	u, err := url.Parse(link)
 	if err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
 		return &UnsafeLinkError{JobID: jobID}
 	}
+	if !isASCIIHost(u.Hostname()) {
+		return &UnsafeLinkError{JobID: jobID, Host: ShowHost(u.Host), NotASCII: true}
+	}
 	if u.Scheme == "http" && !isLoopback(c.baseURL.Hostname()) {
-		return &UnsafeLinkError{JobID: jobID, Host: u.Host, Plain: true}
+		return &UnsafeLinkError{JobID: jobID, Host: ShowHost(u.Host), Plain: true}
 	}
 	return nil
 }
@@ -116,14 +129,10 @@ func (e *InvalidValueError) Error() string {
 
 // showValue quotes a refused value for an error: masked, escaped and cut.
 func showValue(s string) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	n := utf8.RuneCountInString(s)
-	if n > shownLength {
-		s = string([]rune(s)[:shownLength])
-	}
+	s, n := cut(strings.ToValidUTF8(s, "\uFFFD"), shownLength)
 	shown := strconv.QuoteToASCII(maskSecrets(s, nil))
 	if n > shownLength {
-		shown += fmt.Sprintf("… (cut from %d characters)", n)
+		shown += cutNote(n)
 	}
 	return shown
 }
@@ -141,12 +150,24 @@ func checkID(route, field, id string) error {
 // an absolute http(s) URL of printable ASCII without credentials, at most
 // maxLinkLength long. An empty one is accepted: the API leaves it out.
 func checkLinkValue(route, field, link string) error {
+	return checkLink(route, field, link, "http(s)", "https", "http")
+}
+
+// checkHTTPSLinkValue is checkLinkValue for a link that must be https: a
+// preview's address, which people open and share.
+func checkHTTPSLinkValue(route, field, link string) error {
+	return checkLink(route, field, link, "https", "https")
+}
+
+// checkLink is checkLinkValue with the schemes a link may use, named
+// together as kind.
+func checkLink(route, field, link, kind string, schemes ...string) error {
 	if link == "" {
 		return nil
 	}
 	u, err := url.Parse(link)
 	printable := !strings.ContainsFunc(link, func(r rune) bool { return r <= ' ' || r >= 0x7f })
-	if len(link) <= maxLinkLength && printable && err == nil && (u.Scheme == "https" || u.Scheme == "http") &&
+	if len(link) <= maxLinkLength && printable && err == nil && slices.Contains(schemes, u.Scheme) &&
 		u.Host != "" && u.User == nil {
 		return nil
 	}
@@ -156,7 +177,7 @@ func checkLinkValue(route, field, link string) error {
 		link = u.String()
 	}
 	return &InvalidValueError{Route: route, Field: field, Shown: showValue(link), Rule: fmt.Sprintf("a link is an "+
-		"absolute http(s) URL of printable ASCII without a user name or password, at most %d characters", maxLinkLength)}
+		"absolute %s URL of printable ASCII without a user name or password, at most %d characters", kind, maxLinkLength)}
 }
 
 // checkName refuses a name (a branch, a model) with a control, format or
