@@ -35,7 +35,7 @@ func withAutomations() []fakeapi.Option {
 	return []fakeapi.Option{
 		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationScheduled}),
 		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationInactive, Inactive: true}),
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationOnPush, NotCustomSchedule: true}),
+		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationOnPush, Trigger: fakeapi.TriggerEvent}),
 		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj_other", ID: automationOtherProj}),
 	}
 }
