@@ -229,3 +229,46 @@ action "mintlify_automation_run" "scheduled" {
 		t.Errorf("runs queued = %d, want 1", n)
 	}
 }
+
+// TestAccAutomationRun_webhookSharesTheLimit: twelve runs in one apply,
+// half of them by webhook, share the trigger limit of 10 per 10 seconds:
+// the provider paces them, and the API refuses none.
+func TestAccAutomationRun_webhookSharesTheLimit(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t, withWebhookAutomations()...)
+	config := env.Config(fmt.Sprintf(`
+resource "mintlify_automation_run" "by_webhook" {
+  count              = 6
+  automation_id      = %q
+  automation_trigger = "webhook"
+  triggers           = { n = count.index }
+}
+
+resource "mintlify_automation_run" "scheduled" {
+  count         = 6
+  automation_id = %q
+  triggers      = { n = count.index }
+}
+`, automationByWebhook, automationScheduled))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{{
+			Config: config,
+			Check: func(*terraform.State) error {
+				webhook := 0
+				for _, r := range env.Fake.AutomationRuns() {
+					if r.Webhook {
+						webhook++
+					}
+				}
+				if n := len(env.Fake.AutomationRuns()); n != 12 || webhook != 6 {
+					return fmt.Errorf("the fake queued %d runs, %d by webhook; want 12, 6 by webhook", n, webhook)
+				}
+				if n := env.Fake.TriggersRefused(); n != 0 {
+					return fmt.Errorf("the API refused %d triggers with 429, want none", n)
+				}
+				return nil
+			},
+		}},
+	})
+}
