@@ -63,7 +63,7 @@ func automationTriggerDescription() string {
 		"automation, or a custom one run by an event such as a push, cannot be run through the API."
 }
 
-// triggerOf is the value of `automation_trigger`, or its default.
+// triggerOf is the known value of `automation_trigger`, or its default.
 func triggerOf(v types.String) string {
 	if v.IsNull() || v.IsUnknown() || v.ValueString() == "" {
 		return triggerSchedule
@@ -72,11 +72,11 @@ func triggerOf(v types.String) string {
 }
 
 // replaceOnOtherTrigger replaces the resource, that is runs the automation
-// again, when `automation_trigger` names another trigger; leaving it out and
-// setting the default are the same.
+// again, when `automation_trigger` names another trigger, or one not known
+// until apply; leaving it out and setting the default are the same.
 var replaceOnOtherTrigger = []planmodifier.String{stringplanmodifier.RequiresReplaceIf(
 	func(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-		resp.RequiresReplace = triggerOf(req.StateValue) != triggerOf(req.PlanValue)
+		resp.RequiresReplace = req.PlanValue.IsUnknown() || triggerOf(req.StateValue) != triggerOf(req.PlanValue)
 	},
 	"Changing the trigger to another one runs the automation again, through the other call.",
 	"Changing the trigger to another one runs the automation again, through the other call.",
