@@ -18,7 +18,9 @@ func WithPreviewsDisabled() Option {
 	return func(s *Server) { s.previewsDisabled = true }
 }
 
-// WithAutomation adds an automation that "Trigger automation" can run.
+// WithAutomation adds an automation: "Trigger automation" runs it when it
+// has a custom schedule, "Trigger automation webhook" when its trigger is
+// Webhook.
 func WithAutomation(a Automation) Option {
 	return func(s *Server) { s.automations[a.ID] = a }
 }

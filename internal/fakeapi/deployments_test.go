@@ -102,7 +102,7 @@ func TestAutomationTrigger(t *testing.T) {
 	h := newHarness(t,
 		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj_1", ID: active}),
 		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj_1", ID: inactive, Inactive: true}),
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj_1", ID: byEvent, NotCustomSchedule: true}))
+		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj_1", ID: byEvent, Trigger: fakeapi.TriggerEvent}))
 	run := decode[struct{ SchemaID, InstanceID, JobID string }](t,
 		h.do(t, http.MethodPost, "/v1/workflow/proj_1/"+active+"/trigger", fakeapi.DefaultAPIKey, nil).wantStatus(t, http.StatusAccepted))
 	if run.SchemaID != active || run.InstanceID == "" || run.JobID == "" {

@@ -8,8 +8,8 @@ import (
 )
 
 // The documented rate limits of the triggers, per organization (the fake
-// serves one): "Trigger update" and "Trigger automation" share 10 requests
-// per 10 seconds; "Trigger preview deployment" allows 5 per minute. A
+// serves one): "Trigger update", "Trigger automation" and "Trigger
+// automation webhook" share 10 requests per 10 seconds; "Trigger preview deployment" allows 5 per minute. A
 // request beyond a limit answers 429 with a Retry-After header in whole
 // seconds and reaches no handler. The next static export contract allows 10
 // job starts per hour; only starts that create a job count (next_export.go).

@@ -16,14 +16,34 @@ type Automation struct {
 	ID string
 	// Inactive automations cannot be run.
 	Inactive bool
-	// NotCustomSchedule marks an automation run by an event (a push, say)
-	// rather than a custom schedule: it cannot be run on demand.
-	NotCustomSchedule bool
+	// Trigger is what runs the automation: a custom schedule (the zero
+	// value), a webhook, or an event (a push, say).
+	Trigger AutomationTrigger
+	// Predefined marks one of Mintlify's predefined automations, which
+	// neither call runs.
+	Predefined bool
 }
+
+// AutomationTrigger is what runs a custom automation.
+type AutomationTrigger string
+
+const (
+	// TriggerSchedule is a custom schedule: "Trigger automation" runs the
+	// automation on demand.
+	TriggerSchedule AutomationTrigger = ""
+	// TriggerWebhook is a Webhook trigger: "Trigger automation webhook"
+	// runs it.
+	TriggerWebhook AutomationTrigger = "webhook"
+	// TriggerEvent is an event such as a push: neither call runs it.
+	TriggerEvent AutomationTrigger = "event"
+)
 
 // AutomationRun is one run the fake queued.
 type AutomationRun struct {
 	ProjectID, AutomationID, InstanceID, JobID string
+	// Webhook is true for a run that "Trigger automation webhook" queued:
+	// InstanceID is then its runId, and JobID is empty.
+	Webhook bool
 }
 
 // automationIDPattern is the shape of a well-formed automation id.
@@ -75,10 +95,20 @@ func (s *Server) handleTriggerAutomation(w http.ResponseWriter, r *http.Request)
 	case a.Inactive:
 		writeError(w, http.StatusBadRequest, "Automation is not active")
 		return
-	case a.NotCustomSchedule:
+	case a.Predefined || a.Trigger != TriggerSchedule:
 		writeError(w, http.StatusBadRequest, "Only automations with a custom schedule can be triggered")
 		return
 	}
+	run := s.queueRun(projectID, id)
+	writeJSON(w, http.StatusAccepted, struct {
+		SchemaID   string `json:"schemaId"`
+		InstanceID string `json:"instanceId"`
+		JobID      string `json:"jobId"`
+	}{id, run.InstanceID, run.JobID})
+}
+
+// queueRun records a run of automation id, with its ids. s.mu is held.
+func (s *Server) queueRun(projectID, id string) AutomationRun {
 	s.idCounter++
 	run := AutomationRun{ProjectID: projectID, AutomationID: id,
 		InstanceID: objectID(s.idCounter), JobID: "wf_job_" + objectID(s.idCounter)}
@@ -86,11 +116,7 @@ func (s *Server) handleTriggerAutomation(w http.ResponseWriter, r *http.Request)
 		run.InstanceID = s.hostile.jobIDs()
 	}
 	s.automationRuns = append(s.automationRuns, run)
-	writeJSON(w, http.StatusAccepted, struct {
-		SchemaID   string `json:"schemaId"`
-		InstanceID string `json:"instanceId"`
-		JobID      string `json:"jobId"`
-	}{id, run.InstanceID, run.JobID})
+	return run
 }
 
 // AutomationRuns returns the runs the server queued, oldest first.

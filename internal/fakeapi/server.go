@@ -75,7 +75,8 @@ type Server struct {
 	pullRequests  int
 
 	// Deployments, previews and automations (deployments.go,
-	// previews_automations.go) and their documented rate limits (limits.go).
+	// previews_automations.go, automation_webhook.go) and their documented
+	// rate limits (limits.go).
 	deploymentPlan   func(DeploymentRequest) DeploymentPlan
 	previewsDisabled bool
 	windows          *slidingWindows
@@ -130,6 +131,7 @@ func (s *Server) routes() *http.ServeMux {
 	api(http.MethodGet, "/v1/project/update-status/{statusId}", s.handleGetDeployment)
 	api(http.MethodPost, "/v1/project/preview/{projectId}", s.limited(groupPreviews, s.handleTriggerPreview))
 	api(http.MethodPost, "/v1/workflow/{projectId}/{workflowSchemaId}/trigger", s.limited(groupTriggers, s.handleTriggerAutomation))
+	api(http.MethodPost, "/v2/workflow/{projectId}/{workflowSchemaId}/webhook", s.limited(groupTriggers, s.handleTriggerAutomationWebhook))
 
 	// The presigned downloads stand in for S3: no API key, S3-style errors.
 	s3 := func(pattern string, h http.HandlerFunc) {

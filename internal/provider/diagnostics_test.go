@@ -30,6 +30,7 @@ var operations = []core.APIOperation{
 	agentjob.CreateAgentJobOp("proj_1"), agentjob.GetAgentJobOp("proj_1", "aj_1"), agentjob.SendAgentJobMessageOp("proj_1", "aj_1"),
 	deployment.TriggerDeploymentOp("proj_1"), deployment.GetDeploymentOp("proj_1", "6650f1c2a0b1c2d300000001"),
 	deployment.TriggerPreviewOp("proj_1", "feature/new-api"), automation.TriggerAutomationOp("proj_1", "6650f1c2a0b1c2d3000000a1"),
+	automation.TriggerAutomationWebhookOp("proj_1", "6650f1c2a0b1c2d3000000a5"),
 }
 
 // opFor is the operation of the call with an operationId, if any.
@@ -56,6 +57,7 @@ var scopedSummaries = map[string]map[int]string{
 	"getDeploymentStatus":        {404: "Deployment Not Found", 409: "Mintlify API Conflict"},
 	"triggerPreviewDeployment":   {400: "Mintlify Rejected The Preview", 404: "Mintlify Project Not Found", 409: "Mintlify API Conflict"},
 	"triggerAutomation":          {400: "Mintlify Refused The Automation Run", 404: "Mintlify Automation Not Found", 409: "Mintlify API Conflict"},
+	"triggerAutomationWebhook":   {404: "Mintlify Automation Has No Webhook Trigger", 409: "Mintlify API Conflict"},
 }
 
 // commonSummaries are the summaries of the statuses that mean the same for

@@ -335,6 +335,7 @@ func TestDescription(t *testing.T) {
 		"POST /v1/workflow/{projectId}/{workflowSchemaId}/trigger",
 		"POST /v2/agent/{projectId}/job",
 		"POST /v2/agent/{projectId}/job/{id}/message",
+		"POST /v2/workflow/{projectId}/{workflowSchemaId}/webhook",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("operations = %q, want %q", got, want)

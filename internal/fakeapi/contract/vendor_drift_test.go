@@ -45,8 +45,14 @@ func TestVendorDrift(t *testing.T) {
 			dir, strings.Join(diffs, "\n  "))
 	}
 
-	// For the reader of -v output: what the vendor has that we don't use.
+	// For the reader of -v output: what we describe ahead of the vendor's
+	// files, and what the vendor has that we don't use.
 	described := operationsOf(ours)
+	for _, key := range slices.Sorted(maps.Keys(described)) {
+		if op := described[key].op; aheadOfVendor(op) {
+			t.Logf("described in-repo ahead of the vendor's files: %s (%v)", key, op.Extensions[notInVendorSpec])
+		}
+	}
 	for _, doc := range vendor {
 		for _, key := range slices.Sorted(maps.Keys(operationsOf(doc))) {
 			if _, ok := described[key]; !ok {

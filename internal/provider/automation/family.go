@@ -15,6 +15,6 @@ func Family() core.Family {
 		Name:      "automation",
 		Resources: []func() resource.Resource{NewAutomationRunResource},
 		Actions:   []func() action.Action{NewAutomationRunAction},
-		Calls:     []core.APICall{callTriggerAutomation},
+		Calls:     []core.APICall{callTriggerAutomation, callTriggerAutomationWebhook},
 	}
 }

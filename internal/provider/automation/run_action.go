@@ -2,7 +2,6 @@ package automation
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
@@ -28,9 +27,10 @@ type automationRunAction struct {
 }
 
 type automationRunActionModel struct {
-	AutomationID types.String `tfsdk:"automation_id"`
-	ProjectID    types.String `tfsdk:"project_id"`
-	Timeout      types.String `tfsdk:"timeout"`
+	AutomationID      types.String `tfsdk:"automation_id"`
+	AutomationTrigger types.String `tfsdk:"automation_trigger"`
+	ProjectID         types.String `tfsdk:"project_id"`
+	Timeout           types.String `tfsdk:"timeout"`
 }
 
 func (m *automationRunActionModel) ProjectInputs() (projectID, timeout types.String) {
@@ -43,7 +43,8 @@ func (a *automationRunAction) Metadata(_ context.Context, req action.MetadataReq
 
 func (a *automationRunAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Runs a Mintlify automation (a workflow with a custom schedule) now, once each time the " +
+		MarkdownDescription: "Runs a Mintlify automation now, a custom automation with a custom schedule or one whose " +
+			"trigger is Webhook (`automation_trigger = \"" + triggerWebhook + "\"`), once each time the " +
 			"action is invoked: with `terraform apply -invoke=action.mintlify_automation_run.NAME`, or from an " +
 			"`action_trigger` in another resource's `lifecycle`, such as after a release. It reports the run's " +
 			"ids. " + automationRunQueued + "\n\n" +
@@ -52,10 +53,15 @@ func (a *automationRunAction) Schema(_ context.Context, _ action.SchemaRequest, 
 		Attributes: map[string]schema.Attribute{
 			"automation_id": schema.StringAttribute{
 				MarkdownDescription: "The automation to run: its id, 24 hexadecimal digits, shown in the " +
-					"automation's settings in the Mintlify dashboard. Only an active automation with a custom " +
-					"schedule can be run on demand.",
+					"automation's settings in the Mintlify dashboard. Only an active custom automation with a " +
+					"custom schedule or a Webhook trigger can be run on demand.",
 				Required:   true,
 				Validators: []validator.String{automationIDValidator},
+			},
+			"automation_trigger": schema.StringAttribute{
+				MarkdownDescription: automationTriggerDescription(),
+				Optional:            true,
+				Validators:          automationTriggerValidators,
 			},
 			"project_id": schema.StringAttribute{
 				MarkdownDescription: "The Mintlify project of the automation. Defaults to the provider's " +
@@ -81,15 +87,12 @@ func (a *automationRunAction) Invoke(ctx context.Context, req action.InvokeReque
 	}
 	ctx, cancel := a.Provider.Client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
-	automationID := m.AutomationID.ValueString()
-	run, err := a.Provider.Client.TriggerAutomation(ctx, projectID, automationID)
+	automationID, trigger := m.AutomationID.ValueString(), triggerOf(m.AutomationTrigger)
+	run, op, err := runAutomation(ctx, a.Provider.Client, trigger, projectID, automationID)
 	if err != nil {
-		resp.Diagnostics.Append(TriggerAutomationOp(projectID, automationID).Within(core.Budget("timeout", timeout)).Diagnostic(err))
+		resp.Diagnostics.Append(op.Within(core.Budget("timeout", timeout)).Diagnostic(err))
 		return
 	}
-	tflog.Info(ctx, LogAutomationRunQueued, map[string]any{"project_id": projectID, "automation_id": automationID,
-		"instance_id": run.InstanceID, "job_id": run.JobID})
-	resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("Queued a run of automation %s in project %s "+
-		"(instance %s, job %s). The run is queued, not finished: its result shows in the automation's run history "+
-		"in the Mintlify dashboard.", automationID, projectID, run.InstanceID, run.JobID)})
+	tflog.Info(ctx, LogAutomationRunQueued, run.logFields(projectID, automationID, trigger))
+	resp.SendProgress(action.InvokeProgressEvent{Message: run.progress(projectID, automationID)})
 }

@@ -29,19 +29,31 @@ var callTriggerAutomation = core.APICall{OperationID: "triggerAutomation", Text:
 		return fmt.Sprintf("it has no automation %q in project %q", op.JobID, op.ProjectID)
 	},
 	NotFoundAdvice: "Check `automation_id`: copy the id from the automation's settings in the Mintlify dashboard, " +
-		"and check that `project_id` (or the provider's `project_id`) is the project the automation belongs to.",
-	Forbidden:  core.WriteRefused,
-	BadRequest: automationRefused,
-	Conflict:   core.APIConflict,
-	NotStarted: "No automation run was queued.",
-	MayHaveStarted: func(op core.APIOperation) (summary, next string) {
+		"and check that `project_id` (or the provider's `project_id`) is the project the automation belongs to. " +
+		"A custom automation whose trigger is Webhook runs through its webhook instead: set " +
+		"`automation_trigger = \"" + triggerWebhook + "\"`.",
+	Forbidden:      core.WriteRefused,
+	BadRequest:     automationRefused,
+	Conflict:       core.APIConflict,
+	NotStarted:     runNotQueued,
+	MayHaveStarted: runMayHaveBeenQueued("automation %s", "its id"),
+}}
+
+// runNotQueued is what a refused run did not do, with either call.
+const runNotQueued = "No automation run was queued."
+
+// runMayHaveBeenQueued says what a run without a definite answer may have
+// done: subject names the automation (with a %s for its id), ids what is
+// unknown of the run.
+func runMayHaveBeenQueued(subject, ids string) func(op core.APIOperation) (summary, next string) {
+	return func(op core.APIOperation) (summary, next string) {
 		return "Automation Run May Have Been Queued", fmt.Sprintf("The request reached the Mintlify API but no "+
-			"definite answer came back, so a run of automation %s may have been queued; its id is unknown. The "+
+			"definite answer came back, so a run of "+subject+" may have been queued; "+ids+" is unknown. The "+
 			"provider did not retry, because a retry could run the automation twice (each run uses credits), and "+
 			"nothing was saved in state. Check the automation's run history in the Mintlify dashboard before you "+
 			"apply again: applying again queues a new run.", op.JobID)
-	},
-}}
+	}
+}
 
 // automationRefusal is one documented reason for a 400 of "Trigger
 // automation", with its fix.
@@ -63,10 +75,12 @@ var automationRefusals = []automationRefusal{
 	{
 		summary: "Mintlify Automation Has No Custom Schedule",
 		words:   []string{"custom schedule"},
-		what: "the automation does not run on a custom schedule (it runs on an event, such as a push), and only " +
-			"an automation with a custom schedule can be run on demand",
-		fix: "Give the automation a custom schedule in the Mintlify dashboard, or let its event run it and remove " +
-			"this run from the configuration.",
+		what: "the automation does not run on a custom schedule (its trigger is a webhook, or an event such as a " +
+			"push, or it is a predefined automation), and only an automation with a custom schedule can be run " +
+			"through this call",
+		fix: "If its trigger is Webhook, set `automation_trigger = \"" + triggerWebhook + "\"` to run it through its " +
+			"webhook. Otherwise give the automation a custom schedule in the Mintlify dashboard, or let its event " +
+			"run it and remove this run from the configuration.",
 	},
 	{
 		summary: "Malformed Mintlify Automation ID",

@@ -1,9 +1,8 @@
 package automation
 
 import (
-	"fmt"
-
 	"context"
+	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -40,14 +39,16 @@ type automationRunResource struct {
 }
 
 type automationRunResourceModel struct {
-	AutomationID types.String   `tfsdk:"automation_id"`
-	ProjectID    types.String   `tfsdk:"project_id"`
-	Triggers     types.Map      `tfsdk:"triggers"`
-	Timeouts     timeouts.Value `tfsdk:"timeouts"`
+	AutomationID      types.String   `tfsdk:"automation_id"`
+	AutomationTrigger types.String   `tfsdk:"automation_trigger"`
+	ProjectID         types.String   `tfsdk:"project_id"`
+	Triggers          types.Map      `tfsdk:"triggers"`
+	Timeouts          timeouts.Value `tfsdk:"timeouts"`
 
 	ID         types.String `tfsdk:"id"`
 	InstanceID types.String `tfsdk:"instance_id"`
 	JobID      types.String `tfsdk:"job_id"`
+	RunID      types.String `tfsdk:"run_id"`
 }
 
 func (m *automationRunResourceModel) ProjectInputs() (*types.String, timeouts.Value) {
@@ -80,10 +81,12 @@ const automationRunQueued = "The API has no call to follow a run: when the apply
 
 func (r *automationRunResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Runs a Mintlify automation (a workflow with a custom schedule) now, as if its schedule " +
-			"had come round: once when the resource is created, and again whenever `triggers` change, for " +
-			"instance after a release. Changing `triggers`, `automation_id` or a configured `project_id` replaces " +
-			"the resource, and the replacement is a new run; nothing else ever runs the automation. " +
+		MarkdownDescription: "Runs a Mintlify automation now: a custom automation with a custom schedule, as if its " +
+			"schedule had come round, or one whose trigger is Webhook, through its webhook " +
+			"(`automation_trigger = \"" + triggerWebhook + "\"`). It runs once when the resource is created, and " +
+			"again whenever `triggers` change, for instance after a release. Changing `triggers`, `automation_id`, " +
+			"`automation_trigger` or a configured `project_id` replaces the resource, and the replacement is a new " +
+			"run; nothing else ever runs the automation. " +
 			automationRunQueued + "\n\n" +
 			"The resource suits every Terraform and OpenTofu version; with Terraform 1.14 or later, the " +
 			"`mintlify_automation_run` action runs an automation without keeping anything in state. A run cannot " +
@@ -92,11 +95,18 @@ func (r *automationRunResource) Schema(ctx context.Context, _ resource.SchemaReq
 		Attributes: map[string]schema.Attribute{
 			"automation_id": schema.StringAttribute{
 				MarkdownDescription: "The automation to run: its id, 24 hexadecimal digits, shown in the " +
-					"automation's settings in the Mintlify dashboard. Only an active automation with a custom " +
-					"schedule can be run on demand. Changing it runs the new automation.",
+					"automation's settings in the Mintlify dashboard. Only an active custom automation with a " +
+					"custom schedule or a Webhook trigger can be run on demand. Changing it runs the new automation.",
 				Required:      true,
 				Validators:    []validator.String{automationIDValidator},
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"automation_trigger": schema.StringAttribute{
+				MarkdownDescription: automationTriggerDescription() + " Changing it to the other trigger runs the " +
+					"automation again.",
+				Optional:      true,
+				Validators:    automationTriggerValidators,
+				PlanModifiers: replaceOnOtherTrigger,
 			},
 			"project_id": schema.StringAttribute{
 				MarkdownDescription: "The Mintlify project of the automation. Defaults to the provider's " +
@@ -122,19 +132,29 @@ func (r *automationRunResource) Schema(ctx context.Context, _ resource.SchemaReq
 					"Defaults to `" + core.FormatDuration(core.DefaultTriggerTimeout) + "`.",
 			}),
 			"id": schema.StringAttribute{
-				MarkdownDescription: "The id of the run's job, the same as `job_id`.",
-				Computed:            true,
-				PlanModifiers:       core.KeepString,
+				MarkdownDescription: "The id of the run: `job_id` for an automation with a custom schedule, " +
+					"`run_id` for a webhook automation.",
+				Computed:      true,
+				PlanModifiers: core.KeepString,
 			},
 			"instance_id": schema.StringAttribute{
-				MarkdownDescription: "The id of the run (the automation's instance), as the API answered it.",
-				Computed:            true,
-				PlanModifiers:       core.KeepString,
+				MarkdownDescription: "The id of the run (the automation's instance), as the API answered it; " +
+					"null for a webhook automation, whose run has a `run_id`.",
+				Computed:      true,
+				PlanModifiers: core.KeepString,
 			},
 			"job_id": schema.StringAttribute{
-				MarkdownDescription: "The id of the job that carries out the run, as the API answered it.",
-				Computed:            true,
-				PlanModifiers:       core.KeepString,
+				MarkdownDescription: "The id of the job that carries out the run, as the API answered it; null " +
+					"for a webhook automation.",
+				Computed:      true,
+				PlanModifiers: core.KeepString,
+			},
+			"run_id": schema.StringAttribute{
+				MarkdownDescription: "The id of the run of a webhook automation (`automation_trigger = \"" +
+					triggerWebhook + "\"`), as its webhook answered it; null for an automation with a custom " +
+					"schedule, whose run has an `instance_id` and a `job_id`.",
+				Computed:      true,
+				PlanModifiers: core.KeepString,
 			},
 		},
 	}
@@ -152,16 +172,14 @@ func (r *automationRunResource) Create(ctx context.Context, req resource.CreateR
 	if !ok {
 		return
 	}
-	automationID := plan.AutomationID.ValueString()
-	run, err := r.Provider.Client.TriggerAutomation(ctx, projectID, automationID)
+	automationID, trigger := plan.AutomationID.ValueString(), triggerOf(plan.AutomationTrigger)
+	run, op, err := runAutomation(ctx, r.Provider.Client, trigger, projectID, automationID)
 	if err != nil {
-		resp.Diagnostics.Append(TriggerAutomationOp(projectID, automationID).Within(core.Budget("timeouts.create", timeout)).Diagnostic(err))
+		resp.Diagnostics.Append(op.Within(core.Budget("timeouts.create", timeout)).Diagnostic(err))
 		return
 	}
-	tflog.Info(ctx, LogAutomationRunQueued, map[string]any{"project_id": projectID, "automation_id": automationID,
-		"instance_id": run.InstanceID, "job_id": run.JobID})
-	plan.ID, plan.JobID = types.StringValue(run.JobID), types.StringValue(run.JobID)
-	plan.InstanceID = types.StringValue(run.InstanceID)
+	tflog.Info(ctx, LogAutomationRunQueued, run.logFields(projectID, automationID, trigger))
+	plan.ID, plan.InstanceID, plan.JobID, plan.RunID = run.id(), run.InstanceID, run.JobID, run.RunID
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
@@ -181,7 +199,7 @@ func (r *automationRunResource) Update(ctx context.Context, req resource.UpdateR
 // Delete forgets the run: the API can neither stop nor delete one.
 func (r *automationRunResource) Delete(ctx context.Context, req resource.DeleteRequest, _ *resource.DeleteResponse) {
 	var id types.String
-	if diags := req.State.GetAttribute(ctx, path.Root("job_id"), &id); !diags.HasError() {
-		tflog.Info(ctx, "Forgetting automation run; the Mintlify API cannot stop or delete a run", map[string]any{"job_id": id.ValueString()})
+	if diags := req.State.GetAttribute(ctx, path.Root("id"), &id); !diags.HasError() {
+		tflog.Info(ctx, "Forgetting automation run; the Mintlify API cannot stop or delete a run", map[string]any{"id": id.ValueString()})
 	}
 }

@@ -35,7 +35,7 @@ func withAutomations() []fakeapi.Option {
 	return []fakeapi.Option{
 		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationScheduled}),
 		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationInactive, Inactive: true}),
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationOnPush, NotCustomSchedule: true}),
+		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationOnPush, Trigger: fakeapi.TriggerEvent}),
 		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj_other", ID: automationOtherProj}),
 	}
 }
@@ -79,43 +79,48 @@ func TestAccAutomationRun_runs(t *testing.T) {
 	at := func(release string) string {
 		return env.Config(automationRunConfig(automationScheduled, fmt.Sprintf(`triggers = { release = %q }`, release)))
 	}
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.ProviderFactories(),
-		Steps: []resource.TestStep{
-			{
-				Config: at("2.3.0"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectKnownValue(automationRunAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(acctest.ProjectID)),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(automationRunAddr, tfjsonpath.New("job_id"), knownvalue.StringRegexp(regexp.MustCompile(`^wf_job_[0-9a-f]{24}$`))),
-				},
-				Check: expectRuns(env, 1),
-			},
-			{
-				Config:           at("2.3.0"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				Check:            expectRuns(env, 1),
-			},
-			{
-				Config: at("2.4.0"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(automationRunAddr, plancheck.ResourceActionReplace),
-				}},
-				Check: expectRuns(env, 2),
-			},
-			{
-				// Destroying forgets the run and runs nothing.
-				Config: env.Config(""),
-				Check: func(*terraform.State) error {
-					if n := len(env.Fake.AutomationRuns()); n != 2 {
-						return fmt.Errorf("the fake queued %d runs, want 2", n)
-					}
-					return nil
-				},
-			},
+	first := resource.TestStep{
+		ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+			plancheck.ExpectKnownValue(automationRunAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(acctest.ProjectID)),
+		}},
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue(automationRunAddr, tfjsonpath.New("job_id"), knownvalue.StringRegexp(regexp.MustCompile(`^wf_job_[0-9a-f]{24}$`))),
+		},
+	}
+	steps := append(rerunSteps(at, func(n int) resource.TestCheckFunc { return expectRuns(env, n) }, first), resource.TestStep{
+		// Destroying forgets the run and runs nothing.
+		Config: env.Config(""),
+		Check: func(*terraform.State) error {
+			if n := len(env.Fake.AutomationRuns()); n != 2 {
+				return fmt.Errorf("the fake queued %d runs, want 2", n)
+			}
+			return nil
 		},
 	})
+	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.ProviderFactories(), Steps: steps})
+}
+
+// rerunSteps apply at(release) three times: a first run, with the checks
+// of first; the same release again, which plans nothing and runs nothing;
+// a new release, which replaces the resource with a second run. runs(n)
+// checks that n runs were queued.
+func rerunSteps(at func(release string) string, runs func(n int) resource.TestCheckFunc, first resource.TestStep) []resource.TestStep {
+	first.Config, first.Check = at("2.3.0"), runs(1)
+	return []resource.TestStep{
+		first,
+		{
+			Config:           at("2.3.0"),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			Check:            runs(1),
+		},
+		{
+			Config: at("2.4.0"),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(automationRunAddr, plancheck.ResourceActionReplace),
+			}},
+			Check: runs(2),
+		},
+	}
 }
 
 // TestAccAutomationRun_refused: each documented refusal says which it is,
@@ -126,7 +131,7 @@ func TestAccAutomationRun_refused(t *testing.T) {
 	var steps []resource.TestStep
 	for _, c := range []struct{ id, want string }{
 		{automationInactive, "Mintlify Automation Not Active|HTTP 400: Automation is not active|Turn the automation on|No automation run was queued"},
-		{automationOnPush, "Mintlify Automation Has No Custom Schedule|custom schedule|Give the automation a custom schedule"},
+		{automationOnPush, "Mintlify Automation Has No Custom Schedule|custom schedule|automation_trigger = \"webhook\"|give the automation a custom schedule"},
 		{automationNonexistent, "Mintlify Automation Not Found|HTTP 404|no automation \"" + automationNonexistent + "\" in project \"proj_test\"|Check `automation_id`"},
 		{automationOtherProj, "Mintlify Automation Not Found|the project the automation belongs to"},
 	} {
