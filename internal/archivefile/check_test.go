@@ -165,6 +165,7 @@ func TestAcceptsTheLanguage(t *testing.T) {
 		{"the root as .", archive(dir("."), reg("index.html", "x")), 1},
 		{"directories implied, then named", archive(reg("a/b/c.html", "x"), dir("a/b/"), dir("a")), 3},
 		{"a POSIX prefix", archive(withData(rawHdr{name: "page.html", prefix: "guides/deep"}, "x")), 1},
+		{"a POSIX prefix in UTF-8", archive(withData(rawHdr{name: "page.html", prefix: "guides/café"}, "x")), 1},
 		{"a PAX path", archive(pax('x', "path", long, "mtime", "1700000000.5", "size", "1"), reg("short", "x")), 1},
 		{"PAX times and owners", archive(pax('x', "atime", "-1.25", "ctime", "1", "uid", "1000", "gid", "0", "uname", "u", "gname", "g"), reg("a.html", "")), 1},
 		{"a GNU long name", archive(longName(long), withData(rawHdr{name: long[:100], magic: "gnu"}, "x")), 1},

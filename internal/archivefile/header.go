@@ -127,7 +127,7 @@ func checkTexts(b *[blockSize]byte, gnu bool) *headerError {
 		if !allZero(field[min(len(text)+1, len(field)):]) {
 			return &headerError{rule: fmt.Sprintf("its header's %s field has data after the NUL that ends it", f.what)}
 		}
-		if f.start >= offUname && !isPrintableASCII(text) {
+		if (f.start == offUname || f.start == offGname) && !isPrintableASCII(text) {
 			return &headerError{rule: fmt.Sprintf("its header's %s %q is not printable ASCII", f.what, text)}
 		}
 	}
