@@ -6,6 +6,7 @@ import (
 	"log"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/serve"
+	"github.com/mintlify/terraform-provider-mintlify/provider"
 )
 
 // version is set by the release build with -ldflags "-X main.version=...".
@@ -16,7 +17,7 @@ func main() {
 	flag.BoolVar(&debugMode, "debug", false, "run the provider with support for debuggers like delve")
 	flag.Parse()
 
-	if err := serve.Run(context.Background(), version, debugMode); err != nil {
+	if err := serve.Run(context.Background(), provider.New(version), debugMode); err != nil {
 		log.Fatal(err)
 	}
 }

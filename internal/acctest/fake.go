@@ -12,15 +12,21 @@ import (
 
 // What the fake API does, and what it was asked.
 
-// StartExportOutsideTerraform starts an export job through the API client,
-// as a CI script would, and returns its id.
+// StartExportOutsideTerraform starts an export job of docs.example.com
+// through the API client, as a CI script would, and returns its id.
 func (e *Env) StartExportOutsideTerraform(t *testing.T) string {
+	t.Helper()
+	return e.StartExportOf(t, "docs.example.com")
+}
+
+// StartExportOf is StartExportOutsideTerraform for another domain.
+func (e *Env) StartExportOf(t *testing.T, domain string) string {
 	t.Helper()
 	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(e.URL), mintlify.WithClock(e.Clock))
 	if err != nil {
 		t.Fatal(err)
 	}
-	job, err := c.StartStaticExport(t.Context(), mintlify.StartStaticExportRequest{Domain: "docs.example.com"})
+	job, err := c.StartStaticExport(t.Context(), mintlify.StartStaticExportRequest{Domain: domain})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 // Package archivefile writes a bundle archive to disk while it downloads:
 // into a temporary file beside its destination, hashed (SHA-256 and MD5)
-// and read as gzip+tar on the way, and renamed into place only once the
+// and read on the way as gzip+tar or as ZIP, as its first bytes say
+// (zipformat.go; the ZIP check is zipcheck.go), and renamed into place only once the
 // whole archive has checked out, flushed to disk before and after the
 // rename, by a rename that never replaces: what is there goes only if it
 // is a regular file the caller allows, and is still the file checked (see
@@ -42,6 +43,9 @@ type Summary struct {
 	// Entries counts the archive's files and directories: not its global
 	// headers, its root ./ nor the directories its paths only imply.
 	Entries int
+	// Format is the archive's format, told by its first bytes:
+	// FormatTarGz or FormatZip.
+	Format string
 }
 
 // File is an archive being written to Path. Create it, feed it with
@@ -158,7 +162,7 @@ func (f *File) ReadFrom(r io.Reader) (int64, error) {
 		return 0, err
 	}
 	sha, sum := sha256.New(), md5.New() //nolint:gosec // see the import
-	entries := 0
+	entries, format := 0, ""
 	if f.buffers == nil {
 		f.buffers = newBuffers()
 	}
@@ -166,7 +170,7 @@ func (f *File) ReadFrom(r io.Reader) (int64, error) {
 	fo.add((&writeback{file: f.tmp, directAfter: f.directAfter}).consume)
 	fo.add(copying(sha))
 	fo.add(copying(sum))
-	fo.add(func(r io.Reader) (err error) { entries, err = verify(f.ctx, r); return err })
+	fo.add(func(r io.Reader) (err error) { format, entries, err = check(f.ctx, r); return err })
 	n, readErr, consumeErr := fo.copy(r)
 	switch {
 	case readErr != nil:
@@ -174,7 +178,7 @@ func (f *File) ReadFrom(r io.Reader) (int64, error) {
 	case consumeErr != nil:
 		return n, consumeErr
 	}
-	f.summary = Summary{Size: n, Entries: entries}
+	f.summary = Summary{Size: n, Entries: entries, Format: format}
 	sha.Sum(f.summary.SHA256[:0])
 	sum.Sum(f.summary.MD5[:0])
 	f.complete = true

@@ -130,7 +130,7 @@ func TestWritesAVerifiedArchive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Summary{SHA256: sha256.Sum256(archive), MD5: md5.Sum(archive), Size: int64(len(archive)), Entries: 6} //nolint:gosec
+	want := Summary{SHA256: sha256.Sum256(archive), MD5: md5.Sum(archive), Size: int64(len(archive)), Entries: 6, Format: FormatTarGz} //nolint:gosec
 	if sum != want {
 		t.Errorf("summary = %+v, want %+v", sum, want)
 	}

@@ -56,22 +56,16 @@ func findExtractors(t *testing.T) (found []extractor, missing []string) {
 			break
 		}
 	}
-	add := func(ok bool, e extractor) {
-		if ok {
-			found = append(found, e)
-		} else {
-			missing = append(missing, e.name+" ("+e.install+")")
-		}
-	}
-	add(gnu != "", extractor{name: "GNU tar", install: "Debian: tar", extract: command(gnu, "-xzf")})
+	var set extractorSet
+	set.add(gnu != "", extractor{name: "GNU tar", install: "Debian: tar", extract: command(gnu, "-xzf")})
 	_, err := exec.LookPath("bsdtar")
-	add(err == nil, extractor{name: "bsdtar", install: "Debian: libarchive-tools", extract: command("bsdtar", "-xzf")})
+	set.add(err == nil, extractor{name: "bsdtar", install: "Debian: libarchive-tools", extract: command("bsdtar", "-xzf")})
 	out, err := exec.Command("busybox", "tar", "--help").CombinedOutput()
-	add(err == nil || bytes.Contains(out, []byte("Usage: tar")),
+	set.add(err == nil || bytes.Contains(out, []byte("Usage: tar")),
 		extractor{name: "BusyBox tar", install: "Debian: busybox", extract: command("busybox", "tar", "-xzf")})
-	py := startPython(t)
-	add(py != nil, extractor{name: "Python tarfile", install: "Debian: python3", extract: py})
-	return found, missing
+	py := startPython(t, pythonExtract, "tarfile")
+	set.add(py != nil, extractor{name: "Python tarfile", install: "Debian: python3", extract: py})
+	return set.found, set.missing
 }
 
 // pythonExtract is the way old scripts extract: extractall without a
@@ -93,14 +87,15 @@ for line in sys.stdin:
 `
 
 // startPython starts one Python process that extracts archive after
-// archive (starting one per archive would cost more than the extracting),
-// or returns nil when there is no Python.
-func startPython(t *testing.T) func(archive, dest string) error {
+// archive with script (starting one per archive would cost more than the
+// extracting), or returns nil when there is no Python; module names it in
+// errors.
+func startPython(t *testing.T, script, module string) func(archive, dest string) error {
 	t.Helper()
 	if _, err := exec.LookPath("python3"); err != nil {
 		return nil
 	}
-	cmd := exec.Command("python3", "-c", pythonExtract)
+	cmd := exec.Command("python3", "-c", script)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -127,7 +122,7 @@ func startPython(t *testing.T) func(archive, dest string) error {
 			return fmt.Errorf("python3 stopped: %w", err)
 		}
 		if answer = strings.TrimSpace(answer); answer != "ok" {
-			return errors.New("python3 tarfile: " + answer)
+			return errors.New("python3 " + module + ": " + answer)
 		}
 		return nil
 	}
@@ -147,15 +142,7 @@ func startPython(t *testing.T) func(archive, dest string) error {
 // makes more archives than the default.
 func TestExtractorsAgreeWithTheCheck(t *testing.T) {
 	found, missing := findExtractors(t)
-	if len(missing) > 0 && requireExtractors() {
-		t.Fatalf("the differential test needs all four extractors in CI (CI=true or MINTLIFY_REQUIRE_EXTRACTORS=1); missing: %s",
-			strings.Join(missing, ", "))
-	}
-	var names []string
-	for _, e := range found {
-		names = append(names, e.name)
-	}
-	t.Logf("extractors: %s; missing: %s", strings.Join(names, ", "), strings.Join(missing, ", "))
+	announce(t, "tar.gz", found, missing)
 
 	seed, count := diffSeed(t), diffCount(t)
 	defer func() {
@@ -166,7 +153,8 @@ func TestExtractorsAgreeWithTheCheck(t *testing.T) {
 	root := t.TempDir()
 	s := newSandbox(t, root)
 	c := newChecker(t, filepath.Join(root, "check"))
-	accepted, runs, failed := 0, 0, 0
+	accepted, runs := 0, 0
+	fails := &failures{t: t, seed: seed, ext: ".tar.gz"}
 	spent := make([]time.Duration, len(found))
 	// try checks one archive and, when the check accepts it, extracts it
 	// with each extractor.
@@ -201,36 +189,18 @@ func TestExtractorsAgreeWithTheCheck(t *testing.T) {
 		if len(problems) == 0 {
 			return
 		}
-		saved := filepath.Join(os.TempDir(), fmt.Sprintf("archive-diff-%d-%d.tar.gz", seed, failed))
-		if os.WriteFile(saved, archive, 0o600) != nil {
-			saved = "(not saved)"
-		}
-		t.Errorf("%s, saved as %s, accepted by the check with %d entries:\n  %s",
-			label, saved, entries, strings.Join(problems, "\n  "))
-		if failed++; failed == 5 {
-			t.Fatal("stopping after 5 failed archives")
-		}
+		fails.report(label, archive, entries, problems)
 	}
 	// What real tools write (testdata/tools), then the random archives.
-	tools, _ := filepath.Glob(filepath.Join("testdata", "tools", "*.tar.gz"))
-	for _, name := range tools {
-		archive, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		try(name, archive)
-	}
-	for i := range count {
-		g := &generator{rnd: seeded(seed, uint64(i)), canary: s.canary}
-		a := g.next()
-		try(fmt.Sprintf("archive %d of seed %d (%s)", i, seed, strings.Join(a.recipe, "; ")), a.archive)
-	}
+	tools := diffInputs(t, ".tar.gz", "archive", seed, count, func(i int) generated {
+		return (&generator{rnd: seeded(seed, uint64(i)), canary: s.canary}).next()
+	}, try)
 	var times []string
 	for j, e := range found {
 		times = append(times, fmt.Sprintf("%s %v", e.name, spent[j].Round(time.Millisecond)))
 	}
 	t.Logf("seed %d: %d archives of tools and %d random ones, %d accepted, %d extractions (%s)",
-		seed, len(tools), count, accepted, runs, strings.Join(times, ", "))
+		seed, tools, count, accepted, runs, strings.Join(times, ", "))
 	if count >= 100 && accepted < count/5 {
 		t.Errorf("only %d of %d archives accepted: the generator no longer makes enough valid ones to test the extractors", accepted, count)
 	}

@@ -119,20 +119,27 @@ func fillBlock(r io.Reader, b *[blockSize]byte) (int, error) {
 
 // bounded checks the decompressed size so far against the limits.
 func (c *checker) bounded() error {
-	rule := ""
-	switch {
-	case c.out > c.lim.ceiling:
-		rule = fmt.Sprintf("decompressed, the archive may not be larger than %s", sizeText(c.lim.ceiling))
-	case c.out > c.lim.ratio*c.in.n+c.lim.slack:
-		rule = fmt.Sprintf("decompressed, the archive may not be larger than %d times its size plus %s (it is %d bytes "+
-			"after %d bytes of it)", c.lim.ratio, sizeText(c.lim.slack), c.out, c.in.n)
-	default:
+	rule := c.lim.exceeded(c.out, c.in.n)
+	if rule == "" {
 		return nil
 	}
 	if c.current != "" {
 		return c.refuse(c.current, rule)
 	}
 	return &InvalidError{refused: true, Reason: rule}
+}
+
+// exceeded says which bound out decompressed bytes after in bytes of the
+// archive break, or "".
+func (lim limits) exceeded(out, in int64) string {
+	switch {
+	case out > lim.ceiling:
+		return fmt.Sprintf("decompressed, the archive may not be larger than %s", sizeText(lim.ceiling))
+	case out > lim.ratio*in+lim.slack:
+		return fmt.Sprintf("decompressed, the archive may not be larger than %d times its size plus %s (it is %d bytes "+
+			"after %d bytes of it)", lim.ratio, sizeText(lim.slack), out, in)
+	}
+	return ""
 }
 
 // padded is size rounded up to whole blocks.

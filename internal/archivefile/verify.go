@@ -10,9 +10,10 @@ import (
 	"io"
 )
 
-// InvalidError is an archive that is not a sound tar.gz, or one that is
-// not in the language the check accepts: regular files and directories
-// with plain names, in headers every extractor reads alike (see check.go).
+// InvalidError is an archive that is not a sound tar.gz (or ZIP), or one
+// that is not in the language the check accepts: regular files and
+// directories with plain names, in headers every extractor reads alike
+// (see check.go and zipcheck.go).
 type InvalidError struct {
 	// Reason says what is wrong, as a sentence without its final period:
 	// for a refused entry, `entry "<name>": <the rule it breaks>`.
@@ -23,9 +24,16 @@ type InvalidError struct {
 	// refused marks an archive outside the language (Unsafe), whether or
 	// not an entry is to blame.
 	refused bool
+	// format is the archive's format (FormatZip), "" for tar.gz.
+	format string
 }
 
-func (e *InvalidError) Error() string { return "the archive is not a valid tar.gz: " + e.Reason }
+func (e *InvalidError) Error() string {
+	if e.format == "" {
+		return "the archive is not a valid tar.gz: " + e.Reason
+	}
+	return "the archive is not a valid " + e.format + ": " + e.Reason
+}
 
 // Unsafe reports whether the archive is well-formed gzip but outside the
 // language: an archive made so, not one damaged in storage or transit.

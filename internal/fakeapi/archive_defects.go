@@ -37,7 +37,7 @@ const (
 	ArchiveOversized ArchiveDefect = "oversized"
 )
 
-// The hostile archives of a second review (issue 26): each extracted by at
+// The hostile archives of a second review: each extracted by at
 // least one of GNU tar, bsdtar, BusyBox tar and Python's tarfile to a file
 // outside the extraction directory, a link out of it, or a file that a
 // reader of archive/tar never saw. The ones archive/tar cannot write are

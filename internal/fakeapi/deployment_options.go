@@ -24,7 +24,8 @@ func WithAutomation(a Automation) Option {
 }
 
 // WithoutDocumentedRateLimits lifts the documented per-organization limits
-// of the deployment, preview and automation triggers (see limits.go), for
+// of the deployment, preview and automation triggers and of the next
+// contract's static export starts (see limits.go), for
 // tests that are about something else and trigger more than the limits
 // allow in a moment of virtual time.
 func WithoutDocumentedRateLimits() Option {

@@ -12,6 +12,8 @@ type (
 	AgentJobJSON    = agentJobJSON
 	AgentSourceJSON = agentSourceJSON
 	ErrorBody       = errorBody
+	ProjectJobJSON  = projectJobJSON
+	ServiceError    = serviceError
 	S3Error         = s3Error
 )
 

@@ -71,8 +71,9 @@ func (s *Server) ExportJobsStarted() int {
 	return len(s.jobIDs)
 }
 
-// BundlesGenerated returns how many generate-bundle calls succeeded
-// (answered 200).
+// BundlesGenerated returns how many bundle links were handed out: the
+// generate-bundle calls that succeeded (answered 200), and the completed
+// statuses of the next contract, each of which carries a fresh link.
 func (s *Server) BundlesGenerated() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -84,6 +85,14 @@ func (s *Server) JobIDs() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return slices.Clone(s.jobIDs)
+}
+
+// ProjectJobIDs returns the ids of the jobs started through the next
+// contract (WithNextStaticExport), oldest first.
+func (s *Server) ProjectJobIDs() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.projectJobIDs)
 }
 
 // AgentJobsCreated returns how many agent jobs were created through the API
@@ -119,23 +128,27 @@ func (s *Server) Reset() {
 	s.requests = nil
 }
 
-// JobStatusAt returns the status static export job jobID had at t, and
+// JobStatusAt returns the status static export job jobID (of either
+// contract) had at t, and
 // false when the server has no such job (never started, or forgotten).
 func (s *Server) JobStatusAt(jobID string, t time.Time) (string, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	job, ok := s.jobs[jobID]
-	if !ok {
-		return "", false
+	if job, ok := s.jobs[jobID]; ok {
+		return job.stateAt(t).Status, true
 	}
-	return job.stateAt(t).Status, true
+	if job, ok := s.projectJobs[jobID]; ok {
+		return job.stateAt(t).Status, true
+	}
+	return "", false
 }
 
-// ForgetJob deletes a static export job, as if the platform had purged it:
-// from now on its status and bundle calls answer 404. It still counts in
-// ExportJobsStarted and JobIDs.
+// ForgetJob deletes a static export job of either contract, as if the
+// platform had purged it: from now on its status and bundle calls answer
+// 404. It still counts in ExportJobsStarted and JobIDs (ProjectJobIDs).
 func (s *Server) ForgetJob(jobID string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	delete(s.jobs, jobID)
+	delete(s.projectJobs, jobID)
 }

@@ -29,6 +29,9 @@ type KeyLimits struct {
 	// ReadOnly gives the key the read scope only: every request but GET
 	// and HEAD answers 403.
 	ReadOnly bool
+	// NoAPIAccess puts the key's organization on a plan without access to
+	// the admin API: every request answers 401.
+	NoAPIAccess bool
 }
 
 // WithKeyLimits creates the server's key with limits.
@@ -59,6 +62,9 @@ func (s *Server) keyRefusal(r *http.Request) (int, string) {
 	now := s.clock.Now()
 	if !limits.ExpiresAt.IsZero() && !now.Before(limits.ExpiresAt) {
 		return http.StatusUnauthorized, fmt.Sprintf("API key expired at %s", limits.ExpiresAt.UTC().Format(timeLayout))
+	}
+	if limits.NoAPIAccess {
+		return http.StatusUnauthorized, "Your plan does not include API access. Upgrade to a Pro or Enterprise plan."
 	}
 	if len(limits.AllowedIPs) > 0 {
 		addr := remoteAddr(r)

@@ -11,12 +11,14 @@ import (
 // serves one): "Trigger update" and "Trigger automation" share 10 requests
 // per 10 seconds; "Trigger preview deployment" allows 5 per minute. A
 // request beyond a limit answers 429 with a Retry-After header in whole
-// seconds and reaches no handler.
+// seconds and reaches no handler. The next static export contract allows 10
+// job starts per hour; only starts that create a job count (next_export.go).
 const (
 	triggerLimit  = 10
 	triggerWindow = 10 * time.Second
 	previewLimit  = 5
 	previewWindow = time.Minute
+	exportWindow  = time.Hour
 )
 
 // limitGroup names the requests that share one limit.
@@ -25,6 +27,8 @@ type limitGroup string
 const (
 	groupTriggers limitGroup = "triggers"
 	groupPreviews limitGroup = "previews"
+	// groupExportStarts are the next contract's job starts.
+	groupExportStarts limitGroup = "export starts"
 )
 
 // slidingWindows counts, for each group, the accepted requests of its
@@ -46,6 +50,8 @@ func documentedWindows() *slidingWindows {
 		limits: map[limitGroup]windowLimit{
 			groupTriggers: {triggerLimit, triggerWindow},
 			groupPreviews: {previewLimit, previewWindow},
+
+			groupExportStarts: {exportStartLimit, exportWindow},
 		},
 		history: make(map[limitGroup][]time.Time),
 	}

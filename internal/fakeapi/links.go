@@ -17,15 +17,25 @@ import (
 // simply an HMAC over the job id, date and lifetime with a per-server key.
 const (
 	bundlePathPattern = "/bundles/{jobId}/bundle.tar.gz"
+	exportPathPattern = "/exports/{jobId}/export.zip" // the next contract's ZIP archives
 	signingAlgorithm  = "AWS4-HMAC-SHA256"
 	fakeAccessKeyID   = "AKIAFAKEMINTLIFY0001"
 	signingRegion     = "us-east-1"
 	amzDateLayout     = "20060102T150405Z"
 )
 
-// presign returns a link to job jobID's bundle under base, signed at now,
-// and the moment it expires.
-func (s *Server) presign(base, jobID string, now time.Time) (string, time.Time) {
+// The objects a link can point at: today's tar.gz bundles and the next
+// contract's ZIP exports.
+type object struct{ dir, name string }
+
+var (
+	bundleObject = object{"bundles", "bundle.tar.gz"}
+	exportObject = object{"exports", "export.zip"}
+)
+
+// presign returns a link to job jobID's obj under base, signed at now, and
+// the moment it expires.
+func (s *Server) presign(base, jobID string, obj object, now time.Time) (string, time.Time) {
 	date := now.UTC().Truncate(time.Second)
 	expires := int64((s.linkTTL + time.Second - 1) / time.Second)
 	amzDate := date.Format(amzDateLayout)
@@ -40,16 +50,17 @@ func (s *Server) presign(base, jobID string, now time.Time) (string, time.Time) 
 		"X-Amz-Date=" + amzDate,
 		"X-Amz-Expires=" + expiresStr,
 		"X-Amz-SignedHeaders=host",
-		"X-Amz-Signature=" + s.signature(jobID, amzDate, expiresStr),
+		"X-Amz-Signature=" + s.signature(obj, jobID, amzDate, expiresStr),
 	}, "&")
-	link := base + "/bundles/" + url.PathEscape(jobID) + "/bundle.tar.gz?" + query
+	link := base + "/" + obj.dir + "/" + url.PathEscape(jobID) + "/" + obj.name + "?" + query
 	return link, date.Add(time.Duration(expires) * time.Second)
 }
 
-// signature is the hex HMAC-SHA256 that binds a link to its job and lifetime.
-func (s *Server) signature(jobID, amzDate, expires string) string {
+// signature is the hex HMAC-SHA256 that binds a link to its object, job
+// and lifetime.
+func (s *Server) signature(obj object, jobID, amzDate, expires string) string {
 	mac := hmac.New(sha256.New, s.signingKey)
-	mac.Write([]byte(jobID + "\n" + amzDate + "\n" + expires))
+	mac.Write([]byte(obj.dir + "\n" + jobID + "\n" + amzDate + "\n" + expires))
 	return hex.EncodeToString(mac.Sum(nil))
 }
 
@@ -85,13 +96,8 @@ func strippedPrefix(r *http.Request) string {
 // presigned query like S3 would, then streams the job's archive (see
 // archive.go).
 func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
-	if s.hostileDownload(w, r) {
-		return
-	}
-	jobID := r.PathValue("jobId")
-	now := s.clock.Now()
-	if code, msg := s.checkLink(jobID, r.URL.Query(), now); code != "" {
-		writeS3Error(w, http.StatusForbidden, code, msg)
+	jobID, now, ok := s.admitDownload(w, r, bundleObject)
+	if !ok {
 		return
 	}
 
@@ -120,16 +126,33 @@ func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
 	_ = archive.writeTo(w)
 }
 
-// checkLink verifies a presigned query for jobID. It returns an S3 error
-// code and message, or two empty strings when the link is valid at now.
-func (s *Server) checkLink(jobID string, q url.Values, now time.Time) (code, message string) {
+// admitDownload answers a download of obj that a hostile scenario takes
+// over, or whose presigned query does not check out, and reports false;
+// otherwise it returns the link's job and the moment of the request, for
+// the caller to serve.
+func (s *Server) admitDownload(w http.ResponseWriter, r *http.Request, obj object) (jobID string, now time.Time, ok bool) {
+	if s.hostileDownload(w, r) {
+		return "", time.Time{}, false
+	}
+	jobID, now = r.PathValue("jobId"), s.clock.Now()
+	if code, msg := s.checkLink(obj, jobID, r.URL.Query(), now); code != "" {
+		writeS3Error(w, http.StatusForbidden, code, msg)
+		return "", now, false
+	}
+	return jobID, now, true
+}
+
+// checkLink verifies a presigned query for jobID's obj. It returns an S3
+// error code and message, or two empty strings when the link is valid at
+// now.
+func (s *Server) checkLink(obj object, jobID string, q url.Values, now time.Time) (code, message string) {
 	amzDate, expiresStr, sig := q.Get("X-Amz-Date"), q.Get("X-Amz-Expires"), q.Get("X-Amz-Signature")
 	if q.Get("X-Amz-Algorithm") != signingAlgorithm || q.Get("X-Amz-Credential") == "" ||
 		amzDate == "" || expiresStr == "" || sig == "" || q.Get("X-Amz-SignedHeaders") == "" {
 		return "AccessDenied", "Query-string authentication version 4 requires the X-Amz-Algorithm, " +
 			"X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires parameters."
 	}
-	if !hmac.Equal([]byte(sig), []byte(s.signature(jobID, amzDate, expiresStr))) {
+	if !hmac.Equal([]byte(sig), []byte(s.signature(obj, jobID, amzDate, expiresStr))) {
 		return "SignatureDoesNotMatch", "The request signature we calculated does not match the signature you provided. " +
 			"Check your key and signing method."
 	}

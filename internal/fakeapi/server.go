@@ -1,8 +1,9 @@
 // Package fakeapi is an in-memory Mintlify admin API: an http.Handler that
 // follows Mintlify's OpenAPI descriptions (static export jobs, bundle links,
 // agent jobs, deployments, previews and automations) so the client, the
-// provider and the demo can run without
-// the internet. Time comes from a clock.Clock, so tests move time instead of
+// provider and the demo can run without the internet. Static export is
+// served in today's domain-scoped contract, in the next, project-scoped one
+// (WithNextStaticExport), or in both at once. Time comes from a clock.Clock, so tests move time instead of
 // waiting for it.
 package fakeapi
 
@@ -52,6 +53,10 @@ type Server struct {
 	mux                  *http.ServeMux
 	faults               faultState   // rate limit and injected faults (faults.go)
 	hostile              hostileState // hostile scenarios (hostile.go)
+	next                 NextExport   // the project-scoped contract (next_options.go)
+	// fallback serves what the main routes do not: the second contract of
+	// ServeBoth, or the retired answers of ServeNext (next_routes.go).
+	fallback http.Handler
 
 	mu        sync.Mutex
 	jobs      map[string]*exportJob
@@ -60,6 +65,10 @@ type Server struct {
 	requests  []Request
 	bundles   int
 	keyLimits KeyLimits // keys.go
+
+	// Jobs of the project-scoped contract (next_export.go).
+	projectJobs   map[string]*projectJob
+	projectJobIDs []string
 
 	agentJobIDs   []string // created through the API, oldest first
 	agentMessages int
@@ -89,6 +98,8 @@ func New(opts ...Option) *Server {
 		jobs:       make(map[string]*exportJob),
 		agentJobs:  make(map[agentJobKey]*agentJob),
 
+		projectJobs: make(map[string]*projectJob),
+
 		deploymentPlan: DefaultDeploymentPlan,
 		windows:        documentedWindows(),
 		deployments:    make(map[string]*deployment),
@@ -104,16 +115,14 @@ func New(opts ...Option) *Server {
 
 // routes registers every route. Each path also gets a method-less pattern,
 // which ServeMux ranks below the method-specific one, so a wrong method gets
-// a 405 with an error body instead of ServeMux's plain-text one.
+// a 405 with an error body instead of ServeMux's plain-text one. The two
+// static export contracts cannot share one ServeMux (their paths overlap
+// with different methods), so the second one sits in s.fallback, which
+// serves what the main routes do not (next_routes.go).
 func (s *Server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
-	api := func(method, path string, h http.HandlerFunc) {
-		mux.Handle(method+" "+path, s.requireAPIKey(h))
-		mux.Handle(path, methodNotAllowed(method, writeError))
-	}
-	api(http.MethodPost, "/v1/static-export/jobs", s.staticExport(s.handleStartJob))
-	api(http.MethodGet, "/v1/static-export/jobs/{jobId}", s.staticExport(s.handleGetJob))
-	api(http.MethodPost, "/v1/static-export/jobs/{jobId}/bundle", s.staticExport(s.handleGenerateBundle))
+	api := s.apiRoutes(mux)
+	s.staticExportRoutes(mux)
 	api(http.MethodPost, "/v2/agent/{projectId}/job", s.handleCreateAgentJob)
 	api(http.MethodGet, "/v2/agent/{projectId}/job/{id}", s.handleGetAgentJob)
 	api(http.MethodPost, "/v2/agent/{projectId}/job/{id}/message", s.handleSendAgentJobMessage)
@@ -122,16 +131,38 @@ func (s *Server) routes() *http.ServeMux {
 	api(http.MethodPost, "/v1/project/preview/{projectId}", s.limited(groupPreviews, s.handleTriggerPreview))
 	api(http.MethodPost, "/v1/workflow/{projectId}/{workflowSchemaId}/trigger", s.limited(groupTriggers, s.handleTriggerAutomation))
 
-	// The presigned download stands in for S3: no API key, S3-style errors.
-	mux.HandleFunc("GET "+bundlePathPattern, s.handleDownload)
-	mux.Handle(bundlePathPattern, methodNotAllowed(http.MethodGet, func(w http.ResponseWriter, status int, msg string) {
-		writeS3Error(w, status, "MethodNotAllowed", msg)
-	}))
+	// The presigned downloads stand in for S3: no API key, S3-style errors.
+	s3 := func(pattern string, h http.HandlerFunc) {
+		mux.HandleFunc("GET "+pattern, h)
+		mux.Handle(pattern, methodNotAllowed(http.MethodGet, func(w http.ResponseWriter, status int, msg string) {
+			writeS3Error(w, status, "MethodNotAllowed", msg)
+		}))
+	}
+	s3(bundlePathPattern, s.handleDownload)
+	s3(exportPathPattern, s.handleExportDownload)
 
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("No route for %s %s", r.Method, r.URL.Path))
+		if s.fallback != nil {
+			s.fallback.ServeHTTP(w, r)
+			return
+		}
+		writeNoRoute(w, r)
 	})
 	return mux
+}
+
+// apiRoutes returns the function that registers an API route on mux: the
+// API key is required, and a wrong method answers 405.
+func (s *Server) apiRoutes(mux *http.ServeMux) func(method, path string, h http.HandlerFunc) {
+	return func(method, path string, h http.HandlerFunc) {
+		mux.Handle(method+" "+path, s.requireAPIKey(h))
+		mux.Handle(path, methodNotAllowed(method, writeError))
+	}
+}
+
+// writeNoRoute answers a path that no route serves.
+func writeNoRoute(w http.ResponseWriter, r *http.Request) {
+	writeError(w, http.StatusNotFound, fmt.Sprintf("No route for %s %s", r.Method, r.URL.Path))
 }
 
 // ServeHTTP serves one request and records it for Requests. API requests

@@ -109,7 +109,7 @@ func (s *Server) handleGenerateBundle(w http.ResponseWriter, r *http.Request) {
 			"Static export job %q is %s (%.1f%% done); wait until its status is completed before generating a bundle.",
 			jobID, st.Status, st.Progress))
 	default:
-		link, expiresAt := s.presign(s.linkBase(r), jobID, now)
+		link, expiresAt := s.presign(s.linkBase(r), jobID, bundleObject, now)
 		if s.hostile.unannounced {
 			size = 0
 		}
@@ -146,11 +146,16 @@ func (s *Server) newJobIDLocked() string {
 	if s.hostile.jobIDs != nil {
 		return s.hostile.jobIDs()
 	}
+	return randomID("se_", 8, func(id string) bool { return s.jobs[id] != nil })
+}
+
+// randomID returns prefix and n random bytes in hexadecimal, one that is
+// not taken.
+func randomID(prefix string, n int, taken func(string) bool) string {
 	for {
-		b := make([]byte, 8)
+		b := make([]byte, n)
 		_, _ = rand.Read(b) // never fails since Go 1.24
-		id := "se_" + hex.EncodeToString(b)
-		if _, taken := s.jobs[id]; !taken {
+		if id := prefix + hex.EncodeToString(b); !taken(id) {
 			return id
 		}
 	}

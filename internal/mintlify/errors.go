@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"mime"
 	"net/http"
 	"time"
 )
@@ -23,26 +24,39 @@ type APIError struct {
 	// again (the Retry-After header of a 429 or 503, in seconds or as an HTTP
 	// date), or 0 when it did not say.
 	RetryAfter time.Duration
+	// RetryAt is when the API said a new attempt may go, on the client's
+	// clock: the answer's arrival plus RetryAfter; zero when it did not say.
+	RetryAt time.Time
+	// Code is the API's own code for the error (the "code" beside "error"),
+	// or "". Mintlify's services put one in their own refusals; its shared
+	// API-key layer (invalid or expired key, scope, allowlist, and some
+	// 429s) does not.
+	Code string
 }
 
 func (e *APIError) Error() string {
 	return fmt.Sprintf("%s: %d %s: %s", e.Route, e.StatusCode, http.StatusText(e.StatusCode), e.Message)
 }
 
-// newAPIError reads an error body. The API's message is server text: it is
-// cleaned, and secrets (such as the API key) are masked in it.
-func newAPIError(route string, status int, body []byte, secrets []string) *APIError {
+// newAPIError reads an error body: the API's JSON shape, or a plain-text
+// one (as Mintlify's organization-wide 429s may be), whose text becomes the
+// message; neither is a decoding failure. The API's message is server
+// text: it is cleaned, and secrets (such as the API key) are masked in it.
+func newAPIError(route string, status int, contentType string, body []byte, secrets []string) *APIError {
 	var payload struct {
 		Error string `json:"error"`
+		Code  string `json:"code"`
 	}
 	msg := ""
 	if err := json.Unmarshal(body, &payload); err == nil {
 		msg = serverText(payload.Error, secrets)
+	} else if mediaType, _, _ := mime.ParseMediaType(contentType); mediaType == "text/plain" {
+		msg = serverText(string(body), secrets)
 	}
 	if msg == "" {
 		msg = "the response carried no error message"
 	}
-	return &APIError{Route: route, StatusCode: status, Message: msg}
+	return &APIError{Route: route, StatusCode: status, Message: msg, Code: serverText(payload.Code, secrets)}
 }
 
 // TransportError is a failure to get a usable answer: a refused or dropped
@@ -163,8 +177,8 @@ func MayHaveStarted(err error) bool {
 }
 
 // JobFailedError is a job that ended in `failed`, as the wait last saw it:
-// a *JobFailedError[StaticExportJob], [AgentJob] or [Deployment]. The
-// wait returns the same job beside it.
+// a *JobFailedError[StaticExportJob], [ProjectExportJob], [AgentJob] or
+// [Deployment]. The wait returns the same job beside it.
 type JobFailedError[J Job] struct {
 	Job J
 }
@@ -174,9 +188,11 @@ func (e *JobFailedError[J]) Error() string { return e.Job.failure() }
 // IsJobFailed reports whether err is a *JobFailedError of any kind.
 func IsJobFailed(err error) bool {
 	var export *JobFailedError[StaticExportJob]
+	var projectExport *JobFailedError[ProjectExportJob]
 	var agent *JobFailedError[AgentJob]
 	var deployment *JobFailedError[Deployment]
-	return errors.As(err, &export) || errors.As(err, &agent) || errors.As(err, &deployment)
+	return errors.As(err, &export) || errors.As(err, &projectExport) || errors.As(err, &agent) ||
+		errors.As(err, &deployment)
 }
 
 // StatusCode returns the HTTP status of an *APIError in err's chain, or 0.
@@ -211,7 +227,8 @@ func IsUnauthorized(err error) bool { return StatusCode(err) == http.StatusUnaut
 func IsForbidden(err error) bool { return StatusCode(err) == http.StatusForbidden }
 
 // IsConflict reports whether err is the API's 409, such as a bundle
-// requested before its job completed.
+// requested before its job completed, or a project-scoped start while
+// another job of the deployment is active (IsAnotherExportActive).
 func IsConflict(err error) bool { return StatusCode(err) == http.StatusConflict }
 
 // IsBadRequest reports whether err is the API's 400.
@@ -219,6 +236,17 @@ func IsBadRequest(err error) bool { return StatusCode(err) == http.StatusBadRequ
 
 // IsRateLimited reports whether err is the API's 429.
 func IsRateLimited(err error) bool { return StatusCode(err) == http.StatusTooManyRequests }
+
+// RetryAt returns when the API said a new attempt may go (the Retry-After
+// of the *APIError in err's chain, from the answer's arrival), and false
+// when it did not say.
+func RetryAt(err error) (time.Time, bool) {
+	var apiErr *APIError
+	if errors.As(err, &apiErr) && !apiErr.RetryAt.IsZero() {
+		return apiErr.RetryAt, true
+	}
+	return time.Time{}, false
+}
 
 // IsServerError reports whether err is a 5xx answer.
 func IsServerError(err error) bool { return StatusCode(err) >= 500 }

@@ -77,6 +77,11 @@ type call struct {
 	in, out  any
 	// idempotent calls may be repeated after any transient failure.
 	idempotent bool
+	// retryAfterCap, when longer than the policy's MaxRetryAfter, is the
+	// longest Retry-After the call waits for: a start whose limit is
+	// hourly waits out the whole of a Retry-After that ends before its
+	// deadline (see checkRetry).
+	retryAfterCap time.Duration
 }
 
 // send performs a call through go-retryablehttp with this client's policy.
@@ -164,9 +169,13 @@ func (a *callState) handleResponse(resp *http.Response) error {
 		"route": a.route, "attempt": a.n, "status": resp.StatusCode,
 	})
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		apiErr := newAPIError(a.route, resp.StatusCode, raw, []string{a.c.apiKey})
+		apiErr := newAPIError(a.route, resp.StatusCode, resp.Header.Get("Content-Type"), raw, []string{a.c.apiKey})
 		if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable {
-			apiErr.RetryAfter = parseRetryAfter(resp.Header.Get("Retry-After"), a.c.clock.Now())
+			now := a.c.clock.Now()
+			apiErr.RetryAfter = parseRetryAfter(resp.Header.Get("Retry-After"), now)
+			if apiErr.RetryAfter > 0 {
+				apiErr.RetryAt = now.Add(apiErr.RetryAfter)
+			}
 		}
 		return apiErr
 	}
@@ -220,7 +229,9 @@ func (a *callState) checkRetry(ctx context.Context, _ *http.Response, err error)
 	if errors.As(err, &apiErr) {
 		retryAfter = apiErr.RetryAfter
 	}
-	wait := a.c.retryPolicy.wait(a.n, retryAfter)
+	policy := a.c.retryPolicy
+	policy.MaxRetryAfter = max(policy.MaxRetryAfter, a.call.retryAfterCap)
+	wait := policy.wait(a.n, retryAfter)
 	now := a.c.clock.Now()
 	if deadline, ok := clock.Deadline(ctx); ok && now.Add(wait).After(deadline) {
 		return a.fail(&RetryError{Attempts: a.n, Err: err, Stop: context.DeadlineExceeded, Wait: wait, Left: deadline.Sub(now)})

@@ -127,12 +127,16 @@ var exportJobs = jobKind[StaticExportJob]{
 
 // failure implements Job: the job's progress, and the API's reason.
 func (j StaticExportJob) failure() string {
-	reason := "the API gave no reason"
-	if j.Error != nil && strings.TrimSpace(*j.Error) != "" {
-		reason = *j.Error
-	}
 	return fmt.Sprintf("static export job %s failed at %s%% (%d pages exported): %s",
-		j.JobID, FormatProgress(j.Progress), j.PageCount, reason)
+		j.JobID, FormatProgress(j.Progress), j.PageCount, failureReason(j.Error))
+}
+
+// failureReason is a failed export job's error, or says that it has none.
+func failureReason(reason *string) string {
+	if reason == nil || strings.TrimSpace(*reason) == "" {
+		return "the API gave no reason"
+	}
+	return *reason
 }
 
 // FormatProgress renders a percentage without trailing zeros: 42, 42.5.

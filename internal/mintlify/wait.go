@@ -17,13 +17,14 @@ func DefaultPollPolicy() poll.Policy {
 	return poll.Adaptive{}
 }
 
-// Job is a job the client waits for: a StaticExportJob (WaitForStaticExport)
-// or an AgentJob (WaitForAgentJob). Both waits end the same way: on a final
+// Job is a job the client waits for: a StaticExportJob (WaitForStaticExport),
+// a ProjectExportJob (WaitForProjectExport), an AgentJob (WaitForAgentJob)
+// or a Deployment. Both waits end the same way: on a final
 // status, on a failed job (a *JobFailedError), on a status the API does not
 // document (an *UnknownStatusError), or when ctx ends; and both return the
 // last job seen beside any error.
 type Job interface {
-	StaticExportJob | AgentJob | Deployment
+	StaticExportJob | ProjectExportJob | AgentJob | Deployment
 	// failure says that the job failed, and why if the API said.
 	failure() string
 }

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/agentjob"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 )
 
 // TestAgentDiagnosticsSpeakOfAgentJobs: whatever fails in an agent job
@@ -33,29 +35,29 @@ func TestAgentDiagnosticsSpeakOfAgentJobs(t *testing.T) {
 		"may have started":    &mintlify.StartError{MayHaveStarted: true, Err: apiErr(502), What: "agent job"},
 		"certainly not taken": &mintlify.StartError{Err: apiErr(403), What: "agent job"},
 	}
-	calls := map[string]apiOperation{
-		"create":  createAgentJobOp("proj_1"),
-		"message": sendAgentJobMessageOp("proj_1", "aj_1"),
-		"read":    getAgentJobOp("proj_1", "aj_1"),
+	calls := map[string]core.APIOperation{
+		"create":  agentjob.CreateAgentJobOp("proj_1"),
+		"message": agentjob.SendAgentJobMessageOp("proj_1", "aj_1"),
+		"read":    agentjob.GetAgentJobOp("proj_1", "aj_1"),
 	}
 	for callName, call := range calls {
 		for errName, err := range errs {
-			d := call.diagnostic(err)
+			d := call.Diagnostic(err)
 			text := d.Summary() + "\n" + d.Detail()
 			for _, banned := range []string{"static export", "Static Export", "Enterprise", "export job"} {
 				if strings.Contains(text, banned) {
 					t.Errorf("%s, %s: the diagnostic mentions %q:\n%s", callName, errName, banned, text)
 				}
 			}
-			if !strings.Contains(text, "proj_1") || call.jobID != "" && errName != "may have started" && !strings.Contains(text, call.jobID) {
+			if !strings.Contains(text, "proj_1") || call.JobID != "" && errName != "may have started" && !strings.Contains(text, call.JobID) {
 				t.Errorf("%s, %s: the diagnostic does not name the project and job:\n%s", callName, errName, text)
 			}
 		}
 	}
-	d := calls["create"].diagnostic(apiErr(403))
+	d := calls["create"].Diagnostic(apiErr(403))
 	if d.Summary() != "Mintlify API Request Forbidden" {
 		t.Errorf("403: %s: %s", d.Summary(), d.Detail())
 	}
 	checkCauses(t, "403 of a create", d.Detail(), []string{"allowlist", "read-only"})
-	checkCauses(t, "403 of a read", calls["read"].diagnostic(apiErr(403)).Detail(), []string{"allowlist"})
+	checkCauses(t, "403 of a read", calls["read"].Diagnostic(apiErr(403)).Detail(), []string{"allowlist"})
 }

@@ -7,6 +7,9 @@ import (
 	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/agentjob"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/staticexport"
 )
 
 // The words a user reads for each cause: what it is and its fix.
@@ -37,10 +40,10 @@ func TestRefusalCauses(t *testing.T) {
 		scopeText     = "This API key is read-only"
 		disabledText  = "Static export is not enabled for this organization. Contact sales to enable it on an Enterprise plan."
 	)
-	start, get, bundle := startStaticExportOp("docs.example.com"), getStaticExportJobOp("se_1"), generateBundleOp("se_1")
-	create, read, message := createAgentJobOp("proj_1"), getAgentJobOp("proj_1", "aj_1"), sendAgentJobMessageOp("proj_1", "aj_1")
+	start, get, bundle := staticexport.StartStaticExportOp("docs.example.com"), staticexport.GetStaticExportJobOp("se_1"), staticexport.GenerateBundleOp("se_1")
+	create, read, message := agentjob.CreateAgentJobOp("proj_1"), agentjob.GetAgentJobOp("proj_1", "aj_1"), agentjob.SendAgentJobMessageOp("proj_1", "aj_1")
 	cases := []struct {
-		op      apiOperation
+		op      core.APIOperation
 		status  int
 		text    string
 		summary string
@@ -81,16 +84,16 @@ func TestRefusalCauses(t *testing.T) {
 		{start, 403, "read-only key used from an IP outside the allowlist", "Mintlify API Request Forbidden", []string{"allowlist", "read-only"}},
 	}
 	for _, c := range cases {
-		name := fmt.Sprintf("%s/%d/%s", c.op.call, c.status, c.text)
+		name := fmt.Sprintf("%s/%d/%s", c.op.Call, c.status, c.text)
 		err := &mintlify.APIError{StatusCode: c.status, Message: c.text}
-		d := c.op.diagnostic(&mintlify.RetryError{Attempts: 1, Err: err})
+		d := c.op.Diagnostic(&mintlify.RetryError{Attempts: 1, Err: err})
 		if d.Summary() != c.summary {
 			t.Errorf("%s: summary %q, want %q", name, d.Summary(), c.summary)
 		}
 		checkCauses(t, name, d.Detail(), c.causes)
-		head := fmt.Sprintf("while %s (HTTP %d: %s)", c.op.doing, c.status, strings.TrimRight(c.text, "."))
+		head := fmt.Sprintf("while %s (HTTP %d: %s)", c.op.Doing, c.status, strings.TrimRight(c.text, "."))
 		if c.status == 403 {
-			head = fmt.Sprintf("refused %s (HTTP 403: %s)", c.op.doing, strings.TrimRight(c.text, "."))
+			head = fmt.Sprintf("refused %s (HTTP 403: %s)", c.op.Doing, strings.TrimRight(c.text, "."))
 		}
 		if !strings.Contains(d.Detail(), head) {
 			t.Errorf("%s: the detail does not say what failed (%q):\n%s", name, head, d.Detail())
@@ -121,7 +124,7 @@ func checkCauses(t *testing.T, name, detail string, causes []string) {
 		}
 	}
 	keyRestricted := containsString(causes, "allowlist") || containsString(causes, "read-only")
-	if n := strings.Count(detail, keyFixedAtCreation); keyRestricted && n != 1 || !keyRestricted && n != 0 {
+	if n := strings.Count(detail, core.KeyFixedAtCreation); keyRestricted && n != 1 || !keyRestricted && n != 0 {
 		t.Errorf("%s: says %d times that a key's restrictions are fixed:\n%s", name, n, detail)
 	}
 	if len(causes) > 1 && !strings.Contains(detail, "most likely first") && !strings.Contains(detail, "names several causes") {
@@ -144,10 +147,10 @@ func containsString(list []string, s string) bool {
 func TestRefusedRenewalSaysUntilWhenTheLinkWorks(t *testing.T) {
 	t.Parallel()
 	expires := time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)
-	renew := generateBundleOp("se_1").renewing(expires, expires.Add(-107*time.Minute))
+	renew := staticexport.GenerateBundleOp("se_1").Renewing(expires, expires.Add(-107*time.Minute))
 	forbidden := &mintlify.APIError{StatusCode: 403, Message: "Forbidden"}
 
-	d := renew.diagnostic(forbidden)
+	d := renew.Diagnostic(forbidden)
 	checkCauses(t, "renewal 403", d.Detail(), []string{"allowlist", "read-only"})
 	for _, want := range []string{
 		"refused generating the bundle link of static export job se_1 (HTTP 403: Forbidden)",
@@ -159,23 +162,23 @@ func TestRefusedRenewalSaysUntilWhenTheLinkWorks(t *testing.T) {
 		}
 	}
 
-	d = renew.diagnostic(&mintlify.APIError{StatusCode: 403, Message: "Key is read-only"})
+	d = renew.Diagnostic(&mintlify.APIError{StatusCode: 403, Message: "Key is read-only"})
 	if d.Summary() != "Mintlify API Key Is Read-Only" ||
 		!strings.HasSuffix(d.Detail(), "cannot renew the link. Create a key with the `write` scope and use it here. "+
-			keyFixedAtCreation+" The current link of static export job se_1 keeps working until 2026-11-21T10:00:00Z "+
+			core.KeyFixedAtCreation+" The current link of static export job se_1 keeps working until 2026-11-21T10:00:00Z "+
 			"(in 1h47m): fix the key before then, and apply again to renew it.") {
 		t.Errorf("renewal, read-only named: %s:\n%s", d.Summary(), d.Detail())
 	}
 
-	late := generateBundleOp("se_1").renewing(expires, expires.Add(time.Second))
-	d = late.diagnostic(&mintlify.APIError{StatusCode: 401, Message: "API key expired"})
+	late := staticexport.GenerateBundleOp("se_1").Renewing(expires, expires.Add(time.Second))
+	d = late.Diagnostic(&mintlify.APIError{StatusCode: 401, Message: "API key expired"})
 	if d.Summary() != "Mintlify API Key Expired" || !strings.Contains(d.Detail(),
 		"The current link of static export job se_1 expired at 2026-11-21T10:00:00Z: nothing can download the bundle until a renewal succeeds.") {
 		t.Errorf("renewal after the link expired: %s:\n%s", d.Summary(), d.Detail())
 	}
 
 	// Not a renewal: the first link of an export, the ephemeral resource's.
-	d = generateBundleOp("se_1").diagnostic(forbidden)
+	d = staticexport.GenerateBundleOp("se_1").Diagnostic(forbidden)
 	if strings.Contains(d.Detail(), "current link") || strings.Contains(d.Detail(), "renew") {
 		t.Errorf("a first link speaks of renewal:\n%s", d.Detail())
 	}
@@ -185,11 +188,11 @@ func TestRefusedRenewalSaysUntilWhenTheLinkWorks(t *testing.T) {
 // list of causes, as a paragraph of its own.
 func TestRefusedStartSaysNothingStarted(t *testing.T) {
 	t.Parallel()
-	d := startStaticExportOp("docs.example.com").diagnostic(&mintlify.StartError{Err: &mintlify.APIError{StatusCode: 403, Message: "Forbidden"}})
+	d := staticexport.StartStaticExportOp("docs.example.com").Diagnostic(&mintlify.StartError{Err: &mintlify.APIError{StatusCode: 403, Message: "Forbidden"}})
 	if !strings.HasSuffix(d.Detail(), "\n\nNo static export job was started.") {
 		t.Errorf("start refused:\n%s", d.Detail())
 	}
-	d = createAgentJobOp("proj_1").diagnostic(&mintlify.StartError{Err: &mintlify.APIError{StatusCode: 401, Message: "API key expired"}, What: "agent job"})
+	d = agentjob.CreateAgentJobOp("proj_1").Diagnostic(&mintlify.StartError{Err: &mintlify.APIError{StatusCode: 401, Message: "API key expired"}, What: "agent job"})
 	if !strings.HasSuffix(d.Detail(), "environment variable. No agent job was started.") {
 		t.Errorf("agent job refused:\n%s", d.Detail())
 	}
@@ -200,15 +203,15 @@ func TestRefusedStartSaysNothingStarted(t *testing.T) {
 // cause, or alone when the answer says so.
 func TestPreviewCallsRefusal(t *testing.T) {
 	t.Parallel()
-	op := apiOperation{doing: "triggering a preview deployment of branch feature-x"}
-	preview := writeRefused.or(causePreviewsNotOnPlan)
+	op := core.APIOperation{Doing: "triggering a preview deployment of branch feature-x"}
+	preview := core.WriteRefused.Or(core.CausePreviewsNotOnPlan)
 	head := "The Mintlify API refused triggering a preview deployment (HTTP 403)."
-	summary, detail := op.refused(&mintlify.APIError{StatusCode: 403, Message: "Forbidden"}, head, "Mintlify API Request Forbidden", preview)
+	summary, detail := op.Refused(&mintlify.APIError{StatusCode: 403, Message: "Forbidden"}, head, "Mintlify API Request Forbidden", preview)
 	checkCauses(t, "preview", detail, []string{"allowlist", "read-only", "previews"})
 	if summary != "Mintlify API Request Forbidden" {
 		t.Errorf("preview summary %q", summary)
 	}
-	summary, detail = op.refused(&mintlify.APIError{StatusCode: 403, Message: "Preview deployments are not available on your current plan."},
+	summary, detail = op.Refused(&mintlify.APIError{StatusCode: 403, Message: "Preview deployments are not available on your current plan."},
 		head, "Mintlify API Request Forbidden", preview)
 	checkCauses(t, "preview named", detail, []string{"previews"})
 	if summary != "Previews Not On The Mintlify Plan" {

@@ -16,25 +16,30 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/agentjob"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/automation"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/deployment"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/staticexport"
 )
 
 // operations are an operation of every call, with the ids the tests look
 // for.
-var operations = []apiOperation{
-	startStaticExportOp("docs.example.com"), getStaticExportJobOp("se_1"), generateBundleOp("se_1"),
-	createAgentJobOp("proj_1"), getAgentJobOp("proj_1", "aj_1"), sendAgentJobMessageOp("proj_1", "aj_1"),
-	triggerDeploymentOp("proj_1"), getDeploymentOp("proj_1", "6650f1c2a0b1c2d300000001"),
-	triggerPreviewOp("proj_1", "feature/new-api"), triggerAutomationOp("proj_1", "6650f1c2a0b1c2d3000000a1"),
+var operations = []core.APIOperation{
+	staticexport.StartStaticExportOp("docs.example.com"), staticexport.GetStaticExportJobOp("se_1"), staticexport.GenerateBundleOp("se_1"),
+	agentjob.CreateAgentJobOp("proj_1"), agentjob.GetAgentJobOp("proj_1", "aj_1"), agentjob.SendAgentJobMessageOp("proj_1", "aj_1"),
+	deployment.TriggerDeploymentOp("proj_1"), deployment.GetDeploymentOp("proj_1", "6650f1c2a0b1c2d300000001"),
+	deployment.TriggerPreviewOp("proj_1", "feature/new-api"), automation.TriggerAutomationOp("proj_1", "6650f1c2a0b1c2d3000000a1"),
 }
 
 // opFor is the operation of the call with an operationId, if any.
-func opFor(operationID string) (apiOperation, bool) {
+func opFor(operationID string) (core.APIOperation, bool) {
 	for _, op := range operations {
-		if op.call.operationID == operationID {
+		if op.Call.OperationID == operationID {
 			return op, true
 		}
 	}
-	return apiOperation{}, false
+	return core.APIOperation{}, false
 }
 
 // scopedSummaries is, for each call, the summary of its 404 and 409,
@@ -92,7 +97,7 @@ func TestDiagnosticPerOperationAndStatus(t *testing.T) {
 	}
 	documented := 0
 	for _, op := range operations {
-		call := op.call.operationID
+		call := op.Call.OperationID
 		documented += len(pairs[call])
 		statuses := append(slices.Clone(pairs[call]), 401, 403, 404, 409, 429, 500)
 		slices.Sort(statuses)
@@ -110,7 +115,7 @@ func TestDiagnosticPerOperationAndStatus(t *testing.T) {
 func checkOperationDiagnostic(t *testing.T, call string, status int) {
 	op, _ := opFor(call)
 	const message = "Something the API said"
-	d := op.diagnostic(&mintlify.APIError{Route: "X /v", StatusCode: status, Message: message + "."})
+	d := op.Diagnostic(&mintlify.APIError{Route: "X /v", StatusCode: status, Message: message + "."})
 	want, ok := scopedSummaries[call][status]
 	if !ok {
 		want, ok = commonSummaries[status]
@@ -125,8 +130,8 @@ func checkOperationDiagnostic(t *testing.T, call string, status int) {
 	if !strings.Contains(detail, fmt.Sprintf("HTTP %d", status)) || !strings.Contains(detail, message) {
 		t.Errorf("detail does not quote the status and the API's message:\n%s", detail)
 	}
-	if !strings.Contains(detail, op.doing) && !strings.Contains(detail, op.jobID) {
-		t.Errorf("detail does not say which operation failed (%q):\n%s", op.doing, detail)
+	if !strings.Contains(detail, op.Doing) && !strings.Contains(detail, op.JobID) {
+		t.Errorf("detail does not say which operation failed (%q):\n%s", op.Doing, detail)
 	}
 	text := strings.ToLower(d.Summary() + " " + detail)
 	if strings.Contains(call, "StaticExport") {
@@ -137,7 +142,7 @@ func checkOperationDiagnostic(t *testing.T, call string, status int) {
 		}
 	} else {
 		foreigners := []string{"static export", "enterprise", "plan"}
-		if call == callTriggerPreview.operationID {
+		if call == deployment.CallTriggerPreview.OperationID {
 			foreigners = foreigners[:2] // previews are on some plans only: a 403 may say so
 		}
 		for _, foreign := range foreigners {
@@ -154,7 +159,7 @@ func checkOperationDiagnostic(t *testing.T, call string, status int) {
 func TestNotFoundDiagnostics(t *testing.T) {
 	t.Parallel()
 	notFound := &mintlify.APIError{StatusCode: http.StatusNotFound, Message: "No static export job with ID \"se_1\""}
-	d := getStaticExportJobOp("se_1").at(path.Root("job_id")).diagnostic(notFound)
+	d := staticexport.GetStaticExportJobOp("se_1").At(path.Root("job_id")).Diagnostic(notFound)
 	if d.Summary() != "Static Export Job Not Found" || !strings.Contains(d.Detail(), `has no static export job "se_1"`) ||
 		!strings.Contains(d.Detail(), "Check the job ID") {
 		t.Errorf("default 404: %s: %s", d.Summary(), d.Detail())
@@ -162,14 +167,14 @@ func TestNotFoundDiagnostics(t *testing.T) {
 	if with, ok := d.(diag.DiagnosticWithPath); !ok || !with.Path().Equal(path.Root("job_id")) {
 		t.Errorf("the 404 does not point at job_id: %#v", d)
 	}
-	d = generateBundleOp("se_1").advise(http.StatusNotFound, "Do this instead.").diagnostic(notFound)
+	d = staticexport.GenerateBundleOp("se_1").Advise(http.StatusNotFound, "Do this instead.").Diagnostic(notFound)
 	if !strings.HasSuffix(d.Detail(), "Do this instead.") || strings.Contains(d.Detail(), "Check the job ID") {
 		t.Errorf("advised 404: %s", d.Detail())
 	}
 	if _, ok := d.(diag.DiagnosticWithPath); ok {
 		t.Errorf("a 404 without an attribute points at one: %#v", d)
 	}
-	d = getStaticExportJobOp("se_1").at(path.Root("job_id")).diagnostic(&mintlify.APIError{StatusCode: 502, Message: "Bad gateway"})
+	d = staticexport.GetStaticExportJobOp("se_1").At(path.Root("job_id")).Diagnostic(&mintlify.APIError{StatusCode: 502, Message: "Bad gateway"})
 	if _, ok := d.(diag.DiagnosticWithPath); ok {
 		t.Errorf("a 502 points at the attribute: %#v", d)
 	}
@@ -184,11 +189,11 @@ func TestDiagnosticKinds(t *testing.T) {
 		return &mintlify.APIError{Route: route, StatusCode: status, Message: msg}
 	}
 	transport := &mintlify.TransportError{Route: route, Err: errors.New("connection reset by peer")}
-	read := getStaticExportJobOp("se_1")
-	start := startStaticExportOp("docs.example.com")
+	read := staticexport.GetStaticExportJobOp("se_1")
+	start := staticexport.StartStaticExportOp("docs.example.com")
 	cases := []struct {
 		name    string
-		op      apiOperation
+		op      core.APIOperation
 		err     error
 		summary string
 		detail  []string
@@ -197,7 +202,7 @@ func TestDiagnosticKinds(t *testing.T) {
 		{"403", read, apiErr(403, "Not enabled"), "Static Export Not Enabled", []string{"HTTP 403", "Enterprise plans"}},
 		{"400", start, apiErr(400, "domain must be a bare hostname."), "Mintlify Rejected The Request", []string{"HTTP 400: domain must be a bare hostname)"}},
 		{"404", read, apiErr(404, "Job not found"), "Static Export Job Not Found", []string{"while reading static export job se_1", "HTTP 404"}},
-		{"409", generateBundleOp("se_1"), apiErr(409, "Job is running"), "Static Export Not Finished", []string{"HTTP 409: Job is running", "once the job completes"}},
+		{"409", staticexport.GenerateBundleOp("se_1"), apiErr(409, "Job is running"), "Static Export Not Finished", []string{"HTTP 409: Job is running", "once the job completes"}},
 		{"429 after retries", read, &mintlify.RetryError{Attempts: 6, Err: apiErr(429, "Rate limit exceeded")},
 			"Mintlify API Rate Limit Exceeded", []string{"HTTP 429 (Rate limit exceeded)", "after 6 attempts", "`max_retries`"}},
 		{"502 once", read, apiErr(502, "Bad gateway"), "Mintlify API Unavailable", []string{"HTTP 502 (Bad gateway) while reading static export job se_1. The problem"}},
@@ -214,21 +219,21 @@ func TestDiagnosticKinds(t *testing.T) {
 		{"start refused", start, &mintlify.StartError{Err: apiErr(401, "Invalid")}, "Mintlify API Key Rejected", []string{"No static export job was started."}},
 		{"start lost", start, &mintlify.StartError{MayHaveStarted: true, Err: transport}, "Static Export May Have Started",
 			[]string{"connection reset by peer", "a static export job may have started", "did not retry", "nothing was saved in state"}},
-		{"agent job lost", createAgentJobOp("proj_1"), &mintlify.StartError{MayHaveStarted: true, Err: transport},
+		{"agent job lost", agentjob.CreateAgentJobOp("proj_1"), &mintlify.StartError{MayHaveStarted: true, Err: transport},
 			"Agent Job May Have Started", []string{"an agent job may have started in project proj_1", "second pull request"}},
-		{"agent job refused", createAgentJobOp("proj_1"), &mintlify.StartError{Err: apiErr(400, "prompt is required")},
+		{"agent job refused", agentjob.CreateAgentJobOp("proj_1"), &mintlify.StartError{Err: apiErr(400, "prompt is required")},
 			"Mintlify Rejected The Prompt", []string{"Correct `prompt`", "No agent job was started."}},
-		{"follow-up lost", sendAgentJobMessageOp("proj_1", "aj_1"), &mintlify.StartError{MayHaveStarted: true, Err: transport},
+		{"follow-up lost", agentjob.SendAgentJobMessageOp("proj_1", "aj_1"), &mintlify.StartError{MayHaveStarted: true, Err: transport},
 			"Follow-Up Message May Have Been Sent", []string{"agent job aj_1 may be working on it"}},
-		{"follow-up refused", sendAgentJobMessageOp("proj_1", "aj_1"), &mintlify.StartError{Err: apiErr(429, "Slow down")},
+		{"follow-up refused", agentjob.SendAgentJobMessageOp("proj_1", "aj_1"), &mintlify.StartError{Err: apiErr(429, "Slow down")},
 			"Mintlify API Rate Limit Exceeded", []string{"The follow-up message was not sent."}},
 		{"a read is never a start", read, &mintlify.StartError{MayHaveStarted: true, Err: transport},
 			"Mintlify API Unreachable", []string{"connection reset by peer"}},
-		{"waiting", read.while("waiting for static export job se_1 (`running` at 40%)"), apiErr(500, "Oops"),
+		{"waiting", read.While("waiting for static export job se_1 (`running` at 40%)"), apiErr(500, "Oops"),
 			"Mintlify API Unavailable", []string{"while waiting for static export job se_1 (`running` at 40%)"}},
 	}
 	for _, c := range cases {
-		d := c.op.diagnostic(c.err)
+		d := c.op.Diagnostic(c.err)
 		if d.Summary() != c.summary {
 			t.Errorf("%s: summary %q, want %q", c.name, d.Summary(), c.summary)
 		}
@@ -236,28 +241,6 @@ func TestDiagnosticKinds(t *testing.T) {
 			if !strings.Contains(d.Detail(), want) {
 				t.Errorf("%s: detail lacks %q:\n%s", c.name, want, d.Detail())
 			}
-		}
-	}
-}
-
-// TestLinkCutShort: a timeout or an interrupt while the link of a completed
-// job is generated says so, and never that the job keeps running.
-func TestLinkCutShort(t *testing.T) {
-	t.Parallel()
-	for _, c := range []struct {
-		err     error
-		w       bundleWait
-		summary string
-		want    string
-	}{
-		{context.Canceled, bundleWait{creating: true}, "Static Export Interrupted", "run `terraform untaint mintlify_static_export_bundle.NAME`"},
-		{context.Canceled, bundleWait{}, "Static Export Interrupted", "Apply again to generate the link"},
-		{context.DeadlineExceeded, bundleWait{budget: budget("timeouts.update", time.Minute)}, "Static Export Timed Out", "`timeouts.update` (1m0s) ran out"},
-	} {
-		d := linkCutShort(c.err, "se_1", c.w)
-		if d.Summary() != c.summary || !strings.Contains(d.Detail(), c.want) || !strings.Contains(d.Detail(), "completed") ||
-			strings.Contains(d.Detail(), "keeps running") {
-			t.Errorf("%v, %+v: %s: %s", c.err, c.w, d.Summary(), d.Detail())
 		}
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/kubetest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // The chain tests run what the Helm guide shows, end to end: the CLI under
@@ -109,9 +110,9 @@ func (c *chainCLI) vendorClockRight() { c.vendor.Set(time.Now()) }
 // namespaceLine matches an example's `namespace` argument.
 var namespaceLine = regexp.MustCompile(`(?m)^\s*namespace\s*=\s*"[^"]*"\s*\n`)
 
-// write puts an example into the working directory with the chain's three
+// Write puts an example into the working directory with the chain's three
 // changes: the test chart, the test's namespace, and no waiting for pods.
-func (c *chainCLI) write(hcl string) {
+func (c *chainCLI) Write(hcl string) {
 	c.t.Helper()
 	hcl = namespaceLine.ReplaceAllString(hcl, "")
 	hcl = withLocalChart(hcl, "chart = "+quote(c.chart)+"\n  namespace = "+quote(c.namespace)+"\n  wait = false")
@@ -226,7 +227,7 @@ func (c *chainCLI) bundleURL() string {
 // release at its first revision.
 func (c *chainCLI) installQuietly(example string) {
 	c.vendorClockRight()
-	c.write(readExampleAsWritten(c.t, example))
+	c.Write(readExampleAsWritten(c.t, example))
 	c.must("init", "-input=false")
 	c.apply("abc123")
 	got := c.rendered()
@@ -244,7 +245,7 @@ func (c *chainCLI) installQuietly(example string) {
 // release (the checksum changes, so pods would roll) without a new export;
 // the next run, with a fresh link, changes nothing in the cluster.
 func (c *chainCLI) renewal() {
-	c.write(readExampleAsWritten(c.t, "guides/deploy-with-helm/values/main.tf"))
+	c.Write(readExampleAsWritten(c.t, "guides/deploy-with-helm/values/main.tf"))
 	c.must("init", "-input=false")
 	c.apply("abc123")
 	first := c.rendered()
@@ -276,7 +277,7 @@ func (c *chainCLI) renewal() {
 // `terraform show -json` holds a link. A renewal (through a saved plan)
 // re-sends a fresh one, because set_wo_revision is link_revision.
 func (c *chainCLI) writeOnly() {
-	c.write(readExampleAsWritten(c.t, "ephemeral-resources/mintlify_static_export_bundle/ephemeral-resource.tf"))
+	c.Write(readExampleAsWritten(c.t, "ephemeral-resources/mintlify_static_export_bundle/ephemeral-resource.tf"))
 	c.must("init", "-input=false")
 	c.apply("")
 	first := c.rendered()
@@ -319,13 +320,13 @@ func (c *chainCLI) writeOnlyOtherChange(withRenewTriggers bool) {
 		hcl = renewTriggersBlock.ReplaceAllString(hcl, "\n")
 	}
 	c.vendorClockRight() // the first link is fresh: nothing is due
-	c.write(hcl)
+	c.Write(hcl)
 	c.must("init", "-input=false")
 	c.apply("")
 	c.expectWorkingLink(c.rendered().BundleURL)
 	c.expectRevisions("after install", "1:deployed")
 
-	c.write(strings.Replace(hcl, "release_set = [", "release_set = [\n    {\n      name  = \"docs.replicas\"\n      value = \"2\"\n    },", 1))
+	c.Write(strings.Replace(hcl, "release_set = [", "release_set = [\n    {\n      name  = \"docs.replicas\"\n      value = \"2\"\n    },", 1))
 	if !withRenewTriggers {
 		// The test chart refuses values without the link, where the real
 		// chart would render pods that serve nothing.
@@ -392,7 +393,7 @@ func (c *chainCLI) expectNoLinkStored() {
 		}
 	}
 	for place, text := range places {
-		if signature.MatchString(text) {
+		if providertest.Signature.MatchString(text) {
 			c.t.Errorf("a link signature is stored in %s", place)
 		}
 	}
@@ -425,7 +426,7 @@ func zipEntries(t *testing.T, path string) map[string]string {
 // triggersAndDestroy: a new docs commit starts a new export and upgrades
 // the release with its link; destroy uninstalls the release.
 func (c *chainCLI) triggersAndDestroy() {
-	c.write(readExampleAsWritten(c.t, "guides/deploy-with-helm/values/main.tf"))
+	c.Write(readExampleAsWritten(c.t, "guides/deploy-with-helm/values/main.tf"))
 	c.must("init", "-input=false")
 	c.vendorClockRight()
 	c.apply("abc123")
@@ -501,7 +502,7 @@ func (c *chainCLI) airGapped() {
 	srv := httptest.NewServer(http.FileServer(http.Dir(storage)))
 	c.t.Cleanup(srv.Close)
 	c.vendorClockRight()
-	c.write(airGappedConfig)
+	c.Write(airGappedConfig)
 	vars := []string{"-input=false", "-var=storage_dir=" + storage, "-var=storage_url=" + srv.URL}
 	c.must("init", "-input=false")
 	c.must(append([]string{"apply", "-auto-approve"}, vars...)...)
@@ -586,7 +587,7 @@ func (c *chainCLI) failedInstall() {
 		c.t.Fatal(err)
 	}
 	c.vendorClockRight()
-	c.write(readExampleAsWritten(c.t, "guides/deploy-with-helm/values/main.tf"))
+	c.Write(readExampleAsWritten(c.t, "guides/deploy-with-helm/values/main.tf"))
 	c.must("init", "-input=false")
 	res := c.Run("apply", "-auto-approve", "-input=false", "-no-color", "-var=docs_commit=abc123")
 	if res.Exit == 0 || !strings.Contains(res.Stdout+res.Stderr, "bundleUrl") {

@@ -56,7 +56,7 @@ func (c *chainCLI) deploymentSuccessAndExportStart() (succeeded, started time.Ti
 // tagged with the deployed commit, and the release serves it; an apply
 // with the same commit changes nothing.
 func (c *chainCLI) deploymentFirst() {
-	c.write(readExampleAsWritten(c.t, "guides/commit-to-cluster/main.tf"))
+	c.Write(readExampleAsWritten(c.t, "guides/commit-to-cluster/main.tf"))
 	c.must("init", "-input=false")
 	c.apply("abc123")
 	succeeded, started, version := c.deploymentSuccessAndExportStart()
@@ -83,7 +83,7 @@ func (c *chainCLI) deploymentFirst() {
 // failedDeployment: a failed deployment fails the apply with its log
 // lines; nothing is exported and nothing is installed.
 func (c *chainCLI) failedDeployment() {
-	c.write(readExampleAsWritten(c.t, "guides/commit-to-cluster/main.tf"))
+	c.Write(readExampleAsWritten(c.t, "guides/commit-to-cluster/main.tf"))
 	c.must("init", "-input=false")
 	res := c.Run("apply", "-auto-approve", "-input=false", "-no-color", "-var=docs_commit=abc123")
 	if out := res.Stdout + res.Stderr; res.Exit == 0 || !strings.Contains(out, "Deployment Failed") ||

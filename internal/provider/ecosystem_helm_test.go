@@ -1,12 +1,5 @@
 //go:build ecosystem
 
-// The ecosystem tests run our provider beside the real hashicorp/helm
-// provider, as users chain them: the provider built as a plugin binary
-// (dev_overrides), helm from a filesystem mirror, the CLI under test from
-// TF_ACC_TERRAFORM_PATH, and the fake API on loopback. They need the helm
-// provider binary from ../shared/tools, so they are built only with the
-// `ecosystem` tag, which `make test-compat` sets.
-
 package provider
 
 import (
@@ -51,9 +44,9 @@ func newHelmCLI(t *testing.T, env []string, opts ...fakeapi.Option) *helmCLI {
 	return &helmCLI{CLI: cli, t: t, fake: fake}
 }
 
-// write puts an example, as written, into the working directory. The one
+// Write puts an example, as written, into the working directory. The one
 // change: the chart from Mintlify's repository becomes the local test chart.
-func (c *helmCLI) write(name, hcl string) {
+func (c *helmCLI) Write(name, hcl string) {
 	c.t.Helper()
 	c.WriteFile(name, withLocalChart(hcl, "chart = "+quote(testChart)))
 }
@@ -134,7 +127,7 @@ func readExampleAsWritten(t *testing.T, name string) string {
 func TestHelmTemplateRendersTheLink(t *testing.T) {
 	t.Parallel()
 	c := newHelmCLI(t, nil)
-	c.write("main.tf", readExampleAsWritten(t, "guides/deploy-with-helm/template/main.tf"))
+	c.Write("main.tf", readExampleAsWritten(t, "guides/deploy-with-helm/template/main.tf"))
 	c.must("init", "-input=false")
 	c.must("validate")
 	c.must("apply", "-auto-approve", "-input=false", "-var=docs_commit=abc123")

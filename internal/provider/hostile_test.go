@@ -12,6 +12,7 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // What a user sees when the API or the storage host is hostile
@@ -60,8 +61,8 @@ func expectDiagnosticUnder(t *testing.T, env *acctest.Env, versions []tfversion.
 // never shows the link.
 func TestAccHostile_plainHTTPLinkRefused(t *testing.T) {
 	t.Parallel()
-	env := newTLSTestEnv(t, fakeapi.WithDownloadHost("http://storage.example.com"))
-	expectDiagnostic(t, env, env.Config(bundleConfig("docs.example.com", "")),
+	env := providertest.NewTLSTestEnv(t, fakeapi.WithDownloadHost("http://storage.example.com"))
+	expectDiagnostic(t, env, env.Config(providertest.BundleConfig("docs.example.com", "")),
 		[]string{"Unencrypted Bundle Link Refused", "uses plain http (host storage.example.com)",
 			"an unencrypted link would expose the bundle, and the signature", "only when the provider's `base_url` is a loopback address"},
 		[]string{"X-Amz-"})
@@ -82,9 +83,9 @@ type waitingResource struct {
 }
 
 var waitingResources = []waitingResource{
-	{"bundle", func(extra string) string { return bundleConfig("docs.example.com", extra) },
+	{"bundle", func(extra string) string { return providertest.BundleConfig("docs.example.com", extra) },
 		fakeapi.IsStatusRequest, "Static Export Timed Out"},
-	{"agent job", func(extra string) string { return agentJobResourceConfig("Document the release", extra) },
+	{"agent job", func(extra string) string { return providertest.AgentJobResourceConfig("Document the release", extra) },
 		fakeapi.IsAgentJobRequest, "Agent Job Still Running"},
 }
 
@@ -100,22 +101,22 @@ func TestAccHostile_retryAfterADayWhilePolling(t *testing.T) {
 			Faults: []fakeapi.Fault{fakeapi.TooManyRequests(24 * time.Hour)}})
 		t.Run(r.name+" within the timeout", func(t *testing.T) {
 			t.Parallel()
-			env := newTestEnv(t, aDay429)
+			env := providertest.NewTestEnv(t, aDay429)
 			resource.Test(t, resource.TestCase{
 				ProtoV6ProviderFactories: env.ProviderFactories(),
-				Steps:                    []resource.TestStep{{Config: noRetries(env, r.config(""))}},
+				Steps:                    []resource.TestStep{{Config: providertest.NoRetries(env, r.config(""))}},
 			})
 			if n := env.Fake.FaultsInjected(fakeapi.FaultStatus); n != 1 {
 				t.Errorf("%d 429s answered, want 1", n)
 			}
-			if took := env.Clock.Now().Sub(testStart); took > 10*time.Minute {
+			if took := env.Clock.Now().Sub(providertest.TestStart); took > 10*time.Minute {
 				t.Errorf("the apply took %s, want the job's time plus a minute", took)
 			}
 		})
 		t.Run(r.name+" past the timeout", func(t *testing.T) {
 			t.Parallel()
-			env := newTestEnv(t, aDay429)
-			expectDiagnostic(t, env, noRetries(env, r.config(`timeouts = { create = "45s" }`)),
+			env := providertest.NewTestEnv(t, aDay429)
+			expectDiagnostic(t, env, providertest.NoRetries(env, r.config(`timeouts = { create = "45s" }`)),
 				[]string{"Mintlify API Rate Limiting", "The Mintlify API is rate limiting: it answered HTTP 429",
 					"asked the provider to wait 24h0m0s (`Retry-After`); the provider waits at most 1m0s",
 					"the operation's timeout ends in", "stopped at once", "terraform untaint"},
@@ -146,25 +147,25 @@ func TestAccHostile_unknownStatusEndsTheWait(t *testing.T) {
 		want     []string
 		job      func(env *acctest.Env) string
 	}{
-		{"bundle", nil, bundleConfig("docs.example.com", ""),
+		{"bundle", nil, providertest.BundleConfig("docs.example.com", ""),
 			[]string{"Unexpected Static Export Job Status", "The Mintlify API reported the status `cancelled` for static export job se_",
 				exportStatuses, "stopped waiting at once", "terraform untaint"},
 			func(env *acctest.Env) string { return env.Fake.JobIDs()[0] }},
-		{"agent job resource", nil, agentJobResourceConfig("Document the release", ""),
+		{"agent job resource", nil, providertest.AgentJobResourceConfig("Document the release", ""),
 			[]string{"Unexpected Agent Job Status", "The Mintlify API reported the status `cancelled` for agent job aj_",
 				agentStatuses, "stopped waiting at once", "the next apply replaces it", "another pull request"},
 			func(env *acctest.Env) string { return env.Fake.AgentJobIDs()[0] }},
-		{"agent job data source", nil, agentJobConfig("aj_seeded", "wait_for_completion = true"),
+		{"agent job data source", nil, providertest.AgentJobConfig("aj_seeded", "wait_for_completion = true"),
 			[]string{"Unexpected Agent Job Status", "the status `cancelled` for agent job aj_seeded", agentStatuses},
 			func(*acctest.Env) string { return "aj_seeded" }},
-		{"agent job action", actionVersions, triggeredAction("2.3.0", `prompt = "Document release 2.3"`),
+		{"agent job action", providertest.ActionVersions, providertest.TriggeredAction("2.3.0", `prompt = "Document release 2.3"`),
 			[]string{"Unexpected Agent Job Status", "the status `cancelled` for agent job aj_", agentStatuses,
 				"`mintlify_agent_job` data source"},
 			func(env *acctest.Env) string { return env.Fake.AgentJobIDs()[0] }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			env := newUncheckedTestEnv(t, fakeapi.WithUndocumentedStatus("cancelled"))
+			env := providertest.NewUncheckedTestEnv(t, fakeapi.WithUndocumentedStatus("cancelled"))
 			env.Fake.AddAgentJob(acctest.ProjectID, fakeapi.AgentJobSeed{ID: "aj_seeded", Repository: fakeapi.AgentRepository,
 				ActiveFor: 5 * time.Minute})
 			got := expectDiagnosticUnder(t, env, tc.versions, env.Config(tc.config), tc.want, never)
@@ -200,9 +201,9 @@ func TestAccHostile_serverTextIsCleanedAndCut(t *testing.T) {
 		"Bearer REDACTED key REDACTED padding padding"
 	t.Run("error message", func(t *testing.T) {
 		t.Parallel()
-		env := newTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{Match: fakeapi.IsStartRequest,
+		env := providertest.NewTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{Match: fakeapi.IsStartRequest,
 			Faults: []fakeapi.Fault{{Kind: fakeapi.FaultStatus, Status: http.StatusBadRequest, Message: hostileText}}}))
-		got := expectDiagnostic(t, env, env.Config(bundleConfig("docs.example.com", "")),
+		got := expectDiagnostic(t, env, env.Config(providertest.BundleConfig("docs.example.com", "")),
 			[]string{"Mintlify Rejected The Request", "(HTTP 400: " + cleaned, "padding… (cut from 10", "characters)",
 				"No static export job was started."}, hostileSecrets)
 		if len(got) > 2000 {
@@ -211,10 +212,10 @@ func TestAccHostile_serverTextIsCleanedAndCut(t *testing.T) {
 	})
 	t.Run("failure reason", func(t *testing.T) {
 		t.Parallel()
-		env := newTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+		env := providertest.NewTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
 			return fakeapi.JobPlan{RunFor: time.Minute, FailWith: hostileText}
 		}))
-		expectDiagnostic(t, env, env.Config(bundleConfig("docs.example.com", "")),
+		expectDiagnostic(t, env, env.Config(providertest.BundleConfig("docs.example.com", "")),
 			[]string{"Static Export Job Failed", cleaned, "padding… (cut from 10"}, hostileSecrets)
 	})
 }
@@ -230,8 +231,8 @@ func TestAccHostile_jobIDRefused(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			env := newTestEnv(t, fakeapi.WithJobIDs(func() string { return id }))
-			text := expectDiagnostic(t, env, env.Config(bundleConfig("docs.example.com", "")),
+			env := providertest.NewTestEnv(t, fakeapi.WithJobIDs(func() string { return id }))
+			text := expectDiagnostic(t, env, env.Config(providertest.BundleConfig("docs.example.com", "")),
 				[]string{"Static Export May Have Started", "`POST /v1/static-export/jobs` with a `jobId` the provider does not accept",
 					"an id is 1 to 128 letters", "neither stored nor used it", "a static export job may have started"},
 				[]string{"\x1b", strings.Repeat("b", 100)})
@@ -247,9 +248,9 @@ func TestAccHostile_jobIDRefused(t *testing.T) {
 // the hop by its hosts, downloads nothing, and leaves no file.
 func TestAccHostile_downloadRedirectedToPlainHTTP(t *testing.T) {
 	t.Parallel()
-	env := newTLSTestEnv(t, fakeapi.WithDownloadRedirect("http://plain.example.com"))
+	env := providertest.NewTLSTestEnv(t, fakeapi.WithDownloadRedirect("http://plain.example.com"))
 	out := filepath.Join(t.TempDir(), "docs-bundle.tar.gz")
-	expectDiagnostic(t, env, env.Config(bundleConfig("docs.example.com", "")+archiveConfig("mintlify_static_export_bundle.docs.job_id", out)),
+	expectDiagnostic(t, env, env.Config(providertest.BundleConfig("docs.example.com", "")+providertest.ArchiveConfig("mintlify_static_export_bundle.docs.job_id", out)),
 		[]string{"Redirect To Plain HTTP Refused", "https://example.com redirected the request to plain http://plain.example.com",
 			"Nothing was written to"},
 		[]string{"X-Amz-", "?"})

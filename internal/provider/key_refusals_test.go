@@ -8,6 +8,8 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // What a user sees when the API refuses the key (401) or the request (403):
@@ -49,8 +51,8 @@ func TestAccKeyRefusals(t *testing.T) {
 	expired := fakeapi.KeyLimits{ExpiresAt: fakeapitest.Start.Add(-time.Hour)}
 	offAllowlist := fakeapi.KeyLimits{AllowedIPs: []string{"203.0.113.0/24"}}
 	readOnly := fakeapi.KeyLimits{ReadOnly: true}
-	bundle := bundleConfig("docs.example.com", "")
-	agentJob := agentJobResourceConfig("Document the CLI", "")
+	bundle := providertest.BundleConfig("docs.example.com", "")
+	agentJob := providertest.AgentJobResourceConfig("Document the CLI", "")
 	exportJob := "\ndata \"mintlify_static_export_job\" \"this\" {\n  job_id = \"se_0000000000000000\"\n}\n"
 	for name, c := range map[string]struct {
 		opts    []fakeapi.Option
@@ -83,12 +85,12 @@ func TestAccKeyRefusals(t *testing.T) {
 		"export job read refused, bare": {[]fakeapi.Option{fakeapi.WithKeyLimits(offAllowlist), fakeapi.WithBareRefusals()}, exportJob,
 			"Mintlify API Request Forbidden", []string{"allowlist"},
 			[]string{"refused reading static export job se_0000000000000000 (HTTP 403: Forbidden). The answer does not say why, and one cause is possible"}},
-		"agent job read refused, bare": {[]fakeapi.Option{fakeapi.WithKeyLimits(offAllowlist), fakeapi.WithBareRefusals()}, agentJobConfig("aj_1", ""),
+		"agent job read refused, bare": {[]fakeapi.Option{fakeapi.WithKeyLimits(offAllowlist), fakeapi.WithBareRefusals()}, providertest.AgentJobConfig("aj_1", ""),
 			"Mintlify API Request Forbidden", []string{"allowlist"}, []string{"refused reading agent job aj_1 in project proj_test (HTTP 403: Forbidden)"}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			env := newTestEnv(t, c.opts...)
+			env := providertest.NewTestEnv(t, c.opts...)
 			cli := env.CLI(t)
 			cli.WriteConfig(env.Config(c.config))
 			out := failed(t, cli, "apply", "-auto-approve")
@@ -107,11 +109,11 @@ func TestAccKeyRefusals(t *testing.T) {
 // and no export starts. Once the key can write, the next apply renews.
 func TestAccKeyRefusals_renewal(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour), fakeapi.WithBareRefusals())
+	env := providertest.NewTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour), fakeapi.WithBareRefusals())
 	cli := env.CLI(t)
-	cli.WriteConfig(env.Config(bundleConfig("docs.example.com", `renew_before = "1h"`)))
+	cli.WriteConfig(env.Config(providertest.BundleConfig("docs.example.com", `renew_before = "1h"`)))
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	before := cli.Instance(bundleAddr)
+	before := cli.Instance(providertest.BundleAddr)
 	expiresAt, err := time.Parse(time.RFC3339, before.Attr("expires_at"))
 	if err != nil {
 		t.Fatalf("expires_at in state: %v", err)
@@ -125,9 +127,9 @@ func TestAccKeyRefusals_renewal(t *testing.T) {
 		"refused generating the bundle link of static export job "+jobID+" (HTTP 403: Forbidden)",
 		"generating a fresh link is a POST, so this key cannot renew the link",
 		"The current link of static export job "+jobID+" keeps working until "+before.Attr("expires_at")+
-			" (in "+roughly(expiresAt.Sub(env.Clock.Now()))+"): fix the key before then, and apply again to renew it.")
+			" (in "+core.Roughly(expiresAt.Sub(env.Clock.Now()))+"): fix the key before then, and apply again to renew it.")
 	checkCauses(t, "renewal", out, []string{"allowlist", "read-only"})
-	after := cli.Instance(bundleAddr)
+	after := cli.Instance(providertest.BundleAddr)
 	if after.Attr("bundle_url") != before.Attr("bundle_url") || after.Attr("expires_at") != before.Attr("expires_at") {
 		t.Errorf("the refused renewal changed the link in state: %v, was %v", after.Attr("expires_at"), before.Attr("expires_at"))
 	}
@@ -147,11 +149,11 @@ func TestAccKeyRefusals_renewal(t *testing.T) {
 // a read-only key, nor static export not enabled.
 func TestAccKeyRefusals_refreshOffTheAllowlist(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, fakeapi.WithBareRefusals())
+	env := providertest.NewTestEnv(t, fakeapi.WithBareRefusals())
 	cli := env.CLI(t)
-	cli.WriteConfig(env.Config(bundleConfig("docs.example.com", "")))
+	cli.WriteConfig(env.Config(providertest.BundleConfig("docs.example.com", "")))
 	cli.MustRun("apply", "-auto-approve", "-input=false")
-	jobID := cli.Instance(bundleAddr).Attr("job_id")
+	jobID := cli.Instance(providertest.BundleAddr).Attr("job_id")
 
 	env.Fake.SetKeyLimits(fakeapi.KeyLimits{AllowedIPs: []string{"203.0.113.7"}})
 	out := failed(t, cli, "plan")

@@ -13,6 +13,7 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // TestKilledApplyLosesTheJobUntilImported kills `terraform apply` and the
@@ -28,11 +29,11 @@ func TestKilledApplyLosesTheJobUntilImported(t *testing.T) {
 		name, config, started, address string
 		jobs                           func(*fakeapi.Server) int
 	}{
-		{"bundle", bundleConfig("docs.example.com", ""), "Static export job started", "mintlify_static_export_bundle.docs",
+		{"bundle", providertest.BundleConfig("docs.example.com", ""), "Static export job started", "mintlify_static_export_bundle.docs",
 			(*fakeapi.Server).ExportJobsStarted},
-		{"agent job", agentJobResourceConfig("Document release 2.3", ""), "Agent job started", "mintlify_agent_job.docs",
+		{"agent job", providertest.AgentJobResourceConfig("Document release 2.3", ""), "Agent job started", "mintlify_agent_job.docs",
 			(*fakeapi.Server).AgentJobsCreated},
-		{"deployment", deploymentResourceConfig(""), "Deployment triggered", "mintlify_deployment.docs",
+		{"deployment", providertest.DeploymentResourceConfig(""), "Deployment triggered", "mintlify_deployment.docs",
 			func(s *fakeapi.Server) int { return len(s.DeploymentRequests()) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,113 +1,95 @@
 package provider
 
 import (
-	"go/ast"
 	"go/parser"
 	"go/token"
-	"go/types"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
 
-// resourceFamilies are the prefixes of the files that belong to one
-// resource (with its data source, action or ephemeral twin). Every other
-// file of the package is shared: the provider, the plan→apply contract,
-// diagnostics, timeouts, validators.
-// A preview is a deployment of a branch, read and waited for as one: the
-// two share their status fields and their wait.
-var resourceFamilies = map[string]string{
-	"static_export_bundle":  "static_export_bundle",
-	"static_export_archive": "static_export_archive",
-	"static_export_job":     "static_export_job",
-	"agent_job":             "agent_job",
-	"deployment":            "deployment",
-	"preview_deployment":    "deployment",
-	"automation_run":        "automation_run",
-}
+// The compiler keeps most of the layout: core cannot import a family,
+// since every family imports core. What it cannot see is checked here, and
+// fails closed: a folder under internal/provider is core, providertest,
+// testdata or a family of the provider's list (Families), and nothing
+// else; a family imports no other family, nor this package.
 
-// familyOf returns the resource family of a file, or "" for a shared file.
-func familyOf(file string) string {
-	base := filepath.Base(file)
-	for prefix, family := range resourceFamilies {
-		if strings.HasPrefix(base, prefix+"_") || base == prefix+".go" {
-			return family
-		}
-	}
-	return ""
-}
+const modulePath = "github.com/mintlify/terraform-provider-mintlify/internal/provider"
 
-// TestNoFileUsesAnotherResourcesNames keeps each shared name where a
-// reader looks for it: a production file of the package uses no name
-// defined in the files of another resource. A name two resources need
-// belongs in a shared file. The exceptions are the two registries: the
-// provider's list of its resources (the New... constructors in provider.go)
-// and the table of every call's texts (the ...Call values in
-// diagnostic_calls.go).
-func TestNoFileUsesAnotherResourcesNames(t *testing.T) {
+// TestPackageLayout checks the folders of internal/provider and what each
+// family imports.
+func TestPackageLayout(t *testing.T) {
 	t.Parallel()
-	fset := token.NewFileSet()
+	var families []string
+	for _, f := range Families() {
+		families = append(families, f.Name)
+	}
 	entries, err := os.ReadDir(".")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var files []*ast.File
+	var production []string
 	for _, e := range entries {
 		name := e.Name()
-		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			continue
+		switch {
+		case !e.IsDir():
+			if strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
+				production = append(production, name)
+			}
+		case name == "core" || name == "providertest" || name == "testdata":
+		case slices.Contains(families, name):
+			checkFamilyImports(t, name, families)
+		default:
+			t.Errorf("internal/provider/%s is neither core, providertest nor a family of Families(): register it "+
+				"there (see CONTRIBUTING.md, \"Adding a resource family\") or move it", name)
 		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
+	}
+	if len(production) > 3 {
+		t.Errorf("%d production files directly in internal/provider (%v): at most 3, the rest belongs to core or a family",
+			len(production), production)
+	}
+	for _, dir := range []string{"core", "providertest"} {
+		for _, imp := range importsOf(t, dir) {
+			if imp == modulePath || slices.Contains(families, strings.TrimPrefix(imp, modulePath+"/")) {
+				t.Errorf("%s imports %s: it serves every family and may import none", dir, imp)
+			}
+		}
+	}
+}
+
+// checkFamilyImports fails when family imports another family or the
+// provider's list.
+func checkFamilyImports(t *testing.T, family string, families []string) {
+	t.Helper()
+	for _, imp := range importsOf(t, family) {
+		other := strings.TrimPrefix(imp, modulePath+"/")
+		if imp == modulePath || other != family && slices.Contains(families, other) {
+			t.Errorf("family %s imports %s: a family imports core (and, in tests, providertest) only", family, imp)
+		}
+	}
+}
+
+// importsOf lists what the Go files of dir import, tests included.
+func importsOf(t *testing.T, dir string) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var imports []string
+	fset := token.NewFileSet()
+	for _, file := range files {
+		f, err := parser.ParseFile(fset, file, nil, parser.ImportsOnly)
 		if err != nil {
 			t.Fatal(err)
 		}
-		files = append(files, f)
-	}
-	info := &types.Info{Uses: make(map[*ast.Ident]types.Object)}
-	// Imports are empty packages: only this package's own names matter, and
-	// type-checking the framework from source would take minutes.
-	conf := types.Config{Importer: emptyImporter{}, Error: func(error) {}}
-	typed, _ := conf.Check("provider", fset, files, info)
-	var crossings []string
-	for id, obj := range info.Uses {
-		if obj == nil || obj.Pkg() != typed || obj.Parent() != typed.Scope() && !isField(obj) {
-			continue // another package's name, a local, or a method
+		for _, imp := range f.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			imports = append(imports, path)
 		}
-		from, def := fset.Position(id.Pos()).Filename, fset.Position(obj.Pos()).Filename
-		fromFamily, defFamily := familyOf(from), familyOf(def)
-		if defFamily == "" || fromFamily == defFamily {
-			continue
-		}
-		if registered(filepath.Base(from), obj.Name()) {
-			continue
-		}
-		crossings = append(crossings, filepath.Base(from)+" uses "+obj.Name()+" of "+filepath.Base(def))
 	}
-	slices.Sort(crossings)
-	crossings = slices.Compact(crossings)
-	if len(crossings) > 0 {
-		t.Errorf("move these names to a shared file (or into the resource that uses them):\n  %s", strings.Join(crossings, "\n  "))
-	}
-}
-
-// registered reports a name that a registry file lists by design.
-func registered(file, name string) bool {
-	return file == "provider.go" && strings.HasPrefix(name, "New") ||
-		file == "diagnostic_calls.go" && strings.HasSuffix(name, "Call")
-}
-
-// emptyImporter imports every package as an empty one.
-type emptyImporter struct{}
-
-func (emptyImporter) Import(path string) (*types.Package, error) {
-	pkg := types.NewPackage(path, filepath.Base(path))
-	pkg.MarkComplete()
-	return pkg, nil
-}
-
-func isField(obj types.Object) bool {
-	v, ok := obj.(*types.Var)
-	return ok && v.IsField()
+	return imports
 }

@@ -1,14 +1,5 @@
 //go:build live
 
-// The live tests run the provider against the real Mintlify API. They are
-// built only with the `live` tag (`make test-live`), so `make test` neither
-// compiles nor skips them; CI compiles them with `go vet -tags live` so that
-// they never rot. They need a Mintlify organization with static export
-// enabled and three environment variables: MINTLIFY_API_KEY (an admin key),
-// MINTLIFY_LIVE_DOMAIN (a deployment of that organization to export) and
-// MINTLIFY_PROJECT_ID. They start one real export and never start an agent
-// job (that would open a pull request).
-
 package provider
 
 import (
@@ -27,14 +18,15 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
-	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // liveEnvironment names what the live tests need, and why.
 var liveEnvironment = []struct{ name, why string }{
-	{envAPIKey, "an admin API key of an organization with static export enabled"},
+	{core.EnvAPIKey, "an admin API key of an organization with static export enabled"},
 	{"MINTLIFY_LIVE_DOMAIN", "the bare hostname of one of its deployments, such as docs.example.com"},
-	{envProjectID, "the project ID from the API keys page of the Mintlify dashboard"},
+	{core.EnvProjectID, "the project ID from the API keys page of the Mintlify dashboard"},
 }
 
 // livePreCheck fails, never skips or panics, when the environment is
@@ -59,7 +51,7 @@ func livePreCheck(t *testing.T) {
 // clock and net/http, configured from the environment.
 func liveFactories() map[string]func() (tfprotov6.ProviderServer, error) {
 	return map[string]func() (tfprotov6.ProviderServer, error){
-		"mintlify": providerserver.NewProtocol6WithError(&mintlifyProvider{version: "live", clock: clock.Real()}),
+		"mintlify": providerserver.NewProtocol6WithError(New("live")()),
 	}
 }
 
@@ -69,7 +61,7 @@ func liveFactories() map[string]func() (tfprotov6.ProviderServer, error) {
 func TestLiveStaticExportBundle(t *testing.T) {
 	livePreCheck(t)
 	domain := os.Getenv("MINTLIFY_LIVE_DOMAIN")
-	cfg := bundleConfig(domain, `timeouts = { create = "45m" }`) + `
+	cfg := providertest.BundleConfig(domain, `timeouts = { create = "45m" }`) + `
 data "mintlify_static_export_job" "docs" {
   job_id = mintlify_static_export_bundle.docs.job_id
 }
@@ -81,9 +73,9 @@ data "mintlify_static_export_job" "docs" {
 			{
 				Config: cfg,
 				Check: resource.ComposeTestCheckFunc(
-					resource.TestCheckResourceAttr(bundleAddr, "status", "completed"),
+					resource.TestCheckResourceAttr(providertest.BundleAddr, "status", "completed"),
 					resource.TestCheckResourceAttr("data.mintlify_static_export_job.docs", "status", "completed"),
-					resource.TestCheckResourceAttrWith(bundleAddr, "job_id", capture(&jobID)),
+					resource.TestCheckResourceAttrWith(providertest.BundleAddr, "job_id", providertest.Capture(&jobID)),
 					checkLiveLinkDownloads,
 				),
 			},
@@ -93,7 +85,7 @@ data "mintlify_static_export_job" "docs" {
 			},
 			{
 				Config:       cfg,
-				ResourceName: bundleAddr,
+				ResourceName: providertest.BundleAddr,
 				ImportState:  true,
 				ImportStateIdFunc: func(*terraform.State) (string, error) {
 					return jobID, nil
@@ -116,7 +108,7 @@ var liveImportIgnore = []string{
 // checkLiveLinkDownloads downloads the bundle link in state and checks that
 // it is a gzip archive.
 func checkLiveLinkDownloads(s *terraform.State) error {
-	link := s.RootModule().Resources[bundleAddr].Primary.Attributes["bundle_url"]
+	link := s.RootModule().Resources[providertest.BundleAddr].Primary.Attributes["bundle_url"]
 	resp, err := http.Get(link) //nolint:gosec // the link is the API's own answer
 	if err != nil {
 		return fmt.Errorf("downloading the bundle: %w", err) // net/http's error omits the query

@@ -15,6 +15,8 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // TestAccProviderConfig_badInputRefusedBeforeAnyRequest: every bad provider
@@ -22,7 +24,7 @@ import (
 // and no request reaches the API.
 func TestAccProviderConfig_badInputRefusedBeforeAnyRequest(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t)
+	env := providertest.NewTestEnv(t)
 	key := fmt.Sprintf("api_key = %q", fakeapi.DefaultAPIKey)
 	base := fmt.Sprintf("base_url = %q", env.URL)
 	cases := []struct{ args, want string }{
@@ -46,28 +48,28 @@ func TestAccProviderConfig_badInputRefusedBeforeAnyRequest(t *testing.T) {
 		{key + "\n" + base + "\n" + `request_timeout = "soon"`, "Invalid Duration|\"soon\" of `request_timeout` is not a duration"},
 		{key + "\n" + base + "\n" + `request_timeout = "0s"`, "Invalid Duration|must be longer than zero"},
 	}
-	var refusals []refusal
+	var refusals []providertest.Refusal
 	for _, c := range cases {
-		refusals = append(refusals, refusal{
-			config: fmt.Sprintf("provider \"mintlify\" {\n%s\n}\n", c.args) + bundleConfig("docs.example.com", ""),
-			want:   c.want,
+		refusals = append(refusals, providertest.Refusal{
+			Config: fmt.Sprintf("provider \"mintlify\" {\n%s\n}\n", c.args) + providertest.BundleConfig("docs.example.com", ""),
+			Want:   c.want,
 		})
 	}
-	expectRefusedAtPlan(t, env, refusals)
+	providertest.ExpectRefusedAtPlan(t, env, refusals)
 }
 
 // TestAccProviderConfig_badEnvironment: the environment variables get the
 // same checks as the arguments they stand in for.
 func TestAccProviderConfig_badEnvironment(t *testing.T) {
-	env := newTestEnv(t)
+	env := providertest.NewTestEnv(t)
 	for _, c := range []struct{ key, baseURL, want string }{
 		{"mint_abc\t", env.URL, "Invalid Mintlify API Key|The `MINTLIFY_API_KEY` environment variable contains spaces"},
 		{fakeapi.DefaultAPIKey, "http://api.mintlify.com", "Invalid Mintlify Base URL|The `MINTLIFY_BASE_URL` environment variable cannot be used|unencrypted"},
 		{fakeapi.DefaultAPIKey, env.URL + "/v1", "Invalid Mintlify Base URL|The `MINTLIFY_BASE_URL` environment variable cannot be used|\"/v1\""},
 	} {
-		t.Setenv(envAPIKey, c.key)
-		t.Setenv(envBaseURL, c.baseURL)
-		expectRefusedAtPlan(t, env, []refusal{{config: bundleConfig("docs.example.com", ""), want: c.want}})
+		t.Setenv(core.EnvAPIKey, c.key)
+		t.Setenv(core.EnvBaseURL, c.baseURL)
+		providertest.ExpectRefusedAtPlan(t, env, []providertest.Refusal{{Config: providertest.BundleConfig("docs.example.com", ""), Want: c.want}})
 	}
 }
 
@@ -76,11 +78,11 @@ func TestAccProviderConfig_badEnvironment(t *testing.T) {
 func TestAccProviderConfig_unusualKeyIsOnlyAWarning(t *testing.T) {
 	t.Parallel()
 	const key = "sk_legacy_0123456789"
-	env := newTestEnv(t, fakeapi.WithAPIKey(key))
+	env := providertest.NewTestEnv(t, fakeapi.WithAPIKey(key))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.ConfigWithKey(key, bundleConfig("docs.example.com", "")),
+			Config: env.ConfigWithKey(key, providertest.BundleConfig("docs.example.com", "")),
 			Check:  func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
 		}},
 	})
@@ -91,11 +93,11 @@ func TestAccProviderConfig_unusualKeyIsOnlyAWarning(t *testing.T) {
 // default policy would have ridden out.
 func TestAccProviderConfig_retrySettings(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{
+	env := providertest.NewTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{
 		Match: fakeapi.IsStatusRequest, Faults: []fakeapi.Fault{fakeapi.ServerError(503)},
 	}))
-	expectApplyFails(t, env,
-		configWithProvider(env, "max_retries = 1\n  request_timeout = \"45s\"", bundleConfig("docs.example.com", "")),
+	providertest.ExpectApplyFails(t, env,
+		providertest.ConfigWithProvider(env, "max_retries = 1\n  request_timeout = \"45s\"", providertest.BundleConfig("docs.example.com", "")),
 		[]string{"Mintlify API Unavailable", "HTTP 503", "after 2 attempts", "raise the provider's `max_retries`"},
 		fakeapi.IsStatusRequest, 2, 1)
 }
@@ -105,20 +107,20 @@ func TestAccProviderConfig_retrySettings(t *testing.T) {
 // the apply configures the provider once the key is known.
 func TestAccProviderConfig_unknownAPIKey(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t)
-	cfg := unknownKeyProvider(env) + bundleConfig("docs.example.com", "")
+	env := providertest.NewTestEnv(t)
+	cfg := providertest.UnknownKeyProvider(env) + providertest.BundleConfig("docs.example.com", "")
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
 			Config: cfg,
 			ConfigPlanChecks: resource.ConfigPlanChecks{
 				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(bundleAddr, plancheck.ResourceActionCreate),
-					plancheck.ExpectUnknownValue(bundleAddr, tfjsonpath.New("bundle_url")),
+					plancheck.ExpectResourceAction(providertest.BundleAddr, plancheck.ResourceActionCreate),
+					plancheck.ExpectUnknownValue(providertest.BundleAddr, tfjsonpath.New("bundle_url")),
 				},
 			},
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("status"), knownvalue.StringExact("completed")),
+				statecheck.ExpectKnownValue(providertest.BundleAddr, tfjsonpath.New("status"), knownvalue.StringExact("completed")),
 			},
 			Check: func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
 		}},
@@ -129,8 +131,8 @@ func TestAccProviderConfig_unknownAPIKey(t *testing.T) {
 // the client at plan time, so it, and only it, reports the missing client.
 func TestAccProviderConfig_unknownAPIKeyForADataSource(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t)
-	cfg := unknownKeyProvider(env) + `
+	env := providertest.NewTestEnv(t)
+	cfg := providertest.UnknownKeyProvider(env) + `
 data "mintlify_static_export_job" "any" {
   job_id = "se_0000000000000000"
 }
@@ -161,7 +163,7 @@ func TestAPIKeyDiagnostics(t *testing.T) {
 	}
 	for _, c := range cases {
 		for _, fromEnv := range []bool{false, true} {
-			diags := apiKeyDiagnostics(c.key, fromEnv)
+			diags := core.APIKeyDiagnostics(c.key, fromEnv)
 			if c.severity == 0 {
 				if len(diags) != 0 {
 					t.Errorf("%q: unexpected %v", c.key, diags)

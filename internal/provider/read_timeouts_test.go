@@ -10,6 +10,7 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // hangingAnswers makes every request that match selects hang, as a hung
@@ -26,11 +27,11 @@ func TestAccReadTimeouts_refresh(t *testing.T) {
 	t.Parallel()
 	t.Run("bundle", func(t *testing.T) {
 		t.Parallel()
-		env := newTestEnv(t)
+		env := providertest.NewTestEnv(t)
 		resource.Test(t, resource.TestCase{
 			ProtoV6ProviderFactories: env.ProviderFactories(),
 			Steps: []resource.TestStep{
-				{Config: configWithProvider(env, slowRequests, bundleConfig("docs.example.com", ""))},
+				{Config: providertest.ConfigWithProvider(env, providertest.SlowRequests, providertest.BundleConfig("docs.example.com", ""))},
 				{
 					PreConfig:    func() { hangingAnswers(env, fakeapi.IsStatusRequest) },
 					RefreshState: true,
@@ -42,9 +43,9 @@ func TestAccReadTimeouts_refresh(t *testing.T) {
 	})
 	t.Run("agent job", func(t *testing.T) {
 		t.Parallel()
-		env := newTestEnv(t, fakeapi.WithProjects(acctest.ProjectID))
-		cfg := configWithProvider(env, slowRequests+"\n  project_id = \""+acctest.ProjectID+"\"",
-			agentJobResourceConfig("Document release 2.3", `timeouts = { read = "1m" }`))
+		env := providertest.NewTestEnv(t, fakeapi.WithProjects(acctest.ProjectID))
+		cfg := providertest.ConfigWithProvider(env, providertest.SlowRequests+"\n  project_id = \""+acctest.ProjectID+"\"",
+			providertest.AgentJobResourceConfig("Document release 2.3", `timeouts = { read = "1m" }`))
 		resource.Test(t, resource.TestCase{
 			ProtoV6ProviderFactories: env.ProviderFactories(),
 			Steps: []resource.TestStep{
@@ -64,7 +65,7 @@ func TestAccReadTimeouts_refresh(t *testing.T) {
 // error names.
 func TestAccReadTimeouts_dataSourcesAndEphemeral(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t)
+	env := providertest.NewTestEnv(t)
 	jobID := env.StartExportOutsideTerraform(t)
 	hangingAnswers(env, fakeapi.AnyOf(fakeapi.IsAPIRequest, fakeapi.IsAgentJobRequest))
 	factories := env.ProviderFactories()
@@ -73,14 +74,14 @@ func TestAccReadTimeouts_dataSourcesAndEphemeral(t *testing.T) {
 		ProtoV6ProviderFactories: factories,
 		Steps: []resource.TestStep{
 			{
-				Config: configWithProvider(env, slowRequests, `
+				Config: providertest.ConfigWithProvider(env, providertest.SlowRequests, `
 data "mintlify_static_export_job" "job" {
   job_id = "`+jobID+`"
 }`),
 				ExpectError: acctest.ExpectError("Mintlify Operation Timed Out", "`timeouts.read` (2m0s) ran out while reading static export job "+jobID),
 			},
 			{
-				Config: configWithProvider(env, slowRequests+"\n  project_id = \""+acctest.ProjectID+"\"", `
+				Config: providertest.ConfigWithProvider(env, providertest.SlowRequests+"\n  project_id = \""+acctest.ProjectID+"\"", `
 data "mintlify_agent_job" "job" {
   id       = "aj_any"
   timeouts = { read = "30s" }
@@ -89,7 +90,7 @@ data "mintlify_agent_job" "job" {
 			},
 		},
 	})
-	ephemeral := configWithProvider(env, slowRequests, `
+	ephemeral := providertest.ConfigWithProvider(env, providertest.SlowRequests, `
 ephemeral "mintlify_static_export_bundle" "link" {
   job_id   = "`+jobID+`"
   timeouts = { open = "1m" }
@@ -101,7 +102,7 @@ resource "echo" "link" {}
 `)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: factories,
-		TerraformVersionChecks:   ephemeralResources,
+		TerraformVersionChecks:   providertest.EphemeralResources,
 		Steps: []resource.TestStep{
 			{
 				Config:      ephemeral,

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // TestAccReliability_applySurvivesFaults: under bursts of 429 and every
@@ -20,7 +21,7 @@ import (
 // `terraform apply` succeeds and starts exactly one export.
 func TestAccReliability_applySurvivesFaults(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{QueueFor: 30 * time.Second, RunFor: 20 * time.Minute}
 	}), fakeapi.WithFaults(
 		// A burst of 429 on the first three requests: the start request.
@@ -42,20 +43,20 @@ func TestAccReliability_applySurvivesFaults(t *testing.T) {
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.Config(bundleConfig("docs.example.com", "")),
+			Config: env.Config(providertest.BundleConfig("docs.example.com", "")),
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(bundleAddr, tfjsonpath.New("status"), knownvalue.StringExact("completed")),
+				statecheck.ExpectKnownValue(providertest.BundleAddr, tfjsonpath.New("status"), knownvalue.StringExact("completed")),
 			},
 			Check: resource.ComposeTestCheckFunc(
-				acctest.CheckBundleLinkWorks(bundleAddr),
+				acctest.CheckBundleLinkWorks(providertest.BundleAddr),
 				func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
 			),
 		}},
 	})
 	reqs := env.Fake.Requests()
 	t.Logf("%d API requests (%d start, %d status, %d bundle), %d faults: %d 429, %d 5xx, %d dropped connections",
-		len(reqs)-env.Fake.Count(http.MethodGet, "/bundles/"), countMatching(reqs, fakeapi.IsStartRequest),
-		countMatching(reqs, fakeapi.IsStatusRequest), countMatching(reqs, fakeapi.IsBundleRequest),
+		len(reqs)-env.Fake.Count(http.MethodGet, "/bundles/"), providertest.CountMatching(reqs, fakeapi.IsStartRequest),
+		providertest.CountMatching(reqs, fakeapi.IsStatusRequest), providertest.CountMatching(reqs, fakeapi.IsBundleRequest),
 		env.Fake.FaultsInjected(""), countStatus(reqs, http.StatusTooManyRequests),
 		countStatus(reqs, 500)+countStatus(reqs, 502)+countStatus(reqs, 503)+countStatus(reqs, 504),
 		env.Fake.FaultsInjected(fakeapi.FaultDrop))
@@ -82,10 +83,10 @@ func countStatus(reqs []fakeapi.Request, status int) int {
 // 429 fails once the retries run out, and says that nothing started.
 func TestAccReliability_startRateLimited(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{
+	env := providertest.NewTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{
 		Match: fakeapi.IsStartRequest, Faults: []fakeapi.Fault{fakeapi.TooManyRequests(time.Second)},
 	}))
-	expectApplyFails(t, env, configWithProvider(env, "max_retries = 2", bundleConfig("docs.example.com", "")),
+	providertest.ExpectApplyFails(t, env, providertest.ConfigWithProvider(env, "max_retries = 2", providertest.BundleConfig("docs.example.com", "")),
 		[]string{"Mintlify API Rate Limit Exceeded", "HTTP 429", "after 3 attempts", "raise the provider's `max_retries`",
 			"No static export job was started."},
 		fakeapi.IsStartRequest, 3, 0)
@@ -102,14 +103,14 @@ func TestAccReliability_startMayHaveStarted(t *testing.T) {
 		want string
 		jobs int // jobs left by the lost request
 	}{
-		"502":                {newTestEnv, fakeapi.ServerError(http.StatusBadGateway), "HTTP 502", 0},
-		"dropped connection": {newTestEnv, fakeapi.DropConnection(), "No usable answer", 0},
-		"truncated answer":   {newUncheckedTestEnv, fakeapi.TruncatedBody(), "the response body was truncated", 1},
+		"502":                {providertest.NewTestEnv, fakeapi.ServerError(http.StatusBadGateway), "HTTP 502", 0},
+		"dropped connection": {providertest.NewTestEnv, fakeapi.DropConnection(), "No usable answer", 0},
+		"truncated answer":   {providertest.NewUncheckedTestEnv, fakeapi.TruncatedBody(), "the response body was truncated", 1},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			env := tc.env(t, fakeapi.WithFaults(fakeapi.FaultRule{Match: fakeapi.IsStartRequest, Count: 1, Faults: []fakeapi.Fault{tc.flt}}))
-			cfg := env.Config(bundleConfig("docs.example.com", ""))
+			cfg := env.Config(providertest.BundleConfig("docs.example.com", ""))
 			resource.Test(t, resource.TestCase{
 				ProtoV6ProviderFactories: env.ProviderFactories(),
 				Steps: []resource.TestStep{
@@ -138,14 +139,14 @@ func TestAccReliability_startMayHaveStarted(t *testing.T) {
 // resource's timeout; the provider stops at once and says why.
 func TestAccReliability_retryWouldOutlastTimeout(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{
+	env := providertest.NewTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{
 		Match: fakeapi.IsStartRequest, Faults: []fakeapi.Fault{fakeapi.TooManyRequests(5 * time.Minute)},
 	}))
-	expectApplyFails(t, env, env.Config(bundleConfig("docs.example.com", `timeouts = { create = "30s" }`)),
+	providertest.ExpectApplyFails(t, env, env.Config(providertest.BundleConfig("docs.example.com", `timeouts = { create = "30s" }`)),
 		[]string{"Mintlify API Rate Limiting", "HTTP 429", "asked the provider to wait 5m0s (`Retry-After`); the provider " +
 			"waits at most 1m0s", "timeout ends in 30s", "No static export job was started."},
 		fakeapi.IsStartRequest, 1, 0)
-	if waited := env.Clock.Now().Sub(testStart); waited != 0 {
+	if waited := env.Clock.Now().Sub(providertest.TestStart); waited != 0 {
 		t.Errorf("the provider waited %s before giving up, want 0", waited)
 	}
 }
@@ -154,11 +155,11 @@ func TestAccReliability_retryWouldOutlastTimeout(t *testing.T) {
 // request fails the apply after max_retries, keeping the job in state.
 func TestAccReliability_apiDown(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{
+	env := providertest.NewTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{
 		Match: fakeapi.IsStatusRequest, Faults: []fakeapi.Fault{fakeapi.ServerError(http.StatusServiceUnavailable)},
 	}))
 	// The default max_retries is 5: six status requests.
-	expectApplyFails(t, env, env.Config(bundleConfig("docs.example.com", "")),
+	providertest.ExpectApplyFails(t, env, env.Config(providertest.BundleConfig("docs.example.com", "")),
 		[]string{"Mintlify API Unavailable", "HTTP 503", "after 6 attempts", "terraform untaint"},
 		fakeapi.IsStatusRequest, 6, 1)
 }
@@ -170,19 +171,19 @@ func TestAccReliability_slowAnswers(t *testing.T) {
 	slow := func(d time.Duration) fakeapi.Option {
 		return fakeapi.WithFaults(fakeapi.FaultRule{Match: fakeapi.IsStatusRequest, Faults: []fakeapi.Fault{fakeapi.SlowResponse(d)}})
 	}
-	within := newTestEnv(t, slow(20*time.Second))
+	within := providertest.NewTestEnv(t, slow(20*time.Second))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: within.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: within.Config(bundleConfig("docs.example.com", "")),
+			Config: within.Config(providertest.BundleConfig("docs.example.com", "")),
 			Check:  func(*terraform.State) error { return within.ExpectExportJobsAndLinks(1, 1) },
 		}},
 	})
-	beyond := newTestEnv(t, slow(10*time.Minute))
+	beyond := providertest.NewTestEnv(t, slow(10*time.Minute))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: beyond.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config:      beyond.Config(bundleConfig("docs.example.com", `timeouts = { create = "5m" }`)),
+			Config:      beyond.Config(providertest.BundleConfig("docs.example.com", `timeouts = { create = "5m" }`)),
 			ExpectError: acctest.ExpectError("Static Export Timed Out", "`timeouts.create` (5m0s)"),
 		}},
 	})
@@ -202,8 +203,8 @@ func TestAccReliability_permanentErrorsFailFast(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			env := newTestEnv(t, tc.opts...)
-			expectApplyFails(t, env, env.ConfigWithKey(tc.key, bundleConfig("docs.example.com", "")), tc.want,
+			env := providertest.NewTestEnv(t, tc.opts...)
+			providertest.ExpectApplyFails(t, env, env.ConfigWithKey(tc.key, providertest.BundleConfig("docs.example.com", "")), tc.want,
 				fakeapi.IsAPIRequest, 1, 0)
 		})
 	}

@@ -18,6 +18,8 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // TestSecretsNeverReachLogsOrState runs the real terraform CLI against the
@@ -41,16 +43,16 @@ func TestSecretsNeverReachLogsOrState(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			serverKey := randomKey(t)
+			serverKey := providertest.RandomKey(t)
 			key := serverKey
 			if tc.wrongKey {
-				key = randomKey(t)
+				key = providertest.RandomKey(t)
 			}
 			fake := fakeapi.New(fakeapi.WithClock(clock.Real()), fakeapi.WithAPIKey(serverKey),
 				fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
 			// The archive's download link is in no state: note its
 			// signatures as they arrive.
-			var signatures syncBuffer
+			var signatures providertest.SyncBuffer
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				if sig := r.URL.Query().Get("X-Amz-Signature"); sig != "" {
 					signatures.WriteString(sig + "\n")
@@ -69,8 +71,8 @@ func TestSecretsNeverReachLogsOrState(t *testing.T) {
 			}
 			cli := acctest.BuiltCLI(t, acctest.WithEnv(env...))
 			cli.WriteConfig(fmt.Sprintf("provider \"mintlify\" {\n  %s\n}\n", providerArgs) +
-				bundleConfig("docs.example.com", "") +
-				archiveConfig("mintlify_static_export_bundle.docs.job_id", filepath.Join(t.TempDir(), "docs-bundle.tar.gz")))
+				providertest.BundleConfig("docs.example.com", "") +
+				providertest.ArchiveConfig("mintlify_static_export_bundle.docs.job_id", filepath.Join(t.TempDir(), "docs-bundle.tar.gz")))
 
 			// outputs maps each place the key must not reach to what it held.
 			outputs := map[string]string{}
@@ -168,7 +170,7 @@ func TestLoggerMasksSecrets(t *testing.T) {
 		"https://d111.cloudfront.net/x.tar.gz?Policy=eyJQb2xpY3kifQ__&Signature=Q2xvdWRGcm9udA~~&Key-Pair-Id=K2JCJMDEHXQW5F",
 		"https://proxy.example.com/?u=" + url.QueryEscape("https://b.s3.amazonaws.com/x?X-Amz-Signature=feedbead&sig=5a5a5a"),
 	}
-	l := newTFLogLogger(key)
+	l := core.NewTFLogLogger(key)
 	for _, other := range others {
 		l.Warn(ctx, "storage said: "+other, map[string]any{"reason": other})
 	}

@@ -9,22 +9,21 @@ import (
 	"os"
 	"runtime/debug"
 
+	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
-
-	"github.com/mintlify/terraform-provider-mintlify/internal/provider"
 )
 
 // address is the provider's address in the Terraform registry.
 const address = "registry.terraform.io/mintlify/mintlify"
 
-// Run serves the provider of this version, with support for debuggers
-// like delve when debugMode is set, until Terraform stops it. Before serving,
+// Run serves the provider that newProvider makes, with support for
+// debuggers like delve when debugMode is set, until Terraform stops it. Before serving,
 // it turns off the loggers no one reads and lets the heap grow further
 // between collections (see quietUnreadLogs and collectGarbageLessOften).
-func Run(ctx context.Context, version string, debugMode bool) error {
+func Run(ctx context.Context, newProvider func() provider.Provider, debugMode bool) error {
 	quietUnreadLogs()
 	collectGarbageLessOften()
-	return providerserver.Serve(ctx, provider.New(version), providerserver.ServeOpts{
+	return providerserver.Serve(ctx, newProvider, providerserver.ServeOpts{
 		Address: address,
 		Debug:   debugMode,
 	})

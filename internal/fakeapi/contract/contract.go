@@ -25,6 +25,11 @@
 //     job) that may not exist, such as creating an agent job in an unknown
 //     project; its body must then be JSON matching the Error schema, with a
 //     non-empty "error" message.
+//   - The statuses of laterStatuses are allowed on their operations with the
+//     same Error body: a later revision of the vendor's file documents them
+//     (API.md), the file kept beside the checkout not yet.
+//   - A 429 may have a plain-text body, on any operation: Mintlify's shared
+//     key layer may answer an organization-wide limit so (API.md).
 //   - string fields of format "uri" must be absolute URIs.
 //   - Requests to routes the description does not have (such as the fake's
 //     /bundles/... downloads) pass through unchecked.
@@ -246,6 +251,10 @@ func (c *Checker) check(in *openapi3filter.RequestValidationInput, reqErr error,
 	switch {
 	case reqErr != nil && status < 400:
 		problem = fmt.Errorf("the description rejects the request (%v) but the handler accepted it", reqErr)
+	case status == http.StatusTooManyRequests && isPlainText(header):
+		if len(bytes.TrimSpace(body)) == 0 {
+			problem = errors.New("a plain-text 429 without a text")
+		}
 	case route.Operation.Responses.Status(status) != nil:
 		problem = openapi3filter.ValidateResponse(in.Request.Context(), &openapi3filter.ResponseValidationInput{
 			RequestValidationInput: in,
@@ -256,7 +265,8 @@ func (c *Checker) check(in *openapi3filter.RequestValidationInput, reqErr error,
 		})
 	case status == http.StatusUnauthorized || status == http.StatusForbidden,
 		status == http.StatusTooManyRequests || status >= 500,
-		status == http.StatusNotFound && len(in.PathParams) > 0:
+		status == http.StatusNotFound && len(in.PathParams) > 0,
+		slices.Contains(laterStatuses[op], status):
 		problem = checkErrorBody(route.Spec, header, body)
 	default:
 		problem = fmt.Errorf("status %d is not documented for this operation", status)
@@ -266,6 +276,23 @@ func (c *Checker) check(in *openapi3filter.RequestValidationInput, reqErr error,
 		return
 	}
 	c.cover(op, status)
+}
+
+// laterStatuses are statuses that a later revision of the vendor's next
+// static export file documents (API.md, "Static export, the next
+// contract"): 400 for an unsupported basePath or a malformed project id,
+// 404 for a project that does not exist or is not the key's. The drift
+// test compares the description with the revision kept beside the
+// checkout, which lacks them, so they are allowed here instead.
+var laterStatuses = map[string][]int{
+	"POST /v1/static-export/{projectId}/jobs":        {http.StatusBadRequest, http.StatusNotFound},
+	"GET /v1/static-export/{projectId}/jobs/{jobId}": {http.StatusBadRequest},
+}
+
+// isPlainText reports whether header announces a text/plain body.
+func isPlainText(header http.Header) bool {
+	mediaType, _, err := mime.ParseMediaType(header.Get("Content-Type"))
+	return err == nil && mediaType == "text/plain"
 }
 
 // checkErrorBody checks a response whose status the operation does not

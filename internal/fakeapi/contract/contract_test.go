@@ -14,8 +14,9 @@ import (
 )
 
 const (
-	validJob      = `{"jobId":"se_1","status":"running","progress":1.5,"pageCount":1,"createdAt":"2024-06-01T12:00:00.000Z","updatedAt":"2024-06-01T12:00:00.000Z"}`
-	validAgentJob = `{"id":"j","status":"active","source":{"repository":"https://github.com/acme/docs","ref":null},"model":"sonnet","prLink":null,"createdAt":"2024-06-01T12:00:00Z","archivedAt":null}`
+	validJob        = `{"jobId":"se_1","status":"running","progress":1.5,"pageCount":1,"createdAt":"2024-06-01T12:00:00.000Z","updatedAt":"2024-06-01T12:00:00.000Z"}`
+	validProjectJob = `{"jobId":"6520f3a1c9b1a20012ab34cd","status":"completed","createdAt":"2024-06-01T12:00:00.000Z","updatedAt":"2024-06-01T12:00:20.000Z","error":null,"bundleUrl":"https://s3.example.com/j/export.zip?X-Amz-Signature=1","sizeBytes":1024,"expiresAt":"2024-06-01T13:00:00.000Z"}`
+	validAgentJob   = `{"id":"j","status":"active","source":{"repository":"https://github.com/acme/docs","ref":null},"model":"sonnet","prLink":null,"createdAt":"2024-06-01T12:00:00Z","archivedAt":null}`
 )
 
 // stub answers every request with the same status, content type and body.
@@ -100,6 +101,15 @@ func TestCatchesViolations(t *testing.T) {
 		{"404 without a path parameter", "POST", "/v1/static-export/jobs", `{"domain":"docs.example.com"}`, 404, "application/json", `{"error":"Not found"}`, true},
 		{"unknown project, plain text", "POST", "/v2/agent/p/job", `{"prompt":"Document the CLI"}`, 404, "text/plain", "not found", true},
 		{"follow-up rate limited", "POST", "/v2/agent/p/job/j/message", `{"prompt":"Also the API"}`, 429, "application/json", `{"error":"Rate limit exceeded"}`, false},
+		{"next: valid job", "GET", "/v1/static-export/p1/jobs/6520f3a1c9b1a20012ab34cd", "", 200, "application/json", validProjectJob, false},
+		{"next: progress is not the next contract's", "GET", "/v1/static-export/p1/jobs/j", "", 200, "application/json", strings.Replace(validProjectJob, `"error":null`, `"error":null,"progress":"x"`, 1), false},
+		{"next: relative link", "GET", "/v1/static-export/p1/jobs/j", "", 200, "application/json", strings.Replace(validProjectJob, "https://s3.example.com/j/export.zip?X-Amz-Signature=1", "/exports/j", 1), true},
+		{"next: 409 of an active job", "POST", "/v1/static-export/p1/jobs", `{"basePath":"/docs"}`, 409, "application/json", `{"error":"A job is in progress","code":"export_in_progress"}`, false},
+		{"next: 400 of a later revision", "POST", "/v1/static-export/p1/jobs", `{"basePath":"/x"}`, 400, "application/json", `{"error":"Unsupported basePath"}`, false},
+		{"next: 400 as plain text", "POST", "/v1/static-export/p1/jobs", `{"basePath":"/x"}`, 400, "text/plain", "bad", true},
+		{"next: plain-text 429", "POST", "/v1/static-export/p1/jobs", "", 429, "text/plain; charset=utf-8", "Too Many Requests\n", false},
+		{"next: empty plain-text 429", "POST", "/v1/static-export/p1/jobs", "", 429, "text/plain", "", true},
+		{"next: 410 is not documented", "GET", "/v1/static-export/p1/jobs/j", "", 410, "application/json", `{"error":"Gone"}`, true},
 		{"unknown agent status", "GET", "/v2/agent/p/job/j", "", 200, "application/json", strings.Replace(validAgentJob, "active", "running", 1), true},
 		{"relative PR link", "GET", "/v2/agent/p/job/j", "", 200, "application/json", strings.Replace(validAgentJob, `"prLink":null`, `"prLink":"/pull/1"`, 1), true},
 	}
@@ -315,11 +325,13 @@ func TestDescription(t *testing.T) {
 	want := []string{
 		"GET /v1/project/update-status/{statusId}",
 		"GET /v1/static-export/jobs/{jobId}",
+		"GET /v1/static-export/{projectId}/jobs/{jobId}",
 		"GET /v2/agent/{projectId}/job/{id}",
 		"POST /v1/project/preview/{projectId}",
 		"POST /v1/project/update/{projectId}",
 		"POST /v1/static-export/jobs",
 		"POST /v1/static-export/jobs/{jobId}/bundle",
+		"POST /v1/static-export/{projectId}/jobs",
 		"POST /v1/workflow/{projectId}/{workflowSchemaId}/trigger",
 		"POST /v2/agent/{projectId}/job",
 		"POST /v2/agent/{projectId}/job/{id}/message",

@@ -22,10 +22,13 @@ const (
 )
 
 // vendorFiles are Mintlify's published OpenAPI files that the in-repo
-// description follows: static export, the admin API's agent jobs, and the
-// External API's deployments, previews and automations. Each file's server
-// path (/v1 for static export) is read from the file.
-var vendorFiles = []string{"static-export-openapi.json", "admin-openapi.json", "openapi.json"}
+// description follows: static export, the admin API's agent jobs, the
+// External API's deployments, previews and automations, and the next,
+// project-scoped static export (next/, not yet in Mintlify's English
+// reference). Each file's server path (/v1 for static export) is read from
+// the file.
+var vendorFiles = []string{"static-export-openapi.json", "admin-openapi.json", "openapi.json",
+	"next/static-export-openapi.json"}
 
 // findVendorSpecs returns the directory of the vendor's files:
 // MINTLIFY_VENDOR_SPEC_DIR, or else shared/api beside the module root, and
@@ -65,7 +68,8 @@ func TestFindVendorSpecs(t *testing.T) {
 	beside := filepath.Join(tmp, "shared", "api")
 	elsewhere := filepath.Join(tmp, "elsewhere")
 	partial := filepath.Join(tmp, "partial")
-	for _, dir := range []string{root, beside, elsewhere, partial} {
+	today := filepath.Join(tmp, "today") // a copy from before the next contract
+	for _, dir := range []string{root, beside, elsewhere, partial, today} {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -73,8 +77,14 @@ func TestFindVendorSpecs(t *testing.T) {
 	files := []string{filepath.Join(partial, vendorFiles[0])}
 	for _, name := range vendorFiles {
 		files = append(files, filepath.Join(elsewhere, name))
+		if !strings.HasPrefix(name, "next/") {
+			files = append(files, filepath.Join(today, name))
+		}
 	}
 	for _, f := range files {
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(f, []byte("{}"), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -91,6 +101,8 @@ func TestFindVendorSpecs(t *testing.T) {
 		{"named directory", map[string]string{vendorDirEnv: elsewhere, requireVendorEnv: "1"}, elsewhere, false, ""},
 		{"named directory without them", map[string]string{vendorDirEnv: beside}, beside, true, "are not there"},
 		{"incomplete copy", map[string]string{vendorDirEnv: partial}, partial, true, vendorFiles[1]},
+		{"copy without the next contract", map[string]string{vendorDirEnv: today}, today, true,
+			"next/static-export-openapi.json is not there"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -13,6 +13,10 @@
 // inotify). Terraform's own work around the apply (starting, planning,
 // writing state) is reported beside it but is not part of the download.
 //
+// It also measures a ZIP bundle (the next contract's format) of each size,
+// through internal/archivefile beside MD5 alone (zip.go); -zip-only
+// measures only that, without Terraform.
+//
 // Its targets (checked in report):
 //
 //   - the provider's download takes at most maxMD5Ratio times MD5 alone:
@@ -63,8 +67,9 @@ const mib = 1 << 20
 
 func main() {
 	runs := flag.Int("runs", 5, "downloads of each size by each of curl, MD5 alone and the provider")
+	zipOnly := flag.Bool("zip-only", false, "measure the ZIP downloads through internal/archivefile only (no Terraform)")
 	flag.Parse()
-	ok, err := run(*runs)
+	ok, err := run(*runs, *zipOnly)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench-archive failed:", err)
 		os.Exit(1)
@@ -96,9 +101,13 @@ type result struct {
 	providerSHA, curlSHA, providerMD5, aloneMD5 string
 }
 
-func run(runs int) (bool, error) {
+func run(runs int, zipOnly bool) (bool, error) {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	sizes := []int64{100 * mib, 1024 * mib}
+	if zipOnly {
+		return runZips(ctx, sizes, runs)
+	}
 	b := &bench{}
 	terraform, err := devprovider.Terraform()
 	if err != nil {
@@ -131,7 +140,7 @@ func run(runs int) (bool, error) {
 
 	loadBefore := loadAverage()
 	var results []*result
-	for _, size := range []int64{100 * mib, 1024 * mib} {
+	for _, size := range sizes {
 		fmt.Printf("==> %s archive, %d runs each of curl, MD5 alone and the provider\n", formatSize(size), runs)
 		r, err := b.measure(ctx, size, runs)
 		if err != nil {
@@ -139,7 +148,26 @@ func run(runs int) (bool, error) {
 		}
 		results = append(results, r)
 	}
-	return report(results, loadBefore, loadAverage()), nil
+	zips, err := measureZips(ctx, b.ws.Dir, sizes, runs)
+	if err != nil {
+		return false, err
+	}
+	return report(results, zips, loadBefore, loadAverage()), nil
+}
+
+// runZips measures the ZIP downloads only, in a temporary directory.
+func runZips(ctx context.Context, sizes []int64, runs int) (bool, error) {
+	dir, err := os.MkdirTemp("", "mintlify-bench-archive-zip-")
+	if err != nil {
+		return false, err
+	}
+	defer func() { _ = os.RemoveAll(dir) }()
+	loadBefore := loadAverage()
+	zips, err := measureZips(ctx, dir, sizes, runs)
+	if err != nil {
+		return false, err
+	}
+	return report(nil, zips, loadBefore, loadAverage()), nil
 }
 
 // measure downloads one size's archive runs times with each contender,

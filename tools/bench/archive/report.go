@@ -15,23 +15,10 @@ import (
 
 // report prints the table and the verdict, and says whether every target
 // was met.
-func report(results []*result, loadBefore, loadAfter string) bool {
+func report(results []*result, zips []*zipResult, loadBefore, loadAfter string) bool {
 	fmt.Println()
-	fmt.Println("Bundle archive download over loopback, medians: curl -o, MD5 alone and terraform apply of mintlify_static_export_archive")
-	fmt.Printf("%-9s %9s %10s %9s %8s %8s %15s %7s %18s %12s\n", "archive", "curl -o", "MD5 alone", "provider",
-		"vs MD5", "vs curl", "curl + checks", "ratio", "provider peak RSS", "whole apply")
-	for _, r := range results {
-		fmt.Printf("%-9s %9s %10s %9s %7.2f× %7.2f× %15s %6.2f× %14.1f MiB %12s\n", formatSize(r.size),
-			seconds(benchreport.Median(r.curl)), seconds(benchreport.Median(r.md5)), seconds(benchreport.Median(r.provider)),
-			r.md5Ratio(), r.curlRatio(), seconds(benchreport.Median(r.byHand)), r.byHandRatio(), float64(r.peak)/mib,
-			seconds(benchreport.Median(r.apply)))
-	}
-	fmt.Println("curl -o, MD5 alone, provider: from the download request reaching the fake to the end: curl's exit; the")
-	fmt.Println("  last byte hashed by a download that computes the archive's MD5 and nothing else; the provider's rename")
-	fmt.Println("  of the verified archive into place. whole apply: the `terraform apply` command.")
-	fmt.Println("vs MD5: the provider against MD5 alone, the hash it must compute over every byte, so its floor: writing")
-	fmt.Println("  the file, SHA-256 and the gzip+tar check run beside it. vs curl: for information; curl hashes nothing.")
-	fmt.Println("curl + checks: curl -o, then what is done by hand to get the same facts: sha256sum, md5sum, tar -tzf.")
+	printProviders(results)
+	printZips(zips)
 	fmt.Printf("Load average (1, 5, 15 min): %s before, %s after.\n", loadBefore, loadAfter)
 	if cores := runtime.NumCPU(); max(minuteLoad(loadBefore), minuteLoad(loadAfter)) > float64(cores) {
 		fmt.Printf("The machine was busy (a load over its %d cores): the provider's work is about one and a half times\n"+
@@ -47,7 +34,30 @@ func report(results []*result, loadBefore, loadAfter string) bool {
 		v.Check(r.peak > 0 && r.peak < benchreport.MaxProviderPeakRSS, "%s: provider peak RSS under %d MiB: %.1f MiB",
 			formatSize(r.size), benchreport.MaxProviderPeakRSS/mib, float64(r.peak)/mib)
 	}
+	checkZips(zips, v)
 	return !v.Failed()
+}
+
+// printProviders prints the table of the provider's downloads.
+func printProviders(results []*result) {
+	if len(results) == 0 {
+		return
+	}
+	fmt.Println("Bundle archive download over loopback, medians: curl -o, MD5 alone and terraform apply of mintlify_static_export_archive")
+	fmt.Printf("%-9s %9s %10s %9s %8s %8s %15s %7s %18s %12s\n", "archive", "curl -o", "MD5 alone", "provider",
+		"vs MD5", "vs curl", "curl + checks", "ratio", "provider peak RSS", "whole apply")
+	for _, r := range results {
+		fmt.Printf("%-9s %9s %10s %9s %7.2f× %7.2f× %15s %6.2f× %14.1f MiB %12s\n", formatSize(r.size),
+			seconds(benchreport.Median(r.curl)), seconds(benchreport.Median(r.md5)), seconds(benchreport.Median(r.provider)),
+			r.md5Ratio(), r.curlRatio(), seconds(benchreport.Median(r.byHand)), r.byHandRatio(), float64(r.peak)/mib,
+			seconds(benchreport.Median(r.apply)))
+	}
+	fmt.Println("curl -o, MD5 alone, provider: from the download request reaching the fake to the end: curl's exit; the")
+	fmt.Println("  last byte hashed by a download that computes the archive's MD5 and nothing else; the provider's rename")
+	fmt.Println("  of the verified archive into place. whole apply: the `terraform apply` command.")
+	fmt.Println("vs MD5: the provider against MD5 alone, the hash it must compute over every byte, so its floor: writing")
+	fmt.Println("  the file, SHA-256 and the gzip+tar check run beside it. vs curl: for information; curl hashes nothing.")
+	fmt.Println("curl + checks: curl -o, then what is done by hand to get the same facts: sha256sum, md5sum, tar -tzf.")
 }
 
 func (r *result) md5Ratio() float64 { return r.ratioTo(r.md5) }

@@ -6,7 +6,7 @@
 //  1. one apply with a 20 s and a 90 s export: how soon the provider noticed
 //     each one complete and how many status requests it spent, beside a
 //     fixed 10-second loop polling twin jobs on the same fake; and the
-//     progress lines (provider.LogExportProgress) TF_LOG=INFO shows for them;
+//     progress lines (staticexport.LogExportProgress) TF_LOG=INFO shows for them;
 //  2. 50 exports in one apply (-parallelism=50) against an API limited to 5
 //     requests a second: all must succeed, in a total time close to the
 //     longest job's;

@@ -15,7 +15,7 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify/poll"
-	"github.com/mintlify/terraform-provider-mintlify/internal/provider"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/staticexport"
 	"github.com/mintlify/terraform-provider-mintlify/tools/bench/benchreport"
 )
 
@@ -167,7 +167,7 @@ func reportSingle(stats map[string]*jobStats, progressLines map[string]int) (*pa
 		p.check(tf.lines == tf.changes, "TF_LOG=INFO shows one progress line per status answer that changed something (%s jobs): %d lines, %d answers",
 			name, tf.lines, tf.changes)
 	}
-	p.printf("  %q at TF_LOG=INFO: %s\n", provider.LogExportProgress, strings.Join(logCheck, "; "))
+	p.printf("  %q at TF_LOG=INFO: %s\n", staticexport.LogExportProgress, strings.Join(logCheck, "; "))
 	return p, nil
 }
 
@@ -187,7 +187,7 @@ func domainFor(prefix string, l time.Duration) string {
 }
 
 // countProgressLines counts the provider's progress log lines
-// (provider.LogExportProgress) per job id (provider.LogFieldJobID).
+// (staticexport.LogExportProgress) per job id (staticexport.LogFieldJobID).
 func countProgressLines(path string) (map[string]int, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -199,10 +199,10 @@ func countProgressLines(path string) (map[string]int, error) {
 	sc.Buffer(make([]byte, 0, 1<<20), 1<<20)
 	for sc.Scan() {
 		line := sc.Text()
-		if !strings.Contains(line, provider.LogExportProgress) {
+		if !strings.Contains(line, staticexport.LogExportProgress) {
 			continue
 		}
-		if _, rest, ok := strings.Cut(line, provider.LogFieldJobID+"="); ok {
+		if _, rest, ok := strings.Cut(line, staticexport.LogFieldJobID+"="); ok {
 			id, _, _ := strings.Cut(rest, " ")
 			counts[strings.Trim(id, `"`)]++
 		}

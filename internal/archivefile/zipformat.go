@@ -1,0 +1,67 @@
+package archivefile
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+)
+
+// The formats of archive the check knows, as Summary.Format names them.
+const (
+	FormatTarGz = "tar.gz"
+	FormatZip   = "zip"
+)
+
+// formatUnknown names, in an error, an archive that is neither.
+const formatUnknown = "tar.gz or ZIP"
+
+// The signatures an archive starts with: gzip's magic, a ZIP's first
+// local header, and a ZIP's end record (an empty ZIP).
+var (
+	gzipMagic = []byte{0x1f, 0x8b}
+	zipLocal  = []byte("PK\x03\x04")
+	zipEmpty  = []byte("PK\x05\x06")
+)
+
+// check tells the archive's format by its first bytes, never by a name,
+// and checks it in that format's language: verify for tar.gz, verifyZip
+// for ZIP. It returns the format, and the entries as verify does.
+func check(ctx context.Context, r io.Reader) (string, int, error) {
+	var head [4]byte
+	n, err := io.ReadFull(r, head[:])
+	switch {
+	case errors.Is(err, errStopped):
+		return "", 0, err
+	case n == 0:
+		return "", 0, &InvalidError{format: formatUnknown, Reason: "it is empty"}
+	}
+	start := head[:n]
+	r = io.MultiReader(bytes.NewReader(start), r)
+	switch {
+	case bytes.HasPrefix(start, gzipMagic):
+		entries, err := verify(ctx, r)
+		return FormatTarGz, entries, err
+	case bytes.Equal(start, zipLocal) || bytes.Equal(start, zipEmpty):
+		entries, err := verifyZip(ctx, r)
+		var invalid *InvalidError
+		if errors.As(err, &invalid) {
+			invalid.format = FormatZip
+		}
+		return FormatZip, entries, err
+	}
+	return "", 0, &InvalidError{format: formatUnknown, Reason: "it is not gzip-compressed nor a ZIP archive (it starts " +
+		"with neither the gzip header nor a ZIP local header)"}
+}
+
+// Format is the format the refused archive was read as: FormatTarGz,
+// FormatZip, or "" when it starts as neither.
+func (e *InvalidError) Format() string {
+	switch e.format {
+	case "":
+		return FormatTarGz
+	case FormatZip:
+		return FormatZip
+	}
+	return ""
+}

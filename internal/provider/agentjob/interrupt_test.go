@@ -1,0 +1,61 @@
+package agentjob
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
+)
+
+// TestAgentJobInterruptKeepsTheJob sends SIGINT to `terraform apply` while
+// the resource waits for its agent job: the apply stops and says how to
+// resume, and the state keeps the job, tainted. Time stands still on the
+// virtual clock, so the wait lasts until the interrupt.
+func TestAgentJobInterruptKeepsTheJob(t *testing.T) {
+	env := acctest.New(t, providertest.TestProvider, fakeapitest.ManualClock())
+	waiting := &firstSleep{Fake: env.Clock, started: make(chan struct{})}
+	cli := acctest.ServedCLI(t, providerserver.NewProtocol6(providertest.ProviderOn(waiting)))
+	cli.WriteConfig(env.Config(providertest.AgentJobResourceConfig("Document release 2.3", "")))
+	cli.MustRun("init", "-no-color", "-input=false")
+
+	apply := cli.Start("apply", "-auto-approve", "-no-color", "-input=false")
+	<-waiting.started // the job is created and the provider waits for it
+	apply.Interrupt()
+	res := apply.Wait()
+	if res.Exit == 0 {
+		t.Fatalf("an interrupted apply must fail:\n%s", res.Output)
+	}
+	for _, want := range []string{"Agent Job Interrupted", "terraform untaint mintlify_agent_job.NAME"} {
+		if !strings.Contains(strings.Join(strings.Fields(res.Output), " "), want) {
+			t.Errorf("the output does not say %q:\n%s", want, res.Output)
+		}
+	}
+
+	ids := env.Fake.AgentJobIDs()
+	if n := cli.Resources(); len(ids) != 1 || n != 1 {
+		t.Fatalf("%d agent jobs created, %d resources in state", len(ids), n)
+	}
+	if inst := cli.Instance(providertest.AgentJobAddr); !inst.Tainted || inst.Attr("id") != ids[0] {
+		t.Errorf("state instance: tainted %v, id %q; want tainted with job %s", inst.Tainted, inst.Attr("id"), ids[0])
+	}
+}
+
+// firstSleep is a clock that tells when something first sleeps on it.
+type firstSleep struct {
+	*clock.Fake
+	started chan struct{}
+	once    sync.Once
+}
+
+func (c *firstSleep) Sleep(ctx context.Context, d time.Duration) error {
+	c.once.Do(func() { close(c.started) })
+	return c.Fake.Sleep(ctx, d)
+}

@@ -1,0 +1,95 @@
+package automation
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/action"
+	"github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+)
+
+var (
+	_ action.Action               = (*automationRunAction)(nil)
+	_ action.ActionWithConfigure  = (*automationRunAction)(nil)
+	_ action.ActionWithModifyPlan = (*automationRunAction)(nil)
+)
+
+// NewAutomationRunAction returns the mintlify_automation_run action.
+func NewAutomationRunAction() action.Action {
+	return &automationRunAction{core.ProjectAction{Doing: "Running an automation"}}
+}
+
+type automationRunAction struct {
+	core.ProjectAction
+}
+
+type automationRunActionModel struct {
+	AutomationID types.String `tfsdk:"automation_id"`
+	ProjectID    types.String `tfsdk:"project_id"`
+	Timeout      types.String `tfsdk:"timeout"`
+}
+
+func (m *automationRunActionModel) ProjectInputs() (projectID, timeout types.String) {
+	return m.ProjectID, m.Timeout
+}
+
+func (a *automationRunAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_automation_run"
+}
+
+func (a *automationRunAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Runs a Mintlify automation (a workflow with a custom schedule) now, once each time the " +
+			"action is invoked: with `terraform apply -invoke=action.mintlify_automation_run.NAME`, or from an " +
+			"`action_trigger` in another resource's `lifecycle`, such as after a release. It reports the run's " +
+			"ids. " + automationRunQueued + "\n\n" +
+			"Actions need Terraform 1.14 or later; OpenTofu has no actions. With them, use the " +
+			"`mintlify_automation_run` resource, which runs the automation when `triggers` change.",
+		Attributes: map[string]schema.Attribute{
+			"automation_id": schema.StringAttribute{
+				MarkdownDescription: "The automation to run: its id, 24 hexadecimal digits, shown in the " +
+					"automation's settings in the Mintlify dashboard. Only an active automation with a custom " +
+					"schedule can be run on demand.",
+				Required:   true,
+				Validators: []validator.String{automationIDValidator},
+			},
+			"project_id": schema.StringAttribute{
+				MarkdownDescription: "The Mintlify project of the automation. Defaults to the provider's " +
+					"`project_id` (or `" + core.EnvProjectID + "`).",
+				Optional:   true,
+				Validators: core.ProjectIDValidators,
+			},
+			"timeout": schema.StringAttribute{
+				MarkdownDescription: "How long queueing the run may take, including its turn within the API's rate " +
+					"limit and retries, as a duration such as `10m`. Defaults to `" +
+					core.FormatDuration(core.DefaultTriggerTimeout) + "`.",
+				Optional:   true,
+				Validators: []validator.String{core.OperationTimeout},
+			},
+		},
+	}
+}
+
+func (a *automationRunAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	m, projectID, timeout, ok := core.BeginInvoke[automationRunActionModel](ctx, &a.ProjectAction, core.DefaultTriggerTimeout, req, resp)
+	if !ok {
+		return
+	}
+	ctx, cancel := a.Provider.Client.Clock().WithTimeout(ctx, timeout)
+	defer cancel()
+	automationID := m.AutomationID.ValueString()
+	run, err := a.Provider.Client.TriggerAutomation(ctx, projectID, automationID)
+	if err != nil {
+		resp.Diagnostics.Append(TriggerAutomationOp(projectID, automationID).Within(core.Budget("timeout", timeout)).Diagnostic(err))
+		return
+	}
+	tflog.Info(ctx, LogAutomationRunQueued, map[string]any{"project_id": projectID, "automation_id": automationID,
+		"instance_id": run.InstanceID, "job_id": run.JobID})
+	resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("Queued a run of automation %s in project %s "+
+		"(instance %s, job %s). The run is queued, not finished: its result shows in the automation's run history "+
+		"in the Mintlify dashboard.", automationID, projectID, run.InstanceID, run.JobID)})
+}

@@ -1,0 +1,115 @@
+package automation
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+)
+
+// What the diagnostics of "Trigger automation" say: a 404 is an automation
+// the project does not have; a 400 is one of three documented refusals,
+// which the answer's text (undocumented) may name.
+
+// automationIDShape is the shape of an automation's id: a MongoDB object
+// id, 24 hexadecimal digits.
+var automationIDShape = regexp.MustCompile(`^[0-9a-f]{24}$`)
+
+// TriggerAutomationOp is "Trigger automation" of an automation in a
+// project.
+func TriggerAutomationOp(projectID, automationID string) core.APIOperation {
+	return core.APIOperation{Call: callTriggerAutomation, ProjectID: projectID, JobID: automationID, Attr: pathAutomationID,
+		Doing: fmt.Sprintf("running automation %s of project %s", automationID, projectID)}
+}
+
+var callTriggerAutomation = core.APICall{OperationID: "triggerAutomation", Text: core.CallText{
+	NotFound: "Mintlify Automation Not Found",
+	Missing: func(op core.APIOperation) string {
+		return fmt.Sprintf("it has no automation %q in project %q", op.JobID, op.ProjectID)
+	},
+	NotFoundAdvice: "Check `automation_id`: copy the id from the automation's settings in the Mintlify dashboard, " +
+		"and check that `project_id` (or the provider's `project_id`) is the project the automation belongs to.",
+	Forbidden:  core.WriteRefused,
+	BadRequest: automationRefused,
+	Conflict:   core.APIConflict,
+	NotStarted: "No automation run was queued.",
+	MayHaveStarted: func(op core.APIOperation) (summary, next string) {
+		return "Automation Run May Have Been Queued", fmt.Sprintf("The request reached the Mintlify API but no "+
+			"definite answer came back, so a run of automation %s may have been queued; its id is unknown. The "+
+			"provider did not retry, because a retry could run the automation twice (each run uses credits), and "+
+			"nothing was saved in state. Check the automation's run history in the Mintlify dashboard before you "+
+			"apply again: applying again queues a new run.", op.JobID)
+	},
+}}
+
+// automationRefusal is one documented reason for a 400 of "Trigger
+// automation", with its fix.
+type automationRefusal struct {
+	summary string
+	// words are what the answer's text says when it names this reason.
+	words []string
+	what  string
+	fix   string
+}
+
+var automationRefusals = []automationRefusal{
+	{
+		summary: "Mintlify Automation Not Active",
+		words:   []string{"not active", "inactive", "disabled", "paused"},
+		what:    "the automation is not active",
+		fix:     "Turn the automation on in the Mintlify dashboard (Automations), then apply again.",
+	},
+	{
+		summary: "Mintlify Automation Has No Custom Schedule",
+		words:   []string{"custom schedule"},
+		what: "the automation does not run on a custom schedule (it runs on an event, such as a push), and only " +
+			"an automation with a custom schedule can be run on demand",
+		fix: "Give the automation a custom schedule in the Mintlify dashboard, or let its event run it and remove " +
+			"this run from the configuration.",
+	},
+	{
+		summary: "Malformed Mintlify Automation ID",
+		words:   []string{"invalid automation id", "malformed", "invalid id"},
+		what:    "the automation id is malformed",
+		fix: "Set `automation_id` to the id shown in the automation's settings in the Mintlify dashboard: 24 " +
+			"hexadecimal digits.",
+	},
+}
+
+// automationRefused explains a 400 of "Trigger automation": the reason the
+// answer's text names, when it names exactly one, or else each documented
+// reason with its fix.
+func automationRefused(op core.APIOperation, err error) (summary, detail string) {
+	message := core.APIMessage(err)
+	if r, ok := namedAutomationRefusal(message); ok {
+		return r.summary, fmt.Sprintf("The Mintlify API refused to run automation %s of project %s (HTTP 400: %s): "+
+			"%s. %s", op.JobID, op.ProjectID, message, r.what, r.fix)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "The Mintlify API refused to run automation %s of project %s (HTTP 400: %s). The API refuses a "+
+		"run for one of these reasons:", op.JobID, op.ProjectID, message)
+	for _, r := range automationRefusals {
+		fmt.Fprintf(&b, "\n  - %s. %s", core.Capitalized(r.what), r.fix)
+	}
+	return "Mintlify Refused The Automation Run", b.String()
+}
+
+// namedAutomationRefusal is the reason that message names, when it names
+// exactly one: a text that matches none, or several, names nothing.
+func namedAutomationRefusal(message string) (automationRefusal, bool) {
+	lower := strings.ToLower(message)
+	var named []automationRefusal
+	for _, r := range automationRefusals {
+		for _, w := range r.words {
+			if strings.Contains(lower, w) {
+				named = append(named, r)
+				break
+			}
+		}
+	}
+	if len(named) != 1 {
+		return automationRefusal{}, false
+	}
+	return named[0], true
+}

@@ -1,0 +1,187 @@
+package automation
+
+import (
+	"fmt"
+
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+)
+
+var (
+	_ resource.Resource               = (*automationRunResource)(nil)
+	_ resource.ResourceWithConfigure  = (*automationRunResource)(nil)
+	_ resource.ResourceWithModifyPlan = (*automationRunResource)(nil)
+)
+
+var pathAutomationID = path.Root("automation_id")
+
+// NewAutomationRunResource returns the mintlify_automation_run resource.
+func NewAutomationRunResource() resource.Resource {
+	return &automationRunResource{}
+}
+
+// automationRunResource runs an automation when it is created, and again
+// whenever `triggers` change, by replacing itself: each run is a new run,
+// with its own ids, and the API has nothing to update or delete.
+type automationRunResource struct {
+	core.ConfiguredResource
+}
+
+type automationRunResourceModel struct {
+	AutomationID types.String   `tfsdk:"automation_id"`
+	ProjectID    types.String   `tfsdk:"project_id"`
+	Triggers     types.Map      `tfsdk:"triggers"`
+	Timeouts     timeouts.Value `tfsdk:"timeouts"`
+
+	ID         types.String `tfsdk:"id"`
+	InstanceID types.String `tfsdk:"instance_id"`
+	JobID      types.String `tfsdk:"job_id"`
+}
+
+func (m *automationRunResourceModel) ProjectInputs() (*types.String, timeouts.Value) {
+	return &m.ProjectID, m.Timeouts
+}
+
+func (r *automationRunResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_automation_run"
+}
+
+// automationIDValidator refuses, at plan time, an automation id that
+// cannot be one.
+var automationIDValidator = core.StringCheck{
+	Rule: "value must be an automation id: 24 hexadecimal digits",
+	Check: func(p path.Path, v string) diag.Diagnostics {
+		var diags diag.Diagnostics
+		if !automationIDShape.MatchString(v) {
+			diags.AddAttributeError(p, "Invalid Automation ID",
+				fmt.Sprintf("%q is not a Mintlify automation id, which is 24 hexadecimal digits (0-9, a-f), such as "+
+					"`6650f1c2a0b1c2d300000001`. Copy `%s` from the automation's settings in the Mintlify dashboard.", v, p))
+		}
+		return diags
+	},
+}
+
+// automationRunQueued says what an apply that ran an automation has done.
+const automationRunQueued = "The API has no call to follow a run: when the apply returns, the run is queued, not " +
+	"finished, and its result shows only in the automation's run history in the Mintlify dashboard. Each run uses " +
+	"credits like a scheduled run."
+
+func (r *automationRunResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Runs a Mintlify automation (a workflow with a custom schedule) now, as if its schedule " +
+			"had come round: once when the resource is created, and again whenever `triggers` change, for " +
+			"instance after a release. Changing `triggers`, `automation_id` or a configured `project_id` replaces " +
+			"the resource, and the replacement is a new run; nothing else ever runs the automation. " +
+			automationRunQueued + "\n\n" +
+			"The resource suits every Terraform and OpenTofu version; with Terraform 1.14 or later, the " +
+			"`mintlify_automation_run` action runs an automation without keeping anything in state. A run cannot " +
+			"be read, stopped or deleted through the API: refreshing changes nothing, and destroying the resource " +
+			"only removes it from Terraform state.",
+		Attributes: map[string]schema.Attribute{
+			"automation_id": schema.StringAttribute{
+				MarkdownDescription: "The automation to run: its id, 24 hexadecimal digits, shown in the " +
+					"automation's settings in the Mintlify dashboard. Only an active automation with a custom " +
+					"schedule can be run on demand. Changing it runs the new automation.",
+				Required:      true,
+				Validators:    []validator.String{automationIDValidator},
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			},
+			"project_id": schema.StringAttribute{
+				MarkdownDescription: "The Mintlify project of the automation. Defaults to the provider's " +
+					"`project_id` (or `" + core.EnvProjectID + "`) when the automation runs. Setting it to another " +
+					"project runs the automation there; while it is not set, a change of the provider's project " +
+					"runs nothing.",
+				Optional:      true,
+				Computed:      true,
+				Validators:    core.ProjectIDValidators,
+				PlanModifiers: core.KeepString, // replacement is decided in ModifyPlan, which knows the provider's project
+			},
+			"triggers": schema.MapAttribute{
+				MarkdownDescription: "Arbitrary strings whose change runs the automation again (by replacing this " +
+					"resource), such as `triggers = { release = var.app_version }`.",
+				ElementType:   types.StringType,
+				Optional:      true,
+				PlanModifiers: []planmodifier.Map{mapplanmodifier.RequiresReplace()},
+			},
+			"timeouts": core.ResourceTimeouts(ctx, timeouts.Opts{
+				Create: true,
+				CreateDescription: "How long queueing the run may take, including its turn within the API's rate " +
+					"limit (10 runs and deployments per 10 seconds) and retries, as a duration such as `10m`. " +
+					"Defaults to `" + core.FormatDuration(core.DefaultTriggerTimeout) + "`.",
+			}),
+			"id": schema.StringAttribute{
+				MarkdownDescription: "The id of the run's job, the same as `job_id`.",
+				Computed:            true,
+				PlanModifiers:       core.KeepString,
+			},
+			"instance_id": schema.StringAttribute{
+				MarkdownDescription: "The id of the run (the automation's instance), as the API answered it.",
+				Computed:            true,
+				PlanModifiers:       core.KeepString,
+			},
+			"job_id": schema.StringAttribute{
+				MarkdownDescription: "The id of the job that carries out the run, as the API answered it.",
+				Computed:            true,
+				PlanModifiers:       core.KeepString,
+			},
+		},
+	}
+}
+
+// ModifyPlan settles the project: the configured one or the provider's,
+// and a replacement, that is a new run, when a configured one changes.
+func (r *automationRunResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	core.PlanProjectID(ctx, r.Provider, "Running an automation", req, resp)
+}
+
+func (r *automationRunResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	plan, projectID, ctx, cancel, timeout, ok := core.BeginCreate[automationRunResourceModel](ctx, r.Provider, "Running an automation", core.DefaultTriggerTimeout, req, resp)
+	defer cancel()
+	if !ok {
+		return
+	}
+	automationID := plan.AutomationID.ValueString()
+	run, err := r.Provider.Client.TriggerAutomation(ctx, projectID, automationID)
+	if err != nil {
+		resp.Diagnostics.Append(TriggerAutomationOp(projectID, automationID).Within(core.Budget("timeouts.create", timeout)).Diagnostic(err))
+		return
+	}
+	tflog.Info(ctx, LogAutomationRunQueued, map[string]any{"project_id": projectID, "automation_id": automationID,
+		"instance_id": run.InstanceID, "job_id": run.JobID})
+	plan.ID, plan.JobID = types.StringValue(run.JobID), types.StringValue(run.JobID)
+	plan.InstanceID = types.StringValue(run.InstanceID)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// Read keeps the state: the API has no call to read a run.
+func (r *automationRunResource) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {}
+
+// Update records a new timeout, the only argument that changes without
+// a new run.
+func (r *automationRunResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan automationRunResourceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if !resp.Diagnostics.HasError() {
+		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	}
+}
+
+// Delete forgets the run: the API can neither stop nor delete one.
+func (r *automationRunResource) Delete(ctx context.Context, req resource.DeleteRequest, _ *resource.DeleteResponse) {
+	var id types.String
+	if diags := req.State.GetAttribute(ctx, path.Root("job_id"), &id); !diags.HasError() {
+		tflog.Info(ctx, "Forgetting automation run; the Mintlify API cannot stop or delete a run", map[string]any{"job_id": id.ValueString()})
+	}
+}

@@ -1,0 +1,216 @@
+package automation
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
+)
+
+const automationRunAddr = "mintlify_automation_run.nightly"
+
+// The automations of the tests' fake, by what running them meets.
+const (
+	automationScheduled   = "6650f1c2a0b1c2d3000000a1"
+	automationInactive    = "6650f1c2a0b1c2d3000000a2"
+	automationOnPush      = "6650f1c2a0b1c2d3000000a3"
+	automationOtherProj   = "6650f1c2a0b1c2d3000000a4"
+	automationNonexistent = "6650f1c2a0b1c2d3000000ff"
+)
+
+// withAutomations is a fake with an automation of each kind.
+func withAutomations() []fakeapi.Option {
+	return []fakeapi.Option{
+		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationScheduled}),
+		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationInactive, Inactive: true}),
+		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationOnPush, NotCustomSchedule: true}),
+		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj_other", ID: automationOtherProj}),
+	}
+}
+
+// automationRunConfig is an automation run resource named "nightly".
+func automationRunConfig(automationID, extra string) string {
+	return fmt.Sprintf(`
+resource "mintlify_automation_run" "nightly" {
+  automation_id = %q
+  %s
+}
+`, automationID, extra)
+}
+
+// expectRuns checks the number of runs the fake queued, all of the
+// scheduled automation.
+func expectRuns(env *acctest.Env, n int) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		runs := env.Fake.AutomationRuns()
+		if len(runs) != n {
+			return fmt.Errorf("the fake queued %d runs, want %d", len(runs), n)
+		}
+		if n == 0 {
+			return nil
+		}
+		last := runs[n-1]
+		attrs := s.RootModule().Resources[automationRunAddr].Primary.Attributes
+		if attrs["job_id"] != last.JobID || attrs["instance_id"] != last.InstanceID || attrs["id"] != last.JobID {
+			return fmt.Errorf("state has job %q, instance %q; the last run is %+v", attrs["job_id"], attrs["instance_id"], last)
+		}
+		return nil
+	}
+}
+
+// TestAccAutomationRun_runs: creating the resource runs the automation
+// once; a plan without changes runs nothing; a change of triggers runs it
+// again, by replacement.
+func TestAccAutomationRun_runs(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t, withAutomations()...)
+	at := func(release string) string {
+		return env.Config(automationRunConfig(automationScheduled, fmt.Sprintf(`triggers = { release = %q }`, release)))
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{
+			{
+				Config: at("2.3.0"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectKnownValue(automationRunAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(acctest.ProjectID)),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(automationRunAddr, tfjsonpath.New("job_id"), knownvalue.StringRegexp(regexp.MustCompile(`^wf_job_[0-9a-f]{24}$`))),
+				},
+				Check: expectRuns(env, 1),
+			},
+			{
+				Config:           at("2.3.0"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check:            expectRuns(env, 1),
+			},
+			{
+				Config: at("2.4.0"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(automationRunAddr, plancheck.ResourceActionReplace),
+				}},
+				Check: expectRuns(env, 2),
+			},
+			{
+				// Destroying forgets the run and runs nothing.
+				Config: env.Config(""),
+				Check: func(*terraform.State) error {
+					if n := len(env.Fake.AutomationRuns()); n != 2 {
+						return fmt.Errorf("the fake queued %d runs, want 2", n)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// TestAccAutomationRun_refused: each documented refusal says which it is,
+// with its fix, and queues nothing.
+func TestAccAutomationRun_refused(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t, withAutomations()...)
+	var steps []resource.TestStep
+	for _, c := range []struct{ id, want string }{
+		{automationInactive, "Mintlify Automation Not Active|HTTP 400: Automation is not active|Turn the automation on|No automation run was queued"},
+		{automationOnPush, "Mintlify Automation Has No Custom Schedule|custom schedule|Give the automation a custom schedule"},
+		{automationNonexistent, "Mintlify Automation Not Found|HTTP 404|no automation \"" + automationNonexistent + "\" in project \"proj_test\"|Check `automation_id`"},
+		{automationOtherProj, "Mintlify Automation Not Found|the project the automation belongs to"},
+	} {
+		steps = append(steps, resource.TestStep{
+			Config:      env.Config(automationRunConfig(c.id, "")),
+			ExpectError: acctest.ExpectError(strings.Split(c.want, "|")...),
+		})
+	}
+	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.ProviderFactories(), Steps: steps})
+	if runs := env.Fake.AutomationRuns(); len(runs) != 0 {
+		t.Errorf("refused runs were queued: %+v", runs)
+	}
+}
+
+// TestAccAutomationRun_malformedID: an id of the wrong shape is refused at
+// plan time, naming the attribute and the fix, before any request.
+func TestAccAutomationRun_malformedID(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t, withAutomations()...)
+	providertest.ExpectRefusedAtPlan(t, env, []providertest.Refusal{
+		{Config: env.Config(automationRunConfig("nightly-build", "")), Want: `Invalid Automation ID|"nightly-build" is not a Mintlify automation id|24 hexadecimal digits|automation_id`},
+		{Config: env.Config(automationRunConfig("6650F1C2A0B1C2D3000000A1", "")), Want: `Invalid Automation ID`},
+	})
+}
+
+// TestAutomationRunAction_invoke runs the action with `terraform apply
+// -invoke`: one run, and its ids in the progress.
+func TestAutomationRunAction_invoke(t *testing.T) {
+	acctest.SkipUnlessVersion(t, ">= 1.14")
+	env := providertest.NewTestEnv(t, withAutomations()...)
+	cli := env.CLI(t)
+	cli.WriteConfig(env.Config(fmt.Sprintf(`
+action "mintlify_automation_run" "nightly" {
+  config {
+    automation_id = %q
+  }
+}
+
+action "mintlify_automation_run" "inactive" {
+  config {
+    automation_id = %q
+  }
+}
+`, automationScheduled, automationInactive)))
+	cli.MustRun("init", "-no-color", "-input=false")
+	out := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_automation_run.nightly").Output
+	runs := env.Fake.AutomationRuns()
+	if len(runs) != 1 {
+		t.Fatalf("runs queued = %d, want 1", len(runs))
+	}
+	acctest.ExpectLines(t, "the progress of the action", acctest.ProgressLines(out, "action.mintlify_automation_run.nightly", "CLI"),
+		`Queued a run of automation `+automationScheduled+` in project proj_test \(instance `+runs[0].InstanceID+
+			`, job `+runs[0].JobID+`\)\. The run is queued, not finished: .*`)
+	res := cli.Run("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_automation_run.inactive")
+	if res.Exit == 0 || !strings.Contains(res.Output, "Mintlify Automation Not Active") {
+		t.Errorf("invoking an inactive automation: want the error that names it\n%s", res)
+	}
+	if n := len(env.Fake.AutomationRuns()); n != 1 {
+		t.Errorf("runs queued = %d, want 1", n)
+	}
+}
+
+// TestAutomationRefused: a 400 whose text names one reason says that one;
+// a text that names none, or several, lists the three with their fixes.
+func TestAutomationRefused(t *testing.T) {
+	op := TriggerAutomationOp(acctest.ProjectID, automationScheduled)
+	for _, c := range []struct{ message, summary string }{
+		{"Automation is not active", "Mintlify Automation Not Active"},
+		{"This automation is inactive.", "Mintlify Automation Not Active"},
+		{"Only automations with a custom schedule can be triggered", "Mintlify Automation Has No Custom Schedule"},
+		{"Invalid automation id", "Malformed Mintlify Automation ID"},
+		{"Bad request", "Mintlify Refused The Automation Run"},
+		{"Automation is inactive and has no custom schedule", "Mintlify Refused The Automation Run"},
+	} {
+		summary, detail := automationRefused(op, &mintlify.APIError{StatusCode: 400, Message: c.message})
+		if summary != c.summary {
+			t.Errorf("%q: summary %q, want %q", c.message, summary, c.summary)
+		}
+		if c.summary == "Mintlify Refused The Automation Run" {
+			for _, r := range automationRefusals {
+				if !strings.Contains(detail, r.fix) {
+					t.Errorf("%q: the detail lacks the fix %q:\n%s", c.message, r.fix, detail)
+				}
+			}
+		}
+	}
+}

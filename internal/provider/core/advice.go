@@ -1,0 +1,96 @@
+package core
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The advice that diagnostics give, in one place, so that the same situation
+// is always explained in the same words: a wait's budget and how to raise
+// it, how to pick a job up again after a create that ended early, and what
+// happens to a job Terraform stopped watching.
+
+// WaitBudget is what bounds one operation: the setting (`timeouts.create`,
+// `timeouts.read`, the action's `timeout`) and its value. Diagnostics of an
+// operation that ran out of it name both.
+type WaitBudget struct {
+	limit   string
+	Timeout time.Duration
+}
+
+// Budget is the waitBudget of the setting limit, whose value is timeout.
+func Budget(limit string, timeout time.Duration) WaitBudget {
+	return WaitBudget{limit: limit, Timeout: timeout}
+}
+
+// String names the setting and its value: "`timeouts.create` (30m0s)".
+func (b WaitBudget) String() string { return fmt.Sprintf("`%s` (%s)", b.limit, b.Timeout) }
+
+// Raise advises a longer budget, with an example: "raise `timeouts.create`,
+// for example `timeouts = { create = "1h" }`". Without a known setting, it
+// points at the resource's `timeouts`.
+func (b WaitBudget) Raise() string {
+	if b.limit == "" {
+		return "raise the resource's `timeouts`"
+	}
+	example := suggestedTimeout(b.Timeout)
+	if name, ok := strings.CutPrefix(b.limit, "timeouts."); ok {
+		return fmt.Sprintf("raise `%s`, for example `timeouts = { %s = %q }`", b.limit, name, example)
+	}
+	return fmt.Sprintf("raise `%s`, for example `%s = %q`", b.limit, b.limit, example)
+}
+
+// suggestedTimeout is a round value at least twice d, to suggest in advice.
+func suggestedTimeout(d time.Duration) string {
+	for _, s := range []string{"5m", "15m", "1h", "2h", "6h", "24h"} {
+		if v, _ := time.ParseDuration(s); v >= 2*d {
+			return s
+		}
+	}
+	return FormatDuration(maxOperationTimeout)
+}
+
+// Capitalized starts a sentence with a phrase such as waitBudget.raise or
+// a plan's reason.
+func Capitalized(phrase string) string {
+	r, size := utf8.DecodeRuneInString(phrase)
+	if size == 0 {
+		return phrase
+	}
+	return string(unicode.ToUpper(r)) + phrase[size:]
+}
+
+// KeepsRunning says what becomes of a job Terraform stopped watching: a
+// timeout or an interruption stops the provider, never the job.
+const KeepsRunning = "The job keeps running on the Mintlify side."
+
+// UntaintAdvice tells how to pick up the job of a create that ended early:
+// the resource is tainted, and `terraform untaint` makes the next apply
+// toDo ("resume this same job") instead of instead ("starting a new
+// export"). The provider is never told the resource's address; Terraform
+// prints it above the message, after "with".
+func UntaintAdvice(resourceType, toDo, instead string) string {
+	return fmt.Sprintf("The resource is tainted but keeps the job id. To %s instead of %s, run `terraform untaint "+
+		"%s.NAME`, with the address shown above after `with`, then `terraform apply`.", toDo, instead, resourceType)
+}
+
+// ReplacedAfterTaint tells what follows a create that ended on a job that
+// cannot be resumed (failed, or in a status nobody knows): the next apply
+// replaces the tainted resource, unless untainted to keep the job.
+func ReplacedAfterTaint(resourceType, replacement, keep string) string {
+	return fmt.Sprintf("The resource is tainted and keeps the job id: the next apply replaces it, which %s. To keep "+
+		"%s in state instead, run `terraform untaint %s.NAME`, with the address shown above after `with`.",
+		replacement, keep, resourceType)
+}
+
+// FailureReason is the API's reason for a failed job, quoted, or says that
+// it gave none.
+func FailureReason(reason *string) string {
+	if reason == nil || *reason == "" {
+		return "the API gave no reason"
+	}
+	return fmt.Sprintf("%q", *reason)
+}

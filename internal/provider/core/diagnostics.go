@@ -1,0 +1,273 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+)
+
+// APIOperation is one call of the Mintlify API as a diagnostic speaks of it:
+// which operation, on what, and what the user can do when it fails. Build
+// it with the constructor of the call (startStaticExportOp,
+// getAgentJobOp, ...), then turn any error of the call into a diagnostic
+// with diagnostic(err), which maps each status by what that operation
+// means by it (the table callTexts says where calls differ):
+//
+//	op := getAgentJobOp(projectID, id).at(path.Root("id"))
+//	job, err := client.GetAgentJob(ctx, projectID, id)
+//	if err != nil {
+//		resp.Diagnostics.Append(op.diagnostic(err))
+//		return
+//	}
+type APIOperation struct {
+	Call APICall
+	// Doing completes "... while <doing>".
+	Doing string
+	// JobID and projectID are the call's subject, when it has one.
+	JobID, ProjectID string
+	// Attr is the configuration attribute that names the subject, which a
+	// not-found diagnostic points at; empty for none.
+	Attr path.Path
+	// next replaces the default advice of a not-found (404) or conflict
+	// (409) diagnostic; see advise.
+	next map[int]string
+	// budget is what bounds the operation (zero when unknown); see within.
+	budget WaitBudget
+	// renewal is the link the call would renew, nil for none; see renewing.
+	renewal *renewal
+}
+
+// While returns the operation described as a part of something longer,
+// such as "waiting for static export job se_1 (`running` at 40%)".
+func (op APIOperation) While(doing string) APIOperation {
+	op.Doing = doing
+	return op
+}
+
+// At returns the operation with the attribute that names its subject, so
+// that a diagnostic about the subject (404, 409) points at it.
+func (op APIOperation) At(attr path.Path) APIOperation {
+	op.Attr = attr
+	return op
+}
+
+// Within returns the operation bounded by b, so that a diagnostic about the
+// deadline names the setting and its value.
+func (op APIOperation) Within(b WaitBudget) APIOperation {
+	op.budget = b
+	return op
+}
+
+// Advise returns the operation with next as the advice of its diagnostic
+// for status (404 or 409), in place of the default one.
+func (op APIOperation) Advise(status int, next string) APIOperation {
+	n := make(map[int]string, len(op.next)+1)
+	for k, v := range op.next {
+		n[k] = v
+	}
+	n[status] = next
+	op.next = n
+	return op
+}
+
+// Advice is the operation's advice for status, or else def.
+func (op APIOperation) Advice(status int, def string) string {
+	if next, ok := op.next[status]; ok {
+		return next
+	}
+	return def
+}
+
+// text is what the diagnostics of the operation's call say where calls
+// differ.
+func (op APIOperation) text() CallText { return op.Call.Text }
+
+// Diagnostic turns an error of the operation into a diagnostic for the
+// person at the terminal: what failed, the API's own words, and what to do
+// next, about this operation only. An error of a call that starts
+// something also says whether it may have.
+func (op APIOperation) Diagnostic(err error) diag.Diagnostic {
+	if mintlify.IsNotFound(err) {
+		return op.notFound(err)
+	}
+	summary, detail := op.describe(err)
+	if mintlify.IsConflict(err) {
+		return op.pointed(diag.NewErrorDiagnostic(summary, detail))
+	}
+	var startErr *mintlify.StartError
+	text := op.text()
+	switch {
+	case !errors.As(err, &startErr) || text.NotStarted == "":
+		return diag.NewErrorDiagnostic(summary, detail)
+	case startErr.MayHaveStarted:
+		summary, next := text.MayHaveStarted(op)
+		return diag.NewErrorDiagnostic(summary, detail+"\n\n"+next)
+	}
+	return diag.NewErrorDiagnostic(summary, FollowedBy(detail, text.NotStarted))
+}
+
+// notFound is the one builder of every diagnostic for an HTTP 404: it names
+// what was not found, quotes the API, and gives the advice of the
+// operation (see advise).
+func (op APIOperation) notFound(err error) diag.Diagnostic {
+	text := op.text()
+	missing := ""
+	if text.Missing != nil {
+		missing = ": " + text.Missing(op)
+	}
+	detail := fmt.Sprintf("The Mintlify API answered HTTP 404 (%s) while %s%s. %s", APIMessage(err), op.Doing, missing,
+		op.Advice(http.StatusNotFound, text.NotFoundAdvice))
+	return op.pointed(diag.NewErrorDiagnostic(text.NotFound, detail))
+}
+
+// pointed attaches the attribute that names the operation's subject, if
+// any, to a diagnostic about that subject.
+func (op APIOperation) pointed(d diag.Diagnostic) diag.Diagnostic {
+	if len(op.Attr.Steps()) == 0 {
+		return d
+	}
+	return diag.WithPath(op.Attr, d)
+}
+
+// describe is diagnostic's summary and detail for every failure but a 404:
+// first what is not an answer of the API (an interruption, a deadline, a
+// link or a status the provider refuses), then the API's answer.
+func (op APIOperation) describe(err error) (summary, detail string) {
+	doing := op.Doing
+	var retryErr *mintlify.RetryError
+	var unsafeLink *mintlify.UnsafeLinkError
+	var unknownStatus *mintlify.UnknownStatusError
+	var downgrade *mintlify.DowngradeError
+	var invalid *mintlify.InvalidValueError
+	retryStopped := errors.As(err, &retryErr) && retryErr.Wait > 0 && errors.Is(err, context.DeadlineExceeded)
+	switch {
+	case errors.Is(err, context.Canceled):
+		return "Operation Interrupted", fmt.Sprintf("Terraform was interrupted while %s.", doing)
+	case errors.As(err, &unsafeLink):
+		return unsafeLinkDiagnostic(unsafeLink, doing)
+	case errors.As(err, &unknownStatus):
+		return unknownStatusDiagnostic(unknownStatus)
+	case errors.As(err, &downgrade):
+		return DowngradeDiagnostic(downgrade, doing)
+	case errors.As(err, &invalid):
+		return invalidValueDiagnostic(invalid, doing)
+	case retryStopped && mintlify.IsRateLimited(err):
+		return rateLimitOutlastsTimeout(retryErr, doing, op.budget)
+	case retryStopped:
+		return "Mintlify API Retry Would Outlast The Timeout",
+			fmt.Sprintf("A request failed while %s (%s). The next retry was due in %s, but the operation's "+
+				"timeout ends in %s, so the provider stopped instead of waiting in vain. Apply again later, or "+
+				"%s if the API keeps asking clients to wait this long.",
+				doing, lastFailure(retryErr.Err), retryErr.Wait, retryErr.Left.Round(time.Second), op.budget.Raise())
+	case errors.Is(err, context.DeadlineExceeded) && op.budget.limit != "":
+		return "Mintlify Operation Timed Out",
+			fmt.Sprintf("%s ran out while %s%s: the Mintlify API did not answer in time. Check that the "+
+				"provider's `base_url` is reachable and apply again, or %s.", op.budget, doing, AfterAttempts(err),
+				op.budget.Raise())
+	case errors.Is(err, context.DeadlineExceeded):
+		return "Mintlify Operation Timed Out",
+			fmt.Sprintf("The operation's timeout ran out while %s. %s and apply again.", doing, Capitalized(op.budget.Raise()))
+	}
+	return op.describeAnswer(err)
+}
+
+// describeAnswer explains a failure the API (or the network on the way)
+// answered, by its HTTP status; 400, 401, 403 and 409 depend on the call
+// (401 and 403: diagnostic_refusals.go).
+func (op APIOperation) describeAnswer(err error) (summary, detail string) {
+	doing, after := op.Doing, AfterAttempts(err)
+	var apiErr *mintlify.APIError
+	var transportErr *mintlify.TransportError
+	switch {
+	case mintlify.IsUnauthorized(err):
+		return op.unauthorized(err)
+	case mintlify.IsForbidden(err):
+		return op.forbidden(err)
+	case mintlify.IsBadRequest(err):
+		return op.text().BadRequest(op, err)
+	case mintlify.IsConflict(err):
+		return op.text().Conflict(op, err)
+	case mintlify.IsRateLimited(err):
+		return "Mintlify API Rate Limit Exceeded",
+			fmt.Sprintf("The Mintlify API kept answering HTTP 429 (%s) while %s%s. Wait a few minutes and apply "+
+				"again, run fewer Mintlify operations at once (`terraform apply -parallelism=2`), or raise the "+
+				"provider's `max_retries`.", APIMessage(err), doing, after)
+	case mintlify.IsServerError(err):
+		retries := ""
+		if after != "" {
+			retries = ", or raise the provider's `max_retries`"
+		}
+		return "Mintlify API Unavailable",
+			fmt.Sprintf("The Mintlify API answered HTTP %d (%s) while %s%s. The problem is on the Mintlify side: "+
+				"apply again later%s.", mintlify.StatusCode(err), APIMessage(err), doing, after, retries)
+	case errors.As(err, &apiErr):
+		return "Mintlify API Error",
+			fmt.Sprintf("The Mintlify API answered HTTP %d while %s: %s.", apiErr.StatusCode, doing, APIMessage(err))
+	case errors.As(err, &transportErr):
+		return "Mintlify API Unreachable",
+			fmt.Sprintf("No usable answer came from the Mintlify API while %s%s: %v. Check that the provider's "+
+				"`base_url` is reachable from this machine and apply again; if answers are slow, raise the "+
+				"provider's `request_timeout`.", doing, after, transportErr.Err)
+	default:
+		return "Mintlify Request Failed", fmt.Sprintf("The request failed while %s: %v.", doing, err)
+	}
+}
+
+// AfterAttempts is ", after N attempts" when a call was tried more than
+// once, or "".
+func AfterAttempts(err error) string {
+	if n := mintlify.Attempts(err); n > 1 {
+		return fmt.Sprintf(", after %d attempts", n)
+	}
+	return ""
+}
+
+// lastFailure describes one failed attempt in a few words.
+func lastFailure(err error) string {
+	var apiErr *mintlify.APIError
+	var transportErr *mintlify.TransportError
+	switch {
+	case errors.As(err, &apiErr):
+		return fmt.Sprintf("HTTP %d: %s", apiErr.StatusCode, APIMessage(err))
+	case errors.As(err, &transportErr):
+		return transportErr.Err.Error()
+	}
+	return err.Error()
+}
+
+// APIMessage returns the API's own error text, without a final period so
+// that it reads well inside a sentence.
+func APIMessage(err error) string {
+	var apiErr *mintlify.APIError
+	if errors.As(err, &apiErr) {
+		return strings.TrimRight(apiErr.Message, ".")
+	}
+	return err.Error()
+}
+
+// IsRetryDeadline reports a retry that was not attempted because its wait
+// would have ended after the deadline: apiOperation.diagnostic explains
+// that one.
+func IsRetryDeadline(err error) bool {
+	var re *mintlify.RetryError
+	return errors.As(err, &re) && re.Wait > 0
+}
+
+// NotConfiguredDiagnostic is reported by anything that needs the client
+// while the provider could not be configured, because one of its arguments
+// is only known after apply.
+func NotConfiguredDiagnostic() diag.Diagnostic {
+	return diag.NewErrorDiagnostic("Mintlify Provider Not Configured",
+		"The mintlify provider has no API client yet: one of its arguments (such as `api_key`, `base_url` "+
+			"or `project_id`) depends on a value that is only known after apply. Set them from values known at "+
+			"plan time (variables or environment variables), or apply the resource that produces them first "+
+			"with `-target`.")
+}

@@ -1,0 +1,139 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+)
+
+// What every wait for a tracked job (an agent job, a deployment, a preview)
+// has in common: a JobKind says how to wait for a kind of job and how to
+// name it; each caller says, in a JobWait, what bounds its wait and what the
+// person at the terminal should do next when it ends early; and every wait
+// explains an early end in the same words.
+
+// JobKind is what a wait knows of a kind of job of type T.
+type JobKind[T any] struct {
+	// Poll waits for the job until it ends, telling onChange of each
+	// change. started is the answer of the call that just started the job,
+	// nil to begin with a read.
+	Poll func(ctx context.Context, client *mintlify.Client, projectID, jobID string, started *T, onChange func(T)) (*T, error)
+	// Log logs each change at INFO, for a caller that hears of none itself.
+	Log func(ctx context.Context) func(T)
+	// Status is the job's status; Failure is the status of a failed job.
+	Status  func(job *T) string
+	Failure string
+	// Read is the operation that reads the job.
+	Read func(projectID, jobID string) APIOperation
+	// Describe names the job that op reads, for the diagnostic of a wait
+	// that ended early.
+	Describe func(op APIOperation) WaitedJob
+	// Failed reports a job that failed; next says what to do about it.
+	Failed func(projectID string, job *T, next string) diag.Diagnostic
+}
+
+// Wait waits for a job of kind until it ends. It returns the job as last
+// seen (nil if it was never read), even with an error diagnostic: a wait
+// that ended before the job did, or a job that failed when w says what to
+// do about one. A failed job is a status like the others here, never an
+// error of the client.
+func (w JobWait[T]) Wait(ctx context.Context, kind JobKind[T], client *mintlify.Client, projectID, jobID string, started *T) (*T, diag.Diagnostics) {
+	onChange := w.OnChange
+	if onChange == nil {
+		onChange = kind.Log(ctx)
+	}
+	job, err := kind.Poll(ctx, client, projectID, jobID, started, onChange)
+	if mintlify.IsJobFailed(err) {
+		err = nil // the job's status says it
+	}
+	switch {
+	case err != nil:
+		status := ""
+		if job != nil {
+			status = kind.Status(job)
+		}
+		op := kind.Read(projectID, jobID).At(w.Attr)
+		return job, diag.Diagnostics{w.EndedEarly(err, op, kind.Describe(op), status)}
+	case kind.Status(job) == kind.Failure && w.Failed != "":
+		return job, diag.Diagnostics{kind.Failed(projectID, job, w.Failed)}
+	}
+	return job, nil
+}
+
+// JobWait is one caller's wait for a job of type T: what bounds it, where a
+// diagnostic about the job points, and what to do next in each way the wait
+// can end other than with the job done.
+type JobWait[T any] struct {
+	Budget WaitBudget
+	// Attr is the attribute that names the job, which a diagnostic about
+	// the job (404) points at; empty for none.
+	Attr path.Path
+	// Resume is what to do when the wait ends before the job does: a
+	// timeout or an interruption.
+	Resume string
+	// Retry is what to do after a status request failed, beside the
+	// request's own advice; empty for none.
+	Retry string
+	// Unknown is what to do about a job in a status nobody knows.
+	Unknown string
+	// Failed is what to do about a job that failed; empty when a failed
+	// job is read like any other, without a diagnostic.
+	Failed string
+	// OnChange hears of each change of the job; nil logs it at INFO.
+	OnChange func(T)
+}
+
+// WaitedJob names the job of a wait in its diagnostics.
+type WaitedJob struct {
+	// Name follows "The Mintlify ": "agent job aj_1 in project docs".
+	Name string
+	// StillRunning and interrupted are the summaries of a wait that ran
+	// out of time, and of one Terraform interrupted.
+	StillRunning, Interrupted string
+	// GoesOn says that the job goes on without Terraform.
+	GoesOn string
+}
+
+// EndedEarly explains why waiting for a job ended before the job did: the
+// timeout, an interruption, or a request that failed. op reads the job;
+// status is the job's status as last seen, "" if it was never read.
+func (w JobWait[T]) EndedEarly(err error, op APIOperation, job WaitedJob, status string) diag.Diagnostic {
+	seen := "before its status was read"
+	if status != "" {
+		seen = fmt.Sprintf("`%s`", status)
+	}
+	switch {
+	case errors.Is(err, context.DeadlineExceeded) && !IsRetryDeadline(err):
+		return diag.NewErrorDiagnostic(job.StillRunning, fmt.Sprintf("The Mintlify %s did not finish within %s; "+
+			"it was %s. %s\n\n%s", job.Name, w.Budget, seen, job.GoesOn, w.Resume))
+	case errors.Is(err, context.Canceled):
+		return diag.NewErrorDiagnostic(job.Interrupted, fmt.Sprintf("Terraform was interrupted while waiting for "+
+			"the Mintlify %s; it was %s. %s\n\n%s", job.Name, seen, job.GoesOn, w.Resume))
+	}
+	d := op.Within(w.Budget).Diagnostic(err)
+	next := w.Retry
+	if unknown := (*mintlify.UnknownStatusError)(nil); errors.As(err, &unknown) {
+		next = w.Unknown
+	}
+	if next == "" {
+		return d
+	}
+	withNext := diag.NewErrorDiagnostic(d.Summary(), d.Detail()+"\n\n"+next)
+	if pointed, ok := d.(diag.DiagnosticWithPath); ok {
+		return diag.WithPath(pointed.Path(), withNext)
+	}
+	return withNext
+}
+
+// ResourceWait is the wait of a resource's operation, whose advice after a
+// failed status request is the same as after a timeout or an interruption
+// (resume): apply again. unknown and failed say what to do about a job in a
+// status nobody knows and a failed one.
+func ResourceWait[T any](b WaitBudget, resume, unknown, failed string) JobWait[T] {
+	return JobWait[T]{Budget: b, Resume: resume, Retry: resume, Unknown: unknown, Failed: failed}
+}

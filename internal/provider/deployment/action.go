@@ -1,0 +1,141 @@
+package deployment
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/action"
+	"github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+)
+
+var (
+	_ action.Action               = (*deploymentAction)(nil)
+	_ action.ActionWithConfigure  = (*deploymentAction)(nil)
+	_ action.ActionWithModifyPlan = (*deploymentAction)(nil)
+)
+
+// NewDeploymentAction returns the mintlify_deployment action.
+func NewDeploymentAction() action.Action {
+	return &deploymentAction{core.ProjectAction{Doing: "Triggering a deployment"}}
+}
+
+type deploymentAction struct {
+	core.ProjectAction
+}
+
+type deploymentActionModel struct {
+	ProjectID         types.String `tfsdk:"project_id"`
+	WaitForCompletion types.Bool   `tfsdk:"wait_for_completion"`
+	Timeout           types.String `tfsdk:"timeout"`
+}
+
+func (m *deploymentActionModel) ProjectInputs() (projectID, timeout types.String) {
+	return m.ProjectID, m.Timeout
+}
+
+func (a *deploymentAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_deployment"
+}
+
+func (a *deploymentAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Deploys a Mintlify project's docs site from its deployment branch, once, when the " +
+			"action is invoked: with `terraform apply -invoke=action.mintlify_deployment.NAME`, or from an " +
+			"`action_trigger` in another resource's `lifecycle`, such as after the release that the docs follow. " +
+			"It triggers a deployment, then waits for it and reports its progress: the status ID, each status " +
+			"change and each new log line, and the commit deployed. A `failure` is an error that shows Mintlify's " +
+			"summary and the last log lines; a timeout is an error that names the deployment, which goes on.\n\n" +
+			"Actions need Terraform 1.14 or later; OpenTofu has no actions. The action records nothing in state: " +
+			"to keep the deployment and use its commit in other resources, use the `mintlify_deployment` resource.",
+		Attributes: map[string]schema.Attribute{
+			"project_id": schema.StringAttribute{
+				MarkdownDescription: "The Mintlify project to deploy. Defaults to the provider's `project_id` (or `" +
+					core.EnvProjectID + "`).",
+				Optional:   true,
+				Validators: core.ProjectIDValidators,
+			},
+			"wait_for_completion": schema.BoolAttribute{
+				MarkdownDescription: "Wait until the deployment is `success` or `failure`, reporting its progress. " +
+					"With `false`, the action ends once the deployment is triggered. Defaults to `true`.",
+				Optional: true,
+			},
+			"timeout": schema.StringAttribute{
+				MarkdownDescription: "How long to wait for the deployment, as a duration such as `1h`. The " +
+					"deployment goes on on the Mintlify side after a timeout. Defaults to `" +
+					core.FormatDuration(core.DefaultDeploymentWaitTimeout) + "`.",
+				Optional:   true,
+				Validators: []validator.String{core.OperationTimeout},
+			},
+		},
+	}
+}
+
+func (a *deploymentAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	m, projectID, timeout, ok := core.BeginInvoke[deploymentActionModel](ctx, &a.ProjectAction, core.DefaultDeploymentWaitTimeout, req, resp)
+	if !ok {
+		return
+	}
+	progress := core.ProgressOf(ctx, resp)
+	client := a.Provider.Client
+	ctx, cancel := client.Clock().WithTimeout(ctx, timeout)
+	defer cancel()
+
+	statusID, err := client.TriggerDeployment(ctx, projectID)
+	if err != nil {
+		resp.Diagnostics.Append(TriggerDeploymentOp(projectID).Diagnostic(err))
+		return
+	}
+	progress("Triggered deployment %s of project %s.", statusID, projectID)
+	if !m.WaitForCompletion.IsNull() && !m.WaitForCompletion.ValueBool() {
+		progress("Not waiting for deployment %s (wait_for_completion = false): it goes on; read it with the "+
+			"mintlify_deployment data source.", statusID)
+		return
+	}
+	b := core.Budget("timeout", timeout)
+	follow := fmt.Sprintf("Follow the deployment with the `mintlify_deployment` data source (`id = %q`, "+
+		"`wait_for_completion = true`), or %s if deployments usually take this long.", statusID, b.Raise())
+	done, diags := waitForDeployment(ctx, client, projectID, statusID, deploymentWait{Budget: b, Resume: follow,
+		Retry: follow, Unknown: fmt.Sprintf("Follow the deployment in the Mintlify dashboard, or with the "+
+			"`mintlify_deployment` data source (`id = %q`).", statusID),
+		Failed:   "Fix the cause in the docs repository, then invoke the action again to deploy again.",
+		OnChange: deploymentProgress(progress),
+	})
+	resp.Diagnostics.Append(diags...)
+	if diags.HasError() {
+		return
+	}
+	progress("Deployment %s %s: commit %s (%s).", done.ID, done.Status, orUnknown(done.Commit.SHA), orUnknown(done.Summary))
+}
+
+// deploymentProgress reports each change of a deployment that a wait
+// sees: a new status, and the log lines written since the last change.
+func deploymentProgress(progress func(string, ...any)) func(mintlify.Deployment) {
+	var status string
+	var logged int
+	return func(d mintlify.Deployment) {
+		if d.Status != status {
+			status = d.Status
+			progress("Deployment %s is now %s.", d.ID, d.Status)
+		}
+		if logged > len(d.Logs) {
+			logged = 0 // the API rewrote the log
+		}
+		for _, line := range d.Logs[logged:] {
+			progress("Deployment %s: %s", d.ID, line)
+		}
+		logged = len(d.Logs)
+	}
+}
+
+// orUnknown is s, or "unknown" when the API sent nothing.
+func orUnknown(s string) string {
+	if s == "" {
+		return "unknown"
+	}
+	return s
+}

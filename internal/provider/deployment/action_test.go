@@ -1,0 +1,75 @@
+package deployment
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
+)
+
+// deploymentActionConfig is the action named name, with args.
+func deploymentActionConfig(name, args string) string {
+	return fmt.Sprintf(`
+action "mintlify_deployment" %q {
+  config {
+    %s
+  }
+}
+`, name, args)
+}
+
+// TestDeploymentAction_invoke runs the action with `terraform apply
+// -invoke`: one trigger, progress from the status id to the commit
+// deployed; then a deployment that fails fails the action, with its logs.
+func TestDeploymentAction_invoke(t *testing.T) {
+	acctest.SkipUnlessVersion(t, ">= 1.14")
+	env := providertest.NewTestEnv(t, deploymentPlan(3*time.Minute, false, "Built 12 pages", "Deployed"))
+	cli := env.CLI(t)
+	cli.WriteConfig(env.Config(deploymentActionConfig("docs", "") + deploymentActionConfig("quick", "wait_for_completion = false")))
+	cli.MustRun("init", "-no-color", "-input=false")
+
+	out := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_deployment.docs").Output
+	id := `6650f1c2a0b1c2d300000001`
+	lines := acctest.ProgressLines(out, "action.mintlify_deployment.docs", "CLI")
+	acctest.ExpectLines(t, "the progress of -invoke=action.mintlify_deployment.docs", []string{lines[0], lines[len(lines)-1]},
+		`Triggered deployment `+id+` of project proj_test\.`,
+		`Deployment `+id+` success: commit c0ffee01 \(Deployed\)\.`)
+	for _, want := range []string{"Deployment " + id + " is now queued.", "Deployment " + id + " is now success.",
+		"Deployment " + id + ": Built 12 pages", "Deployment " + id + ": Deployed"} {
+		if !strings.Contains(strings.Join(lines, "\n"), want) {
+			t.Errorf("the progress does not say %q:\n%s", want, strings.Join(lines, "\n"))
+		}
+	}
+	if !strings.Contains(out, "Actions: 1 invoked.") {
+		t.Errorf("terraform did not report the action as invoked:\n%s", out)
+	}
+
+	out = cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_deployment.quick").Output
+	acctest.ExpectLines(t, "the progress of a deployment not waited for", acctest.ProgressLines(out, "action.mintlify_deployment.quick", "CLI"),
+		`Triggered deployment 6650f1c2a0b1c2d300000002 of project proj_test\.`,
+		`Not waiting for deployment 6650f1c2a0b1c2d300000002 \(wait_for_completion = false\): .*`)
+	if n := len(env.Fake.DeploymentRequests()); n != 2 {
+		t.Errorf("deployments triggered = %d, want 2", n)
+	}
+}
+
+// TestDeploymentAction_failure: a deployment that fails fails the action,
+// with its summary and log.
+func TestDeploymentAction_failure(t *testing.T) {
+	acctest.SkipUnlessVersion(t, ">= 1.14")
+	env := providertest.NewTestEnv(t, deploymentPlan(time.Minute, true, "Error: broken link /quickstart"))
+	cli := env.CLI(t)
+	cli.WriteConfig(env.Config(deploymentActionConfig("docs", "")))
+	cli.MustRun("init", "-no-color", "-input=false")
+	res := cli.Run("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_deployment.docs")
+	out := strings.Join(strings.Fields(res.Output), " ")
+	for _, want := range []string{"Deployment Failed", "deployment 6650f1c2a0b1c2d300000001 of project proj_test failed: The build failed",
+		"Error: broken link /quickstart", "invoke the action again"} {
+		if res.Exit == 0 || !strings.Contains(out, want) {
+			t.Errorf("exit %d; the output does not say %q:\n%s", res.Exit, want, res.Output)
+		}
+	}
+}

@@ -1,0 +1,132 @@
+package deployment
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/datasource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+)
+
+var (
+	_ datasource.DataSource              = (*deploymentDataSource)(nil)
+	_ datasource.DataSourceWithConfigure = (*deploymentDataSource)(nil)
+)
+
+// NewDeploymentDataSource returns the mintlify_deployment data source.
+func NewDeploymentDataSource() datasource.DataSource {
+	return &deploymentDataSource{}
+}
+
+type deploymentDataSource struct {
+	core.ConfiguredDataSource
+}
+
+type deploymentDataSourceModel struct {
+	// Required
+	ID types.String `tfsdk:"id"`
+	// Optional
+	WaitForCompletion types.Bool     `tfsdk:"wait_for_completion"`
+	Timeouts          timeouts.Value `tfsdk:"timeouts"`
+	// Computed
+	ProjectID types.String `tfsdk:"project_id"`
+	deploymentFields
+}
+
+func (d *deploymentDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_deployment"
+}
+
+func (d *deploymentDataSource) Schema(ctx context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Reads a Mintlify deployment by its status ID: one that something else triggered, " +
+			"such as a push to the deployment branch or a CI job, or the `mintlify_deployment` action. With " +
+			"`wait_for_completion`, the read waits until the deployment is `success` or `failure`, so that later " +
+			"resources follow a finished deployment; a `failure` is read like any other status, so check `status` " +
+			"(for instance in a `postcondition`).",
+		Attributes: map[string]schema.Attribute{
+			// Required
+			"id": schema.StringAttribute{
+				MarkdownDescription: "The deployment's status ID, which triggering the deployment answered " +
+					"(`statusId`).",
+				Required:   true,
+				Validators: []validator.String{core.NotBlank("Set it to the status ID of a deployment.")},
+			},
+
+			// Optional
+			"wait_for_completion": schema.BoolAttribute{
+				MarkdownDescription: "Wait until the deployment is `success` or `failure` before returning, bounded " +
+					"by `timeouts.read`. Defaults to `false`: the deployment is read once, as it is, so that a plan " +
+					"never waits for a deployment unless asked to.",
+				Optional: true,
+			},
+			"timeouts": core.DataSourceTimeouts(ctx, timeouts.Opts{
+				ReadDescription: "How long reading the deployment may take, retries included, as a duration such " +
+					"as `45m`; with `wait_for_completion`, how long it may wait. Defaults to `" +
+					core.FormatDuration(core.DefaultDeploymentWaitTimeout) + "` with `wait_for_completion`, `" +
+					core.FormatDuration(core.DefaultReadTimeout) + "` without.",
+			}),
+
+			// Computed
+			"project_id": schema.StringAttribute{
+				MarkdownDescription: "The Mintlify project of the deployment, as the API names it, or `null`.",
+				Computed:            true,
+			},
+		},
+	}
+	for name, attr := range deploymentDataSourceFields() {
+		resp.Schema.Attributes[name] = attr
+	}
+}
+
+func (d *deploymentDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	m, ok := core.ConfiguredModel[deploymentDataSourceModel](ctx, d.Provider, req.Config, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	id := m.ID.ValueString()
+	ctx = tflog.SetField(ctx, "deployment_id", id)
+	wait := m.WaitForCompletion.ValueBool()
+	defaultTimeout := core.DefaultReadTimeout
+	if wait {
+		defaultTimeout = core.DefaultDeploymentWaitTimeout
+	}
+	timeout, diags := m.Timeouts.Read(ctx, defaultTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	client := d.Provider.Client
+	readCtx, cancel := client.Clock().WithTimeout(ctx, timeout)
+	defer cancel()
+	b := core.Budget("timeouts.read", timeout)
+	// The deployment names its project; diagnostics before it is read
+	// name the provider's, which the API does not need.
+	projectID := d.Provider.ProjectID
+	var dep *mintlify.Deployment
+	if wait {
+		// A failed deployment is read like any other: failed is empty.
+		dep, diags = waitForDeployment(readCtx, client, projectID, id, deploymentWait{Budget: b, Attr: path.Root("id"),
+			Resume: core.Capitalized(b.Raise()) + " if deployments usually take this long, or set " +
+				"`wait_for_completion = false` to read the deployment as it is."})
+		resp.Diagnostics.Append(diags...)
+	} else {
+		var err error
+		if dep, err = client.GetDeployment(readCtx, id); err != nil {
+			resp.Diagnostics.Append(GetDeploymentOp(projectID, id).At(path.Root("id")).Within(b).Diagnostic(err))
+		}
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	m.ProjectID = optionalString(dep.ProjectID)
+	m.set(dep)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}

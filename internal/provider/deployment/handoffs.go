@@ -1,0 +1,91 @@
+package deployment
+
+import (
+	"encoding/json"
+	"sync"
+
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+)
+
+// A create that stops waiting for its deployment early (a timeout, Ctrl-C,
+// a status it could not read) returns an error, so Terraform taints the
+// resource, and the next apply plans to replace it: destroy the tainted
+// object, then create a new one, which knows nothing of the old. Left at
+// that, the replacement would trigger a second deployment while the first
+// still runs.
+//
+// Both halves of that replacement run in the same apply, in one provider
+// process, the destroy first (Terraform's default order, without
+// create_before_destroy). So the destroy, which only forgets the
+// deployment, leaves it in a deploymentHandoffs when it still runs (as the
+// refresh before the plan read it) and the resource waits for its
+// deployment, and the create that follows, for the same project and
+// triggers, takes it and waits for it instead of triggering another.
+//
+// Nothing else tells the destroy that its resource is tainted: Terraform
+// plans the replacement of a tainted object as a create without prior
+// state or private state, and the destroy half of the replacement gets the
+// create's planned private state, not the tainted object's. So a deployment
+// that ended is never handed over: a `failure` is replaced by the retry,
+// and a deployment that succeeded while nobody waited (or that
+// `terraform apply -replace` names) by a new deployment. With
+// create_before_destroy the create runs first, finds nothing, and triggers
+// a new deployment.
+
+// handoffsOf is the hand-over registry of a configured provider.
+func handoffsOf(d *core.ProviderData) *deploymentHandoffs {
+	return core.FamilyState(d, handoffsKey{}, newDeploymentHandoffs)
+}
+
+// handoffsKey is the key of the hand-over registry in the provider's data.
+type handoffsKey struct{}
+
+// deploymentHandoffs holds deployments that destroyed resources left for
+// their replacements, by project and triggers. It lives as long as the
+// provider's configuration: one apply.
+type deploymentHandoffs struct {
+	mu    sync.Mutex
+	byKey map[string][]string
+}
+
+func newDeploymentHandoffs() *deploymentHandoffs {
+	return &deploymentHandoffs{byKey: map[string][]string{}}
+}
+
+// leave hands the deployment statusID to the next create of key.
+func (h *deploymentHandoffs) leave(key, statusID string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.byKey[key] = append(h.byKey[key], statusID)
+}
+
+// take returns a deployment left for a create of key, once.
+func (h *deploymentHandoffs) take(key string) (statusID string, ok bool) {
+	if h == nil {
+		return "", false
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	ids := h.byKey[key]
+	if len(ids) == 0 {
+		return "", false
+	}
+	h.byKey[key] = ids[1:]
+	return ids[0], true
+}
+
+// handoffKey is what a replacement must share with the resource it
+// replaces to take over its deployment: the project, and the triggers (a
+// change of which asks for a new deployment). No triggers and an empty map
+// are the same.
+func handoffKey(projectID string, triggers types.Map) string {
+	values := map[string]string{}
+	for k, v := range triggers.Elements() {
+		if s, ok := v.(types.String); ok {
+			values[k] = s.ValueString()
+		}
+	}
+	raw, _ := json.Marshal(values) // a map of strings always encodes, keys sorted
+	return projectID + "\n" + string(raw)
+}

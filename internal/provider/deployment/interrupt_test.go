@@ -1,0 +1,84 @@
+package deployment
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
+)
+
+// TestDeploymentInterruptThenResume sends SIGINT to `terraform apply`
+// while the resource waits for its deployment: the apply stops and says
+// what to do, and the state keeps the deployment, tainted. The next plain
+// `terraform apply` shows a replacement, which waits for that same
+// deployment: no second deployment is triggered.
+func TestDeploymentInterruptThenResume(t *testing.T) {
+	env := acctest.New(t, providertest.TestProvider, fakeapitest.ManualClock())
+	waiting := &interruptThenRun{Fake: env.Clock, started: make(chan struct{})}
+	cli := acctest.ServedCLI(t, providerserver.NewProtocol6(providertest.ProviderOn(waiting)))
+	cli.WriteConfig(env.Config(providertest.DeploymentResourceConfig(`triggers = { docs_commit = "c0ffee01" }`)))
+	cli.MustRun("init", "-no-color", "-input=false")
+
+	apply := cli.Start("apply", "-auto-approve", "-no-color", "-input=false")
+	<-waiting.started // the deployment is triggered and the provider waits for it
+	apply.Interrupt()
+	res := apply.Wait()
+	out := strings.Join(strings.Fields(res.Output), " ")
+	if res.Exit == 0 {
+		t.Fatalf("an interrupted apply must fail:\n%s", res.Output)
+	}
+	for _, want := range []string{"Deployment Wait Interrupted", "Run `terraform apply` again",
+		"waits for this same deployment instead of triggering another"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output does not say %q:\n%s", want, res.Output)
+		}
+	}
+	first := cli.Instance(deploymentAddr)
+	if !first.Tainted || first.Attr("id") != "6650f1c2a0b1c2d300000001" {
+		t.Fatalf("state instance: tainted %v, id %q; want tainted with the first deployment", first.Tainted, first.Attr("id"))
+	}
+
+	waiting.auto.Store(true) // from now on, waits run on virtual time
+	res = cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
+	for _, want := range []string{"is tainted, so", "must be replaced", "Destruction complete", "Creation complete",
+		"[id=6650f1c2a0b1c2d300000001]"} {
+		if !strings.Contains(res.Output, want) {
+			t.Errorf("the resuming apply does not say %q:\n%s", want, res.Output)
+		}
+	}
+	if inst := cli.Instance(deploymentAddr); inst.Tainted || inst.Attr("id") != first.Attr("id") || inst.Attr("status") != "success" {
+		t.Errorf("state instance: tainted %v, id %q, status %q; want the first deployment, success", inst.Tainted,
+			inst.Attr("id"), inst.Attr("status"))
+	}
+	if n := len(env.Fake.DeploymentRequests()); n != 1 {
+		t.Errorf("deployments triggered = %d, want 1", n)
+	}
+}
+
+// interruptThenRun is a clock that tells when something first sleeps on
+// it, on which time stands still until auto is set; then each sleep moves
+// time on instead of blocking.
+type interruptThenRun struct {
+	*clock.Fake
+	started chan struct{}
+	once    sync.Once
+	auto    atomic.Bool
+}
+
+func (c *interruptThenRun) Sleep(ctx context.Context, d time.Duration) error {
+	if c.auto.Load() {
+		c.Advance(d)
+		return ctx.Err()
+	}
+	c.once.Do(func() { close(c.started) })
+	return c.Fake.Sleep(ctx, d)
+}

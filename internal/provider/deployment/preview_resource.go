@@ -1,0 +1,305 @@
+package deployment
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+)
+
+var (
+	_ resource.Resource                = (*previewDeploymentResource)(nil)
+	_ resource.ResourceWithConfigure   = (*previewDeploymentResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*previewDeploymentResource)(nil)
+	_ resource.ResourceWithImportState = (*previewDeploymentResource)(nil)
+	_ resource.ResourceWithIdentity    = (*previewDeploymentResource)(nil)
+)
+
+// replacePreviewUnlessImported replaces a preview whose branch changes,
+// except on the first plan after an import, which takes `branch` from
+// configuration: the API does not say which branch a deployment was of.
+var replacePreviewUnlessImported = core.ReplaceUnlessImported{
+	Marker:      "branch",
+	Description: "Changing this value deploys a preview of the new branch, except on the first plan after an import.",
+}
+
+// NewPreviewDeploymentResource returns the mintlify_preview_deployment
+// resource.
+func NewPreviewDeploymentResource() resource.Resource {
+	return &previewDeploymentResource{}
+}
+
+type previewDeploymentResource struct {
+	core.ConfiguredResource
+}
+
+type previewDeploymentModel struct {
+	Branch     types.String `tfsdk:"branch"`
+	PreviewURL types.String `tfsdk:"preview_url"`
+	core.TrackedJob
+	deploymentFields
+}
+
+// previewDeploymentIdentityModel is the resource's identity: the latest deployment
+// of the preview, by its status id, in its project. It changes with each
+// deployment of the preview (MutableIdentity).
+type previewDeploymentIdentityModel struct {
+	ProjectID types.String `tfsdk:"project_id"`
+	StatusID  types.String `tfsdk:"status_id"`
+}
+
+func (r *previewDeploymentResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_preview_deployment"
+	resp.ResourceBehavior.MutableIdentity = true
+}
+
+func (r *previewDeploymentResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Deploys a Mintlify preview of a branch of the docs repository, and gives its address, " +
+			"`preview_url`, for instance to post on the branch's pull request.\n\n" +
+			"Creating the resource deploys the preview, then, with `wait_for_completion` (the default), waits until " +
+			"the deployment is `success` or `failure`, within `timeouts.create`. The deployment's status id is saved " +
+			"in state when the create returns. A `failure` is an error that shows the deployment's summary and the " +
+			"last lines of its log, and leaves a tainted resource that keeps the status id: the next apply deploys " +
+			"the preview again. A timeout or an interruption (Ctrl-C) does too; `terraform untaint` and apply again " +
+			"to wait for the same deployment instead.\n\n" +
+			"Changing `triggers` deploys the same preview again, in place: Mintlify redeploys the branch's existing " +
+			"preview, at the same address, and never makes a second one; `id` becomes the new deployment's status " +
+			"id. Changing `branch` or a configured `project_id` replaces the resource with a preview of the new " +
+			"branch. Nothing else ever deploys. Refreshing reads the latest deployment's status; a status the API no " +
+			"longer returns stays in state, with a warning.\n\n" +
+			"Previews are on Mintlify's Pro and Enterprise plans; the API refuses them (HTTP 403) on other plans. " +
+			"The Mintlify API cannot delete a preview: destroying this resource only removes it from Terraform " +
+			"state, and the preview stays online until Mintlify removes it.",
+		Attributes: map[string]schema.Attribute{
+			"branch": schema.StringAttribute{
+				MarkdownDescription: "The branch of the docs repository to preview, such as `feature/new-api`. " +
+					"Changing it replaces the resource with a preview of the new branch; the old preview stays until " +
+					"Mintlify removes it.",
+				Required:      true,
+				Validators:    []validator.String{core.NotBlank("Set it to the branch of the docs repository to preview, such as \"feature/new-api\".")},
+				PlanModifiers: []planmodifier.String{replacePreviewUnlessImported.String()},
+			},
+			"project_id": schema.StringAttribute{
+				MarkdownDescription: "The Mintlify project to preview. Defaults to the provider's `project_id` (or `" +
+					core.EnvProjectID + "`) when the preview is first deployed. Setting it to another project deploys a " +
+					"preview there; while it is not set, the preview stays in the project it was deployed (or " +
+					"imported) in, whatever the provider's project becomes.",
+				Optional:      true,
+				Computed:      true,
+				Validators:    core.ProjectIDValidators,
+				PlanModifiers: core.KeepString, // replacement is decided in ModifyPlan, which knows the provider's project
+			},
+			"triggers": schema.MapAttribute{
+				MarkdownDescription: "Arbitrary strings whose change deploys the preview again, in place, such as " +
+					"the branch's head commit: `triggers = { commit = var.head_sha }`.",
+				ElementType: types.StringType,
+				Optional:    true,
+			},
+			"wait_for_completion": schema.BoolAttribute{
+				MarkdownDescription: "Wait until the deployment is `success` or `failure` before the apply goes on, " +
+					"so that later resources see a preview that is up. With `false`, the apply records the " +
+					"deployment as triggered and refreshes fill in the rest. Changes nothing on the Mintlify side. " +
+					"Defaults to `true`.",
+				Optional: true,
+				Computed: true,
+				Default:  booldefault.StaticBool(true),
+			},
+			"timeouts": core.ResourceTimeouts(ctx, timeouts.Opts{
+				Create: true,
+				CreateDescription: "How long to wait for the first deployment, as a duration such as `20m`, " +
+					"including the preview's turn within the API's rate limit (5 previews per minute). Changes " +
+					"nothing on the Mintlify side. Defaults to `" + core.FormatDuration(core.DefaultDeploymentWaitTimeout) + "`.",
+				Update: true,
+				UpdateDescription: "How long to wait for a deployment that a change of `triggers` started, or that an " +
+					"apply resumes waiting for. Defaults to `" + core.FormatDuration(core.DefaultDeploymentWaitTimeout) + "`.",
+				Read: true,
+				ReadDescription: "How long a refresh (one read of the status, retries included) may take. Defaults " +
+					"to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",
+			}),
+			"id": schema.StringAttribute{
+				MarkdownDescription: "The status id of the preview's latest deployment; a new deployment (a change " +
+					"of `triggers`) gives a new one.",
+				Computed:      true,
+				PlanModifiers: core.KeepString,
+			},
+			"preview_url": schema.StringAttribute{
+				MarkdownDescription: "The address of the preview, such as `https://acme-feature-new-api.mintlify.app`. " +
+					"It stays the same when the preview is deployed again. `null` after an import, until the next " +
+					"deployment: the API gives the address only when it deploys.",
+				Computed:      true,
+				PlanModifiers: core.KeepString,
+			},
+		},
+	}
+	for name, attr := range deploymentResourceFields() {
+		resp.Schema.Attributes[name] = attr
+	}
+}
+
+func (r *previewDeploymentResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = core.JobIdentitySchema("The Mintlify project of the preview. Defaults, on import, to the project the API names for the deployment, or the provider's `project_id`.",
+		"status_id", "The status id of the preview's latest deployment.")
+}
+
+func (r *previewDeploymentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	plan, projectID, ctx, cancel, timeout, ok := core.BeginCreate[previewDeploymentModel](ctx, r.Provider, "Deploying a preview", core.DefaultDeploymentWaitTimeout, req, resp)
+	defer cancel()
+	if !ok {
+		return
+	}
+	b := core.Budget("timeouts.create", timeout)
+	if !r.deploy(ctx, &plan, b, &resp.State, resp.Identity, &resp.Diagnostics) {
+		return
+	}
+	resp.Diagnostics.Append(r.follow(ctx, &plan, previewWaitOnCreate(b))...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	resp.Diagnostics.Append(setPreviewIdentity(ctx, resp.Identity, projectID, plan.ID.ValueString())...)
+}
+
+// deploy triggers a deployment of the model's preview and records it in
+// state before anything waits for it, so that every return that follows,
+// errors and interruptions included, hands it to Terraform. ok is false
+// when the trigger failed, with the diagnostic in diags.
+func (r *previewDeploymentResource) deploy(ctx context.Context, m *previewDeploymentModel, b core.WaitBudget, state *tfsdk.State, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) (ok bool) {
+	projectID, branch := m.ProjectID.ValueString(), m.Branch.ValueString()
+	p, err := r.Provider.Client.TriggerPreview(ctx, projectID, branch)
+	if err != nil {
+		diags.Append(TriggerPreviewOp(projectID, branch).Within(b).Diagnostic(err))
+		return false
+	}
+	tflog.Info(ctx, LogPreviewTriggered, map[string]any{"project_id": projectID, "branch": branch,
+		"status_id": p.StatusID, "preview_url": p.PreviewURL})
+	m.ID, m.PreviewURL = types.StringValue(p.StatusID), optionalString(p.PreviewURL)
+	m.set(&mintlify.Deployment{})
+	diags.Append(state.Set(ctx, m)...)
+	diags.Append(setPreviewIdentity(ctx, identity, projectID, p.StatusID)...)
+	return !diags.HasError()
+}
+
+// follow waits for the model's deployment, or reads it once without
+// wait_for_completion, keeping the model current with whatever was
+// learned, also on failure.
+func (r *previewDeploymentResource) follow(ctx context.Context, m *previewDeploymentModel, w deploymentWait) diag.Diagnostics {
+	projectID, statusID := m.ProjectID.ValueString(), m.ID.ValueString()
+	if !m.WaitForCompletion.ValueBool() {
+		d, err := r.Provider.Client.GetDeployment(ctx, statusID)
+		if err != nil {
+			// The deployment goes on: a refresh reads it.
+			d := GetDeploymentOp(projectID, statusID).Diagnostic(err)
+			return diag.Diagnostics{diag.NewWarningDiagnostic(d.Summary(), d.Detail()+" The preview deployment was "+
+				"triggered and is recorded in state; the next refresh reads its status.")}
+		}
+		m.set(d)
+		return nil
+	}
+	d, diags := waitForDeployment(ctx, r.Provider.Client, projectID, statusID, w)
+	if d != nil {
+		m.set(d)
+	}
+	return diags
+}
+
+func (r *previewDeploymentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	state, readCtx, cancel, timeout, ok := core.BeginRead[previewDeploymentModel](ctx, r.Provider, req, resp)
+	defer cancel()
+	statusID := state.ID.ValueString()
+	resp.Diagnostics.Append(setPreviewIdentity(ctx, resp.Identity, state.ProjectID.ValueString(), statusID)...)
+	if !ok {
+		return
+	}
+	d, err := r.Provider.Client.GetDeployment(readCtx, statusID)
+	imported := state.Branch.IsNull() && state.Status.IsNull()
+	op := GetDeploymentOp(state.ProjectID.ValueString(), statusID).Within(core.Budget("timeouts.read", timeout))
+	switch {
+	case mintlify.IsNotFound(err) && imported:
+		resp.Diagnostics.Append(op.Advise(http.StatusNotFound, "There is nothing to import: check the status id, "+
+			"which is the `statusId` that triggering the preview answered, and import as `STATUS_ID`.").Diagnostic(err))
+		return
+	case mintlify.IsNotFound(err):
+		resp.Diagnostics.Append(previewGoneWarning(state.ProjectID.ValueString(), statusID))
+		return
+	case err != nil:
+		resp.Diagnostics.Append(op.While(fmt.Sprintf("refreshing preview deployment %s", statusID)).Diagnostic(err))
+		return
+	}
+	if state.ProjectID.IsNull() || state.ProjectID.ValueString() == "" {
+		state.ProjectID = optionalString(d.ProjectID)
+	}
+	state.set(d)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	resp.Diagnostics.Append(setPreviewIdentity(ctx, resp.Identity, state.ProjectID.ValueString(), statusID)...)
+}
+
+// Update deploys the preview again when `triggers` changed, and waits for
+// its deployment when the plan decided to resume (see ModifyPlan); other
+// changes are recorded without a request.
+func (r *previewDeploymentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	plan, state, _, action, ok := core.BeginUpdate[previewDeploymentModel, core.NoFacts](ctx, req, resp)
+	if !ok {
+		return
+	}
+	redeploy := previewRedeploys(state, plan)
+	if !redeploy && action != core.ActionResume {
+		plan.ID, plan.PreviewURL, plan.deploymentFields = state.ID, state.PreviewURL, state.deploymentFields
+		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+		resp.Diagnostics.Append(setPreviewIdentity(ctx, resp.Identity, plan.ProjectID.ValueString(), plan.ID.ValueString())...)
+		return
+	}
+	// Until something is deployed, an error keeps the prior state as it
+	// was, triggers included, so that the next apply tries again.
+	if r.Provider == nil {
+		resp.Diagnostics.Append(core.NotConfiguredDiagnostic())
+		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+		return
+	}
+	timeout, diags := plan.Timeouts.Update(ctx, core.DefaultDeploymentWaitTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+		return
+	}
+	ctx, cancel := r.Provider.Client.Clock().WithTimeout(ctx, timeout)
+	defer cancel()
+	b := core.Budget("timeouts.update", timeout)
+	// Start from the state, which stays if nothing else can be learned.
+	plan.ID, plan.PreviewURL, plan.deploymentFields = state.ID, state.PreviewURL, state.deploymentFields
+	if redeploy && !r.deploy(ctx, &plan, b, &resp.State, resp.Identity, &resp.Diagnostics) {
+		// Nothing was deployed: the state keeps the previous deployment.
+		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+		return
+	}
+	resp.Diagnostics.Append(r.follow(ctx, &plan, previewWaitOnUpdate(b))...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	resp.Diagnostics.Append(setPreviewIdentity(ctx, resp.Identity, plan.ProjectID.ValueString(), plan.ID.ValueString())...)
+}
+
+// previewRedeploys reports whether an update deploys the preview again: a
+// change of `triggers`, except on the first plan after an import, which
+// takes them from configuration.
+func previewRedeploys(state, plan previewDeploymentModel) bool {
+	return !state.Branch.IsNull() && !state.Triggers.Equal(plan.Triggers)
+}
+
+// Delete forgets the preview: the API has no way to delete one.
+func (r *previewDeploymentResource) Delete(ctx context.Context, req resource.DeleteRequest, _ *resource.DeleteResponse) {
+	var url types.String
+	if diags := req.State.GetAttribute(ctx, path.Root("preview_url"), &url); !diags.HasError() {
+		tflog.Info(ctx, "Forgetting preview deployment; it stays online until Mintlify removes it",
+			map[string]any{"preview_url": url.ValueString()})
+	}
+}

@@ -1,0 +1,399 @@
+package deployment
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
+)
+
+const previewAddr = "mintlify_preview_deployment.docs"
+
+// previewBranch is the branch the tests preview.
+const previewBranch = "feature/new-api"
+
+// firstStatusID is the status id of the first deployment of a fresh fake.
+const firstStatusID = "6650f1c2a0b1c2d300000001"
+
+// previewConfig is a preview resource named "docs" of branch, with extra
+// arguments.
+func previewConfig(branch, extra string) string {
+	return fmt.Sprintf(`
+resource "mintlify_preview_deployment" "docs" {
+  branch = %q
+  %s
+}
+`, branch, extra)
+}
+
+// expectPreviewDeployments checks that the fake deployed exactly n previews,
+// all of previewBranch, and nothing else.
+func expectPreviewDeployments(env *acctest.Env, n int) resource.TestCheckFunc {
+	const branch = previewBranch
+	return func(*terraform.State) error {
+		reqs := env.Fake.DeploymentRequests()
+		if len(reqs) != n {
+			return fmt.Errorf("the fake got %d deployments, want %d: %+v", len(reqs), n, reqs)
+		}
+		for _, r := range reqs {
+			if r.Branch != branch || r.ProjectID != acctest.ProjectID {
+				return fmt.Errorf("deployment %+v, want a preview of %q in %s", r, branch, acctest.ProjectID)
+			}
+		}
+		return nil
+	}
+}
+
+// TestAccPreviewDeployment_createAndRedeploy: a preview waits for its
+// deployment and gives its address; a change of triggers deploys the same
+// preview again in place, at the same address; nothing else deploys.
+func TestAccPreviewDeployment_createAndRedeploy(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t)
+	url := fakeapi.PreviewURL(acctest.ProjectID, previewBranch)
+	at := func(commit string) string {
+		return env.Config(previewConfig(previewBranch, fmt.Sprintf(`triggers = { commit = %q }`, commit)))
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{
+			{
+				Config: at("a1"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(previewAddr, plancheck.ResourceActionCreate),
+					plancheck.ExpectKnownValue(previewAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(acctest.ProjectID)),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(previewAddr, tfjsonpath.New("id"), knownvalue.StringExact(firstStatusID)),
+					statecheck.ExpectKnownValue(previewAddr, tfjsonpath.New("preview_url"), knownvalue.StringExact(url)),
+					statecheck.ExpectKnownValue(previewAddr, tfjsonpath.New("status"), knownvalue.StringExact("success")),
+					statecheck.ExpectKnownValue(previewAddr, tfjsonpath.New("summary"), knownvalue.StringExact("Deployed")),
+					statecheck.ExpectKnownValue(previewAddr, tfjsonpath.New("commit_ref"), knownvalue.StringExact(previewBranch)),
+					statecheck.ExpectKnownValue(previewAddr, tfjsonpath.New("commit_message"), knownvalue.StringExact("Update docs")),
+					statecheck.ExpectKnownValue(previewAddr, tfjsonpath.New("source"), knownvalue.StringExact("api")),
+					statecheck.ExpectKnownValue(previewAddr, tfjsonpath.New("created_at"), knownvalue.NotNull()),
+					statecheck.ExpectKnownValue(previewAddr, tfjsonpath.New("ended_at"), knownvalue.NotNull()),
+				},
+				Check: expectPreviewDeployments(env, 1),
+			},
+			{
+				// The plan right after apply is empty, and nothing deploys.
+				Config:           at("a1"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check:            expectPreviewDeployments(env, 1),
+			},
+			{
+				Config: at("b2"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(previewAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue(previewAddr, tfjsonpath.New("id")),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(previewAddr, tfjsonpath.New("preview_url"), knownvalue.StringExact(url)),
+					statecheck.ExpectKnownValue(previewAddr, tfjsonpath.New("status"), knownvalue.StringExact("success")),
+				},
+				Check: resource.ComposeTestCheckFunc(
+					expectPreviewDeployments(env, 2),
+					func(s *terraform.State) error {
+						if id := s.RootModule().Resources[previewAddr].Primary.ID; id == firstStatusID {
+							return fmt.Errorf("id is still the first deployment's, %s", id)
+						}
+						return nil
+					},
+				),
+			},
+			{
+				// A new branch is a new preview.
+				Config: env.Config(previewConfig("fix/typo", `triggers = { commit = "b2" }`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(previewAddr, plancheck.ResourceActionReplace),
+				}},
+				Check: resource.TestCheckResourceAttr(previewAddr, "preview_url", fakeapi.PreviewURL(acctest.ProjectID, "fix/typo")),
+			},
+		},
+	})
+}
+
+// TestAccPreviewDeployment_failure: a failed deployment is an error with
+// its summary and last log lines; the tainted resource keeps its id.
+func TestAccPreviewDeployment_failure(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t, fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+		return fakeapi.DeploymentPlan{QueuedFor: time.Second, RunFor: 30 * time.Second, Fail: true,
+			Summary: "Broken link in api/overview.mdx",
+			Logs:    []string{"Installing dependencies", "Building pages", "Error: broken link /api/missing in api/overview.mdx"}}
+	}))
+	cfg := env.Config(previewConfig(previewBranch, ""))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ExpectError: acctest.ExpectError("Deployment Failed", firstStatusID, "Broken link in api/overview.mdx",
+					"Error: broken link /api/missing in api/overview.mdx", "tainted and keeps the status id"),
+			},
+			{
+				RefreshState:       true,
+				ExpectNonEmptyPlan: true,
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttr(previewAddr, "id", firstStatusID),
+					resource.TestCheckResourceAttr(previewAddr, "status", "failure"),
+					resource.TestCheckResourceAttr(previewAddr, "preview_url", fakeapi.PreviewURL(acctest.ProjectID, previewBranch)),
+				),
+			},
+		},
+	})
+}
+
+// TestAccPreviewDeployment_notOnPlan: a 403 names previews not on the
+// plan, with the fix, and nothing is saved.
+func TestAccPreviewDeployment_notOnPlan(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t, fakeapi.WithPreviewsDisabled())
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(previewConfig(previewBranch, "")),
+			ExpectError: acctest.ExpectError("Previews Not On The Mintlify Plan", "HTTP 403",
+				"Upgrade the plan on the Mintlify dashboard", "No preview was deployed"),
+		}},
+	})
+}
+
+// TestAccPreviewDeployment_noWait: without wait_for_completion the apply
+// records the deployment as triggered; a refresh fills in the rest, and
+// the plans stay empty.
+func TestAccPreviewDeployment_noWait(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t)
+	cfg := env.Config(previewConfig(previewBranch, "wait_for_completion = false"))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				Check:  resource.TestCheckResourceAttr(previewAddr, "status", "queued"),
+			},
+			{
+				PreConfig:        func() { env.Clock.Advance(5 * time.Minute) },
+				Config:           cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttr(previewAddr, "status", "success"),
+					expectPreviewDeployments(env, 1),
+				),
+			},
+		},
+	})
+}
+
+// TestAccPreviewDeployment_import: a preview is imported by its status id;
+// the first plan takes branch and triggers from configuration without
+// deploying.
+func TestAccPreviewDeployment_import(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t)
+	cfg := env.Config(previewConfig(previewBranch, `triggers = { commit = "a1" }`))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{
+			{Config: cfg},
+			{
+				ResourceName:            previewAddr,
+				ImportState:             true,
+				ImportStateId:           firstStatusID,
+				ImportStateVerify:       true,
+				ImportStateVerifyIgnore: []string{"branch", "triggers", "%", "triggers.%", "triggers.commit", "preview_url", "wait_for_completion"},
+			},
+			{Config: env.Config("")}, // forgets the preview
+			{
+				Config: env.Config(fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", previewAddr, firstStatusID)) +
+					previewConfig(previewBranch, `triggers = { commit = "a1" }`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(previewAddr, plancheck.ResourceActionUpdate),
+				}},
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttr(previewAddr, "id", firstStatusID),
+					resource.TestCheckResourceAttr(previewAddr, "project_id", acctest.ProjectID),
+					resource.TestCheckResourceAttr(previewAddr, "branch", previewBranch),
+					resource.TestCheckResourceAttr(previewAddr, "status", "success"),
+					expectPreviewDeployments(env, 1),
+				),
+			},
+			{
+				Config:           cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+		},
+	})
+}
+
+// TestAccPreviewDeployment_identity: the identity is the latest
+// deployment's status id in its project, and follows a redeploy; an import
+// block by identity adopts the preview.
+func TestAccPreviewDeployment_identity(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		TerraformVersionChecks:   providertest.IdentityVersions,
+		Steps: []resource.TestStep{
+			{
+				Config: env.Config(previewConfig(previewBranch, `triggers = { commit = "a1" }`)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectIdentity(previewAddr, map[string]knownvalue.Check{
+						"project_id": knownvalue.StringExact(acctest.ProjectID),
+						"status_id":  knownvalue.StringExact(firstStatusID),
+					}),
+				},
+			},
+			{
+				Config: env.Config(previewConfig(previewBranch, `triggers = { commit = "b2" }`)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectIdentityValueMatchesStateAtPath(previewAddr, tfjsonpath.New("status_id"), tfjsonpath.New("id")),
+				},
+			},
+			{Config: env.Config("")},
+			{
+				Config: env.Config(fmt.Sprintf("import {\n  to       = %s\n  identity = { status_id = %q }\n}\n", previewAddr, firstStatusID) +
+					previewConfig(previewBranch, "")),
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttr(previewAddr, "id", firstStatusID),
+					resource.TestCheckResourceAttr(previewAddr, "project_id", acctest.ProjectID),
+					expectPreviewDeployments(env, 2),
+				),
+			},
+		},
+	})
+}
+
+// TestPreviewDeployment_quietRefresh: once the preview is deployed,
+// `plan -refresh-only -detailed-exitcode` finds nothing to change (exit 0),
+// and a destroy only forgets it, saying that it stays online.
+func TestPreviewDeployment_quietRefresh(t *testing.T) {
+	env := providertest.NewTestEnv(t)
+	cli := env.CLI(t)
+	cli.WriteConfig(env.Config(previewConfig(previewBranch, `triggers = { commit = "a1" }`)))
+	cli.MustRun("init", "-no-color", "-input=false")
+	cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
+	if res := cli.Run("plan", "-refresh-only", "-detailed-exitcode", "-no-color", "-input=false"); res.Exit != 0 {
+		t.Errorf("a refresh-only plan of a deployed preview: want exit 0 (nothing changed)\n%s", res)
+	}
+	if res := cli.Run("plan", "-detailed-exitcode", "-no-color", "-input=false"); res.Exit != 0 {
+		t.Errorf("a plan of a deployed preview: want exit 0 (nothing changed)\n%s", res)
+	}
+	cli.MustRun("destroy", "-auto-approve", "-no-color", "-input=false")
+	if n := len(env.Fake.DeploymentRequests()); n != 1 {
+		t.Errorf("deployments = %d, want 1", n)
+	}
+}
+
+// TestAccPreviewDeployment_resumeAfterTimeout: a create that times out
+// leaves a tainted resource with its status id; after `terraform untaint`
+// the next apply waits for the same deployment, and nothing deploys again.
+func TestAccPreviewDeployment_resumeAfterTimeout(t *testing.T) {
+	workRoot := t.TempDir()
+	t.Setenv("TF_ACC_TEMP_DIR", workRoot)
+	env := providertest.NewTestEnv(t, fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+		return fakeapi.DeploymentPlan{QueuedFor: time.Minute, RunFor: 14 * time.Minute}
+	}))
+	cfg := env.Config(previewConfig(previewBranch, `timeouts = { create = "10m" }`))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ExpectError: acctest.ExpectError("Deployment Still Running", firstStatusID, "`timeouts.create` (10m0s)",
+					"it was `in_progress`", "keeps the status id", "`terraform untaint mintlify_preview_deployment.NAME`"),
+			},
+			{
+				PreConfig: func() { providertest.Untaint(t, workRoot, previewAddr) },
+				Config:    cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(previewAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectUnknownValue(previewAddr, tfjsonpath.New("status")),
+				}},
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttr(previewAddr, "id", firstStatusID),
+					resource.TestCheckResourceAttr(previewAddr, "status", "success"),
+					resource.TestCheckResourceAttr(previewAddr, "preview_url", fakeapi.PreviewURL(acctest.ProjectID, previewBranch)),
+					expectPreviewDeployments(env, 1),
+				),
+			},
+		},
+	})
+}
+
+// TestAccPreviewDeployment_refusedRedeploy: a redeploy that the API
+// refuses keeps the previous deployment in state, and its triggers, so
+// that the next apply tries again.
+func TestAccPreviewDeployment_refusedRedeploy(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t)
+	at := func(commit string) string {
+		return env.Config(previewConfig(previewBranch, fmt.Sprintf(`triggers = { commit = %q }`, commit)))
+	}
+	refuse := func() {
+		env.Fake.SetFaults(fakeapi.FaultRule{
+			Match:  func(r *http.Request) bool { return r.Method == http.MethodPost },
+			Faults: []fakeapi.Fault{fakeapi.ServerError(http.StatusForbidden)},
+		})
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{
+			{Config: at("a1")},
+			{
+				PreConfig:   refuse,
+				Config:      at("b2"),
+				ExpectError: acctest.ExpectError("HTTP 403", "No preview was deployed"),
+			},
+			{
+				RefreshState:       true,
+				ExpectNonEmptyPlan: true,
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttr(previewAddr, "id", firstStatusID),
+					resource.TestCheckResourceAttr(previewAddr, "triggers.commit", "a1"),
+					expectPreviewDeployments(env, 1),
+				),
+			},
+			{
+				PreConfig: func() { env.Fake.SetFaults() },
+				Config:    at("b2"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(previewAddr, plancheck.ResourceActionUpdate),
+				}},
+				Check: expectPreviewDeployments(env, 2),
+			},
+		},
+	})
+}
+
+// TestPreviewForbidden: a 403 whose text names no cause lists the three
+// possible ones, previews not on the plan first, each with its fix.
+func TestPreviewForbidden(t *testing.T) {
+	d := TriggerPreviewOp(acctest.ProjectID, previewBranch).Diagnostic(&mintlify.APIError{StatusCode: http.StatusForbidden, Message: "Forbidden"})
+	detail := d.Detail()
+	for _, want := range []string{"HTTP 403: Forbidden", "Preview deployments are not on the Mintlify plan", "IP allowlist",
+		"read-only", "Upgrade the plan", "`write` scope"} {
+		if !strings.Contains(detail, want) {
+			t.Errorf("the 403's detail lacks %q:\n%s", want, detail)
+		}
+	}
+	if strings.Index(detail, "not on the Mintlify plan") > strings.Index(detail, "IP allowlist") {
+		t.Errorf("the 403 does not name previews not on the plan first:\n%s", detail)
+	}
+}

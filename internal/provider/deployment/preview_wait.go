@@ -1,0 +1,69 @@
+package deployment
+
+import (
+	"fmt"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+)
+
+// What the preview's calls and waits say: its trigger (403 names previews
+// not on the plan), and what to do when a wait for its deployment ends
+// early or on a failure.
+
+// previewType is the resource's type name, for advice.
+const previewType = "mintlify_preview_deployment"
+
+// TriggerPreviewOp is "Trigger preview deployment" of a branch.
+func TriggerPreviewOp(projectID, branch string) core.APIOperation {
+	return core.APIOperation{Call: CallTriggerPreview, ProjectID: projectID,
+		Doing: fmt.Sprintf("deploying the preview of branch %q of project %s", branch, projectID)}
+}
+
+var CallTriggerPreview = core.APICall{OperationID: "triggerPreviewDeployment", Text: core.CallText{
+	// Previews not on the plan is the 403 the API documents for this call:
+	// the most likely cause, so the first.
+	Forbidden:  core.Refusals{Possible: []core.RefusalCause{core.CausePreviewsNotOnPlan}}.Or(core.WriteRefused.Possible...),
+	BadRequest: branchRejected,
+	Conflict:   core.APIConflict,
+	NotStarted: "No preview was deployed.",
+	MayHaveStarted: func(op core.APIOperation) (summary, next string) {
+		return "Preview Deployment May Have Started", "The request reached the Mintlify API but no definite " +
+			"answer came back, so the preview may be deploying; its status id is unknown. The provider did not " +
+			"retry, and nothing new was saved in state. Applying again deploys the preview again, which Mintlify " +
+			"does in place: the branch never gets a second preview."
+	},
+}.InProject()}
+
+func branchRejected(op core.APIOperation, err error) (summary, detail string) {
+	return "Mintlify Rejected The Preview",
+		fmt.Sprintf("The Mintlify API rejected the request while %s (HTTP 400: %s). Check `branch`: it must name "+
+			"a branch of the docs repository connected to the project.", op.Doing, core.APIMessage(err))
+}
+
+// previewWaitOnCreate is the wait of a create, which Terraform taints when
+// it fails: the next apply deploys the preview again, in place.
+func previewWaitOnCreate(b core.WaitBudget) deploymentWait {
+	resume := fmt.Sprintf("The resource is tainted but keeps the status id: the next apply deploys the preview "+
+		"again (in place: the branch keeps one preview). To wait for this same deployment instead, run `terraform "+
+		"untaint %s.NAME`, with the address shown above after `with`, then `terraform apply`. If previews usually "+
+		"take this long, %s.", previewType, b.Raise())
+	return core.ResourceWait[mintlify.Deployment](b, resume,
+		fmt.Sprintf("The resource is tainted and keeps the status id: the next apply deploys the preview "+
+			"again. To keep this deployment in state instead, run `terraform untaint %s.NAME`.", previewType),
+		"The resource is tainted and keeps the status id: fix what the log shows, push the fix to the "+
+			"branch, and apply again, which deploys the preview again (in place, at the same address).")
+}
+
+// previewWaitOnUpdate is the wait of an update, which deployed the preview
+// again or resumes waiting for its deployment; the state keeps the
+// deployment whatever happens.
+func previewWaitOnUpdate(b core.WaitBudget) deploymentWait {
+	resume := "The state keeps this deployment. Apply again to keep waiting for it; nothing is deployed again. " +
+		"If previews usually take this long, " + b.Raise() + "."
+	return core.ResourceWait[mintlify.Deployment](b, resume,
+		"The state records the deployment with this status; nothing is deployed again by itself.",
+		fmt.Sprintf("The state records the failed deployment, and nothing deploys the preview again by "+
+			"itself. Fix what the log shows, push the fix to the branch, then change `triggers` (or run `terraform "+
+			"apply -replace=%s.NAME`, with the address shown above after `with`) to deploy it again.", previewType))
+}

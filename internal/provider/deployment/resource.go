@@ -1,0 +1,336 @@
+package deployment
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+)
+
+var (
+	_ resource.Resource                = (*deploymentResource)(nil)
+	_ resource.ResourceWithConfigure   = (*deploymentResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*deploymentResource)(nil)
+	_ resource.ResourceWithImportState = (*deploymentResource)(nil)
+	_ resource.ResourceWithIdentity    = (*deploymentResource)(nil)
+)
+
+// NewDeploymentResource returns the mintlify_deployment resource.
+func NewDeploymentResource() resource.Resource {
+	return &deploymentResource{}
+}
+
+type deploymentResource struct {
+	core.ConfiguredResource
+}
+
+type deploymentResourceModel struct {
+	core.TrackedJob
+	deploymentFields
+}
+
+// deploymentIdentityModel is the resource's identity: the deployment's
+// status id, which the API reads without a project.
+type deploymentIdentityModel struct {
+	StatusID types.String `tfsdk:"status_id"`
+}
+
+func (r *deploymentResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_deployment"
+}
+
+func (r *deploymentResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: deploymentResourceDescription,
+		Attributes: map[string]schema.Attribute{
+			// Optional
+			"project_id": schema.StringAttribute{
+				MarkdownDescription: "The Mintlify project to deploy. Defaults to the provider's `project_id` (or `" +
+					core.EnvProjectID + "`) when the deployment is triggered. Setting it to another project triggers a " +
+					"deployment there; while it is not set, the deployment stays with the project it was triggered " +
+					"(or imported) in, whatever the provider's project becomes.",
+				Optional:      true,
+				Computed:      true,
+				Validators:    core.ProjectIDValidators,
+				PlanModifiers: core.KeepString, // replacement is decided in ModifyPlan, which knows the provider's project
+			},
+			"triggers": schema.MapAttribute{
+				MarkdownDescription: "Arbitrary strings whose change triggers a new deployment, such as the docs " +
+					"commit that should go live: `triggers = { docs_commit = var.docs_commit }`. Nothing else " +
+					"triggers one.",
+				ElementType:   types.StringType,
+				Optional:      true,
+				PlanModifiers: []planmodifier.Map{replaceDeploymentUnlessImported.Map()},
+			},
+			"wait_for_completion": schema.BoolAttribute{
+				MarkdownDescription: "Wait until the deployment is `success` or `failure` before the apply goes on, " +
+					"so that later resources (such as a static export of the deployed site) follow a deployment " +
+					"that succeeded, and a failure fails the apply. With `false`, the apply records the deployment " +
+					"as triggered and refreshes fill in the rest. Changes nothing on the Mintlify side. Defaults to " +
+					"`true`.",
+				Optional: true,
+				Computed: true,
+				Default:  booldefault.StaticBool(true),
+			},
+			"timeouts": core.ResourceTimeouts(ctx, timeouts.Opts{
+				Create: true,
+				CreateDescription: "How long to wait for the deployment to finish, as a duration such as `1h`; it " +
+					"also bounds the wait that the next apply resumes. Changes nothing on the Mintlify side. " +
+					"Defaults to `" + core.FormatDuration(core.DefaultDeploymentWaitTimeout) + "`.",
+				Read: true,
+				ReadDescription: "How long a refresh (one read of the deployment's status, retries included) may " +
+					"take, as a duration such as `5m`. Defaults to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",
+			}),
+
+			// Computed
+			"id": schema.StringAttribute{
+				MarkdownDescription: "The deployment's status ID, which the API reads the deployment by.",
+				Computed:            true,
+				PlanModifiers:       core.KeepString,
+			},
+		},
+	}
+	for name, attr := range deploymentResourceFields() {
+		resp.Schema.Attributes[name] = attr
+	}
+}
+
+const deploymentResourceDescription = "Deploys a Mintlify project's docs site from its deployment branch, and " +
+	"waits for the deployment to succeed.\n\n" +
+	"Creating the resource triggers a deployment, which builds the latest commit of the deployment branch, " +
+	"then, with `wait_for_completion` (the default), waits until the deployment is `success` or `failure`, " +
+	"within `timeouts.create`. The status ID is saved in state when the create returns, and logged at `INFO` " +
+	"the moment it is known, so that a killed Terraform's deployment can be imported.\n\n" +
+	"A `failure` is an error that shows Mintlify's summary and the deployment's last log lines; the resource is " +
+	"tainted, keeps the deployment, and the next apply replaces it with a new deployment: the retry. A timeout " +
+	"or an interruption (Ctrl-C) is an error too, and taints the resource, but the next `terraform apply` " +
+	"resumes: the plan shows the resource replaced, and while the deployment still runs (`queued` or " +
+	"`in_progress`), the replacement waits for that same deployment instead of triggering another, as long as " +
+	"`project_id` and `triggers` are unchanged. A deployment that ended meanwhile is replaced by a new one, as " +
+	"is every deployment of a resource with `create_before_destroy`, whose replacement is created before the " +
+	"old one is gone. Likewise, `terraform apply -replace` waits for a deployment of the resource that still " +
+	"runs; change `triggers` to start another at once.\n\n" +
+	"Changing `triggers` or a configured `project_id` triggers a new deployment; nothing else ever does. " +
+	"Refreshing reads the deployment's status; a status the API no longer returns stays in state, with a " +
+	"warning. The Mintlify API cannot delete a deployment: destroying this resource only removes it from " +
+	"Terraform state, and the deployed site stays as it is."
+
+func (r *deploymentResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = identityschema.Schema{
+		Attributes: map[string]identityschema.Attribute{
+			"status_id": identityschema.StringAttribute{
+				Description:       "The deployment's status ID.",
+				RequiredForImport: true,
+			},
+		},
+	}
+}
+
+func (r *deploymentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	plan, projectID, ctx, cancel, timeout, ok := core.BeginCreate[deploymentResourceModel](ctx, r.Provider, "Triggering a deployment", core.DefaultDeploymentWaitTimeout, req, resp)
+	defer cancel()
+	if !ok {
+		return
+	}
+	client := r.Provider.Client
+
+	statusID, ok := r.startOrTakeOver(ctx, projectID, plan.Triggers, resp)
+	if !ok {
+		return
+	}
+	ctx = tflog.SetField(ctx, "deployment_id", statusID)
+
+	// Record the deployment before waiting, so that every return below,
+	// errors and interruptions included, hands it to Terraform with the
+	// state.
+	plan.ID = types.StringValue(statusID)
+	plan.deploymentFields = deploymentFields{}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	resp.Diagnostics.Append(setDeploymentIdentity(ctx, resp.Identity, statusID)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if !plan.WaitForCompletion.ValueBool() {
+		r.readOnce(ctx, &plan, resp)
+		return
+	}
+	d, diags := waitForDeployment(ctx, client, projectID, statusID, deploymentWaitOnCreate(timeout))
+	resp.Diagnostics.Append(diags...)
+	if d != nil {
+		plan.set(d)
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// startOrTakeOver returns the deployment the create waits for: the one a
+// destroyed tainted resource left for its replacement (see
+// deploymentHandoffs), unless the API no longer has it, or else a new
+// deployment. ok is false, with the diagnostic in resp, when triggering
+// failed.
+func (r *deploymentResource) startOrTakeOver(ctx context.Context, projectID string, triggers types.Map, resp *resource.CreateResponse) (statusID string, ok bool) {
+	client := r.Provider.Client
+	if id, left := handoffsOf(r.Provider).take(handoffKey(projectID, triggers)); left {
+		if _, err := client.GetDeployment(ctx, id); !mintlify.IsNotFound(err) {
+			tflog.Info(ctx, LogDeploymentResumed, map[string]any{"project_id": projectID, "deployment_id": id})
+			return id, true
+		}
+		tflog.Info(ctx, "The API no longer has the deployment of the replaced resource: triggering a new one",
+			map[string]any{"deployment_id": id})
+	}
+	statusID, err := client.TriggerDeployment(ctx, projectID)
+	if err != nil {
+		resp.Diagnostics.Append(TriggerDeploymentOp(projectID).Diagnostic(err))
+		return "", false
+	}
+	// The state gets the deployment only when Create returns: a Terraform
+	// killed meanwhile loses it, and this line is how its user finds the
+	// deployment to import.
+	tflog.Info(ctx, LogDeploymentTriggered, map[string]any{"project_id": projectID, "deployment_id": statusID,
+		"import_id": statusID})
+	return statusID, true
+}
+
+// readOnce fills a deployment that the create does not wait for with its
+// first status. The deployment is triggered whatever happens here, so a
+// failed read is a warning, and a refresh reads it again.
+func (r *deploymentResource) readOnce(ctx context.Context, plan *deploymentResourceModel, resp *resource.CreateResponse) {
+	projectID, statusID := plan.ProjectID.ValueString(), plan.ID.ValueString()
+	d, err := r.Provider.Client.GetDeployment(ctx, statusID)
+	if err != nil {
+		op := GetDeploymentOp(projectID, statusID).Diagnostic(err)
+		resp.Diagnostics.AddWarning("Deployment Triggered, Status Unknown", fmt.Sprintf("The deployment %s of "+
+			"project %s was triggered, and the state records it, but its first status could not be read: %s %s "+
+			"The next refresh reads it again.", statusID, projectID, op.Summary()+".", op.Detail()))
+		return
+	}
+	plan.set(d)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+func (r *deploymentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	state, readCtx, cancel, timeout, ok := core.BeginRead[deploymentResourceModel](ctx, r.Provider, req, resp)
+	defer cancel()
+	statusID := state.ID.ValueString()
+	resp.Diagnostics.Append(setDeploymentIdentity(ctx, resp.Identity, statusID)...)
+	if !ok {
+		return
+	}
+	d, err := r.Provider.Client.GetDeployment(readCtx, statusID)
+	projectID := state.ProjectID.ValueString()
+	imported := state.WaitForCompletion.IsNull()
+	op := GetDeploymentOp(projectID, statusID).Within(core.Budget("timeouts.read", timeout))
+	if imported && projectID == "" {
+		op = GetDeploymentOp("(unknown)", statusID).Within(core.Budget("timeouts.read", timeout))
+	}
+	switch {
+	case mintlify.IsNotFound(err) && imported:
+		resp.Diagnostics.Append(op.Advise(http.StatusNotFound, "There is nothing to import: check the status ID, "+
+			"which triggering the deployment answered (`statusId`), or which the log line `"+LogDeploymentTriggered+
+			"` names.").Diagnostic(err))
+		return
+	case mintlify.IsNotFound(err):
+		resp.Diagnostics.Append(deploymentGoneWarning(projectID, statusID))
+		return
+	case err != nil:
+		resp.Diagnostics.Append(op.Diagnostic(err))
+		return
+	}
+	if state.ProjectID.IsNull() {
+		// Freshly imported: the deployment names its project.
+		state.ProjectID = optionalString(d.ProjectID)
+		if d.ProjectID == "" && r.Provider.ProjectID != "" {
+			state.ProjectID = types.StringValue(r.Provider.ProjectID)
+		}
+	}
+	state.set(d)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// Update records changed arguments, which change nothing on the Mintlify
+// side, and waits for the deployment when the plan decided to resume (see
+// planResume).
+func (r *deploymentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	plan, state, ctx, cancel, timeout, resume := core.BeginResume[deploymentResourceModel](ctx, r.Provider, core.DefaultDeploymentWaitTimeout, req, resp)
+	defer cancel()
+	projectID, statusID := plan.ProjectID.ValueString(), plan.ID.ValueString()
+	resp.Diagnostics.Append(setDeploymentIdentity(ctx, resp.Identity, statusID)...)
+	if !resume {
+		return
+	}
+	ctx = tflog.SetField(ctx, "deployment_id", statusID)
+
+	// Start from the deployment as last read, which stays if it cannot be
+	// read.
+	plan.deploymentFields = state.deploymentFields
+	d, diags := waitForDeployment(ctx, r.Provider.Client, projectID, statusID, deploymentWaitOnResume(timeout))
+	resp.Diagnostics.Append(diags...)
+	if d != nil {
+		plan.set(d)
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// ImportState adopts an existing deployment by its status ID, or by
+// identity. The API does not know `triggers`: the first plan after the
+// import takes them from configuration without triggering a deployment.
+func (r *deploymentResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	statusID := req.ID
+	if statusID == "" {
+		var identity deploymentIdentityModel
+		resp.Diagnostics.Append(req.Identity.Get(ctx, &identity)...)
+		statusID = identity.StatusID.ValueString()
+	}
+	if strings.TrimSpace(statusID) == "" || strings.ContainsAny(statusID, "/ ") {
+		resp.Diagnostics.AddError("Invalid Import ID",
+			fmt.Sprintf("%q is not a deployment to import. Import by the deployment's status ID, which triggering "+
+				"it answered (`statusId`), for example `terraform import mintlify_deployment.docs "+
+				"6650f1c2a0b1c2d300000001`; the deployment names its project.", statusID))
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), statusID)...)
+	resp.Diagnostics.Append(setDeploymentIdentity(ctx, resp.Identity, statusID)...)
+}
+
+// deploymentGoneWarning tells that a refresh got 404 for the deployment in
+// state, which stays as it was last seen.
+func deploymentGoneWarning(projectID, statusID string) diag.Diagnostic {
+	return diag.NewWarningDiagnostic("Deployment No Longer Found",
+		fmt.Sprintf("The Mintlify API answered 404 for the deployment %s of project %s: Mintlify no longer keeps its "+
+			"status. The state keeps the deployment as it was last seen, and no new deployment is triggered: only a "+
+			"change of `triggers` or `project_id`, or `terraform apply -replace`, triggers one. To stop tracking "+
+			"it, run `terraform state rm` with the resource's address.", statusID, projectID))
+}
+
+// setDeploymentIdentity records the deployment's identity, where the
+// framework asks for one (identity is nil for a Terraform without identity
+// support).
+func setDeploymentIdentity(ctx context.Context, identity *tfsdk.ResourceIdentity, statusID string) diag.Diagnostics {
+	if identity == nil || statusID == "" {
+		return nil
+	}
+	return identity.Set(ctx, deploymentIdentityModel{StatusID: types.StringValue(statusID)})
+}
+
+// replaceDeploymentUnlessImported replaces the deployment when `triggers`
+// change, except on the first plan after an import: the API does not know
+// the triggers, and `wait_for_completion`, which always has a value once
+// Terraform created or updated the resource, is null in state only then.
+var replaceDeploymentUnlessImported = core.ReplaceUnlessImported{
+	Marker:      "wait_for_completion",
+	Description: "Changing this value triggers a new deployment, except on the first plan after an import.",
+}

@@ -1,0 +1,41 @@
+package deployment
+
+import (
+	"time"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+)
+
+// The resource's waits for its deployment: after the create that
+// triggered it (or took it over, see deploymentHandoffs), and in an update
+// that resumes waiting for the deployment in state (see planResume).
+
+// deploymentWaitOnCreate is the wait of a create, which Terraform taints
+// when it fails.
+func deploymentWaitOnCreate(timeout time.Duration) deploymentWait {
+	b := core.Budget("timeouts.create", timeout)
+	resume := "The resource is tainted but keeps the deployment. Run `terraform apply` again: the plan shows the " +
+		"resource replaced, and while the deployment still runs, the replacement waits for this same deployment " +
+		"instead of triggering another (as long as `project_id` and `triggers` stay the same, and without " +
+		"`create_before_destroy`). If deployments usually take this long, " + b.Raise() + "."
+	return core.ResourceWait[mintlify.Deployment](b, resume,
+		resume+" To trigger a new deployment instead, change `triggers`.",
+		"The resource is tainted and keeps the failed deployment: the next apply replaces it, which "+
+			"triggers a new deployment of the deployment branch's latest commit, so fix the cause in the docs "+
+			"repository first. To keep the failed deployment in state instead, run `terraform untaint "+
+			deploymentType+".NAME`, with the address shown above after `with`.")
+}
+
+// deploymentWaitOnResume is the wait of an update that resumes waiting for
+// the deployment in state, which stays there whatever happens.
+func deploymentWaitOnResume(timeout time.Duration) deploymentWait {
+	b := core.Budget("timeouts.create", timeout)
+	resume := "The deployment stays in state. Apply again to keep waiting for it; no new deployment is " +
+		"triggered. If deployments usually take this long, " + b.Raise() + "."
+	return core.ResourceWait[mintlify.Deployment](b, resume,
+		"The state records the deployment with this status; no new deployment is triggered by itself.",
+		"The state records the failed deployment, and no new deployment is triggered by itself. To deploy "+
+			"again, fix the cause in the docs repository, then change `triggers`, or run `terraform apply "+
+			"-replace="+deploymentType+".NAME`, with the address shown above after `with`.")
+}

@@ -1,0 +1,115 @@
+package staticexport
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/ephemeral/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+)
+
+var (
+	_ ephemeral.EphemeralResource              = (*staticExportBundleEphemeralResource)(nil)
+	_ ephemeral.EphemeralResourceWithConfigure = (*staticExportBundleEphemeralResource)(nil)
+)
+
+// NewStaticExportBundleEphemeralResource returns the ephemeral
+// mintlify_static_export_bundle, which generates a link without storing it.
+func NewStaticExportBundleEphemeralResource() ephemeral.EphemeralResource {
+	return &staticExportBundleEphemeralResource{}
+}
+
+type staticExportBundleEphemeralResource struct {
+	provider *core.ProviderData
+}
+
+type staticExportBundleEphemeralModel struct {
+	// Required
+	JobID types.String `tfsdk:"job_id"`
+	// Optional
+	Timeouts timeouts.Value `tfsdk:"timeouts"`
+	// Computed
+	BundleURL types.String `tfsdk:"bundle_url"`
+	ExpiresAt types.String `tfsdk:"expires_at"`
+	SizeBytes types.Int64  `tfsdk:"size_bytes"`
+}
+
+func (e *staticExportBundleEphemeralResource) Metadata(_ context.Context, req ephemeral.MetadataRequest, resp *ephemeral.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_static_export_bundle"
+}
+
+func (e *staticExportBundleEphemeralResource) Schema(ctx context.Context, _ ephemeral.SchemaRequest, resp *ephemeral.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Generates a fresh presigned link to the bundle of a completed static export job at " +
+			"each Terraform run, without storing it in state or plan files. Pass it to write-only arguments, such " +
+			"as `set_wo` of a `helm_release` (helm provider 3.x), so that the link reaches the chart and nowhere " +
+			"else. Requires Terraform 1.11 or later (OpenTofu 1.12 or later) for write-only arguments; ephemeral " +
+			"resources themselves need Terraform 1.10.",
+		Attributes: map[string]schema.Attribute{
+			// Required
+			"job_id": schema.StringAttribute{
+				MarkdownDescription: "The ID of a completed static export job, usually " +
+					"`mintlify_static_export_bundle.<name>.job_id`.",
+				Required:   true,
+				Validators: []validator.String{core.NotBlank(jobIDFix)},
+			},
+
+			// Optional
+			"timeouts": core.EphemeralTimeouts(ctx, timeouts.Opts{
+				OpenDescription: "How long generating the link may take, retries included, as a duration such as " +
+					"`5m`. Defaults to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",
+			}),
+
+			// Computed
+			"bundle_url": schema.StringAttribute{
+				MarkdownDescription: "The presigned link to the bundle archive, valid until `expires_at`.",
+				Computed:            true,
+				Sensitive:           true,
+			},
+			"expires_at": schema.StringAttribute{
+				MarkdownDescription: "When `bundle_url` stops working, in RFC 3339 format.",
+				Computed:            true,
+			},
+			"size_bytes": schema.Int64Attribute{
+				MarkdownDescription: "The size of the bundle archive in bytes.",
+				Computed:            true,
+			},
+		},
+	}
+}
+
+func (e *staticExportBundleEphemeralResource) Configure(_ context.Context, req ephemeral.ConfigureRequest, resp *ephemeral.ConfigureResponse) {
+	e.provider = core.ProviderDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (e *staticExportBundleEphemeralResource) Open(ctx context.Context, req ephemeral.OpenRequest, resp *ephemeral.OpenResponse) {
+	m, ok := core.ConfiguredModel[staticExportBundleEphemeralModel](ctx, e.provider, req.Config, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	timeout, diags := m.Timeouts.Open(ctx, core.DefaultReadTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	openCtx, cancel := e.provider.Client.Clock().WithTimeout(ctx, timeout)
+	defer cancel()
+	jobID := m.JobID.ValueString()
+	bundle, err := e.provider.Client.GenerateBundle(openCtx, jobID)
+	if err != nil {
+		op := GenerateBundleOp(jobID).At(path.Root("job_id")).Within(core.Budget("timeouts.open", timeout)).Advise(http.StatusConflict, "Take `job_id` from a "+
+			"`mintlify_static_export_bundle`, which waits for its job, or apply again once the job completes.")
+		resp.Diagnostics.Append(op.Diagnostic(err))
+		return
+	}
+	m.BundleURL = types.StringValue(bundle.BundleURL)
+	m.ExpiresAt = types.StringValue(bundle.ExpiresAt.UTC().Format(time.RFC3339))
+	m.SizeBytes = types.Int64Value(bundle.SizeBytes)
+	resp.Diagnostics.Append(resp.Result.Set(ctx, &m)...)
+}

@@ -1,0 +1,50 @@
+package staticexport
+
+import (
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// `renew_triggers` renews the bundle's link, in place, when any of its
+// values changes: the same export, a fresh link, and `link_revision` one
+// higher, so that `set_wo_revision = link_revision` re-sends the write-only
+// link with any other change of the release (the helm provider re-sends
+// `set_wo` only when `set_wo_revision` grows).
+
+func renewTriggersAttribute() schema.MapAttribute {
+	return schema.MapAttribute{
+		MarkdownDescription: "Arbitrary strings whose change generates a fresh link for the same export, in " +
+			"place, as a renewal does: `link_revision` grows by one, and no new export runs. Put here the other " +
+			"inputs of whatever receives the link write-only, such as the chart version and a hash of the values " +
+			"of a `helm_release` that takes the link through `set_wo` with `set_wo_revision = link_revision`: the " +
+			"helm provider sends write-only values only when `set_wo_revision` grows, so any other change of the " +
+			"release would otherwise upgrade it without the link. A value known only after apply plans a fresh link.",
+		ElementType: types.StringType,
+		Optional:    true,
+	}
+}
+
+// renewTriggersChanged reports whether the planned `renew_triggers` differ
+// from the state's, an empty map being the same as none, or are only known
+// after apply.
+func renewTriggersChanged(state, plan types.Map) bool {
+	if plan.IsUnknown() {
+		return true
+	}
+	for _, v := range plan.Elements() {
+		if v.IsUnknown() {
+			return true
+		}
+	}
+	if len(state.Elements()) == 0 && len(plan.Elements()) == 0 {
+		return false
+	}
+	return !plan.Equal(state)
+}
+
+// sameInputs reports whether the plan keeps every input that an in-place
+// update can change: then the plan of m has no change.
+func (m *staticExportBundleModel) sameInputs(state *staticExportBundleModel) bool {
+	return m.RenewBefore.Equal(state.RenewBefore) && m.StoreLink.Equal(state.StoreLink) &&
+		m.Timeouts.Equal(state.Timeouts) && m.RenewTriggers.Equal(state.RenewTriggers)
+}

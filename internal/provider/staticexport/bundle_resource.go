@@ -1,0 +1,251 @@
+package staticexport
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+)
+
+// mintlify_static_export_bundle: a static export job and a presigned link to
+// its bundle. The files static_export_bundle_*.go hold its parts: the schema
+// and the model, the plan (what an apply will do, decided in one place), the
+// renewal policy, the wait, the link that `store_link` keeps or not, and the
+// diagnostics.
+
+// staticExportBundleType is the resource's type name, for advice.
+const staticExportBundleType = "mintlify_static_export_bundle"
+
+var (
+	_ resource.Resource                = (*staticExportBundleResource)(nil)
+	_ resource.ResourceWithConfigure   = (*staticExportBundleResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*staticExportBundleResource)(nil)
+	_ resource.ResourceWithImportState = (*staticExportBundleResource)(nil)
+	_ resource.ResourceWithIdentity    = (*staticExportBundleResource)(nil)
+)
+
+var pathExpiresAt = path.Root("expires_at")
+
+// NewStaticExportBundleResource returns the mintlify_static_export_bundle
+// resource.
+func NewStaticExportBundleResource() resource.Resource {
+	return &staticExportBundleResource{}
+}
+
+type staticExportBundleResource struct {
+	core.ConfiguredResource
+}
+
+func (r *staticExportBundleResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_static_export_bundle"
+}
+
+// Create starts an export job, records it in state before waiting, so that
+// every return below, errors and interruptions included, hands it to
+// Terraform, then waits for the job and generates its link.
+func (r *staticExportBundleResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	if r.Provider == nil {
+		resp.Diagnostics.Append(core.NotConfiguredDiagnostic())
+		return
+	}
+	var plan staticExportBundleModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	timeout, diags := plan.Timeouts.Create(ctx, core.DefaultExportTimeout)
+	resp.Diagnostics.Append(diags...)
+	start, diags := plan.startRequest(ctx)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	client := r.Provider.Client
+	ctx, cancel := client.Clock().WithTimeout(ctx, timeout)
+	defer cancel()
+
+	job, err := client.StartStaticExport(ctx, start)
+	if err != nil {
+		resp.Diagnostics.Append(StartStaticExportOp(start.Domain).Diagnostic(err))
+		return
+	}
+	ctx = tflog.SetField(ctx, "job_id", job.JobID)
+	// The state gets the job only when Create returns: a Terraform killed
+	// meanwhile loses it, and this line is how its user finds the job to
+	// import (guide "Running in CI").
+	tflog.Info(ctx, "Static export job started", map[string]any{"import_id": job.JobID})
+	plan.setJob(job)
+	plan.setBundle(nil)
+	plan.LinkRevision = types.Int64Null()
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	resp.Diagnostics.Append(setBundleIdentity(ctx, resp.Identity, plan.JobID)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	var priv core.PrivateState[bundleFacts]
+	w := bundleWait{budget: core.Budget("timeouts.create", timeout), creating: true}
+	resp.Diagnostics.Append(r.completeExport(ctx, &plan, job, 0, &priv, w)...)
+	// The first link tells the lifetime: this apply, not the next plan,
+	// warns about a renew_before that would renew on every run.
+	resp.Diagnostics.Append(warnIfRenewsEveryRun(&plan, priv)...)
+	resp.Diagnostics.Append(priv.Write(ctx, resp.Private)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// Read refreshes the job's status, never its link, and records in private
+// state whether the job is gone. A refresh that learns nothing new leaves
+// state and private state exactly as they were, so that
+// `terraform plan -refresh-only -detailed-exitcode` reports no change: the
+// link is judged by plans, at the clock (see planLink).
+func (r *staticExportBundleResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state staticExportBundleModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	resp.Diagnostics.Append(setBundleIdentity(ctx, resp.Identity, state.JobID)...)
+	if r.Provider == nil {
+		// The provider's arguments are unknown until apply: keep the state
+		// as it is; the apply refreshes nothing it needs.
+		tflog.Warn(ctx, "Skipping refresh: the mintlify provider is not configured yet")
+		return
+	}
+	timeout, diags := state.Timeouts.Read(ctx, core.DefaultReadTimeout)
+	resp.Diagnostics.Append(diags...)
+	priv, diags := core.ReadPrivate[bundleFacts](ctx, req.Private)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	jobID := state.JobID.ValueString()
+	op := GetStaticExportJobOp(jobID).Within(core.Budget("timeouts.read", timeout))
+	readCtx, cancel := r.Provider.Client.Clock().WithTimeout(ctx, timeout)
+	defer cancel()
+	job, err := r.Provider.Client.GetStaticExportJob(readCtx, jobID)
+	priv.PlannedAction, priv.PlannedAt = "", time.Time{}
+	switch {
+	case mintlify.IsNotFound(err) && state.Domain.IsNull():
+		// Freshly imported: there is nothing to adopt.
+		resp.Diagnostics.Append(op.Advise(http.StatusNotFound, "There is nothing to import: check the job ID; jobs "+
+			"belong to the organization of the API key.").Diagnostic(err))
+		return
+	case mintlify.IsNotFound(err):
+		// Keep the resource so that the plan shows a replacement, and why,
+		// instead of silently forgetting the export.
+		priv.Facts.JobGone = true
+		resp.Diagnostics.Append(priv.Write(ctx, resp.Private)...)
+		return
+	case err != nil:
+		resp.Diagnostics.Append(op.While(fmt.Sprintf("refreshing static export job %s", jobID)).Diagnostic(err))
+		return
+	}
+
+	priv.Facts.JobGone = false
+	state.setJob(job)
+	if !known(state.ExpiresAt) {
+		priv.Facts.LinkGeneratedAt = time.Time{}
+	}
+	resp.Diagnostics.Append(priv.Write(ctx, resp.Private)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// Update does what the plan decided (see planLink): for actionRenew, a fresh
+// link for the same job; for actionResume and actionAdoptImport, waiting for
+// the job unless it completed, then its link. For actionNone, only arguments
+// such as `timeouts` or `renew_before` changed, and no request is made.
+func (r *staticExportBundleResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	plan, state, priv, action, ok := core.BeginUpdate[staticExportBundleModel, bundleFacts](ctx, req, resp)
+	if !ok {
+		return
+	}
+	resp.Diagnostics.Append(setBundleIdentity(ctx, resp.Identity, state.JobID)...)
+	switch {
+	case action == core.ActionNone:
+		// The plan may show the link as known after apply (see
+		// mayRenewAtApply): it is the one in state.
+		plan.copyJobAndLink(&state)
+		plan.LinkRevision = state.LinkRevision
+		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+		return
+	case !action.RequestsLink():
+		resp.Diagnostics.Append(unexpectedActionDiagnostic(action))
+		return
+	case r.Provider == nil:
+		resp.Diagnostics.Append(core.NotConfiguredDiagnostic())
+		return
+	}
+	timeout, diags := plan.Timeouts.Update(ctx, core.DefaultExportTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, cancel := r.Provider.Client.Clock().WithTimeout(ctx, timeout)
+	defer cancel()
+	ctx = tflog.SetField(ctx, "job_id", state.JobID.ValueString())
+	tflog.Info(ctx, "Applying the planned action: "+string(action))
+
+	// The plan warned about a renew_before that renews on every run if it
+	// knew the lifetime of the link in state; otherwise the new link tells.
+	priorLink, _ := linkFromState(state.ExpiresAt, priv.Facts.LinkGeneratedAt)
+	planWarned := renewsEveryRun(priorLink, renewBeforeValue(plan.RenewBefore))
+
+	// Start from what is known: the job as last read and the current link,
+	// which stays in state if a fresh one cannot be had.
+	plan.copyJobAndLink(&state)
+	diags = r.completeExport(ctx, &plan, nil, state.LinkRevision.ValueInt64(), &priv, bundleWait{budget: core.Budget("timeouts.update", timeout)})
+	resp.Diagnostics.Append(diags...)
+	if diags.HasError() {
+		// No new link: the revision stays, so nothing downstream rolls,
+		// and so do the renew_triggers, so that the next plan renews.
+		plan.LinkRevision, plan.RenewTriggers = state.LinkRevision, state.RenewTriggers
+	} else if !planWarned {
+		resp.Diagnostics.Append(warnIfRenewsEveryRun(&plan, priv)...)
+	}
+	resp.Diagnostics.Append(priv.Write(ctx, resp.Private)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// Delete forgets the bundle: the API has no way to delete an export or
+// revoke its link, so it warns that the link keeps working.
+func (r *staticExportBundleResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var jobID, expiresAt types.String
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("job_id"), &jobID)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathExpiresAt, &expiresAt)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	tflog.Info(ctx, "Forgetting static export bundle; the Mintlify API has no delete", map[string]any{
+		"job_id": jobID.ValueString(),
+	})
+	if known(expiresAt) { // a link was generated
+		resp.Diagnostics.Append(linkStillWorksWarning(jobID.ValueString(), expiresAt.ValueString()))
+	}
+}
+
+// ImportState adopts an existing export job by its id, or by the identity's
+// `job_id`. The API does not return `domain`, `version` or `paths`: the
+// first plan after the import takes them from configuration, and generates
+// a link for the job.
+func (r *staticExportBundleResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	id := req.ID
+	if id == "" && req.Identity != nil {
+		var identity staticExportBundleIdentityModel
+		resp.Diagnostics.Append(req.Identity.Get(ctx, &identity)...)
+		id = identity.JobID.ValueString()
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if id == "" {
+		resp.Diagnostics.AddError("Missing Job ID",
+			"Import a static export bundle by the id of its export job, for example "+
+				"`terraform import mintlify_static_export_bundle.docs se_3f9a2c1b8e7d4a06`.")
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("job_id"), id)...)
+	resp.Diagnostics.Append(setBundleIdentity(ctx, resp.Identity, types.StringValue(id))...)
+}

@@ -1,0 +1,32 @@
+package staticexport
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+)
+
+// TestLinkCutShort: a timeout or an interrupt while the link of a completed
+// job is generated says so, and never that the job keeps running.
+func TestLinkCutShort(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		err     error
+		w       bundleWait
+		summary string
+		want    string
+	}{
+		{context.Canceled, bundleWait{creating: true}, "Static Export Interrupted", "run `terraform untaint mintlify_static_export_bundle.NAME`"},
+		{context.Canceled, bundleWait{}, "Static Export Interrupted", "Apply again to generate the link"},
+		{context.DeadlineExceeded, bundleWait{budget: core.Budget("timeouts.update", time.Minute)}, "Static Export Timed Out", "`timeouts.update` (1m0s) ran out"},
+	} {
+		d := linkCutShort(c.err, "se_1", c.w)
+		if d.Summary() != c.summary || !strings.Contains(d.Detail(), c.want) || !strings.Contains(d.Detail(), "completed") ||
+			strings.Contains(d.Detail(), "keeps running") {
+			t.Errorf("%v, %+v: %s: %s", c.err, c.w, d.Summary(), d.Detail())
+		}
+	}
+}
