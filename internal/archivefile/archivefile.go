@@ -197,15 +197,13 @@ func (f *File) Summary() Summary { return f.summary }
 //
 // When Path is taken, what is there is replaced only if it is a regular
 // file and mayReplace, given its identity, returns nil (a nil mayReplace
-// allows nothing): it is removed if Path still holds that file (see
-// RemoveIf), and the rename tried once more, which fails if anything took
-// the place again. A directory, a symbolic link, a FIFO or a device at
-// Path is never replaced (ErrNotRegular). The replacement is not atomic:
-// for an instant, Path holds nothing.
+// allows nothing): it is replaced in one step, never leaving Path empty
+// (see replace.go), and removed if it is still that file, put back
+// otherwise. A directory, a symbolic link, a FIFO or a device at Path is
+// never replaced (ErrNotRegular).
 //
 // On error the temporary file is removed (if its name still holds the
-// file written) and Path holds what it held, or nothing when what it held
-// was allowed to go. Flushing a directory is best effort (some file
+// file written) and Path holds what it held. Flushing a directory is best effort (some file
 // systems cannot); the rest is not.
 func (f *File) Commit(mayReplace func(found Identity) error) (Summary, Identity, error) {
 	if f.closed {

@@ -14,10 +14,18 @@ import (
 // two alike once folded (pathSet); in POSIX ustar or GNU headers, with at
 // most one extended header per entry (a PAX header with the keys of
 // paxKeys, or a GNU long name), global headers that set nothing, and
-// nothing after the end-of-archive marker but zeros. The check reads the
-// raw header blocks itself (header.go) and has archive/tar read each
-// entry's headers too: an entry the two read otherwise is refused. Every
-// cost is linear in the archive's size and bounded by limits.
+// nothing after the end-of-archive marker but zeros. Every byte is read:
+// each byte of a header block, of an extended header's data and padding,
+// of an entry's padding and of the gzip member headers (gzipmember.go) is
+// either parsed and held to the language or required to be zero, since
+// some extractor reads each of them (BusyBox tar takes a header with an
+// empty name for an end block; Python's tarfile and GNU tar read into
+// padding). The modes are those of a site others may read but not change:
+// no group or other write bit, files the owner can read, and a root entry
+// (./) that leaves the directory it is extracted into at 0755. The check
+// reads the raw header blocks itself (header.go) and has archive/tar read
+// each entry's headers too: an entry the two read otherwise is refused.
+// Every cost is linear in the archive's size and bounded by limits.
 
 // limits bound what an archive may hold.
 type limits struct {
@@ -134,6 +142,9 @@ func (c *checker) extended(e *member, h rawHeader) error {
 	if err := c.read(data); err != nil {
 		return err
 	}
+	if !allZero(data[h.size:]) { // Python's tarfile reads PAX records there, it and GNU tar long names
+		return c.refuse(h.name, "its extended header's padding (after its data, to the end of the block) is not zeros")
+	}
 	if h.typ == typeGlobal {
 		if _, rule := parsePAX(data[:h.size], globalKeys); rule != "" {
 			return c.refuse(h.name, "a global header may set nothing: "+rule)
@@ -161,6 +172,10 @@ func (c *checker) accept(e *member) error {
 		return c.refuse(name, fmt.Sprintf("an entry may not be set-user-ID, set-group-ID or sticky (its mode is %04o)", h.mode&0o7777))
 	case dir && h.mode&0o300 != 0o300: // GNU tar and BusyBox, not root, then fail to fill it
 		return c.refuse(name, fmt.Sprintf("a directory's mode must let its owner write and enter it (u+wx; its mode is %04o)", h.mode&0o7777))
+	case h.mode&0o022 != 0:
+		return c.refuse(name, fmt.Sprintf("an entry may not be writable by its group or others (g+w, o+w; its mode is %04o)", h.mode&0o7777))
+	case !dir && h.mode&0o400 == 0:
+		return c.refuse(name, fmt.Sprintf("a file's mode must let its owner read it (u+r; its mode is %04o)", h.mode&0o7777))
 	case dir && h.size != 0:
 		return c.refuse(name, "a directory's header may not give it a size")
 	case c.out+padded(h.size) > c.lim.ceiling:
@@ -176,11 +191,19 @@ func (c *checker) accept(e *member) error {
 	if rule != "" {
 		return c.refuse(name, rule)
 	}
+	if segments == nil && h.mode&0o7777 != rootMode { // extractors set the mode of the directory they extract into
+		return c.refuse(name, fmt.Sprintf("the archive's root may not change the mode of the directory it is extracted into: its mode must be %04o (it is %04o)", rootMode, h.mode&0o7777))
+	}
 	if segments != nil {
 		c.entries++
 	}
 	return nil
 }
+
+// rootMode is the only mode a root entry (./) may have: what a directory
+// is created with under the usual umask (022), so that extracting the
+// archive leaves the directory it goes into as it usually is.
+const rootMode = 0o755
 
 // resolveName returns the name extractors give the entry: the PAX path or
 // the GNU long name when there is one, else the header's. A name the
@@ -202,6 +225,9 @@ func resolveName(e *member) (string, string) {
 			name = p
 		}
 	case typeLongNm:
+		if len(e.data) == 0 || e.data[len(e.data)-1] != 0 {
+			return "", "its GNU long name does not end with a NUL inside its size (GNU tar and Python's tarfile read on into the padding)"
+		}
 		name = cString(e.data)
 		if !allZero(e.data[min(len(name)+1, len(e.data)):]) {
 			return "", "its GNU long name has data after the name's end"

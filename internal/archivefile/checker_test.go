@@ -110,6 +110,43 @@ func TestRefusesWhatAnExtractorMishandles(t *testing.T) {
 			reason: "a directory's mode must let its owner write and enter it",
 		},
 		{
+			// Issue 35: BusyBox tar skips the empty-named extended header
+			// as an end block and reads its data block as a header: a
+			// hard link (or a symbolic link, a device) that GNU tar,
+			// bsdtar and Python never see.
+			name: "an empty-named extended header smuggling a header to BusyBox",
+			archive: site(func(w *rawTar) {
+				rec := paxRecord("comment", "c")
+				w.padded(header{typ: 'g'}, len(rec), withRecord(header{name: "x", typ: '1', link: "index.html", format: "gnu"}.block(), rec))
+				w.entry(header{name: "p.html", typ: '0'}, []byte("x"))
+				w.end()
+			}),
+			reason: "has an empty name and prefix, which BusyBox tar reads as the end of the archive",
+		},
+		{
+			// Issue 35: Python's tarfile reads PAX records on into the
+			// padding, and extracts p.html to the path found there.
+			name: "a PAX record in an extended header's padding",
+			archive: site(func(w *rawTar) {
+				rec := paxRecord("path", "p.html")
+				w.padded(header{name: "PaxHeaders/p", typ: 'x'}, len(rec), []byte(rec+paxRecord("path", "../../pwned")))
+				w.entry(header{name: "p.html", typ: '0'}, []byte("x"))
+				w.end()
+			}),
+			reason: "its extended header's padding (after its data, to the end of the block) is not zeros",
+		},
+		{
+			// GNU tar fails: "gzip: stdin has flags 0x80 -- not
+			// supported"; the others extract.
+			name: "a gzip reserved flag bit",
+			archive: func() []byte {
+				a := site(func(w *rawTar) { w.end() })
+				a[3] |= 0x80
+				return a
+			}(),
+			reason: "it sets reserved flag bits (0x80)",
+		},
+		{
 			name:    "a global header, then the end of the stream",
 			archive: site(func(w *rawTar) { w.pax('g', [2]string{"comment", "hi"}) }),
 			reason:  "its global header is the last header",

@@ -92,6 +92,8 @@ type fsOps struct {
 	syncFile func(*os.File) error
 	syncDir  func(dir string) error
 	rename   func(from, to string) error // never replaces: renameNoReplace
+	exchange func(a, b string) error     // swaps two names in one step: renameExchange
+	replace  func(from, to string) error // renames over what is there: os.Rename
 }
 
-var systemOps = fsOps{syncFile: (*os.File).Sync, syncDir: syncDir, rename: renameNoReplace}
+var systemOps = fsOps{syncFile: (*os.File).Sync, syncDir: syncDir, rename: renameNoReplace, exchange: renameExchange, replace: os.Rename}

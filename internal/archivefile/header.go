@@ -27,6 +27,10 @@ const (
 	offTypeflag = 156
 	offLinkname = 157
 	offMagic    = 257
+	offUname    = 265
+	offGname    = 297
+	offDevMajor = 329
+	offDevMinor = 337
 	offPrefix   = 345 // POSIX ustar; in a GNU header, where atime, ctime and the sparse map begin
 	offPadding  = 500 // POSIX ustar: unused (star puts "tar\x00" at 508)
 )
@@ -59,7 +63,9 @@ type headerError struct {
 
 func (e *headerError) Error() string { return e.rule }
 
-// parseHeader reads a header block that is not all zeros.
+// parseHeader reads a header block that is not all zeros. Every byte of
+// it is either read and held to the language or required to be zero, as
+// every writer leaves it: no reader may find in it what the check did not.
 func parseHeader(b *[blockSize]byte) (rawHeader, *headerError) {
 	if err := checkChecksum(b); err != nil {
 		return rawHeader{}, err
@@ -83,29 +89,87 @@ func parseHeader(b *[blockSize]byte) (rawHeader, *headerError) {
 	default:
 		return h, &headerError{rule: "its header is neither POSIX ustar nor GNU format (an old V7 header or an unknown one, which readers disagree on)"}
 	}
+	prefix := ""
 	if !h.gnu {
-		if prefix := cString(b[offPrefix:offPadding]); prefix != "" {
-			h.name = prefix + "/" + h.name
+		prefix = cString(b[offPrefix:offPadding])
+	}
+	if h.name == "" && prefix == "" { // BusyBox tar skips it as an end block and reads the next block as a header
+		return h, &headerError{rule: fmt.Sprintf("its header (type %q) has an empty name and prefix, which BusyBox tar reads as "+
+			"the end of the archive, reading the next block as a header", h.typ)}
+	}
+	if prefix != "" {
+		h.name = prefix + "/" + h.name
+	}
+	h.links = !allZero(b[offLinkname:offMagic])
+	if err := checkTexts(b, h.gnu); err != nil {
+		return h, err
+	}
+	return h, parseNumbers(b, &h)
+}
+
+// checkTexts checks the header's text fields: the name and prefix hold
+// zeros after their NUL, uname and gname printable ASCII (tar -tv prints
+// them, escapes included) then zeros.
+func checkTexts(b *[blockSize]byte, gnu bool) *headerError {
+	fields := []struct {
+		what       string
+		start, end int
+	}{{"name", offName, offMode}, {"user name", offUname, offGname}, {"group name", offGname, offDevMajor}}
+	if !gnu {
+		fields = append(fields, struct {
+			what       string
+			start, end int
+		}{"prefix", offPrefix, offPadding})
+	}
+	for _, f := range fields {
+		field := b[f.start:f.end]
+		text := cString(field)
+		if !allZero(field[min(len(text)+1, len(field)):]) {
+			return &headerError{rule: fmt.Sprintf("its header's %s field has data after the NUL that ends it", f.what)}
+		}
+		if (f.start == offUname || f.start == offGname) && !isPrintableASCII(text) {
+			return &headerError{rule: fmt.Sprintf("its header's %s %q is not printable ASCII", f.what, text)}
 		}
 	}
-	h.links = b[offLinkname] != 0
+	return nil
+}
+
+// isPrintableASCII reports text of the bytes from space to tilde only.
+func isPrintableASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] < 0x20 || s[i] > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+// parseNumbers reads the header's numeric fields into h.
+func parseNumbers(b *[blockSize]byte, h *rawHeader) *headerError {
 	var ok bool
 	if h.mode, ok = octal(b[offMode:offUID], false); !ok {
-		return h, &headerError{rule: "its header's mode is not an octal number"}
-	}
-	if _, ok = octal(b[offUID:offGID], true); !ok {
-		return h, &headerError{rule: "its header's user ID is not an octal number"}
-	}
-	if _, ok = octal(b[offGID:offSize], true); !ok {
-		return h, &headerError{rule: "its header's group ID is not an octal number"}
+		return &headerError{rule: "its header's mode is not an octal number"}
 	}
 	if h.size, ok = octal(b[offSize:offMtime], false); !ok {
-		return h, &headerError{rule: "its header's size is not an octal number (the base-256 form for sizes of 8 GiB and more is refused)"}
+		return &headerError{rule: "its header's size is not an octal number (the base-256 form for sizes of 8 GiB and more is refused)"}
 	}
-	if _, ok = octal(b[offMtime:offChksum], false); !ok {
-		return h, &headerError{rule: "its header's modification time is not an octal number"}
+	for _, f := range []struct {
+		what       string
+		start, end int
+		empty      bool
+	}{
+		{"user ID", offUID, offGID, true}, {"group ID", offGID, offSize, true}, {"modification time", offMtime, offChksum, false},
+		{"device major number", offDevMajor, offDevMinor, true}, {"device minor number", offDevMinor, offPrefix, true},
+	} {
+		n, ok := octal(b[f.start:f.end], f.empty)
+		switch {
+		case !ok:
+			return &headerError{rule: fmt.Sprintf("its header's %s is not an octal number", f.what)}
+		case f.start >= offDevMajor && n != 0:
+			return &headerError{rule: fmt.Sprintf("its header's %s is %d, where only a device has one", f.what, n)}
+		}
 	}
-	return h, nil
+	return nil
 }
 
 // checkChecksum checks the header's checksum: the sum of its bytes, as
@@ -232,7 +296,8 @@ func keyList(allowed map[string]bool) string {
 // checkPAXValues checks the values of an entry's records that readers
 // parse as numbers: size must equal the header's own size field (so that
 // a reader that ignores the record reads the same), the others must be
-// decimal as POSIX spells them.
+// decimal as POSIX spells them; uname and gname, which tar -tv prints,
+// printable ASCII.
 func checkPAXValues(recs paxRecords, headerSize int64) string {
 	for key, v := range recs {
 		switch key {
@@ -240,6 +305,10 @@ func checkPAXValues(recs paxRecords, headerSize int64) string {
 			n, err := strconv.ParseInt(v, 10, 64)
 			if err != nil || n != headerSize || strconv.FormatInt(n, 10) != v {
 				return fmt.Sprintf("its extended header's size %q is not the size in its tar header (%d)", v, headerSize)
+			}
+		case "uname", "gname":
+			if !isPrintableASCII(v) {
+				return fmt.Sprintf("its extended header's %s %q is not printable ASCII", key, v)
 			}
 		case "uid", "gid":
 			if !isDecimal(v) {

@@ -203,7 +203,8 @@ func (s *pathSet) child(parent uint64, segment string) uint64 {
 }
 
 // folded is how a case-insensitive, normalising file system compares a
-// segment: case-folded, in Unicode's compatibility form.
+// segment: case-folded, in Unicode's compatibility form, with the dotless
+// ı as i, since NTFS's upcase table makes both I.
 func (s *pathSet) folded(segment string) string {
 	ascii := true
 	for i := 0; i < len(segment) && ascii; i++ {
@@ -212,5 +213,5 @@ func (s *pathSet) folded(segment string) string {
 	if ascii {
 		return strings.ToLower(segment)
 	}
-	return norm.NFKC.String(s.fold.String(norm.NFKC.String(segment)))
+	return strings.ReplaceAll(norm.NFKC.String(s.fold.String(norm.NFKC.String(segment))), "ı", "i")
 }

@@ -18,7 +18,11 @@ import (
 // The oracle: an independent reading of a tar.gz, block by block, the way
 // GNU tar reads one, and a judgement of whether it is in the language a
 // static export is made of (regular files and directories with plain
-// names). It shares no code with the check, so that the two can disagree;
+// names, modes others may read but not change). It knows where the
+// extractors read otherwise: BusyBox tar takes a header block with an empty
+// name and prefix for an end block and reads the next block as a header;
+// Python's tarfile reads PAX records on into an extended header's padding,
+// and it and GNU tar read a GNU long name on into its padding. It shares no code with the check, so that the two can disagree;
 // the differential test and the fuzz targets fail when the check accepts
 // what the oracle calls outside the language.
 
@@ -37,6 +41,9 @@ const oracleLimit = 64 << 20
 // judge reads a tar.gz and returns its entries, or why it is outside the
 // language ("" when inside).
 func judge(archive []byte) ([]oEntry, string) {
+	if len(archive) > 3 && archive[3]&0xe0 != 0 { // the first member's: GNU gzip stops there
+		return nil, "GNU gzip refuses the reserved flag bits of a gzip header"
+	}
 	zr, err := gzip.NewReader(bytes.NewReader(archive))
 	if err != nil {
 		return nil, "not gzip: " + err.Error()
@@ -87,6 +94,9 @@ func judgeTar(tarball []byte) ([]oEntry, string) {
 			return entries, ""
 		}
 		b := tarball[pos : pos+512]
+		if b[0] == 0 && b[345] == 0 {
+			return nil, fmt.Sprintf("BusyBox tar reads the header at %d, with no name nor prefix, as an end block and the next block as a header", pos)
+		}
 		h, problem := parseHeader(b)
 		if problem != "" {
 			return nil, fmt.Sprintf("header at %d: %s", pos, problem)
@@ -97,6 +107,7 @@ func judgeTar(tarball []byte) ([]oEntry, string) {
 			return nil, fmt.Sprintf("header at %d: data runs past the end", pos-512)
 		}
 		body := tarball[pos : pos+int(h.size)]
+		full := tarball[pos : pos+int(dataLen)] // with its padding, as Python and GNU tar read extended headers
 		pos += int(dataLen)
 		global = h.typ == 'g'
 		switch h.typ {
@@ -106,13 +117,16 @@ func judgeTar(tarball []byte) ([]oEntry, string) {
 				return nil, "more than one extended header for an entry"
 			}
 			if h.typ == 'L' {
-				ext.longName = strings.TrimRight(string(body), "\x00")
-				if strings.Contains(ext.longName, "\x00") {
-					return nil, "a NUL inside a GNU long name"
+				ext.longName, problem = longNameOf(body, full)
+				if problem != "" {
+					return nil, problem
 				}
 				continue
 			}
 			recs, problem := paxRecords(body)
+			if problem == "" {
+				problem = pythonPadding(full, len(body))
+			}
 			if problem != "" {
 				return nil, problem
 			}
@@ -120,6 +134,9 @@ func judgeTar(tarball []byte) ([]oEntry, string) {
 			continue
 		case 'g':
 			recs, problem := paxRecords(body)
+			if problem == "" {
+				problem = pythonPadding(full, len(body))
+			}
 			if problem != "" {
 				return nil, problem
 			}
@@ -141,10 +158,61 @@ func judgeTar(tarball []byte) ([]oEntry, string) {
 		if problem := place(e, seen, implied); problem != "" {
 			return nil, problem
 		}
+		if problem := modeProblem(e, h.mode); problem != "" {
+			return nil, problem
+		}
 		if e.path != "" { // the root ("./") is no entry on disk, nor counted
 			entries = append(entries, e)
 		}
 	}
+}
+
+// longNameOf is a GNU long name as GNU tar and Python's tarfile read it,
+// up to the first NUL of its data and padding, if archive/tar, which
+// reads its size only, reads the same.
+func longNameOf(body, full []byte) (string, string) {
+	name := cstring(full)
+	if name != cstring(body) || bytes.IndexByte(body, 0) < 0 {
+		return "", fmt.Sprintf("GNU tar and Python read the long name %q, archive/tar %q", name, cstring(body))
+	}
+	if strings.Trim(string(body[len(name):]), "\x00") != "" {
+		return "", "a NUL inside a GNU long name"
+	}
+	return name, ""
+}
+
+// pythonPadding says whether Python's tarfile, which matches records with
+// the pattern `(\d+) ([^=]+)=` until one fails, finds one in the padding
+// after an extended header's size bytes.
+func pythonPadding(full []byte, size int) string {
+	pad := full[size:]
+	digits := 0
+	for digits < len(pad) && '0' <= pad[digits] && pad[digits] <= '9' {
+		digits++
+	}
+	if digits == 0 || digits == len(pad) || pad[digits] != ' ' {
+		return ""
+	}
+	key := pad[digits+1:]
+	if eq := bytes.IndexByte(key, '='); eq > 0 {
+		return "Python's tarfile reads a PAX record in an extended header's padding"
+	}
+	return ""
+}
+
+// modeProblem says why an entry's mode is outside the language: others
+// may read the site but not change it, and the root leaves the directory
+// it is extracted into as a directory usually is.
+func modeProblem(e oEntry, mode int64) string {
+	switch {
+	case mode&0o022 != 0:
+		return fmt.Sprintf("%q is writable by its group or others (%04o)", e.path, mode)
+	case !e.dir && mode&0o400 == 0:
+		return fmt.Sprintf("%q is a file its owner cannot read (%04o)", e.path, mode)
+	case e.path == "" && mode&0o7777 != 0o755:
+		return fmt.Sprintf("the root changes the mode of the directory it is extracted into to %04o", mode)
+	}
+	return ""
 }
 
 // apply makes the entry of header h from the extended headers before it.
@@ -167,7 +235,11 @@ func (p pending) apply(h rawHeader, body []byte) (oEntry, string) {
 				return oEntry{}, "a bad pax size"
 			}
 			size = n
-		case "mtime", "atime", "ctime", "uid", "gid", "uname", "gname", "comment":
+		case "uname", "gname":
+			if !printable(v) {
+				return oEntry{}, "a pax " + k + " that is not printable ASCII"
+			}
+		case "mtime", "atime", "ctime", "uid", "gid", "comment":
 		default:
 			return oEntry{}, "the pax key " + strconv.Quote(k)
 		}
@@ -231,10 +303,23 @@ func cleanName(name string) (string, string) {
 
 // fold is the strictest comparison of names among file systems: full case
 // folding of the NFC form (NFD-normalising file systems compare canonically
-// equivalent names equal, which NFC already makes byte-equal).
+// equivalent names equal, which NFC already makes byte-equal), with NTFS's
+// upcase table, which makes the dotless ı an I.
 var folder = cases.Fold()
 
-func fold(s string) string { return norm.NFC.String(folder.String(norm.NFC.String(s))) }
+func fold(s string) string {
+	return strings.ReplaceAll(norm.NFC.String(folder.String(norm.NFC.String(s))), "ı", "i")
+}
+
+// printable reports a text of printable ASCII.
+func printable(s string) bool {
+	for _, r := range s {
+		if r < ' ' || r > '~' {
+			return false
+		}
+	}
+	return true
+}
 
 // place records e among the entries before it: no two entries with the
 // same folded path, none under a file, none where a directory is implied.
@@ -291,6 +376,9 @@ func parseHeader(b []byte) (rawHeader, string) {
 	}
 	if cstring(b[157:257]) != "" && (h.typ == '0' || h.typ == 0 || h.typ == '5') {
 		return rawHeader{}, "a link name" // an extended header's is read by no one
+	}
+	if !printable(cstring(b[265:297])) || !printable(cstring(b[297:329])) {
+		return rawHeader{}, "a user or group name that is not printable ASCII" // tar -tv prints it
 	}
 	size, ok := parseOctal(b[124:136])
 	if !ok {

@@ -19,3 +19,17 @@ func renameNoReplace(from, to string) error {
 	}
 	return nil
 }
+
+// renameExchange swaps the names a and b in one step: renamex_np with
+// RENAME_SWAP. Where the file system lacks it, the error satisfies
+// errors.Is(err, errors.ErrUnsupported).
+func renameExchange(a, b string) error {
+	err := unix.RenamexNp(a, b, unix.RENAME_SWAP)
+	if errors.Is(err, unix.ENOTSUP) || errors.Is(err, unix.ENOSYS) || errors.Is(err, unix.EINVAL) {
+		err = errors.ErrUnsupported
+	}
+	if err != nil {
+		return renameError(a, b, err)
+	}
+	return nil
+}

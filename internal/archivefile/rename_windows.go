@@ -1,6 +1,9 @@
 package archivefile
 
-import "syscall"
+import (
+	"errors"
+	"syscall"
+)
 
 // renameNoReplace renames from to to unless to exists (an error satisfying
 // errors.Is(err, fs.ErrExist)): MoveFile, unlike the MoveFileEx with
@@ -19,3 +22,8 @@ func renameNoReplace(from, to string) error {
 	}
 	return nil
 }
+
+// renameExchange is not available on Windows: Commit renames over the
+// checked file instead (os.Rename, MoveFileEx with
+// MOVEFILE_REPLACE_EXISTING, which replaces in one step).
+func renameExchange(a, b string) error { return renameError(a, b, errors.ErrUnsupported) }

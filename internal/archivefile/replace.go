@@ -15,12 +15,20 @@ import (
 // otherwise compares the identity of the file checked with what the name
 // holds immediately before acting on the name.
 //
+// A file that the archive replaces goes in one step, so that output_path
+// never holds nothing, whatever stops the process: the two names are
+// exchanged (RENAME_EXCHANGE, RENAME_SWAP), then the file that was there,
+// now under the temporary name, is removed if it is the file checked, and
+// put back otherwise; where the system cannot exchange, the archive is
+// renamed over the file once its identity is compared again.
+//
 // What remains: no system can remove or rename a file by its descriptor,
 // so between that last comparison and the unlink or rename, a few system
 // calls, a local user who can write to the directory can still swap the
 // entry. A rename of the temporary file then fails, or is caught by the
-// check after it (ErrReplaced); an unlink would remove the swapped entry.
-// Keep output_path in a directory that only you can write to.
+// check after it (ErrReplaced); an unlink, or a rename over it where the
+// system cannot exchange, would remove the swapped entry. Keep
+// output_path in a directory that only you can write to.
 
 // ErrReplaced is the error of an operation on a file that another has
 // taken the place of since it was checked.
@@ -58,11 +66,37 @@ func (f *File) place(id Identity, mayReplace func(found Identity) error) error {
 		if err := mayReplace(found); err != nil {
 			return err
 		}
-		if err := RemoveIf(f.path, found); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := f.replace(tmp, id, found); !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
+		// gone since: placed without replacing, the next time round
 	}
 	return &fs.PathError{Op: "rename", Path: f.path, Err: errStillThere}
+}
+
+// replace puts the temporary file tmp, of identity id, in the place of the
+// regular file of identity found at f.path, in one step.
+func (f *File) replace(tmp string, id, found Identity) error {
+	err := f.ops.exchange(tmp, f.path)
+	switch {
+	case errors.Is(err, errors.ErrUnsupported):
+		if err := expectIdentity(f.path, found); err != nil {
+			return err
+		}
+		if err := f.ops.replace(tmp, f.path); err != nil {
+			return err
+		}
+	case err != nil:
+		return err
+	default: // tmp now names what was at f.path
+		if err := RemoveIf(tmp, found); errors.Is(err, ErrReplaced) {
+			_ = f.ops.exchange(tmp, f.path) // not the file checked: put it back
+			return &fs.PathError{Op: "replace", Path: f.path, Err: ErrReplaced}
+		}
+		// At worst another error leaves the old file under the temporary
+		// name, which the sweep of partial downloads removes.
+	}
+	return expectIdentity(f.path, id)
 }
 
 // expectIdentity checks that the name p holds the regular file of

@@ -1,7 +1,9 @@
 package archivefile
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -278,4 +280,81 @@ func mustRemove(t *testing.T, p string) {
 	if err := os.Remove(p); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// errCrash stops a Commit where a crash would.
+var errCrash = errors.New("crash")
+
+// TestReplacementNeverLeavesPathEmpty stops a replacement before and after
+// each of its steps, as a crash of the process would: Path always holds a
+// regular file, the old archive or the new one. Where the system can
+// exchange two names, and where it cannot (the archive renamed over the
+// file).
+func TestReplacementNeverLeavesPathEmpty(t *testing.T) {
+	t.Parallel()
+	for name, exchange := range map[string]bool{"exchange": true, "rename over": false} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			for step := 1; ; step++ {
+				if completed := crashReplacementAt(t, step, false, exchange); completed {
+					break
+				}
+				crashReplacementAt(t, step, true, exchange)
+			}
+		})
+	}
+}
+
+// crashReplacementAt replaces an old archive and stops at the step-th file
+// system operation of Commit, before or after it, then checks Path. It
+// reports whether Commit completed before that step.
+func crashReplacementAt(t *testing.T, step int, after, exchange bool) bool {
+	t.Helper()
+	dest := filepath.Join(t.TempDir(), "bundle.tar.gz")
+	writeFile(t, dest, "the old archive")
+	f := committable(t, dest, Options{})
+	calls := 0
+	interrupt := func(op func(a, b string) error) func(a, b string) error {
+		return func(a, b string) error {
+			if calls++; calls == step && !after {
+				panic(errCrash)
+			}
+			err := op(a, b)
+			if calls == step {
+				panic(errCrash)
+			}
+			return err
+		}
+	}
+	if !exchange {
+		f.ops.exchange = func(a, b string) error { return renameError(a, b, errors.ErrUnsupported) }
+	}
+	f.ops.rename, f.ops.exchange, f.ops.replace = interrupt(f.ops.rename), interrupt(f.ops.exchange), interrupt(f.ops.replace)
+	completed := func() (done bool) {
+		defer func() {
+			if r := recover(); r != nil && r != errCrash {
+				panic(r)
+			}
+		}()
+		_, _, err := f.Commit(func(Identity) error { return nil })
+		if err != nil {
+			t.Fatalf("Commit = %v", err)
+		}
+		return true
+	}()
+	where := fmt.Sprintf("stopped before step %d", step)
+	if after {
+		where = fmt.Sprintf("stopped after step %d", step)
+	}
+	got, err := os.ReadFile(dest)
+	info, lerr := os.Lstat(dest)
+	switch {
+	case err != nil || lerr != nil || !info.Mode().IsRegular():
+		t.Errorf("%s: Path holds no regular file (%v)", where, err)
+	case string(got) != "the old archive" && !bytes.HasPrefix(got, []byte{0x1f, 0x8b}):
+		t.Errorf("%s: Path holds %q, neither the old archive nor the new", where, got)
+	case completed && string(got) == "the old archive":
+		t.Errorf("Commit completed, but Path holds the old archive")
+	}
+	return completed
 }

@@ -37,14 +37,29 @@ func (c *checker) read(p []byte) error {
 	return c.bounded()
 }
 
-// skip reads an entry's content and its padding.
+// skip reads an entry's content and its padding, which must be zeros.
 func (c *checker) skip(name string, size int64) error {
 	c.current = name
 	defer func() { c.current = "" }()
 	if c.buf == nil {
 		c.buf = make([]byte, 64<<10)
 	}
-	for left := padded(size); left > 0; {
+	if err := c.discard(size); err != nil {
+		return err
+	}
+	pad := c.buf[:padded(size)-size]
+	if err := c.read(pad); err != nil {
+		return err
+	}
+	if !allZero(pad) {
+		return c.refuse(name, "its data's padding (after its size, to the end of the block) is not zeros")
+	}
+	return nil
+}
+
+// discard reads n bytes of content.
+func (c *checker) discard(n int64) error {
+	for left := n; left > 0; {
 		if err := c.ctx.Err(); err != nil {
 			return err
 		}

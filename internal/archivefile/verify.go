@@ -50,7 +50,7 @@ func verify(ctx context.Context, r io.Reader) (int, error) {
 
 func verifyWithin(ctx context.Context, r io.Reader, lim limits) (int, error) {
 	in := &countingReader{r: r}
-	gz, err := gzip.NewReader(in)
+	gz, err := newMembers(in)
 	if err != nil {
 		return 0, explain(err, atStart)
 	}
@@ -78,10 +78,13 @@ const atStart = "at its start"
 // into an *InvalidError; errStopped passes through.
 func explain(err error, where string) error {
 	var corrupt flate.CorruptInputError
+	var invalid *InvalidError
 	reason := ""
 	switch {
 	case errors.Is(err, errStopped):
 		return err
+	case errors.As(err, &invalid):
+		return invalid
 	case where == atStart && errors.Is(err, io.EOF):
 		reason = "it is empty"
 	case where == atStart && errors.Is(err, gzip.ErrHeader):
