@@ -71,6 +71,21 @@ func TestAccHostile_plainHTTPLinkRefused(t *testing.T) {
 	}
 }
 
+// TestAccHostile_nonASCIILinkHostRefused: the API hands out a bundle link
+// whose host is not ASCII (a Cyrillic letter that passes for a Latin one,
+// and a right-to-left override). The apply fails, naming the host escaped:
+// neither character reaches the terminal.
+func TestAccHostile_nonASCIILinkHostRefused(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTLSTestEnv(t, fakeapi.WithDownloadHost("https://stor\u0430ge.ex\u202eample.com"))
+	out := expectDiagnostic(t, env, env.Config(providertest.BundleConfig("docs.example.com", "")),
+		[]string{"Bundle Link Host Not ASCII", `stor\u0430ge.ex\u202eample.com`, "can pass for another one"},
+		[]string{"X-Amz-", "\u0430", "\u202e"})
+	if n := env.Fake.Count(http.MethodGet, "/bundles/"); n != 0 {
+		t.Errorf("%d downloads, want 0:\n%s", n, out)
+	}
+}
+
 // waitingResource is a resource whose create waits for a job, as the
 // hostile tests drive it.
 type waitingResource struct {

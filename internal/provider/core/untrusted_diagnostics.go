@@ -16,6 +16,14 @@ import (
 
 // unsafeLinkDiagnostic explains a bundle link the client refused to use.
 func unsafeLinkDiagnostic(e *mintlify.UnsafeLinkError, doing string) (summary, detail string) {
+	if e.NotASCII {
+		// e.Host is escaped by the client: no control or look-alike
+		// character reaches the terminal.
+		return "Bundle Link Host Not ASCII", fmt.Sprintf("The Mintlify API returned a bundle link for static export "+
+			"job %s whose host, %s, is not an IP address or an ASCII DNS name (IDNA A-labels, `xn--…`), while %s. "+
+			"The provider refused it: such a host can pass for another one. Apply again; if the API keeps "+
+			"answering this way, report the job ID to Mintlify support.", e.JobID, e.Host, doing)
+	}
 	if !e.Plain {
 		return "Invalid Bundle Link", fmt.Sprintf("The Mintlify API returned a bundle link for static export job "+
 			"%s that is not an absolute http(s) URL, while %s, so the provider did not use it. Apply again; if the "+
