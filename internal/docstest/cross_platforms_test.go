@@ -48,7 +48,8 @@ func releasePlatforms(t *testing.T) []string {
 }
 
 // TestCrossBuildsEveryReleasePlatform: `make cross`, which .ci/run runs,
-// builds and vets exactly the platforms that a release ships.
+// builds exactly the platforms that a release ships, and vets the tests on
+// one platform of each of their systems.
 func TestCrossBuildsEveryReleasePlatform(t *testing.T) {
 	t.Parallel()
 	makefile := readRepoFile(t, "GNUmakefile")
@@ -60,6 +61,16 @@ func TestCrossBuildsEveryReleasePlatform(t *testing.T) {
 	slices.Sort(got)
 	if want := releasePlatforms(t); !slices.Equal(got, want) {
 		t.Errorf("GNUmakefile's RELEASE_PLATFORMS are %v, .goreleaser.yml builds %v", got, want)
+	}
+	vet := regexp.MustCompile(`(?m)^VET_PLATFORMS := (.*)$`).FindStringSubmatch(makefile)
+	if vet == nil {
+		t.Fatal("GNUmakefile: no VET_PLATFORMS")
+	}
+	for _, p := range got {
+		goos, _, _ := strings.Cut(p, "/")
+		if !strings.Contains(" "+vet[1], " "+goos+"/") {
+			t.Errorf("GNUmakefile's VET_PLATFORMS (%s) vet no platform of %s, which a release ships", vet[1], goos)
+		}
 	}
 	if !regexp.MustCompile(`(?m)^stage cross$`).MatchString(readRepoFile(t, ".ci/run")) {
 		t.Error(".ci/run does not run make cross")
