@@ -44,7 +44,7 @@ func TestAccReliability_applySurvivesFaults(t *testing.T) {
 				Config: env.Config(body),
 				Check: func(*terraform.State) error {
 					if n := started(env.Fake) - before; n != fx.starts {
-						return fmt.Errorf("the apply started %d jobs, deployments or runs, want %d", n, fx.starts)
+						return fmt.Errorf("the apply made %d starts (see started), want %d", n, fx.starts)
 					}
 					return nil
 				},
@@ -219,7 +219,7 @@ func TestAccReliability_permanentErrorsFailFast(t *testing.T) {
 					t.Errorf("%d requests, want 1: never retried", n)
 				}
 				if n := started(env.Fake) - jobs; n != 0 {
-					t.Errorf("%d jobs, deployments or runs started, want none", n)
+					t.Errorf("%d starts (see started), want none", n)
 				}
 			})
 		}
