@@ -48,7 +48,7 @@ func (a *deploymentAction) Schema(_ context.Context, _ action.SchemaRequest, res
 			"action is invoked: with `terraform apply -invoke=action.mintlify_deployment.NAME`, or from an " +
 			"`action_trigger` in another resource's `lifecycle`, such as after the release that the docs follow. " +
 			"It triggers a deployment, then waits for it and reports its progress: the status ID, each status " +
-			"change and each new log line, and the commit deployed. A `failure` is an error that shows Mintlify's " +
+			"change and each new log line (at most 200, then how many more), and the commit deployed. A `failure` is an error that shows Mintlify's " +
 			"summary and the last log lines; a timeout is an error that names the deployment, which goes on.\n\n" +
 			"Actions need Terraform 1.14 or later; OpenTofu has no actions. The action records nothing in state: " +
 			"to keep the deployment and use its commit in other resources, use the `mintlify_deployment` resource.",
