@@ -59,17 +59,6 @@ func TestAccReliability_applySurvivesFaults(t *testing.T) {
 	})
 }
 
-// countStatus counts the recorded requests answered with status.
-func countStatus(reqs []fakeapi.Request, status int) int {
-	n := 0
-	for _, r := range reqs {
-		if r.Status == status {
-			n++
-		}
-	}
-	return n
-}
-
 // TestAccReliability_startRateLimited: a start request that keeps getting
 // 429 fails once the retries run out, and says that nothing started.
 func TestAccReliability_startRateLimited(t *testing.T) {
