@@ -1,82 +1,62 @@
 package provider
 
 import (
+	"fmt"
 	"net/http"
 	"testing"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
-// TestAccReliability_applySurvivesFaults: under bursts of 429 and every
-// fourth idempotent request failing with a 5xx or a dropped connection,
-// `terraform apply` succeeds and starts exactly one export.
+// TestAccReliability_applySurvivesFaults: for every type, under bursts of
+// 429 and with the requests the provider retries failing with a 5xx or a
+// dropped connection (the first two, then every fourth), `terraform apply`
+// succeeds, starts exactly what one apply starts, and the plan after it is
+// empty.
 func TestAccReliability_applySurvivesFaults(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
-		return fakeapi.JobPlan{QueueFor: 30 * time.Second, RunFor: 20 * time.Minute}
-	}), fakeapi.WithFaults(
-		// A burst of 429 on the first three requests: the start request.
-		fakeapi.FaultRule{Count: 3, Faults: []fakeapi.Fault{fakeapi.TooManyRequests(2 * time.Second)}},
-		// Another burst a few requests later, while polling, with
-		// Retry-After as an HTTP date.
-		fakeapi.FaultRule{Skip: 3, Count: 3, Faults: []fakeapi.Fault{fakeapi.TooManyRequests(5 * time.Second).WithRetryAfterDate()}},
-		// Every fourth status or bundle request fails.
-		fakeapi.FaultRule{
-			Match: fakeapi.AnyOf(fakeapi.IsStatusRequest, fakeapi.IsBundleRequest),
-			Every: 4,
-			Faults: []fakeapi.Fault{
-				fakeapi.ServerError(http.StatusBadGateway), fakeapi.DropConnection(),
-				fakeapi.ServerError(http.StatusServiceUnavailable), fakeapi.ServerError(http.StatusInternalServerError),
-				fakeapi.DropConnection(), fakeapi.ServerError(http.StatusGatewayTimeout),
-			},
-		},
-	))
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.ProviderFactories(),
-		Steps: []resource.TestStep{{
-			Config: env.Config(providertest.BundleConfig("docs.example.com", "")),
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(providertest.BundleAddr, tfjsonpath.New("status"), knownvalue.StringExact("completed")),
-			},
-			Check: resource.ComposeTestCheckFunc(
-				acctest.CheckBundleLinkWorks(providertest.BundleAddr),
-				func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
-			),
-		}},
-	})
-	reqs := env.Fake.Requests()
-	t.Logf("%d API requests (%d start, %d status, %d bundle), %d faults: %d 429, %d 5xx, %d dropped connections",
-		len(reqs)-env.Fake.Count(http.MethodGet, "/bundles/"), providertest.CountMatching(reqs, fakeapi.IsStartRequest),
-		providertest.CountMatching(reqs, fakeapi.IsStatusRequest), providertest.CountMatching(reqs, fakeapi.IsBundleRequest),
-		env.Fake.FaultsInjected(""), countStatus(reqs, http.StatusTooManyRequests),
-		countStatus(reqs, 500)+countStatus(reqs, 502)+countStatus(reqs, 503)+countStatus(reqs, 504),
-		env.Fake.FaultsInjected(fakeapi.FaultDrop))
-	if env.Fake.FaultsInjected(fakeapi.FaultDrop) == 0 || countStatus(reqs, 502)+countStatus(reqs, 503) == 0 {
-		t.Error("the scenario injected no dropped connection or no 5xx; lengthen the job")
-	}
-	if got := env.Fake.ExportJobsStarted(); got != 1 {
-		t.Errorf("export jobs started = %d, want exactly 1", got)
-	}
-}
-
-// countStatus counts the recorded requests answered with status.
-func countStatus(reqs []fakeapi.Request, status int) int {
-	n := 0
-	for _, r := range reqs {
-		if r.Status == status {
-			n++
+	forEachFixture(t, suiteFaults, func(t *testing.T, _ string, fx fixture) {
+		env, body := fixtureEnv(t, fx)
+		before := started(env.Fake)
+		failures := []fakeapi.Fault{
+			fakeapi.ServerError(http.StatusBadGateway), fakeapi.DropConnection(),
+			fakeapi.ServerError(http.StatusServiceUnavailable), fakeapi.ServerError(http.StatusInternalServerError),
+			fakeapi.DropConnection(), fakeapi.ServerError(http.StatusGatewayTimeout),
 		}
-	}
-	return n
+		env.Fake.SetFaults(
+			// A burst of 429 on the first two requests, the second with
+			// Retry-After as an HTTP date.
+			fakeapi.FaultRule{Count: 2, Faults: []fakeapi.Fault{
+				fakeapi.TooManyRequests(2 * time.Second), fakeapi.TooManyRequests(5 * time.Second).WithRetryAfterDate(),
+			}},
+			fakeapi.FaultRule{Match: fx.retried, Count: 2, Faults: failures},
+			fakeapi.FaultRule{Match: fx.retried, Every: 4, Faults: failures},
+		)
+		resource.Test(t, resource.TestCase{
+			ProtoV6ProviderFactories: env.ProviderFactories(),
+			Steps: []resource.TestStep{{
+				Config: env.Config(body),
+				Check: func(*terraform.State) error {
+					if n := started(env.Fake) - before; n != fx.starts {
+						return fmt.Errorf("the apply made %d starts (see started), want %d", n, fx.starts)
+					}
+					return nil
+				},
+			}},
+		})
+		if n := env.Fake.FaultsInjected(fakeapi.FaultStatus); n < 2 {
+			t.Errorf("%d faults answered, want the burst of 429 at least", n)
+		}
+		if providertest.CountMatching(env.Fake.Requests(), fx.retried) > 0 && env.Fake.FaultsInjected(fakeapi.FaultDrop) == 0 {
+			t.Error("the scenario dropped no connection: the test would prove nothing")
+		}
+	})
 }
 
 // TestAccReliability_startRateLimited: a start request that keeps getting
@@ -151,17 +131,27 @@ func TestAccReliability_retryWouldOutlastTimeout(t *testing.T) {
 	}
 }
 
-// TestAccReliability_apiDown: a status endpoint that answers 503 to every
-// request fails the apply after max_retries, keeping the job in state.
+// TestAccReliability_apiDown: for every type, when each request the
+// provider retries is answered 503, the apply fails after max_retries (5 by
+// default: six attempts of the first such request), saying the API is
+// unavailable.
 func TestAccReliability_apiDown(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithFaults(fakeapi.FaultRule{
-		Match: fakeapi.IsStatusRequest, Faults: []fakeapi.Fault{fakeapi.ServerError(http.StatusServiceUnavailable)},
-	}))
-	// The default max_retries is 5: six status requests.
-	providertest.ExpectApplyFails(t, env, env.Config(providertest.BundleConfig("docs.example.com", "")),
-		[]string{"Mintlify API Unavailable", "HTTP 503", "after 6 attempts", "terraform untaint"},
-		fakeapi.IsStatusRequest, 6, 1)
+	forEachFixture(t, suiteAPIDown, func(t *testing.T, _ string, fx fixture) {
+		env, body := fixtureEnv(t, fx)
+		before := providertest.CountMatching(env.Fake.Requests(), fx.retried)
+		env.Fake.SetFaults(fakeapi.FaultRule{Match: fx.retried, Faults: []fakeapi.Fault{fakeapi.ServerError(http.StatusServiceUnavailable)}})
+		resource.Test(t, resource.TestCase{
+			ProtoV6ProviderFactories: env.ProviderFactories(),
+			Steps: []resource.TestStep{{
+				Config:      env.Config(body),
+				ExpectError: acctest.ExpectError("Mintlify API Unavailable", "HTTP 503", "after 6 attempts"),
+			}},
+		})
+		if n := providertest.CountMatching(env.Fake.Requests(), fx.retried) - before; n != 6 {
+			t.Errorf("%d requests answered 503, want 6", n)
+		}
+	})
 }
 
 // TestAccReliability_slowAnswers: slow answers spend the resource's
@@ -189,23 +179,38 @@ func TestAccReliability_slowAnswers(t *testing.T) {
 	})
 }
 
-// TestAccReliability_permanentErrorsFailFast: 401 and 403 are never
-// retried: one request, one clear diagnostic.
+// TestAccReliability_permanentErrorsFailFast: for every type, 401 and 403
+// are never retried: one request, one diagnostic that says why, and nothing
+// started. The 403 is bare ("Forbidden"), as from a key off its IP
+// allowlist, which every call can meet.
 func TestAccReliability_permanentErrorsFailFast(t *testing.T) {
 	t.Parallel()
-	for name, tc := range map[string]struct {
-		opts []fakeapi.Option
-		key  string
-		want []string
-	}{
-		"401": {nil, "mint_revoked_key", []string{"Mintlify API Key Rejected", "HTTP 401", "`MINTLIFY_API_KEY`", "No static export job was started."}},
-		"403": {[]fakeapi.Option{fakeapi.WithStaticExportDisabled()}, fakeapi.DefaultAPIKey, []string{"Static Export Not Enabled", "HTTP 403", "Enterprise", "No static export job was started."}},
-	} {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			env := providertest.NewTestEnv(t, tc.opts...)
-			providertest.ExpectApplyFails(t, env, env.ConfigWithKey(tc.key, providertest.BundleConfig("docs.example.com", "")), tc.want,
-				fakeapi.IsAPIRequest, 1, 0)
-		})
-	}
+	forEachFixture(t, suiteRefusals, func(t *testing.T, _ string, fx fixture) {
+		for name, tc := range map[string]struct {
+			key    string
+			limits fakeapi.KeyLimits
+			want   []string
+		}{
+			"401": {"mint_revoked_key", fakeapi.KeyLimits{}, []string{"Mintlify API Key Rejected", "HTTP 401", "`MINTLIFY_API_KEY`"}},
+			"403": {fakeapi.DefaultAPIKey, fakeapi.KeyLimits{AllowedIPs: []string{"203.0.113.0/24"}},
+				[]string{"Mintlify API Request Forbidden", "HTTP 403: Forbidden", "allowlist"}},
+		} {
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				env, body := fixtureEnv(t, fx, fakeapi.WithBareRefusals())
+				requests, jobs := len(env.Fake.Requests()), started(env.Fake)
+				env.Fake.SetKeyLimits(tc.limits)
+				resource.Test(t, resource.TestCase{
+					ProtoV6ProviderFactories: env.ProviderFactories(),
+					Steps:                    []resource.TestStep{{Config: env.ConfigWithKey(tc.key, body), ExpectError: acctest.ExpectError(tc.want...)}},
+				})
+				if n := providertest.CountMatching(env.Fake.Requests()[requests:], fakeapi.IsAPIRequest); n != 1 {
+					t.Errorf("%d requests, want 1: never retried", n)
+				}
+				if n := started(env.Fake) - jobs; n != 0 {
+					t.Errorf("%d starts (see started), want none", n)
+				}
+			})
+		}
+	})
 }

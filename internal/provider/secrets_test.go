@@ -9,7 +9,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -22,134 +21,144 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
-// TestSecretsNeverReachLogsOrState runs the real terraform CLI against the
-// provider built as a plugin binary, at TF_LOG=TRACE, and searches the whole
-// output (stdout, stderr and TF_LOG_PATH) and `terraform show -json` of the
-// state and of a saved plan for the API key; and the logs for the
-// signatures of the bundle link and of the archive's download links. With the right key the apply succeeds; with a wrong one
-// it fails on the API's 401. The key is given in the configuration or in
-// MINTLIFY_API_KEY.
+// TestSecretsNeverReachLogsOrState runs, for every type, the real
+// terraform CLI against the provider built as a plugin binary, at
+// TF_LOG=TRACE, and searches the whole output (stdout, stderr and
+// TF_LOG_PATH) and `terraform show -json` of the state and of a saved plan
+// for the API key; and the logs for the signature of every presigned link
+// the API handed out or served. With the right key the apply succeeds; with
+// a wrong one it fails on the API's 401. The key is given in the
+// configuration or in MINTLIFY_API_KEY.
 func TestSecretsNeverReachLogsOrState(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct {
-		name     string
-		wrongKey bool
-		inConfig bool
-	}{
-		{"right key from the environment", false, false},
-		{"right key in the configuration", false, true},
-		{"wrong key from the environment", true, false},
-		{"wrong key in the configuration", true, true},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			serverKey := providertest.RandomKey(t)
-			key := serverKey
-			if tc.wrongKey {
-				key = providertest.RandomKey(t)
-			}
-			fake := fakeapi.New(fakeapi.WithClock(clock.Real()), fakeapi.WithAPIKey(serverKey),
-				fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
-			// The archive's download link is in no state: note its
-			// signatures as they arrive.
-			var signatures providertest.SyncBuffer
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				if sig := r.URL.Query().Get("X-Amz-Signature"); sig != "" {
-					signatures.WriteString(sig + "\n")
-				}
-				fake.ServeHTTP(w, r)
-			}))
-			t.Cleanup(srv.Close)
+	forEachFixture(t, suiteSecrets, func(t *testing.T, _ string, fx fixture) {
+		for _, tc := range []struct {
+			name     string
+			wrongKey bool
+			inConfig bool
+		}{
+			{"right key from the environment", false, false},
+			{"right key in the configuration", false, true},
+			{"wrong key from the environment", true, false},
+			{"wrong key in the configuration", true, true},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				t.Parallel()
+				secretsNeverReachLogsOrState(t, fx, tc.wrongKey, tc.inConfig)
+			})
+		}
+	})
+}
 
-			logPath := filepath.Join(t.TempDir(), "terraform.log")
-			env := []string{"TF_LOG=TRACE", "TF_LOG_PATH=" + logPath}
-			providerArgs := fmt.Sprintf("base_url = %q", srv.URL)
-			if tc.inConfig {
-				providerArgs += fmt.Sprintf("\n  api_key  = %q", key)
-			} else {
-				env = append(env, "MINTLIFY_API_KEY="+key)
-			}
-			cli := acctest.BuiltCLI(t, acctest.WithEnv(env...))
-			cli.WriteConfig(fmt.Sprintf("provider \"mintlify\" {\n  %s\n}\n", providerArgs) +
-				providertest.BundleConfig("docs.example.com", "") +
-				providertest.ArchiveConfig("mintlify_static_export_bundle.docs.job_id", filepath.Join(t.TempDir(), "docs-bundle.tar.gz")))
+// secretsNeverReachLogsOrState is one case of
+// TestSecretsNeverReachLogsOrState.
+func secretsNeverReachLogsOrState(t *testing.T, fx fixture, wrongKey, inConfig bool) {
+	t.Helper()
+	serverKey := providertest.RandomKey(t)
+	key := serverKey
+	if wrongKey {
+		key = providertest.RandomKey(t)
+	}
+	fake := fakeapi.New(append([]fakeapi.Option{fakeapi.WithClock(clock.Real()), fakeapi.WithAPIKey(serverKey)}, fx.opts...)...)
+	// A download link is in no answer of the API: note its signatures as
+	// they arrive.
+	var signatures providertest.SyncBuffer
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if sig := r.URL.Query().Get("X-Amz-Signature"); sig != "" {
+			signatures.WriteString(sig + "\n")
+		}
+		fake.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	body := fx.body(t, world{URL: srv.URL, Key: serverKey, Fake: fake, Clock: clock.Real()})
+	before := started(fake)
 
-			// outputs maps each place the key must not reach to what it held.
-			outputs := map[string]string{}
-			run := func(name string, args ...string) int {
-				res := cli.Run(args...)
-				outputs[name] = res.Stdout + res.Stderr
-				return res.Exit
-			}
-			exit := run("terraform apply", "apply", "-auto-approve", "-input=false", "-no-color")
-			if tc.wrongKey {
-				if exit == 0 || !strings.Contains(outputs["terraform apply"], "Mintlify API Key Rejected") {
-					t.Fatalf("apply with a wrong key: exit %d, want the 401 diagnostic:\n%s", exit, outputs["terraform apply"])
-				}
-			} else {
-				if exit != 0 {
-					t.Fatalf("apply: exit %d\n%s", exit, outputs["terraform apply"])
-				}
-				for name, args := range map[string][]string{
-					"terraform show -json (state)": {"show", "-json"},
-					"terraform plan":               {"plan", "-out=tfplan", "-input=false", "-no-color"},
-				} {
-					if exit := run(name, args...); exit != 0 {
-						t.Fatalf("%s: exit %d\n%s", name, exit, outputs[name])
-					}
-				}
-				// A saved plan holds the configuration itself, so a key
-				// written in it is in the plan's JSON as it is in main.tf:
-				// Terraform's doing, and why the docs recommend the
-				// environment variable. A key from the environment must not
-				// be there.
-				if !tc.inConfig {
-					if exit := run("terraform show -json (saved plan)", "show", "-json", "tfplan"); exit != 0 {
-						t.Fatalf("terraform show -json tfplan: exit %d\n%s", exit, outputs["terraform show -json (saved plan)"])
-					}
-				}
-			}
-			logs, err := os.ReadFile(logPath)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(logs) < 10_000 || !bytes.Contains(logs, []byte("Mintlify API response")) {
-				t.Fatalf("TF_LOG_PATH holds %d bytes without the provider's trace: the test would prove nothing", len(logs))
-			}
-			outputs["TF_LOG_PATH"] = string(logs)
+	logPath := filepath.Join(t.TempDir(), "terraform.log")
+	env := []string{"TF_LOG=TRACE", "TF_LOG_PATH=" + logPath}
+	providerArgs := fmt.Sprintf("base_url   = %q\n  project_id = %q", srv.URL, acctest.ProjectID)
+	if inConfig {
+		providerArgs += fmt.Sprintf("\n  api_key    = %q", key)
+	} else {
+		env = append(env, "MINTLIFY_API_KEY="+key)
+	}
+	cli := acctest.BuiltCLI(t, acctest.WithEnv(env...))
+	cli.WriteConfig(fmt.Sprintf("provider \"mintlify\" {\n  %s\n}\n", providerArgs) + body)
 
-			for name, out := range outputs {
-				for _, secret := range []string{key, serverKey, strings.TrimPrefix(key, "mint_")} {
-					if i := strings.Index(out, secret); i >= 0 {
-						t.Errorf("%s: the key appears: …%s…", name, out[max(0, i-200):min(len(out), i+len(secret)+50)])
-					}
-				}
+	// outputs maps each place the key must not reach to what it held.
+	outputs := map[string]string{}
+	run := func(name string, args ...string) int {
+		res := cli.Run(args...)
+		outputs[name] = res.Stdout + res.Stderr
+		return res.Exit
+	}
+	exit := run("terraform apply", "apply", "-auto-approve", "-input=false", "-no-color")
+	if wrongKey {
+		if exit == 0 || !strings.Contains(outputs["terraform apply"], "Mintlify API Key Rejected") {
+			t.Fatalf("apply with a wrong key: exit %d, want the 401 diagnostic:\n%s", exit, outputs["terraform apply"])
+		}
+	} else {
+		if exit != 0 {
+			t.Fatalf("apply: exit %d\n%s", exit, outputs["terraform apply"])
+		}
+		for name, args := range map[string][]string{
+			"terraform show -json (state)": {"show", "-json"},
+			"terraform plan":               {"plan", "-out=tfplan", "-input=false", "-no-color"},
+		} {
+			if exit := run(name, args...); exit != 0 {
+				t.Fatalf("%s: exit %d\n%s", name, exit, outputs[name])
 			}
-			if i := strings.Index(string(logs), "Bearer "); i >= 0 {
-				t.Errorf("an Authorization header appears in the log: …%s…", logs[max(0, i-100):min(len(logs), i+60)])
+		}
+		// A saved plan holds the configuration itself, so a key written in
+		// it is in the plan's JSON as it is in main.tf: Terraform's doing,
+		// and why the docs recommend the environment variable. A key from
+		// the environment must not be there.
+		if !inConfig {
+			if exit := run("terraform show -json (saved plan)", "show", "-json", "tfplan"); exit != 0 {
+				t.Fatalf("terraform show -json tfplan: exit %d\n%s", exit, outputs["terraform show -json (saved plan)"])
 			}
-			if !tc.wrongKey {
-				signature := regexp.MustCompile(`X-Amz-Signature=([0-9a-f]+)`).FindStringSubmatch(outputs["terraform show -json (state)"])
-				if signature == nil {
-					t.Fatal("no bundle link in the state")
-				}
-				if bytes.Contains(logs, []byte(signature[1])) {
-					t.Error("the bundle link's signature appears in the log")
-				}
-				downloads := strings.Fields(signatures.String())
-				if len(downloads) == 0 || !bytes.Contains(logs, []byte("Bundle download response")) {
-					t.Fatal("the archive was not downloaded, or its trace is not in the log: the test would prove nothing")
-				}
-				for _, sig := range downloads {
-					if bytes.Contains(logs, []byte(sig)) {
-						t.Error("a download link's signature appears in the log")
-					}
-				}
+		}
+	}
+	logs, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(logs) < 10_000 || !bytes.Contains(logs, []byte("Mintlify API response")) {
+		t.Fatalf("TF_LOG_PATH holds %d bytes without the provider's trace: the test would prove nothing", len(logs))
+	}
+	outputs["TF_LOG_PATH"] = string(logs)
+
+	for name, out := range outputs {
+		for _, secret := range []string{key, serverKey, strings.TrimPrefix(key, "mint_")} {
+			if i := strings.Index(out, secret); i >= 0 {
+				t.Errorf("%s: the key appears: …%s…", name, out[max(0, i-200):min(len(out), i+len(secret)+50)])
 			}
-			if n := fake.ExportJobsStarted(); tc.wrongKey && n != 0 || !tc.wrongKey && n != 1 {
-				t.Errorf("jobs started = %d", n)
-			}
-		})
+		}
+	}
+	if i := strings.Index(string(logs), "Bearer "); i >= 0 {
+		t.Errorf("an Authorization header appears in the log: …%s…", logs[max(0, i-100):min(len(logs), i+60)])
+	}
+	// The signatures of every link the API handed out, and of every
+	// download.
+	links := strings.Fields(signatures.String())
+	for _, r := range fake.Requests() {
+		for _, m := range providertest.Signature.FindAllSubmatch(r.Response, -1) {
+			links = append(links, string(m[1]))
+		}
+	}
+	if fx.links && !wrongKey && len(links) == 0 {
+		t.Fatal("no presigned link was handed out or downloaded: the test would prove nothing")
+	}
+	for _, sig := range links {
+		if bytes.Contains(logs, []byte(sig)) {
+			t.Errorf("the signature %s of a presigned link appears in the log", sig)
+		}
+	}
+	want := fx.starts
+	if wrongKey {
+		want = 0
+	}
+	if n := started(fake) - before; n != want {
+		t.Errorf("starts (see started) = %d, want %d", n, want)
 	}
 }
 

@@ -48,7 +48,7 @@ func (a *deploymentAction) Schema(_ context.Context, _ action.SchemaRequest, res
 			"action is invoked: with `terraform apply -invoke=action.mintlify_deployment.NAME`, or from an " +
 			"`action_trigger` in another resource's `lifecycle`, such as after the release that the docs follow. " +
 			"It triggers a deployment, then waits for it and reports its progress: the status ID, each status " +
-			"change and each new log line, and the commit deployed. A `failure` is an error that shows Mintlify's " +
+			"change and each new log line (at most 200, then how many more), and the commit deployed. A `failure` is an error that shows Mintlify's " +
 			"summary and the last log lines; a timeout is an error that names the deployment, which goes on.\n\n" +
 			"Actions need Terraform 1.14 or later; OpenTofu has no actions. The action records nothing in state: " +
 			"to keep the deployment and use its commit in other resources, use the `mintlify_deployment` resource.",
@@ -99,12 +99,14 @@ func (a *deploymentAction) Invoke(ctx context.Context, req action.InvokeRequest,
 	b := core.Budget("timeout", timeout)
 	follow := fmt.Sprintf("Follow the deployment with the `mintlify_deployment` data source (`id = %q`, "+
 		"`wait_for_completion = true`), or %s if deployments usually take this long.", statusID, b.Raise())
+	onChange, leftOut := deploymentProgress(progress)
 	done, diags := waitForDeployment(ctx, client, projectID, statusID, deploymentWait{Budget: b, Resume: follow,
 		Retry: follow, Unknown: fmt.Sprintf("Follow the deployment in the Mintlify dashboard, or with the "+
 			"`mintlify_deployment` data source (`id = %q`).", statusID),
 		Failed:   "Fix the cause in the docs repository, then invoke the action again to deploy again.",
-		OnChange: deploymentProgress(progress),
+		OnChange: onChange,
 	})
+	leftOut(statusID)
 	resp.Diagnostics.Append(diags...)
 	if diags.HasError() {
 		return
@@ -112,24 +114,39 @@ func (a *deploymentAction) Invoke(ctx context.Context, req action.InvokeRequest,
 	progress("Deployment %s %s: commit %s (%s).", done.ID, done.Status, orUnknown(done.Commit.SHA), orUnknown(done.Summary))
 }
 
+// progressLogLines is how many log lines of a deployment one invocation
+// of the action reports as progress, at most.
+const progressLogLines = 200
+
 // deploymentProgress reports each change of a deployment that a wait
-// sees: a new status, and the log lines written since the last change.
-func deploymentProgress(progress func(string, ...any)) func(mintlify.Deployment) {
+// sees: a new status, and the log lines past the furthest one reported
+// before. A log line is reported once, by its place in the log: when the
+// API rewrites the log (shorter, or the same lines again), only lines
+// beyond the furthest place seen are new. At most progressLogLines lines
+// are reported; leftOut, called once the wait ends, reports in one line
+// how many more there were.
+func deploymentProgress(progress func(string, ...any)) (onChange func(mintlify.Deployment), leftOut func(statusID string)) {
 	var status string
-	var logged int
-	return func(d mintlify.Deployment) {
+	var seen, reported int // the furthest place in the log seen, and the lines reported
+	onChange = func(d mintlify.Deployment) {
 		if d.Status != status {
 			status = d.Status
 			progress("Deployment %s is now %s.", d.ID, d.Status)
 		}
-		if logged > len(d.Logs) {
-			logged = 0 // the API rewrote the log
+		for ; seen < len(d.Logs); seen++ {
+			if reported < progressLogLines {
+				progress("Deployment %s: %s", d.ID, d.Logs[seen])
+				reported++
+			}
 		}
-		for _, line := range d.Logs[logged:] {
-			progress("Deployment %s: %s", d.ID, line)
-		}
-		logged = len(d.Logs)
 	}
+	leftOut = func(statusID string) {
+		if n := seen - reported; n > 0 {
+			progress("Deployment %s: %d more log lines not shown (only the first %d are); the Mintlify dashboard "+
+				"shows them all.", statusID, n, progressLogLines)
+		}
+	}
+	return onChange, leftOut
 }
 
 // orUnknown is s, or "unknown" when the API sent nothing.

@@ -1,8 +1,13 @@
 package deployment
 
 import (
+	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -71,5 +76,71 @@ func TestDeploymentAction_failure(t *testing.T) {
 		if res.Exit == 0 || !strings.Contains(out, want) {
 			t.Errorf("exit %d; the output does not say %q:\n%s", res.Exit, want, res.Output)
 		}
+	}
+}
+
+// flappingLogLines is the length of the log that flappingLog serves.
+const flappingLogLines = 200_000
+
+// flappingLog rewrites the log of every status answer of the fake, as a
+// hostile API would: 200,000 lines, then one, then 200,000 again, and so
+// on. It counts the answers it rewrote.
+func flappingLog(rewrites *atomic.Int64) func(http.Handler) http.Handler {
+	long := slices.Repeat([]string{"."}, flappingLogLines)
+	return func(fake http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method != http.MethodGet || !strings.HasPrefix(r.URL.Path, "/v1/project/update-status/") {
+				fake.ServeHTTP(w, r)
+				return
+			}
+			rec := httptest.NewRecorder()
+			fake.ServeHTTP(rec, r)
+			var answer map[string]any
+			if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &answer) != nil {
+				w.WriteHeader(rec.Code)
+				_, _ = w.Write(rec.Body.Bytes())
+				return
+			}
+			answer["logs"] = long
+			if rewrites.Add(1)%2 == 0 {
+				answer["logs"] = long[:1]
+			}
+			w.Header().Set("Content-Type", "application/json")
+			_ = json.NewEncoder(w).Encode(answer)
+		})
+	}
+}
+
+// TestDeploymentAction_flappingLogIsBounded: a deployment whose log the API
+// rewrites at every answer, 200,000 lines then one, reports each line once
+// and at most 200 of them, then one line with the count left out.
+func TestDeploymentAction_flappingLogIsBounded(t *testing.T) {
+	acctest.SkipUnlessVersion(t, ">= 1.14")
+	var rewrites atomic.Int64
+	env := providertest.NewTestEnvWithHandler(t, flappingLog(&rewrites), deploymentPlan(2*time.Minute, false))
+	cli := env.CLI(t)
+	cli.WriteConfig(env.Config(deploymentActionConfig("docs", "")))
+	cli.MustRun("init", "-no-color", "-input=false")
+	out := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_deployment.docs").Output
+	if n := rewrites.Load(); n < 4 {
+		t.Fatalf("the log was rewritten %d times: the test would prove nothing", n)
+	}
+	id := "6650f1c2a0b1c2d300000001"
+	var logLines, leftOut []string
+	for _, line := range acctest.ProgressLines(out, "action.mintlify_deployment.docs", "CLI") {
+		switch {
+		case strings.Contains(line, "more log lines not shown"):
+			leftOut = append(leftOut, line)
+		case strings.HasPrefix(line, "Deployment "+id+": "):
+			logLines = append(logLines, line)
+		}
+	}
+	if len(logLines) != 200 {
+		t.Errorf("%d log lines reported, want 200", len(logLines))
+	}
+	acctest.ExpectLines(t, "the count of the lines left out", leftOut,
+		`Deployment `+id+`: 199800 more log lines not shown \(only the first 200 are\); the Mintlify dashboard shows them all\.`)
+	if len(out) > 64<<10 {
+		t.Errorf("terraform printed %d bytes, want the progress bounded", len(out))
 	}
 }

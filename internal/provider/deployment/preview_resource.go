@@ -140,7 +140,8 @@ func (r *previewDeploymentResource) Schema(ctx context.Context, _ resource.Schem
 			"preview_url": schema.StringAttribute{
 				MarkdownDescription: "The address of the preview, such as `https://acme-feature-new-api.mintlify.app`. " +
 					"It stays the same when the preview is deployed again. `null` after an import, until the next " +
-					"deployment: the API gives the address only when it deploys.",
+					"deployment: the API gives the address only when it deploys. Only an `https` address is " +
+					"stored: another is refused with a warning, and `preview_url` is `null`.",
 				Computed:      true,
 				PlanModifiers: core.KeepString,
 			},
@@ -182,9 +183,13 @@ func (r *previewDeploymentResource) deploy(ctx context.Context, m *previewDeploy
 		diags.Append(TriggerPreviewOp(projectID, branch).Within(b).Diagnostic(err))
 		return false
 	}
+	link, refused := previewURL(p.PreviewURL, p.StatusID, projectID, branch)
+	if refused != nil {
+		diags.Append(refused)
+	}
 	tflog.Info(ctx, LogPreviewTriggered, map[string]any{"project_id": projectID, "branch": branch,
-		"status_id": p.StatusID, "preview_url": p.PreviewURL})
-	m.ID, m.PreviewURL = types.StringValue(p.StatusID), optionalString(p.PreviewURL)
+		"status_id": p.StatusID, "preview_url": link})
+	m.ID, m.PreviewURL = types.StringValue(p.StatusID), optionalString(link)
 	m.set(&mintlify.Deployment{})
 	diags.Append(state.Set(ctx, m)...)
 	diags.Append(setPreviewIdentity(ctx, identity, projectID, p.StatusID)...)

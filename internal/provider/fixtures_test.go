@@ -1,0 +1,351 @@
+package provider
+
+import (
+	"fmt"
+	"net/http"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
+)
+
+// The cross-cutting suites (refresh-only quiet, 401 and 403, the retry and
+// fault suite, read timeouts, secrets never in logs or state) hold every
+// type of the provider to the same guarantees. None of them names a type:
+// each draws its cases from fixtures, one per resource, data source,
+// ephemeral resource and action, and first checks fixtures against
+// Families(), so that a type added without a fixture fails every suite,
+// naming the type and this map. A type that a suite cannot apply to says
+// so, with the reason, in its fixture's notFor.
+
+// suite is one cross-cutting suite.
+type suite string
+
+const (
+	suiteRefreshOnly  suite = "refresh-only quiet"
+	suiteRefusals     suite = "401 and 403"
+	suiteFaults       suite = "apply survives faults"
+	suiteAPIDown      suite = "API down"
+	suiteReadTimeouts suite = "read timeouts"
+	suiteSecrets      suite = "secrets never in logs or state"
+)
+
+// fixture is the smallest configuration of one type that does its work,
+// and what the suites need to know to hold it to their guarantees.
+type fixture struct {
+	// opts are the fake API's options the type needs. Jobs and deployments
+	// end at once: the secrets suite runs on the wall clock.
+	opts []fakeapi.Option
+	// body readies the fake (what the type reads, made outside Terraform)
+	// and returns the type's configuration, after the provider block.
+	body func(t *testing.T, w world) string
+	// address is the block of body that the suites look at.
+	address string
+	// retried matches the type's requests that the provider retries after a
+	// 5xx or a dropped connection.
+	retried func(*http.Request) bool
+	// starts is how many jobs, deployments or runs one apply makes.
+	starts int
+	// links is whether the type handles presigned links, whose signatures
+	// the secrets suite must then find in no log.
+	links bool
+	// notFor are the suites the type is outside of, each with the reason.
+	notFor map[suite]string
+}
+
+// world is what a fixture's body readies: the fake API, at URL on clock,
+// that takes key.
+type world struct {
+	URL, Key string
+	Fake     *fakeapi.Server
+	Clock    clock.Clock
+}
+
+// worldOf is the world of an acceptance test's env.
+func worldOf(env *acctest.Env) world {
+	return world{URL: env.URL, Key: fakeapi.DefaultAPIKey, Fake: env.Fake, Clock: env.Clock}
+}
+
+// client is the API client of a script outside Terraform.
+func (w world) client(t *testing.T) *mintlify.Client {
+	t.Helper()
+	c, err := mintlify.New(w.Key, mintlify.WithBaseURL(w.URL), mintlify.WithClock(w.Clock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// exportOutside starts a static export as a CI script would, and returns
+// its job id.
+func (w world) exportOutside(t *testing.T) string {
+	t.Helper()
+	job, err := w.client(t).StartStaticExport(t.Context(), mintlify.StartStaticExportRequest{Domain: "docs.example.com"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return job.JobID
+}
+
+// started counts what the fake started: export jobs, agent jobs,
+// deployments (previews included) and automation runs.
+func started(fake *fakeapi.Server) int {
+	return fake.ExportJobsStarted() + fake.AgentJobsCreated() + len(fake.DeploymentRequests()) + len(fake.AutomationRuns())
+}
+
+// triggered is a terraform_data whose creation invokes the action of
+// typ, named "this", configured with args.
+func triggered(typ, args string) string {
+	return fmt.Sprintf(`
+resource "terraform_data" "release" {
+  input = "2.3.0"
+
+  lifecycle {
+    action_trigger {
+      events  = [after_create]
+      actions = [action.%[1]s.this]
+    }
+  }
+}
+
+action %[1]q "this" {
+  config {
+    %[2]s
+  }
+}
+`, typ, args)
+}
+
+// fixtureAutomation is the automation the fixtures run.
+const fixtureAutomation = "6650f1c2a0b1c2d3000000a1"
+
+// Why a suite does not apply to a kind of type.
+const (
+	actionHasNoState = "an action keeps nothing in state, and no refresh invokes it"
+	actionIsNotRead  = "an action is never refreshed or read; its wait ends at its own `timeout`"
+	triggerOnly      = "its only call, the trigger, is a POST that is never retried after a 5xx " +
+		"(TestAccReliability_startMayHaveStarted holds starts to that)"
+	refreshAsksNothing = "its refresh asks the API nothing"
+)
+
+var (
+	statusOrBundle = fakeapi.AnyOf(isGet, fakeapi.IsBundleRequest)
+	exports        = fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} })
+	// An agent job is active for a second, so that an action that starts
+	// one has to ask for its status at least once.
+	agentJobs   = acctest.AgentPlan(time.Second, "", false)
+	automations = fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: fixtureAutomation})
+	deployments = fakeapi.WithDeploymentPlan(func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+		return fakeapi.DeploymentPlan{CommitSHA: fmt.Sprintf("c0ffee%02d", req.N), CommitRef: "main", Logs: []string{"Deployed"}}
+	})
+)
+
+// isGet matches the API's GET requests, which the provider retries.
+func isGet(r *http.Request) bool { return r.Method == http.MethodGet && fakeapi.IsAPIRequest(r) }
+
+// noRequest matches nothing.
+func noRequest(*http.Request) bool { return false }
+
+// fixtures are the cross-cutting suites' cases: every type the provider
+// serves, by its block keyword and name.
+var fixtures = map[string]fixture{
+	"resource.mintlify_static_export_bundle": {
+		opts:    []fakeapi.Option{exports},
+		body:    func(*testing.T, world) string { return providertest.BundleConfig("docs.example.com", "") },
+		address: providertest.BundleAddr, retried: statusOrBundle, starts: 1, links: true,
+	},
+	"resource.mintlify_static_export_archive": {
+		opts: []fakeapi.Option{exports},
+		body: func(t *testing.T, w world) string {
+			return providertest.ArchiveConfig(fmt.Sprintf("%q", w.exportOutside(t)), filepath.Join(t.TempDir(), "docs.tar.gz"))
+		},
+		address: providertest.ArchiveAddr, retried: statusOrBundle, links: true,
+		notFor: map[suite]string{suiteReadTimeouts: refreshAsksNothing + ": it checks the file at `output_path`"},
+	},
+	"data.mintlify_static_export_job": {
+		opts: []fakeapi.Option{exports},
+		body: func(t *testing.T, w world) string {
+			return fmt.Sprintf("\ndata \"mintlify_static_export_job\" \"this\" {\n  job_id = %q\n}\n", w.exportOutside(t))
+		},
+		address: providertest.JobAddr, retried: isGet,
+	},
+	"ephemeral.mintlify_static_export_bundle": {
+		opts: []fakeapi.Option{exports},
+		body: func(t *testing.T, w world) string {
+			return fmt.Sprintf("\nephemeral \"mintlify_static_export_bundle\" \"this\" {\n  job_id = %q\n}\n", w.exportOutside(t))
+		},
+		address: "ephemeral.mintlify_static_export_bundle.this", retried: statusOrBundle, links: true,
+	},
+	"resource.mintlify_agent_job": {
+		opts:    []fakeapi.Option{agentJobs},
+		body:    func(*testing.T, world) string { return providertest.AgentJobResourceConfig("Document the release", "") },
+		address: providertest.AgentJobAddr, retried: isGet, starts: 1,
+	},
+	"data.mintlify_agent_job": {
+		body: func(_ *testing.T, w world) string {
+			w.Fake.AddAgentJob(acctest.ProjectID, fakeapi.AgentJobSeed{ID: "aj_seeded", Repository: fakeapi.AgentRepository})
+			return providertest.AgentJobConfig("aj_seeded", "")
+		},
+		address: providertest.AgentAddr, retried: isGet,
+	},
+	"action.mintlify_agent_job": {
+		opts: []fakeapi.Option{agentJobs},
+		body: func(*testing.T, world) string {
+			return triggered("mintlify_agent_job", `prompt = "Document release 2.3"`)
+		},
+		address: "action.mintlify_agent_job.this", retried: isGet, starts: 1,
+		notFor: map[suite]string{suiteRefreshOnly: actionHasNoState, suiteReadTimeouts: actionIsNotRead},
+	},
+	"resource.mintlify_automation_run": {
+		opts: []fakeapi.Option{automations},
+		body: func(*testing.T, world) string {
+			return fmt.Sprintf("\nresource \"mintlify_automation_run\" \"this\" {\n  automation_id = %q\n}\n", fixtureAutomation)
+		},
+		address: "mintlify_automation_run.this", retried: noRequest, starts: 1,
+		notFor: map[suite]string{suiteAPIDown: triggerOnly, suiteReadTimeouts: refreshAsksNothing + ": the API cannot read a run"},
+	},
+	"action.mintlify_automation_run": {
+		opts: []fakeapi.Option{automations},
+		body: func(*testing.T, world) string {
+			return triggered("mintlify_automation_run", fmt.Sprintf("automation_id = %q", fixtureAutomation))
+		},
+		address: "action.mintlify_automation_run.this", retried: noRequest, starts: 1,
+		notFor: map[suite]string{suiteRefreshOnly: actionHasNoState, suiteReadTimeouts: actionIsNotRead, suiteAPIDown: triggerOnly},
+	},
+	"resource.mintlify_preview_deployment": {
+		opts: []fakeapi.Option{deployments},
+		body: func(*testing.T, world) string {
+			return "\nresource \"mintlify_preview_deployment\" \"this\" {\n  branch = \"feature/new-api\"\n}\n"
+		},
+		address: "mintlify_preview_deployment.this", retried: isGet, starts: 1,
+	},
+	"resource.mintlify_deployment": {
+		opts:    []fakeapi.Option{deployments},
+		body:    func(*testing.T, world) string { return providertest.DeploymentResourceConfig("") },
+		address: "mintlify_deployment.docs", retried: isGet, starts: 1,
+	},
+	"data.mintlify_deployment": {
+		opts: []fakeapi.Option{deployments},
+		body: func(t *testing.T, w world) string {
+			id, err := w.client(t).TriggerDeployment(t.Context(), acctest.ProjectID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return fmt.Sprintf("\ndata \"mintlify_deployment\" \"this\" {\n  id = %q\n}\n", id)
+		},
+		address: "data.mintlify_deployment.this", retried: isGet,
+	},
+	"action.mintlify_deployment": {
+		opts:    []fakeapi.Option{deployments},
+		body:    func(*testing.T, world) string { return triggered("mintlify_deployment", "") },
+		address: "action.mintlify_deployment.this", retried: isGet, starts: 1,
+		notFor: map[suite]string{suiteRefreshOnly: actionHasNoState, suiteReadTimeouts: actionIsNotRead},
+	},
+}
+
+// fixtureKey is the key of a type in fixtures: its block keyword and name.
+func fixtureKey(typ familyType) string {
+	keyword := map[string]string{"resources": "resource", "data-sources": "data", "ephemeral-resources": "ephemeral", "actions": "action"}
+	return keyword[typ.kind] + "." + typ.name
+}
+
+// fixtureProblems lists the types of families without a fixture in have,
+// and the fixtures of no type.
+func fixtureProblems(families []core.Family, have map[string]fixture) []string {
+	var problems []string
+	served := map[string]bool{}
+	for _, f := range families {
+		for _, typ := range familyTypes(f) {
+			key := fixtureKey(typ)
+			served[key] = true
+			if _, ok := have[key]; !ok {
+				problems = append(problems, fmt.Sprintf("%s (family %s) has no fixture in the map `fixtures` "+
+					"(internal/provider/fixtures_test.go): add one, so that the cross-cutting suites cover it", key, f.Name))
+			}
+		}
+	}
+	for key := range have {
+		if !served[key] {
+			problems = append(problems, fmt.Sprintf("the map `fixtures` (internal/provider/fixtures_test.go) has %s, "+
+				"which no family serves", key))
+		}
+	}
+	slices.Sort(problems)
+	return problems
+}
+
+// forEachFixture runs test for each type of the provider, as a subtest
+// named by the type, after failing t if a type has no fixture. A type that
+// s does not apply to is a subtest that skips, saying why.
+func forEachFixture(t *testing.T, s suite, test func(t *testing.T, name string, fx fixture)) {
+	t.Helper()
+	if problems := fixtureProblems(Families(), fixtures); len(problems) > 0 {
+		t.Fatalf("the %s suite cannot cover every type:\n%s", s, strings.Join(problems, "\n"))
+	}
+	names := make([]string, 0, len(fixtures))
+	for name := range fixtures {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		fx := fixtures[name]
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			if reason, ok := fx.notFor[s]; ok {
+				t.Skipf("the %s suite does not apply to %s: %s", s, name, reason)
+			}
+			if strings.HasPrefix(name, "action.") {
+				acctest.SkipUnlessVersion(t, ">= 1.14")
+			}
+			if strings.HasPrefix(name, "ephemeral.") {
+				acctest.SkipUnlessVersion(t, ">= 1.10")
+			}
+			test(t, name, fx)
+		})
+	}
+}
+
+// fixtureEnv is the acceptance test world of fx, on the fake's virtual
+// clock, and its configuration after the provider block.
+func fixtureEnv(t *testing.T, fx fixture, opts ...fakeapi.Option) (*acctest.Env, string) {
+	t.Helper()
+	env := providertest.NewTestEnv(t, append(slices.Clone(fx.opts), opts...)...)
+	return env, fx.body(t, worldOf(env))
+}
+
+// TestFixturesCoverEveryType: every type of every family has a fixture,
+// and every fixture a type.
+func TestFixturesCoverEveryType(t *testing.T) {
+	t.Parallel()
+	for _, p := range fixtureProblems(Families(), fixtures) {
+		t.Error(p)
+	}
+}
+
+// TestStubFamilyWithoutFixtureFailsTheSuites: a family whose resource has
+// no fixture fails the check every cross-cutting suite makes first, which
+// names the type and the map.
+func TestStubFamilyWithoutFixtureFailsTheSuites(t *testing.T) {
+	t.Parallel()
+	stub := core.Family{Name: "stub", Resources: []func() resource.Resource{
+		func() resource.Resource { return stubResource{} },
+	}}
+	problems := fixtureProblems(append(Families(), stub), fixtures)
+	want := "resource.mintlify_stub_thing (family stub) has no fixture in the map `fixtures` (internal/provider/fixtures_test.go)"
+	if len(problems) != 1 || !strings.Contains(problems[0], want) {
+		t.Errorf("problems = %q, want one that says %q", problems, want)
+	}
+	if problems := fixtureProblems(Families(), fixtures); len(problems) != 0 {
+		t.Errorf("without the stub: %q, want none", problems)
+	}
+}
