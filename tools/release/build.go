@@ -26,6 +26,9 @@ type releaseBuild struct {
 	// The files of the release, as a registry serves them.
 	zipName, sumsName string
 	zip, sums, sig    []byte
+	// The archive's SBOM, which the registry does not serve.
+	sbomName string
+	sbom     []byte
 }
 
 // build clones the commit into the temporary directory under sub, tags it
@@ -59,7 +62,7 @@ func (r *rehearsal) build(ctx context.Context, what, sub string) (*releaseBuild,
 		if took != "" {
 			took = "; go build took " + took
 		}
-		return fmt.Sprintf("goreleaser check, then release --skip=publish: %s (%.1f MB), SHA256SUMS, SHA256SUMS.sig%s",
+		return fmt.Sprintf("goreleaser check, then release --skip=publish: %s (%.1f MB), its SBOM, SHA256SUMS, SHA256SUMS.sig%s",
 			b.zipName, float64(len(b.zip))/1e6, took), nil
 	})
 	return b, err
@@ -83,8 +86,10 @@ func (r *rehearsal) clone(ctx context.Context, dir string) error {
 	return nil
 }
 
-// goreleaser runs goreleaser in clone with the throwaway key for signing
-// and without any token for publishing. Its log goes to a file beside the
+// goreleaser runs goreleaser in clone with the throwaway key for signing,
+// without any token for publishing, and with the directory of the
+// cyclonedx-gomod the rehearsal checked first on PATH (the SBOMs'
+// command). Its log goes to a file beside the
 // clone and is shown when it fails; goreleaser's own timing of the build
 // is returned when it printed one (it does for slow steps).
 func (r *rehearsal) goreleaser(ctx context.Context, clone string, args ...string) (string, error) {
@@ -92,8 +97,9 @@ func (r *rehearsal) goreleaser(ctx context.Context, clone string, args ...string
 	defer cancel()
 	cmd := exec.CommandContext(ctx, r.opts.goreleaser, args...)
 	cmd.Dir = clone
-	cmd.Env = append(withoutVariables(os.Environ(), "GITHUB_TOKEN", "GITLAB_TOKEN", "GITEA_TOKEN", "GNUPGHOME", "GPG_FINGERPRINT"),
+	cmd.Env = append(withoutVariables(os.Environ(), "GITHUB_TOKEN", "GITLAB_TOKEN", "GITEA_TOKEN", "GNUPGHOME", "GPG_FINGERPRINT", "PATH"),
 		r.key.env()...)
+	cmd.Env = append(cmd.Env, "PATH="+filepath.Dir(r.cyclonedxGomod)+string(os.PathListSeparator)+os.Getenv("PATH"))
 	out, err := cmd.CombinedOutput()
 	_ = os.WriteFile(filepath.Join(filepath.Dir(clone), "goreleaser-"+args[0]+".log"), out, 0o600)
 	if err != nil {
@@ -109,12 +115,14 @@ func (r *rehearsal) goreleaser(ctx context.Context, clone string, args ...string
 // "building binaries ... took: 1m54s".
 var buildTook = regexp.MustCompile(`(?s)building binaries.*?took: (\S+)`)
 
-// read loads the zip, SHA256SUMS and its signature from dist.
+// read loads the zip, its SBOM, SHA256SUMS and its signature from dist.
 func (b *releaseBuild) read(version string) error {
 	prefix := projectName + "_" + version
 	b.zipName = prefix + "_" + runtime.GOOS + "_" + runtime.GOARCH + ".zip"
+	b.sbomName = sbomName(b.zipName)
 	b.sumsName = prefix + "_SHA256SUMS"
-	for name, dst := range map[string]*[]byte{b.zipName: &b.zip, b.sumsName: &b.sums, b.sumsName + ".sig": &b.sig} {
+	files := map[string]*[]byte{b.zipName: &b.zip, b.sbomName: &b.sbom, b.sumsName: &b.sums, b.sumsName + ".sig": &b.sig}
+	for name, dst := range files {
 		data, err := os.ReadFile(filepath.Join(b.dist, name))
 		if err != nil {
 			entries, _ := os.ReadDir(b.dist)

@@ -2,7 +2,9 @@
 // install it; it is the program behind `make test-release`. goreleaser
 // builds version 0.1.0 from the project's own .goreleaser.yml (narrowed to
 // this platform) twice, in two temporary clones tagged v0.1.0, signed by a
-// throwaway GPG key, and the two builds must be byte-identical. A loopback
+// throwaway GPG key, and the two builds must be byte-identical. The
+// archive's SBOM must list the modules its binary links at the versions of
+// go.mod and go.sum, and SHA256SUMS must cover it. A loopback
 // HTTPS registry then serves the release, and under each CLI given `init`
 // installs and verifies it, `providers lock` agrees with the lock file it
 // wrote, examples/quickstart applies against the fake API, a second `init`
@@ -11,7 +13,7 @@
 // each check took. Nothing is pushed and the checkout is not touched: the
 // tag lives in the clones, which are removed with everything else.
 //
-//	go run ./tools/release -goreleaser PATH CLI...
+//	go run ./tools/release -goreleaser PATH -cyclonedx-gomod PATH CLI...
 package main
 
 import (
@@ -26,10 +28,11 @@ import (
 
 func main() {
 	goreleaser := flag.String("goreleaser", "goreleaser", "the goreleaser executable")
+	cyclonedxGomod := flag.String("cyclonedx-gomod", "cyclonedx-gomod", "the cyclonedx-gomod executable, which writes the SBOMs")
 	keep := flag.Bool("keep", false, "keep the temporary directory (clones, builds, keys, working directories) and print its path")
 	noIsolation := flag.Bool("no-isolation", false, "run in this network namespace, without proving that nothing is fetched")
 	flag.Usage = func() {
-		fmt.Fprintln(flag.CommandLine.Output(), "usage: release [-goreleaser PATH] [-keep] [-no-isolation] CLI...")
+		fmt.Fprintln(flag.CommandLine.Output(), "usage: release [-goreleaser PATH] [-cyclonedx-gomod PATH] [-keep] [-no-isolation] CLI...")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -49,7 +52,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	start := time.Now()
-	err := run(ctx, options{goreleaser: *goreleaser, clis: flag.Args(), keep: *keep, network: network})
+	err := run(ctx, options{goreleaser: *goreleaser, cyclonedxGomod: *cyclonedxGomod, clis: flag.Args(), keep: *keep, network: network})
 	if err != nil {
 		// The details are printed under the FAIL line above.
 		first, _, _ := strings.Cut(err.Error(), "\n")
@@ -60,9 +63,10 @@ func main() {
 }
 
 type options struct {
-	goreleaser string
-	clis       []string
-	keep       bool
+	goreleaser     string
+	cyclonedxGomod string
+	clis           []string
+	keep           bool
 	// network says where the rehearsal runs: isolated or not, and why.
 	network string
 }
@@ -96,6 +100,9 @@ func run(ctx context.Context, opts options) error {
 		return err
 	}
 	if err := step("provider binary", func() (string, error) { return r.inspectBinary(ctx, first, second) }); err != nil {
+		return err
+	}
+	if err := step("SBOM", func() (string, error) { return r.checkSBOM(ctx, first) }); err != nil {
 		return err
 	}
 

@@ -29,21 +29,23 @@ const (
 // rehearsal is the state of one run: the commit, the temporary directory
 // that holds everything it creates, and what it started.
 type rehearsal struct {
-	opts     options
-	repo     string // the checkout's top level
-	commit   string
-	dirty    bool
-	version  string // 0.1.0
-	dir      string // the temporary directory
-	cliRC    string // a CLI configuration that installs from each provider's registry only
-	clis     []devprovider.Binary
-	key      *gpgKey          // the release key
-	stranger *pendingKey      // a key the registry does not advertise
-	first    *releaseBuild    // the build the registry serves, set by serve
-	reg      *registry        // set by serve
-	h1       string           // the h1: hash of the genuine zip, set by serve
-	fake     *devprovider.API // set by startFake
-	closers  []func() error   // run by close, last first
+	opts    options
+	repo    string // the checkout's top level
+	commit  string
+	dirty   bool
+	version string // 0.1.0
+	dir     string // the temporary directory
+	cliRC   string // a CLI configuration that installs from each provider's registry only
+	clis    []devprovider.Binary
+	// cyclonedxGomod is the absolute path of the SBOMs' command.
+	cyclonedxGomod string
+	key            *gpgKey          // the release key
+	stranger       *pendingKey      // a key the registry does not advertise
+	first          *releaseBuild    // the build the registry serves, set by serve
+	reg            *registry        // set by serve
+	h1             string           // the h1: hash of the genuine zip, set by serve
+	fake           *devprovider.API // set by startFake
+	closers        []func() error   // run by close, last first
 }
 
 // pendingKey is a key being made in the background.
@@ -145,9 +147,13 @@ func (r *rehearsal) prepare(ctx context.Context) error {
 	return r.startFake()
 }
 
-var goreleaserVersionLine = regexp.MustCompile(`(?m)^GitVersion:\s*v?(\S+)`)
+var (
+	goreleaserVersionLine     = regexp.MustCompile(`(?m)^GitVersion:\s*v?(\S+)`)
+	cyclonedxGomodVersionLine = regexp.MustCompile(`(?m)^Version:\s*v?(\S+)`)
+)
 
-// checkTools finds goreleaser, gpg and the CLIs, and says which versions.
+// checkTools finds goreleaser, cyclonedx-gomod, gpg and the CLIs, and says
+// which versions.
 func (r *rehearsal) checkTools(ctx context.Context) ([]string, error) {
 	out, err := exec.CommandContext(ctx, r.opts.goreleaser, "--version").CombinedOutput()
 	if err != nil {
@@ -159,6 +165,19 @@ func (r *rehearsal) checkTools(ctx context.Context) ([]string, error) {
 		return nil, fmt.Errorf("%s is not goreleaser %s (`make test-release` installs it):\n%s", r.opts.goreleaser, goreleaserVersion, out)
 	}
 	found := []string{"goreleaser " + goreleaserVersion}
+	if r.cyclonedxGomod, err = exec.LookPath(r.opts.cyclonedxGomod); err == nil {
+		r.cyclonedxGomod, err = filepath.Abs(r.cyclonedxGomod)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cyclonedx-gomod (%s), which writes the SBOMs, is not found: %v; `make test-release` installs v%s with go install",
+			r.opts.cyclonedxGomod, err, cyclonedxGomodVersion)
+	}
+	out, err = exec.CommandContext(ctx, r.cyclonedxGomod, "version").CombinedOutput()
+	if m := cyclonedxGomodVersionLine.FindSubmatch(out); err != nil || m == nil || string(m[1]) != cyclonedxGomodVersion {
+		return nil, fmt.Errorf("%s is not cyclonedx-gomod %s (`make test-release` installs it): %v\n%s",
+			r.cyclonedxGomod, cyclonedxGomodVersion, err, out)
+	}
+	found = append(found, "cyclonedx-gomod "+cyclonedxGomodVersion)
 	gpgOut, err := exec.CommandContext(ctx, "gpg", "--version").Output()
 	if err != nil {
 		return nil, errors.New("gpg is not installed: install GnuPG (Debian and Ubuntu: apt-get install gnupg)")

@@ -69,7 +69,8 @@ func (r *rehearsal) startFake() error {
 }
 
 // checkSums verifies the signature with gpg and that SHA256SUMS lists the
-// zip and the registry manifest with their hashes.
+// zip, its SBOM and the registry manifest with their hashes, and nothing
+// else.
 func (r *rehearsal) checkSums(ctx context.Context, b *releaseBuild) (string, error) {
 	sums := filepath.Join(b.dist, b.sumsName)
 	if err := r.key.verify(ctx, sums+".sig", sums); err != nil {
@@ -80,7 +81,7 @@ func (r *rehearsal) checkSums(ctx context.Context, b *releaseBuild) (string, err
 		return "", err
 	}
 	lines := sumsLines(b.sums)
-	want := map[string][]byte{b.zipName: b.zip, projectName + "_" + r.version + "_manifest.json": manifest}
+	want := map[string][]byte{b.zipName: b.zip, b.sbomName: b.sbom, projectName + "_" + r.version + "_manifest.json": manifest}
 	for name, content := range want {
 		sum := sha256.Sum256(content)
 		if lines[hex.EncodeToString(sum[:])] != name {
@@ -88,9 +89,9 @@ func (r *rehearsal) checkSums(ctx context.Context, b *releaseBuild) (string, err
 		}
 	}
 	if len(lines) != len(want) {
-		return "", fmt.Errorf("%s lists other files than the zip and the manifest:\n%s", b.sumsName, b.sums)
+		return "", fmt.Errorf("%s lists other files than the zip, its SBOM and the manifest:\n%s", b.sumsName, b.sums)
 	}
-	return "gpg --verify passes; it lists the zip and the manifest with their SHA-256", nil
+	return "gpg --verify passes; it lists the zip, its SBOM and the manifest with their SHA-256", nil
 }
 
 // zipHash is the h1: hash that Terraform records for a provider package:

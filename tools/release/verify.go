@@ -12,18 +12,21 @@ import (
 	"strings"
 )
 
-// compareBuilds requires the two builds' zips and SHA256SUMS to be
+// compareBuilds requires the two builds' zips, SBOMs and SHA256SUMS to be
 // byte-identical, and says what differs when they are not. The signatures
 // differ by design: a signature holds the time it was made.
 func compareBuilds(a, b *releaseBuild) (string, error) {
 	if !bytes.Equal(a.zip, b.zip) {
 		return "", fmt.Errorf("the two builds made different zips (%s):\n%s", a.zipName, zipDifferences(a.zip, b.zip))
 	}
+	if !bytes.Equal(a.sbom, b.sbom) {
+		return "", fmt.Errorf("the two builds made different SBOMs (%s):\n%s\n---\n%s", a.sbomName, a.sbom, b.sbom)
+	}
 	if !bytes.Equal(a.sums, b.sums) {
 		return "", fmt.Errorf("the two builds made different %s:\n%s\n---\n%s", a.sumsName, a.sums, b.sums)
 	}
 	sum := sha256.Sum256(a.zip)
-	return fmt.Sprintf("zip sha256 %x…, %s identical", sum[:8], a.sumsName), nil
+	return fmt.Sprintf("zip sha256 %x…, SBOM and %s identical", sum[:8], a.sumsName), nil
 }
 
 // zipDifferences lists the entries of two zips whose name, time, mode or
@@ -65,23 +68,10 @@ func zipDifferences(a, b []byte) string {
 // stamped with the tag) and that it holds no path of the machine that
 // built it: not the clones, the checkout, the module cache or GOROOT.
 func (r *rehearsal) inspectBinary(ctx context.Context, builds ...*releaseBuild) (string, error) {
-	name := projectName + "_v" + r.version
-	bin, entries, err := unzipEntry(builds[0].zip, name)
+	bin, entries, info, err := r.extractBinary(ctx, builds[0], "inspect")
 	if err != nil {
 		return "", err
 	}
-	path := filepath.Join(r.dir, "inspect", name)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return "", err
-	}
-	if err := os.WriteFile(path, bin, 0o755); err != nil {
-		return "", err
-	}
-	out, err := exec.CommandContext(ctx, "go", "version", "-m", path).CombinedOutput()
-	if err != nil {
-		return "", fmt.Errorf("go version -m: %v\n%s", err, out)
-	}
-	info := string(out)
 	want := []string{
 		"\tmod\tgithub.com/mintlify/terraform-provider-mintlify\tv" + r.version,
 		"\tbuild\t-trimpath=true",
@@ -109,6 +99,28 @@ func (r *rehearsal) inspectBinary(ctx context.Context, builds ...*releaseBuild) 
 	}
 	return fmt.Sprintf("the zip holds %s; go version -m: v%s at %s, unmodified, -trimpath, CGO_ENABLED=0; "+
 		"no build path in its %.1f MB", strings.Join(entries, ", "), r.version, r.commit[:12], float64(len(bin))/1e6), nil
+}
+
+// extractBinary writes the provider binary of b's zip to the temporary
+// directory sub and returns it, the names of the zip's entries and what
+// `go version -m` says of it.
+func (r *rehearsal) extractBinary(ctx context.Context, b *releaseBuild, sub string) (bin []byte, entries []string, info string, err error) {
+	name := projectName + "_v" + r.version
+	if bin, entries, err = unzipEntry(b.zip, name); err != nil {
+		return nil, nil, "", err
+	}
+	path := filepath.Join(r.dir, sub, name)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, nil, "", err
+	}
+	if err := os.WriteFile(path, bin, 0o755); err != nil {
+		return nil, nil, "", err
+	}
+	out, err := exec.CommandContext(ctx, "go", "version", "-m", path).CombinedOutput()
+	if err != nil {
+		return nil, nil, "", fmt.Errorf("go version -m: %v\n%s", err, out)
+	}
+	return bin, entries, string(out), nil
 }
 
 // unzipEntry returns the content of the zip's entry name and the names of
