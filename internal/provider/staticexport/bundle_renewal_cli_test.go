@@ -127,30 +127,26 @@ func TestSavedPlans(t *testing.T) {
 }
 
 // TestRefreshOnlyIsQuiet: `terraform plan -refresh-only -detailed-exitcode`
-// exits 0 when nothing changed, for each resource and data source of the
-// provider, also once the link is due (whether it is due is a plan's
+// exits 0 when nothing changed, for each static export resource and data
+// source, also once the link is due (whether it is due is a plan's
 // business, not a change of the export); and `terraform apply -refresh-only`
-// changes nothing in state.
+// changes nothing in state. TestRefreshOnlyIsQuietForEveryType in
+// internal/provider holds every other type to the same.
 func TestRefreshOnlyIsQuiet(t *testing.T) {
 	t.Parallel()
 	dataSources := fmt.Sprintf(`
 data "mintlify_static_export_job" "docs" {
   job_id = %[1]s.job_id
 }
-
-data "mintlify_agent_job" "docs" {
-  id = %[2]s.id
-}
-`, providertest.BundleAddr, providertest.AgentJobAddr)
+`, providertest.BundleAddr)
 	for name, body := range map[string]string{
 		"bundle":       providertest.BundleConfig("docs.example.com", ""),
 		"archive":      providertest.BundleConfig("docs.example.com", "store_link = false") + providertest.ArchiveConfig(providertest.BundleAddr+".job_id", "ARCHIVE"),
-		"agent job":    providertest.AgentJobResourceConfig("Document the --dry-run flag", ""),
-		"data sources": providertest.BundleConfig("docs.example.com", "") + providertest.AgentJobResourceConfig("Document the --dry-run flag", "") + dataSources,
+		"data sources": providertest.BundleConfig("docs.example.com", "") + dataSources,
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			env := providertest.NewTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour), acctest.AgentPlan(time.Minute, "", false))
+			env := providertest.NewTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour))
 			cli := env.CLI(t)
 			cli.WriteConfig(env.Config(strings.ReplaceAll(body, "ARCHIVE", t.TempDir()+"/docs.tar.gz")))
 			cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
@@ -187,7 +183,7 @@ func refreshOnlyQuirk(t *testing.T, workspace string) string {
 		// Checked on the built-in terraform_remote_state data source too.
 		return "Terraform 1.16 exits 2 from plan -refresh-only -detailed-exitcode in any workspace with a data " +
 			"source, built-in ones included, though it reports no changes"
-	case workspace != "agent job" && acctest.VersionMeets(t, "~> 1.11.0"):
+	case acctest.VersionMeets(t, "~> 1.11.0"):
 		// quietState proves that only the order changed.
 		return "Terraform 1.11 writes the sensitive_attributes of a refreshed resource with two sensitive " +
 			"attributes (bundle_url, helm_values) in random order, and counts a new order as a change"
