@@ -5,11 +5,13 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
 
 // The project-scoped static export contract (fakeapi.WithNextStaticExport):
@@ -47,4 +49,20 @@ func ProjectStarts(env *acctest.Env) int {
 		}
 	}
 	return n
+}
+
+// StartProjectExportOutsideTerraform starts a project-scoped export of
+// projectID through the API client, as a CI script or the dashboard would,
+// and returns its id.
+func StartProjectExportOutsideTerraform(t *testing.T, env *acctest.Env, projectID string) string {
+	t.Helper()
+	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(env.URL), mintlify.WithClock(env.Clock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	job, err := c.StartProjectExport(t.Context(), projectID, mintlify.ProjectExportRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return job.JobID
 }

@@ -83,6 +83,10 @@ func projectCallDiagnostic(op core.APIOperation, err error, now time.Time) diag.
 				"Apply again after %[3]s.", op.Doing, core.APIMessage(err), at.UTC().Format(time.RFC3339),
 				core.Roughly(at.Sub(now))))
 	}
+	if mintlify.IsAnotherExportActive(err) {
+		summary, detail := anotherExportActive(op, err)
+		return diag.NewErrorDiagnostic(summary, detail)
+	}
 	if refusal, ok := mintlify.ReadProjectExportRefusal(err); ok {
 		return projectRefusalDiagnostic(op, err, refusal)
 	}
