@@ -65,11 +65,17 @@ func startDiagnostic(domain string, err error) diag.Diagnostic {
 	if !mintlify.IsDomainExportRetired(err) {
 		return StartStaticExportOp(domain).Diagnostic(err)
 	}
+	return retiredDiagnostic(err, domain, "No job was started.")
+}
+
+// retiredDiagnostic says that Mintlify no longer serves the domain-scoped
+// static export, and what to change; then what the call did not do.
+func retiredDiagnostic(err error, domain, notDone string) diag.Diagnostic {
 	return diag.NewAttributeErrorDiagnostic(pathDomain, "Domain-Scoped Static Export Retired",
 		fmt.Sprintf("The Mintlify API no longer serves the domain-scoped static export that `domain` selects "+
 			"(HTTP %d: %s): exports are now started under a project. To export the docs of %s, %s. The plan then "+
-			"replaces this export once with a project-scoped one. No job was started.",
-			mintlify.StatusCode(err), core.APIMessage(err), domain, moveToProject))
+			"replaces this export once with a project-scoped one. %s", mintlify.StatusCode(err), core.APIMessage(err),
+			domain, moveToProject, notDone))
 }
 
 // completeProjectExport brings the model's project-scoped job to a fresh
@@ -143,8 +149,15 @@ func (r *staticExportBundleResource) readJob(ctx context.Context, m *staticExpor
 	jobID := m.JobID.ValueString()
 	if !m.projectScoped() {
 		job, err := client.GetStaticExportJob(ctx, jobID)
-		if err == nil {
+		switch {
+		case err == nil:
 			m.setJob(job)
+			return false, nil
+		case mintlify.IsDomainExportRetired(err) && !m.StoreLink.IsNull():
+			// The link in state keeps working until it expires: keep it
+			// until a renewal or a new export says what to change.
+			tflog.Warn(ctx, "The domain-scoped static export is retired; keeping the link in state", map[string]any{
+				LogFieldJobID: jobID, "status_code": mintlify.StatusCode(err)})
 			return false, nil
 		}
 		op := GetStaticExportJobOp(jobID).Within(budget)

@@ -66,6 +66,9 @@ func (r *staticExportBundleResource) generateLink(ctx context.Context, m *static
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
 		return time.Time{}, diag.Diagnostics{linkCutShort(err, jobID, w)}
+	case mintlify.IsDomainExportRetired(err):
+		return time.Time{}, diag.Diagnostics{retiredDiagnostic(err, m.Domain.ValueString(), "No link was generated; "+
+			"the link in state keeps working until `expires_at`.")}
 	case err != nil:
 		op := GenerateBundleOp(jobID).Advise(http.StatusNotFound, w.goneAdvice())
 		if current, perr := time.Parse(time.RFC3339, m.ExpiresAt.ValueString()); perr == nil {
