@@ -133,10 +133,9 @@ func (e *staticExportBundleEphemeralResource) Open(ctx context.Context, req ephe
 // contract: every read carries a fresh one.
 func (e *staticExportBundleEphemeralResource) openProjectLink(ctx context.Context, m *staticExportBundleEphemeralModel, budget core.WaitBudget, resp *ephemeral.OpenResponse) {
 	projectID, jobID := m.ProjectID.ValueString(), m.JobID.ValueString()
-	job, err := e.provider.Client.GetProjectExportJob(ctx, projectID, jobID)
-	if err != nil {
-		op := GetProjectExportJobOp(projectID, jobID).At(path.Root("job_id")).Within(budget)
-		resp.Diagnostics.Append(projectCallDiagnostic(op, err, e.provider.Client.Clock().Now()))
+	job, diags := getProjectJob(ctx, e.provider, projectID, jobID, budget)
+	resp.Diagnostics.Append(diags...)
+	if diags.HasError() {
 		return
 	}
 	bundle, ok := job.Bundle()

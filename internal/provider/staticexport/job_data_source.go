@@ -137,11 +137,9 @@ func (d *staticExportJobDataSource) Read(ctx context.Context, req datasource.Rea
 // readProjectJob reads a job of the project-scoped contract, never its
 // link.
 func (d *staticExportJobDataSource) readProjectJob(ctx context.Context, m *staticExportJobModel, budget core.WaitBudget, resp *datasource.ReadResponse) {
-	projectID, jobID := m.ProjectID.ValueString(), m.JobID.ValueString()
-	job, err := d.Provider.Client.GetProjectExportJob(ctx, projectID, jobID)
-	if err != nil {
-		op := GetProjectExportJobOp(projectID, jobID).At(path.Root("job_id")).Within(budget)
-		resp.Diagnostics.Append(projectCallDiagnostic(op, err, d.Provider.Client.Clock().Now()))
+	job, diags := getProjectJob(ctx, d.Provider, m.ProjectID.ValueString(), m.JobID.ValueString(), budget)
+	resp.Diagnostics.Append(diags...)
+	if diags.HasError() {
 		return
 	}
 	m.Status = types.StringValue(job.Status)

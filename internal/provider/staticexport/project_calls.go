@@ -1,11 +1,13 @@
 package staticexport
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
@@ -91,4 +93,15 @@ func projectCallDiagnostic(op core.APIOperation, err error, now time.Time) diag.
 		return projectRefusalDiagnostic(op, err, refusal)
 	}
 	return op.Diagnostic(err)
+}
+
+// getProjectJob reads a project-scoped job for a data source or an
+// ephemeral link, a failure pointing at `job_id`.
+func getProjectJob(ctx context.Context, data *core.ProviderData, projectID, jobID string, budget core.WaitBudget) (*mintlify.ProjectExportJob, diag.Diagnostics) {
+	job, err := data.Client.GetProjectExportJob(ctx, projectID, jobID)
+	if err != nil {
+		op := GetProjectExportJobOp(projectID, jobID).At(path.Root("job_id")).Within(budget)
+		return nil, diag.Diagnostics{projectCallDiagnostic(op, err, data.Client.Clock().Now())}
+	}
+	return job, nil
 }
