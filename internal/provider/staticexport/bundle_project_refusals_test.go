@@ -102,17 +102,23 @@ func TestAccStaticExportBundle_projectHourlyLimit(t *testing.T) {
 	}
 }
 
-// TestAccStaticExportBundle_projectRefusals: each 401 and 403 of the
-// project-scoped contract is named by its cause, with its fix: "not
-// enabled" as either status, the key's expiry, scope and allowlist, a plan
-// without API access, an invalid key.
+// TestAccStaticExportBundle_projectRefusals: each refusal of the
+// project-scoped contract is named by its cause, with its fix: a project
+// not found (404) or malformed (400), and each 401 and 403: "not enabled"
+// as either status, the key's expiry, scope and allowlist, a plan without
+// API access, an invalid key.
 func TestAccStaticExportBundle_projectRefusals(t *testing.T) {
 	t.Parallel()
 	for name, c := range map[string]struct {
-		opts []fakeapi.Option
-		key  string
-		want []string
+		opts  []fakeapi.Option
+		key   string
+		extra string
+		want  []string
 	}{
+		"project not found": {opts: []fakeapi.Option{providertest.NextOnly, fakeapi.WithProjects("proj_other")},
+			want: []string{"Mintlify Project Not Found", "HTTP 404", "Check the project ID"}},
+		"malformed project id": {opts: []fakeapi.Option{providertest.NextOnly}, extra: `project_id = "not a project!"`,
+			want: []string{"Malformed Project ID", "HTTP 400", "API keys page"}},
 		"not enabled as 401": {opts: []fakeapi.Option{fakeapi.WithNextStaticExport(fakeapi.NextExport{Contracts: fakeapi.ServeNext, NotEnabled: 401})},
 			want: []string{"Static Export Not Enabled", "HTTP 401", "Contact Mintlify to enable it"}},
 		"not enabled as 403": {opts: []fakeapi.Option{fakeapi.WithNextStaticExport(fakeapi.NextExport{Contracts: fakeapi.ServeNext, NotEnabled: 403})},
@@ -138,7 +144,7 @@ func TestAccStaticExportBundle_projectRefusals(t *testing.T) {
 			resource.Test(t, resource.TestCase{
 				ProtoV6ProviderFactories: env.ProviderFactories(),
 				Steps: []resource.TestStep{{
-					Config:      env.ConfigWithKey(key, providertest.ProjectBundleConfig("")),
+					Config:      env.ConfigWithKey(key, providertest.ProjectBundleConfig(c.extra)),
 					ExpectError: acctest.ExpectError(c.want...),
 				}},
 			})
