@@ -27,6 +27,7 @@ import (
 // for.
 var operations = []core.APIOperation{
 	staticexport.StartStaticExportOp("docs.example.com"), staticexport.GetStaticExportJobOp("se_1"), staticexport.GenerateBundleOp("se_1"),
+	staticexport.StartProjectExportOp("proj_1"), staticexport.GetProjectExportJobOp("proj_1", "6520f3a1c9b1a20012ab34cd"),
 	agentjob.CreateAgentJobOp("proj_1"), agentjob.GetAgentJobOp("proj_1", "aj_1"), agentjob.SendAgentJobMessageOp("proj_1", "aj_1"),
 	deployment.TriggerDeploymentOp("proj_1"), deployment.GetDeploymentOp("proj_1", "6650f1c2a0b1c2d300000001"),
 	deployment.TriggerPreviewOp("proj_1", "feature/new-api"), automation.TriggerAutomationOp("proj_1", "6650f1c2a0b1c2d3000000a1"),
@@ -47,17 +48,19 @@ func opFor(operationID string) (core.APIOperation, bool) {
 // and of a 400 to a prompt: the statuses whose meaning depends on the
 // operation.
 var scopedSummaries = map[string]map[int]string{
-	"startStaticExportJob":       {404: "Mintlify API Endpoint Not Found", 409: "Mintlify API Conflict"},
-	"getStaticExportJob":         {404: "Static Export Job Not Found", 409: "Mintlify API Conflict"},
-	"generateStaticExportBundle": {404: "Static Export Job Not Found", 409: "Static Export Not Finished"},
-	"createAgentJob":             {400: "Mintlify Rejected The Prompt", 404: "Mintlify Project Not Found", 409: "Mintlify API Conflict"},
-	"getAgentJob":                {404: "Agent Job Not Found", 409: "Mintlify API Conflict"},
-	"sendAgentJobMessage":        {400: "Mintlify Rejected The Prompt", 404: "Agent Job Not Found", 409: "Mintlify API Conflict"},
-	"triggerDeployment":          {404: "Mintlify Project Not Found", 409: "Mintlify API Conflict"},
-	"getDeploymentStatus":        {404: "Deployment Not Found", 409: "Mintlify API Conflict"},
-	"triggerPreviewDeployment":   {400: "Mintlify Rejected The Preview", 404: "Mintlify Project Not Found", 409: "Mintlify API Conflict"},
-	"triggerAutomation":          {400: "Mintlify Refused The Automation Run", 404: "Mintlify Automation Not Found", 409: "Mintlify API Conflict"},
-	"triggerAutomationWebhook":   {404: "Mintlify Automation Has No Webhook Trigger", 409: "Mintlify API Conflict"},
+	"startStaticExportJob":        {404: "Mintlify API Endpoint Not Found", 409: "Mintlify API Conflict"},
+	"getStaticExportJob":          {404: "Static Export Job Not Found", 409: "Mintlify API Conflict"},
+	"generateStaticExportBundle":  {404: "Static Export Job Not Found", 409: "Static Export Not Finished"},
+	"startProjectStaticExportJob": {404: "Mintlify Project Not Found", 409: "Another Static Export Is Running"},
+	"getProjectStaticExportJob":   {404: "Static Export Job Not Found", 409: "Mintlify API Conflict"},
+	"createAgentJob":              {400: "Mintlify Rejected The Prompt", 404: "Mintlify Project Not Found", 409: "Mintlify API Conflict"},
+	"getAgentJob":                 {404: "Agent Job Not Found", 409: "Mintlify API Conflict"},
+	"sendAgentJobMessage":         {400: "Mintlify Rejected The Prompt", 404: "Agent Job Not Found", 409: "Mintlify API Conflict"},
+	"triggerDeployment":           {404: "Mintlify Project Not Found", 409: "Mintlify API Conflict"},
+	"getDeploymentStatus":         {404: "Deployment Not Found", 409: "Mintlify API Conflict"},
+	"triggerPreviewDeployment":    {400: "Mintlify Rejected The Preview", 404: "Mintlify Project Not Found", 409: "Mintlify API Conflict"},
+	"triggerAutomation":           {400: "Mintlify Refused The Automation Run", 404: "Mintlify Automation Not Found", 409: "Mintlify API Conflict"},
+	"triggerAutomationWebhook":    {404: "Mintlify Automation Has No Webhook Trigger", 409: "Mintlify API Conflict"},
 }
 
 // commonSummaries are the summaries of the statuses that mean the same for
@@ -137,7 +140,11 @@ func checkOperationDiagnostic(t *testing.T, call string, status int) {
 	}
 	text := strings.ToLower(d.Summary() + " " + detail)
 	if strings.Contains(call, "StaticExport") {
-		for _, foreign := range []string{"agent", "project"} {
+		foreigners := []string{"agent", "project"}
+		if strings.Contains(call, "Project") { // the next contract's calls run under a project
+			foreigners = foreigners[:1]
+		}
+		for _, foreign := range foreigners {
 			if strings.Contains(text, foreign) {
 				t.Errorf("a static export diagnostic speaks of %q:\n%s", foreign, detail)
 			}

@@ -118,6 +118,12 @@ func (r *staticExportArchiveResource) fetch(ctx context.Context, m *staticExport
 // download fetches the job's archive into file. A job that has not
 // completed yet (the API answers 409 to its bundle link) is waited for
 // first, as mintlify_static_export_bundle does.
+//
+// The seam for the project-scoped contract (issue 34): a `project_id` on
+// the archive will take the link here from the completed job's read
+// (completeProjectExport's WaitForProjectExport, then Bundle), and the
+// archive, a ZIP there, to archivefile's ZIP check; the computed `format`
+// (`tar.gz` or `zip`, told by the first bytes) joins the schema with it.
 func (r *staticExportArchiveResource) download(ctx context.Context, at *archiveAttempt, file *archivefile.File) (*mintlify.Download, error) {
 	client := r.Provider.Client
 	at.step = stepDownload

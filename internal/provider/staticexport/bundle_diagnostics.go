@@ -44,24 +44,10 @@ func exportWaitDiagnostic(err error, jobID string, last *mintlify.StaticExportJo
 		reached = fmt.Sprintf("`%s` at %s%% with %d pages exported", last.Status,
 			mintlify.FormatProgress(last.Progress), last.PageCount)
 	}
-	resume := w.resumeAdvice("resume this same job", "Apply again to resume waiting for the same job; no new export starts.")
-	var failed *mintlify.JobFailedError[mintlify.StaticExportJob]
-	switch {
-	case errors.As(err, &failed):
-		return diag.NewErrorDiagnostic("Static Export Job Failed",
-			fmt.Sprintf("The Mintlify static export job %s failed at %s%% (%d pages exported): %s.\n\n"+
-				"Fix the cause the message names (for example the `domain` or `paths`), then apply again: a "+
-				"failed job cannot be resumed, so the next apply starts a new export.",
-				jobID, mintlify.FormatProgress(failed.Job.Progress), failed.Job.PageCount, core.FailureReason(failed.Job.Error)))
-	case errors.Is(err, context.DeadlineExceeded) && !core.IsRetryDeadline(err):
-		return diag.NewErrorDiagnostic("Static Export Timed Out",
-			fmt.Sprintf("The Mintlify static export job %s did not complete within %s; it was %s. %s\n\n%s If "+
-				"exports usually take this long, %s.", jobID, w.budget, reached, core.KeepsRunning, resume, w.budget.Raise()))
-	case errors.Is(err, context.Canceled):
-		return diag.NewErrorDiagnostic("Static Export Interrupted",
-			fmt.Sprintf("Terraform was interrupted while waiting for the Mintlify static export job %s; it was %s. "+
-				"%s\n\n%s", jobID, reached, core.KeepsRunning, resume))
+	if d, ok := waitCutShort(err, jobID, reached, w); ok {
+		return d
 	}
+	resume := w.resumeAdvice("resume this same job", "Apply again to resume waiting for the same job; no new export starts.")
 	op := GetStaticExportJobOp(jobID).Within(w.budget).
 		While(fmt.Sprintf("waiting for static export job %s (%s)", jobID, reached))
 	d := op.Advise(http.StatusNotFound, w.goneAdvice()).Diagnostic(err)
@@ -69,6 +55,37 @@ func exportWaitDiagnostic(err error, jobID string, last *mintlify.StaticExportJo
 		return d
 	}
 	return diag.NewErrorDiagnostic(d.Summary(), d.Detail()+"\n\n"+resume)
+}
+
+// waitCutShort explains a wait for either contract's job that ended with
+// the job failed, the timeout or an interrupt; false for any other error.
+// reached says where the job was when last seen.
+func waitCutShort(err error, jobID, reached string, w bundleWait) (diag.Diagnostic, bool) {
+	resume := w.resumeAdvice("resume this same job", "Apply again to resume waiting for the same job; no new export starts.")
+	var failed *mintlify.JobFailedError[mintlify.StaticExportJob]
+	var failedProject *mintlify.JobFailedError[mintlify.ProjectExportJob]
+	switch {
+	case errors.As(err, &failed):
+		return diag.NewErrorDiagnostic("Static Export Job Failed",
+			fmt.Sprintf("The Mintlify static export job %s failed at %s%% (%d pages exported): %s.\n\n"+
+				"Fix the cause the message names (for example the `domain` or `paths`), then apply again: a "+
+				"failed job cannot be resumed, so the next apply starts a new export.",
+				jobID, mintlify.FormatProgress(failed.Job.Progress), failed.Job.PageCount, core.FailureReason(failed.Job.Error))), true
+	case errors.As(err, &failedProject):
+		return diag.NewErrorDiagnostic("Static Export Job Failed",
+			fmt.Sprintf("The Mintlify static export job %s of project %s failed: %s.\n\nFix the cause the message "+
+				"names, then apply again: a failed job cannot be resumed, so the next apply starts a new export.",
+				jobID, failedProject.Job.ProjectID, core.FailureReason(failedProject.Job.Error))), true
+	case errors.Is(err, context.DeadlineExceeded) && !core.IsRetryDeadline(err):
+		return diag.NewErrorDiagnostic("Static Export Timed Out",
+			fmt.Sprintf("The Mintlify static export job %s did not complete within %s; it was %s. %s\n\n%s If "+
+				"exports usually take this long, %s.", jobID, w.budget, reached, core.KeepsRunning, resume, w.budget.Raise())), true
+	case errors.Is(err, context.Canceled):
+		return diag.NewErrorDiagnostic("Static Export Interrupted",
+			fmt.Sprintf("Terraform was interrupted while waiting for the Mintlify static export job %s; it was %s. "+
+				"%s\n\n%s", jobID, reached, core.KeepsRunning, resume)), true
+	}
+	return nil, false
 }
 
 // linkCutShort explains a timeout or an interrupt while the link of a

@@ -2,6 +2,7 @@ package staticexport
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"time"
 
@@ -11,6 +12,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 )
 
@@ -33,7 +36,8 @@ type staticExportBundleEphemeralModel struct {
 	// Required
 	JobID types.String `tfsdk:"job_id"`
 	// Optional
-	Timeouts timeouts.Value `tfsdk:"timeouts"`
+	ProjectID types.String   `tfsdk:"project_id"`
+	Timeouts  timeouts.Value `tfsdk:"timeouts"`
 	// Computed
 	BundleURL types.String `tfsdk:"bundle_url"`
 	ExpiresAt types.String `tfsdk:"expires_at"`
@@ -61,6 +65,15 @@ func (e *staticExportBundleEphemeralResource) Schema(ctx context.Context, _ ephe
 			},
 
 			// Optional
+			"project_id": schema.StringAttribute{
+				MarkdownDescription: "The project of a job of the project-scoped static export (a bundle without " +
+					"`domain`): `mintlify_static_export_bundle.<name>.project_id`, which is null for a bundle with " +
+					"`domain`, so that the link follows the bundle's contract. With it, the link is read from the " +
+					"completed job (a read, which a read-only key may make); without it, it is generated with today's " +
+					"domain-scoped call.",
+				Optional:   true,
+				Validators: core.ProjectIDValidators,
+			},
 			"timeouts": core.EphemeralTimeouts(ctx, timeouts.Opts{
 				OpenDescription: "How long generating the link may take, retries included, as a duration such as " +
 					"`5m`. Defaults to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",
@@ -101,6 +114,10 @@ func (e *staticExportBundleEphemeralResource) Open(ctx context.Context, req ephe
 	openCtx, cancel := e.provider.Client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 	jobID := m.JobID.ValueString()
+	if !m.ProjectID.IsNull() {
+		e.openProjectLink(openCtx, &m, core.Budget("timeouts.open", timeout), resp)
+		return
+	}
 	bundle, err := e.provider.Client.GenerateBundle(openCtx, jobID)
 	if err != nil {
 		op := GenerateBundleOp(jobID).At(path.Root("job_id")).Within(core.Budget("timeouts.open", timeout)).Advise(http.StatusConflict, "Take `job_id` from a "+
@@ -108,8 +125,34 @@ func (e *staticExportBundleEphemeralResource) Open(ctx context.Context, req ephe
 		resp.Diagnostics.Append(op.Diagnostic(err))
 		return
 	}
+	m.setLink(bundle)
+	resp.Diagnostics.Append(resp.Result.Set(ctx, &m)...)
+}
+
+// openProjectLink reads the link of a completed job of the project-scoped
+// contract: every read carries a fresh one.
+func (e *staticExportBundleEphemeralResource) openProjectLink(ctx context.Context, m *staticExportBundleEphemeralModel, budget core.WaitBudget, resp *ephemeral.OpenResponse) {
+	projectID, jobID := m.ProjectID.ValueString(), m.JobID.ValueString()
+	job, diags := getProjectJob(ctx, e.provider, projectID, jobID, budget)
+	resp.Diagnostics.Append(diags...)
+	if diags.HasError() {
+		return
+	}
+	bundle, ok := job.Bundle()
+	if !ok {
+		resp.Diagnostics.AddAttributeError(path.Root("job_id"), "Static Export Not Finished",
+			fmt.Sprintf("The static export job %s of project %s is `%s`, so it has no link yet. Take `job_id` from a "+
+				"`mintlify_static_export_bundle`, which waits for its job, or apply again once the job completes.",
+				jobID, projectID, job.Status))
+		return
+	}
+	m.setLink(bundle)
+	resp.Diagnostics.Append(resp.Result.Set(ctx, m)...)
+}
+
+// setLink copies a link into the model.
+func (m *staticExportBundleEphemeralModel) setLink(bundle *mintlify.Bundle) {
 	m.BundleURL = types.StringValue(bundle.BundleURL)
 	m.ExpiresAt = types.StringValue(bundle.ExpiresAt.UTC().Format(time.RFC3339))
 	m.SizeBytes = types.Int64Value(bundle.SizeBytes)
-	resp.Diagnostics.Append(resp.Result.Set(ctx, &m)...)
 }

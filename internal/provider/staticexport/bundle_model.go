@@ -15,10 +15,14 @@ import (
 // its methods fill it from the API's answers and shape plans.
 type staticExportBundleModel struct {
 	// Inputs
-	Domain   types.String `tfsdk:"domain"`
-	Version  types.String `tfsdk:"version"`
-	Paths    types.List   `tfsdk:"paths"`
-	Triggers types.Map    `tfsdk:"triggers"`
+	Domain types.String `tfsdk:"domain"`
+	// ProjectID and BasePath: the project-scoped contract, without Domain
+	// (bundle_contract.go).
+	ProjectID types.String `tfsdk:"project_id"`
+	BasePath  types.String `tfsdk:"base_path"`
+	Version   types.String `tfsdk:"version"`
+	Paths     types.List   `tfsdk:"paths"`
+	Triggers  types.Map    `tfsdk:"triggers"`
 	// RenewTriggers: a change renews the link (renew_triggers.go).
 	RenewTriggers types.Map      `tfsdk:"renew_triggers"`
 	RenewBefore   types.String   `tfsdk:"renew_before"`

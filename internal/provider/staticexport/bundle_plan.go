@@ -37,7 +37,7 @@ type linkFacts struct {
 	// JobID is the job in state, for the reasons given.
 	JobID string
 	// Imported is true on the first plan after an import: the prior state
-	// has no `domain`, which is required in configuration.
+	// has no `store_link`, which always has a value in configuration.
 	Imported bool
 	// Gone is true when the last refresh got HTTP 404 for the job.
 	Gone bool
@@ -72,7 +72,7 @@ func linkFactsOf(state, plan *staticExportBundleModel, priv core.PrivateState[bu
 	link, diags := linkFromState(state.ExpiresAt, priv.Facts.LinkGeneratedAt)
 	return linkFacts{
 		JobID:                state.JobID.ValueString(),
-		Imported:             state.Domain.IsNull(),
+		Imported:             state.StoreLink.IsNull(),
 		Gone:                 priv.Facts.JobGone,
 		Status:               state.Status.ValueString(),
 		HasLink:              known(state.ExpiresAt),
@@ -130,6 +130,10 @@ func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resourc
 	if !ok {
 		return
 	}
+	r.planContract(ctx, req, resp, &plan)
+	if resp.Diagnostics.HasError() {
+		return
+	}
 	if !req.State.Raw.IsNull() {
 		r.planExisting(ctx, req, resp, &plan)
 		if resp.Diagnostics.HasError() {
@@ -137,6 +141,9 @@ func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resourc
 		}
 	}
 	plan.planStoredLink()
+	if plan.Domain.IsNull() { // a project-scoped job reports neither
+		plan.Progress, plan.PageCount = types.Float64Null(), types.Int64Null()
+	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
 }
 

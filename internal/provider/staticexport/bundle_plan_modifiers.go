@@ -5,6 +5,6 @@ import (
 )
 
 var replaceExportUnlessImported = core.ReplaceUnlessImported{
-	Marker:      "domain",
+	Marker:      "store_link",
 	Description: "Changing this value starts a new export, except on the first plan after an import.",
 }

@@ -2,8 +2,6 @@ package staticexport
 
 import (
 	"context"
-	"fmt"
-	"net/http"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -11,7 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 )
 
@@ -60,37 +57,36 @@ func (r *staticExportBundleResource) Create(ctx context.Context, req resource.Cr
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	timeout, diags := plan.Timeouts.Create(ctx, core.DefaultExportTimeout)
 	resp.Diagnostics.Append(diags...)
-	start, diags := plan.startRequest(ctx)
-	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	client := r.Provider.Client
-	ctx, cancel := client.Clock().WithTimeout(ctx, timeout)
+	ctx, cancel := r.Provider.Client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 
-	job, err := client.StartStaticExport(ctx, start)
-	if err != nil {
-		resp.Diagnostics.Append(StartStaticExportOp(start.Domain).Diagnostic(err))
+	w := bundleWait{budget: core.Budget("timeouts.create", timeout), creating: true}
+	started, diags := r.start(ctx, &plan, w.budget)
+	resp.Diagnostics.Append(diags...)
+	if diags.HasError() {
 		return
 	}
-	ctx = tflog.SetField(ctx, "job_id", job.JobID)
+	ctx = tflog.SetField(ctx, "job_id", plan.JobID.ValueString())
 	// The state gets the job only when Create returns: a Terraform killed
 	// meanwhile loses it, and this line is how its user finds the job to
 	// import (guide "Running in CI").
-	tflog.Info(ctx, "Static export job started", map[string]any{"import_id": job.JobID})
-	plan.setJob(job)
+	tflog.Info(ctx, "Static export job started", map[string]any{"import_id": plan.importID()})
+	if !plan.Domain.IsNull() {
+		plan.ProjectID = types.StringNull()
+	}
 	plan.setBundle(nil)
 	plan.LinkRevision = types.Int64Null()
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-	resp.Diagnostics.Append(setBundleIdentity(ctx, resp.Identity, plan.JobID)...)
+	resp.Diagnostics.Append(setBundleIdentity(ctx, resp.Identity, &plan)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 
 	var priv core.PrivateState[bundleFacts]
-	w := bundleWait{budget: core.Budget("timeouts.create", timeout), creating: true}
-	resp.Diagnostics.Append(r.completeExport(ctx, &plan, job, 0, &priv, w)...)
+	resp.Diagnostics.Append(r.completeExport(ctx, &plan, started, 0, &priv, w)...)
 	// The first link tells the lifetime: this apply, not the next plan,
 	// warns about a renew_before that would renew on every run.
 	resp.Diagnostics.Append(warnIfRenewsEveryRun(&plan, priv)...)
@@ -106,7 +102,7 @@ func (r *staticExportBundleResource) Create(ctx context.Context, req resource.Cr
 func (r *staticExportBundleResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state staticExportBundleModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	resp.Diagnostics.Append(setBundleIdentity(ctx, resp.Identity, state.JobID)...)
+	resp.Diagnostics.Append(setBundleIdentity(ctx, resp.Identity, &state)...)
 	if r.Provider == nil {
 		// The provider's arguments are unknown until apply: keep the state
 		// as it is; the apply refreshes nothing it needs.
@@ -120,31 +116,24 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	jobID := state.JobID.ValueString()
-	op := GetStaticExportJobOp(jobID).Within(core.Budget("timeouts.read", timeout))
 	readCtx, cancel := r.Provider.Client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
-	job, err := r.Provider.Client.GetStaticExportJob(readCtx, jobID)
+	notFound, diags := r.readJob(readCtx, &state, core.Budget("timeouts.read", timeout))
 	priv.PlannedAction, priv.PlannedAt = "", time.Time{}
 	switch {
-	case mintlify.IsNotFound(err) && state.Domain.IsNull():
-		// Freshly imported: there is nothing to adopt.
-		resp.Diagnostics.Append(op.Advise(http.StatusNotFound, "There is nothing to import: check the job ID; jobs "+
-			"belong to the organization of the API key.").Diagnostic(err))
-		return
-	case mintlify.IsNotFound(err):
+	case notFound && !state.StoreLink.IsNull():
 		// Keep the resource so that the plan shows a replacement, and why,
 		// instead of silently forgetting the export.
 		priv.Facts.JobGone = true
 		resp.Diagnostics.Append(priv.Write(ctx, resp.Private)...)
 		return
-	case err != nil:
-		resp.Diagnostics.Append(op.While(fmt.Sprintf("refreshing static export job %s", jobID)).Diagnostic(err))
+	case diags.HasError():
+		// Freshly imported and not found: there is nothing to adopt.
+		resp.Diagnostics.Append(diags...)
 		return
 	}
 
 	priv.Facts.JobGone = false
-	state.setJob(job)
 	if !known(state.ExpiresAt) {
 		priv.Facts.LinkGeneratedAt = time.Time{}
 	}
@@ -161,7 +150,7 @@ func (r *staticExportBundleResource) Update(ctx context.Context, req resource.Up
 	if !ok {
 		return
 	}
-	resp.Diagnostics.Append(setBundleIdentity(ctx, resp.Identity, state.JobID)...)
+	resp.Diagnostics.Append(setBundleIdentity(ctx, resp.Identity, &state)...)
 	switch {
 	case action == core.ActionNone:
 		// The plan may show the link as known after apply (see
@@ -195,7 +184,7 @@ func (r *staticExportBundleResource) Update(ctx context.Context, req resource.Up
 	// Start from what is known: the job as last read and the current link,
 	// which stays in state if a fresh one cannot be had.
 	plan.copyJobAndLink(&state)
-	diags = r.completeExport(ctx, &plan, nil, state.LinkRevision.ValueInt64(), &priv, bundleWait{budget: core.Budget("timeouts.update", timeout)})
+	diags = r.completeExport(ctx, &plan, startedJob{}, state.LinkRevision.ValueInt64(), &priv, bundleWait{budget: core.Budget("timeouts.update", timeout)})
 	resp.Diagnostics.Append(diags...)
 	if diags.HasError() {
 		// No new link: the revision stays, so nothing downstream rolls,
@@ -225,27 +214,36 @@ func (r *staticExportBundleResource) Delete(ctx context.Context, req resource.De
 	}
 }
 
-// ImportState adopts an existing export job by its id, or by the identity's
-// `job_id`. The API does not return `domain`, `version` or `paths`: the
-// first plan after the import takes them from configuration, and generates
-// a link for the job.
+// ImportState adopts an existing export job by its id, `JOB_ID` for
+// today's contract or `PROJECT_ID/JOB_ID` for a project-scoped job, or by
+// the identity's `job_id` and `project_id`. The API does not return
+// `domain`, `version`, `paths` or `base_path`: the first plan after the
+// import takes them from configuration, and generates a link for the job.
 func (r *staticExportBundleResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	id := req.ID
-	if id == "" && req.Identity != nil {
+	projectID, jobID, ok := importTarget(req.ID)
+	if req.ID == "" && req.Identity != nil {
 		var identity staticExportBundleIdentityModel
 		resp.Diagnostics.Append(req.Identity.Get(ctx, &identity)...)
-		id = identity.JobID.ValueString()
+		projectID, jobID = identity.ProjectID.ValueString(), identity.JobID.ValueString()
+		ok = jobID != ""
 	}
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if id == "" {
+	if !ok {
 		resp.Diagnostics.AddError("Missing Job ID",
 			"Import a static export bundle by the id of its export job, for example "+
-				"`terraform import mintlify_static_export_bundle.docs se_3f9a2c1b8e7d4a06`.")
+				"`terraform import mintlify_static_export_bundle.docs se_3f9a2c1b8e7d4a06`, and a project-scoped "+
+				"export by its project and job, `PROJECT_ID/JOB_ID`, for example "+
+				"`terraform import mintlify_static_export_bundle.docs my-project/6520f3a1c9b1a20012ab34cd`.")
 		return
 	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("job_id"), id)...)
-	resp.Diagnostics.Append(setBundleIdentity(ctx, resp.Identity, types.StringValue(id))...)
+	m := staticExportBundleModel{JobID: types.StringValue(jobID), ProjectID: types.StringNull()}
+	if projectID != "" {
+		m.ProjectID = types.StringValue(projectID)
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), jobID)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("job_id"), jobID)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, pathProjectID, m.ProjectID)...)
+	resp.Diagnostics.Append(setBundleIdentity(ctx, resp.Identity, &m)...)
 }

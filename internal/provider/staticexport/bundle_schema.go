@@ -5,6 +5,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
@@ -45,13 +46,32 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			"cannot delete an export: destroying this resource only removes it from Terraform state, and the " +
 			"link keeps working until `expires_at`.",
 		Attributes: map[string]schema.Attribute{
-			// Required
+			// Optional: the contract
 			"domain": schema.StringAttribute{
-				MarkdownDescription: "The bare hostname of the deployment to export: the custom domain of the " +
-					"project (`docs.example.com`) or its Mintlify subdomain (`acme.mintlify.app`), without scheme, " +
-					"port, path or trailing slash. Changing it starts a new export.",
-				Required:      true,
+				MarkdownDescription: "The bare hostname of the deployment to export with today's domain-scoped " +
+					"contract: the custom domain of the project (`docs.example.com`) or its Mintlify subdomain " +
+					"(`acme.mintlify.app`), without scheme, port, path or trailing slash. Without it, the export uses " +
+					"the project-scoped contract (`project_id`, `base_path`), which Mintlify is putting in place of " +
+					"the domain-scoped one. Changing it, or removing it, starts a new export.",
+				Optional:      true,
 				Validators:    []validator.String{core.BareHostname},
+				PlanModifiers: []planmodifier.String{replaceExportUnlessImported.String()},
+			},
+
+			"project_id": schema.StringAttribute{
+				MarkdownDescription: "The Mintlify project to export with the project-scoped contract, when " +
+					"`domain` is not set. Defaults to the provider's `project_id` (or `" + core.EnvProjectID + "`); " +
+					"null with `domain`, which cannot be combined with it. Changing it starts a new export.",
+				Optional:   true,
+				Computed:   true,
+				Validators: core.ProjectIDValidators,
+			},
+			"base_path": schema.StringAttribute{
+				MarkdownDescription: "The path the exported site is served under, for the project-scoped contract " +
+					"(without `domain`): one of " + core.BacktickList(basePathChoices) + ". When unset, the API's " +
+					"default, the root. Changing it starts a new export.",
+				Optional:      true,
+				Validators:    []validator.String{stringvalidator.OneOf(mintlify.ProjectExportBasePaths...)},
 				PlanModifiers: []planmodifier.String{replaceExportUnlessImported.String()},
 			},
 
@@ -184,7 +204,8 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 }
 
 type staticExportBundleIdentityModel struct {
-	JobID types.String `tfsdk:"job_id"`
+	JobID     types.String `tfsdk:"job_id"`
+	ProjectID types.String `tfsdk:"project_id"`
 }
 
 func (r *staticExportBundleResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
@@ -194,16 +215,24 @@ func (r *staticExportBundleResource) IdentitySchema(_ context.Context, _ resourc
 				Description:       "The ID of the static export job, such as `se_3f9a2c1b8e7d4a06`.",
 				RequiredForImport: true,
 			},
+			"project_id": identityschema.StringAttribute{
+				Description:       "The project of a project-scoped static export job; null for a job of the domain-scoped contract.",
+				OptionalForImport: true,
+			},
 		},
 	}
 }
 
-// setBundleIdentity records the bundle's identity, its job, where the
-// framework asks for one (identity is nil for a Terraform without identity
-// support) and the job is known.
-func setBundleIdentity(ctx context.Context, identity *tfsdk.ResourceIdentity, jobID types.String) diag.Diagnostics {
-	if identity == nil || !known(jobID) {
+// setBundleIdentity records the bundle's identity, its job and its
+// project, where the framework asks for one (identity is nil for a
+// Terraform without identity support) and the job is known.
+func setBundleIdentity(ctx context.Context, identity *tfsdk.ResourceIdentity, m *staticExportBundleModel) diag.Diagnostics {
+	if identity == nil || !known(m.JobID) {
 		return nil
 	}
-	return identity.Set(ctx, staticExportBundleIdentityModel{JobID: jobID})
+	projectID := m.ProjectID
+	if projectID.IsUnknown() {
+		projectID = types.StringNull()
+	}
+	return identity.Set(ctx, staticExportBundleIdentityModel{JobID: m.JobID, ProjectID: projectID})
 }

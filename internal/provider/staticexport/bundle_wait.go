@@ -7,8 +7,6 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
@@ -27,9 +25,12 @@ type bundleWait struct {
 // started is the answer of the start that just created the job (nil for a
 // job from state); priorRevision is the revision of the link in state. The
 // model is kept current with whatever was learned, also on failure.
-func (r *staticExportBundleResource) completeExport(ctx context.Context, m *staticExportBundleModel, started *mintlify.StaticExportJob, priorRevision int64, priv *core.PrivateState[bundleFacts], w bundleWait) diag.Diagnostics {
+func (r *staticExportBundleResource) completeExport(ctx context.Context, m *staticExportBundleModel, started startedJob, priorRevision int64, priv *core.PrivateState[bundleFacts], w bundleWait) diag.Diagnostics {
+	if m.projectScoped() {
+		return r.completeProjectExport(ctx, m, started.project, priorRevision, priv, w)
+	}
 	if m.Status.ValueString() != mintlify.StatusCompleted {
-		if diags := r.waitForExport(ctx, m, started, w); diags.HasError() {
+		if diags := r.waitForExport(ctx, m, started.domain, w); diags.HasError() {
 			return diags
 		}
 	}
@@ -65,6 +66,9 @@ func (r *staticExportBundleResource) generateLink(ctx context.Context, m *static
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
 		return time.Time{}, diag.Diagnostics{linkCutShort(err, jobID, w)}
+	case mintlify.IsDomainExportRetired(err):
+		return time.Time{}, diag.Diagnostics{retiredDiagnostic(err, m.Domain.ValueString(), "No link was generated; "+
+			"the link in state keeps working until `expires_at`.")}
 	case err != nil:
 		op := GenerateBundleOp(jobID).Advise(http.StatusNotFound, w.goneAdvice())
 		if current, perr := time.Parse(time.RFC3339, m.ExpiresAt.ValueString()); perr == nil {
@@ -73,14 +77,6 @@ func (r *staticExportBundleResource) generateLink(ctx context.Context, m *static
 		return time.Time{}, diag.Diagnostics{op.Diagnostic(err)}
 	}
 	now := client.Clock().Now()
-	m.setBundle(bundle)
-	if m.LinkRevision.IsUnknown() || m.LinkRevision.IsNull() {
-		// Not planned (create, import, resume): the Unix time keeps the
-		// revision growing past any resource this one replaced.
-		m.LinkRevision = types.Int64Value(max(priorRevision+1, now.Unix()))
-	}
-	tflog.Info(ctx, "Static export bundle link generated", map[string]any{
-		"size_bytes": bundle.SizeBytes, "expires_at": bundle.ExpiresAt.UTC().Format(time.RFC3339),
-	})
+	m.recordLink(ctx, bundle, priorRevision, now)
 	return now, nil
 }

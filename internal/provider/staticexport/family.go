@@ -17,6 +17,7 @@ func Family() core.Family {
 		Resources:          []func() resource.Resource{NewStaticExportBundleResource, NewStaticExportArchiveResource},
 		DataSources:        []func() datasource.DataSource{NewStaticExportJobDataSource},
 		EphemeralResources: []func() ephemeral.EphemeralResource{NewStaticExportBundleEphemeralResource},
-		Calls:              []core.APICall{callStartStaticExport, callGetStaticExportJob, callGenerateBundle},
+		Calls: []core.APICall{callStartStaticExport, callGetStaticExportJob, callGenerateBundle, callStartProjectExport,
+			callGetProjectExportJob},
 	}
 }

@@ -34,7 +34,8 @@ type staticExportJobModel struct {
 	// Required
 	JobID types.String `tfsdk:"job_id"`
 	// Optional
-	Timeouts timeouts.Value `tfsdk:"timeouts"`
+	ProjectID types.String   `tfsdk:"project_id"`
+	Timeouts  timeouts.Value `tfsdk:"timeouts"`
 	// Computed
 	Status    types.String  `tfsdk:"status"`
 	Progress  types.Float64 `tfsdk:"progress"`
@@ -61,6 +62,14 @@ func (d *staticExportJobDataSource) Schema(ctx context.Context, _ datasource.Sch
 			},
 
 			// Optional
+			"project_id": schema.StringAttribute{
+				MarkdownDescription: "The project of a job of the project-scoped static export (a bundle without " +
+					"`domain`), usually `mintlify_static_export_bundle.<name>.project_id`. With it, the job is read " +
+					"under the project, and `progress` and `page_count` are null, as that contract reports neither; " +
+					"without it, the job is one of today's domain-scoped contract.",
+				Optional:   true,
+				Validators: core.ProjectIDValidators,
+			},
 			"timeouts": core.DataSourceTimeouts(ctx, timeouts.Opts{
 				ReadDescription: "How long reading the job may take, retries included, as a duration such as `5m`. " +
 					"Defaults to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",
@@ -72,11 +81,11 @@ func (d *staticExportJobDataSource) Schema(ctx context.Context, _ datasource.Sch
 				Computed:            true,
 			},
 			"progress": schema.Float64Attribute{
-				MarkdownDescription: "The job's completion percentage, from `0` to `100`.",
+				MarkdownDescription: "The job's completion percentage, from `0` to `100`; null for a project-scoped job.",
 				Computed:            true,
 			},
 			"page_count": schema.Int64Attribute{
-				MarkdownDescription: "The number of pages exported so far.",
+				MarkdownDescription: "The number of pages exported so far; null for a project-scoped job.",
 				Computed:            true,
 			},
 			"created_at": schema.StringAttribute{
@@ -107,17 +116,41 @@ func (d *staticExportJobDataSource) Read(ctx context.Context, req datasource.Rea
 	}
 	readCtx, cancel := d.Provider.Client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
+	budget := core.Budget("timeouts.read", timeout)
+	if !m.ProjectID.IsNull() {
+		d.readProjectJob(readCtx, &m, budget, resp)
+		return
+	}
 	jobID := m.JobID.ValueString()
 	job, err := d.Provider.Client.GetStaticExportJob(readCtx, jobID)
 	if err != nil {
-		resp.Diagnostics.Append(GetStaticExportJobOp(jobID).At(path.Root("job_id")).Within(core.Budget("timeouts.read", timeout)).Diagnostic(err))
+		resp.Diagnostics.Append(GetStaticExportJobOp(jobID).At(path.Root("job_id")).Within(budget).Diagnostic(err))
 		return
 	}
 	m.Status = types.StringValue(job.Status)
 	m.Progress = types.Float64Value(job.Progress)
 	m.PageCount = types.Int64Value(job.PageCount)
-	m.CreatedAt = types.StringValue(job.CreatedAt.UTC().Format(time.RFC3339))
-	m.UpdatedAt = types.StringValue(job.UpdatedAt.UTC().Format(time.RFC3339))
-	m.Error = types.StringPointerValue(job.Error)
+	m.setTimes(job.CreatedAt, job.UpdatedAt, job.Error)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// readProjectJob reads a job of the project-scoped contract, never its
+// link.
+func (d *staticExportJobDataSource) readProjectJob(ctx context.Context, m *staticExportJobModel, budget core.WaitBudget, resp *datasource.ReadResponse) {
+	job, diags := getProjectJob(ctx, d.Provider, m.ProjectID.ValueString(), m.JobID.ValueString(), budget)
+	resp.Diagnostics.Append(diags...)
+	if diags.HasError() {
+		return
+	}
+	m.Status = types.StringValue(job.Status)
+	m.Progress, m.PageCount = types.Float64Null(), types.Int64Null()
+	m.setTimes(job.CreatedAt, job.UpdatedAt, job.Error)
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}
+
+// setTimes copies a job's times and failure reason into the model.
+func (m *staticExportJobModel) setTimes(createdAt, updatedAt time.Time, reason *string) {
+	m.CreatedAt = types.StringValue(createdAt.UTC().Format(time.RFC3339))
+	m.UpdatedAt = types.StringValue(updatedAt.UTC().Format(time.RFC3339))
+	m.Error = types.StringPointerValue(reason)
 }

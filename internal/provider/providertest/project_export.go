@@ -1,0 +1,68 @@
+package providertest
+
+import (
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+)
+
+// The project-scoped static export contract (fakeapi.WithNextStaticExport):
+// the bundle without `domain`, and what the API was asked under it.
+
+// ProjectBundleConfig is a bundle resource named "docs" without `domain`,
+// with extra arguments (HCL lines): the project-scoped contract, in the
+// provider's project unless extra names another.
+func ProjectBundleConfig(extra string) string {
+	return fmt.Sprintf(`
+resource "mintlify_static_export_bundle" "docs" {
+  %[1]s
+}
+`, extra)
+}
+
+// NextOnly serves only the project-scoped contract, as the API will once
+// the domain-scoped one is retired; NextAndToday serves both.
+var (
+	NextOnly     = fakeapi.WithNextStaticExport(fakeapi.NextExport{Contracts: fakeapi.ServeNext})
+	NextAndToday = fakeapi.WithNextStaticExport(fakeapi.NextExport{Contracts: fakeapi.ServeBoth})
+)
+
+// ProjectJobID matches a project-scoped job's id.
+var ProjectJobID = knownvalue.StringRegexp(regexp.MustCompile(`^[0-9a-f]{24}$`))
+
+// ProjectStarts counts the starts of project-scoped jobs that reached the
+// API, whatever their answer.
+func ProjectStarts(env *acctest.Env) int {
+	n := 0
+	for _, r := range env.Fake.Requests() {
+		if r.Method == http.MethodPost && strings.HasPrefix(r.Path, "/v1/static-export/") &&
+			strings.HasSuffix(r.Path, "/jobs") && r.Path != "/v1/static-export/jobs" {
+			n++
+		}
+	}
+	return n
+}
+
+// StartProjectExportOutsideTerraform starts a project-scoped export of
+// projectID through the API client, as a CI script or the dashboard would,
+// and returns its id.
+func StartProjectExportOutsideTerraform(t *testing.T, env *acctest.Env, projectID string) string {
+	t.Helper()
+	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(env.URL), mintlify.WithClock(env.Clock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	job, err := c.StartProjectExport(t.Context(), projectID, mintlify.ProjectExportRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return job.JobID
+}

@@ -1,0 +1,92 @@
+package staticexport
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
+)
+
+// fixtureJob is the export job of testdata/bundle_state_b7a625f.tfstate,
+// and fixtureArgs the arguments it was written with (testdata/README.md).
+const (
+	fixtureJob  = "se_0f1e2d3c4b5a6978"
+	fixtureArgs = `version = "2026-11-01"
+  paths   = ["index", "guides/getting-started"]
+  renew_triggers = { chart = "1.0.0" }`
+)
+
+// TestAccStaticExportBundle_stateFromBeforeProjectExports: a state written
+// by the provider before the project-scoped contract plans no change with
+// the same configuration, against an API that serves both contracts; moving
+// the configuration from `domain` to the project replaces the export once.
+func TestAccStaticExportBundle_stateFromBeforeProjectExports(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t, providertest.NextAndToday, fakeapi.WithJobIDs(func() string { return fixtureJob }))
+	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(env.URL), mintlify.WithClock(env.Clock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The job the state names, as the API still has it.
+	if _, err := c.StartStaticExport(t.Context(), mintlify.StartStaticExportRequest{Domain: "docs.example.com",
+		Version: "2026-11-01", Paths: []string{"index", "guides/getting-started"}}); err != nil {
+		t.Fatal(err)
+	}
+	env.Clock.Advance(time.Minute)
+	fixture, err := os.ReadFile("testdata/bundle_state_b7a625f.tfstate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cli := env.CLI(t)
+	cli.WriteFile("terraform.tfstate", string(fixture))
+	cli.WriteConfig(env.Config(providertest.BundleConfig("docs.example.com", fixtureArgs)))
+	expectPlanExit(t, cli, 0)
+
+	cli.WriteConfig(env.Config(providertest.ProjectBundleConfig(`renew_triggers = { chart = "1.0.0" }`)))
+	res := expectPlanExit(t, cli, 2)
+	if !strings.Contains(res.Output, "must be replaced") || !strings.Contains(res.Output, "1 to add, 0 to change, 1 to destroy") {
+		t.Fatalf("moving to the project does not replace the export once:\n%s", res)
+	}
+	cli.MustRun("apply", "-auto-approve", "-input=false", "-no-color")
+	if n := providertest.ProjectStarts(env); n != 1 {
+		t.Fatalf("%d project-scoped starts, want 1", n)
+	}
+	if got := cli.Instance(providertest.BundleAddr).Attr("project_id"); got != acctest.ProjectID {
+		t.Fatalf("project_id = %q, want %q", got, acctest.ProjectID)
+	}
+	expectPlanExit(t, cli, 0)
+}
+
+// TestAccStaticExportBundle_domainRetired: the same configuration with
+// `domain`, against an API that serves both contracts, then only the
+// project-scoped one: the error says what to change, and the start is
+// tried once, never repeated.
+func TestAccStaticExportBundle_domainRetired(t *testing.T) {
+	t.Parallel()
+	cfg := func(env *acctest.Env) string { return env.Config(providertest.BundleConfig("docs.example.com", "")) }
+	both := providertest.NewTestEnv(t, providertest.NextAndToday)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: both.ProviderFactories(),
+		Steps:                    []resource.TestStep{{Config: cfg(both), Check: acctest.CheckBundleLinkWorks(providertest.BundleAddr)}},
+	})
+	for _, status := range []int{404, 410} {
+		// Unchecked: the API's description documents neither answer of a
+		// retired call.
+		next := providertest.NewUncheckedTestEnv(t, fakeapi.WithNextStaticExport(fakeapi.NextExport{Contracts: fakeapi.ServeNext, RetiredStatus: status}))
+		resource.Test(t, resource.TestCase{
+			ProtoV6ProviderFactories: next.ProviderFactories(),
+			Steps: []resource.TestStep{{Config: cfg(next), ExpectError: acctest.ExpectError("Domain-Scoped Static Export Retired",
+				"no longer serves", "remove `domain`, `version` and `paths`, and set `project_id`", "No job was started")}},
+		})
+		if n := len(next.Fake.Requests()); n != 1 {
+			t.Errorf("HTTP %d: %d requests, want the one start", status, n)
+		}
+	}
+}

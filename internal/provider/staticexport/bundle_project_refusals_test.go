@@ -1,0 +1,153 @@
+package staticexport
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
+)
+
+// TestAccStaticExportBundle_projectBadInputRefusedAtPlan: arguments of the
+// two contracts mixed, or a base path the API does not take, are refused at
+// plan, naming the attribute, before any request.
+func TestAccStaticExportBundle_projectBadInputRefusedAtPlan(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t, providertest.NextAndToday)
+	providertest.ExpectRefusedAtPlan(t, env, []providertest.Refusal{
+		{Config: env.Config(providertest.BundleConfig("docs.example.com", `base_path = "/docs"`)),
+			Want: "Arguments Of Two Static Export Contracts|`base_path` belongs to the project-scoped|remove `domain`, `version` and `paths`"},
+		{Config: env.Config(providertest.BundleConfig("docs.example.com", `project_id = "proj_other"`)),
+			Want: "Arguments Of Two Static Export Contracts|`project_id` belongs to the project-scoped"},
+		{Config: env.Config(providertest.ProjectBundleConfig(`version = "v2"`)),
+			Want: "Arguments Of Two Static Export Contracts|`version` and `paths` belong to today's|Set `domain`"},
+		{Config: env.Config(providertest.ProjectBundleConfig(`base_path = "/api"`)),
+			Want: `base_path|value must be one of`},
+	})
+}
+
+// TestAccStaticExportBundle_projectConflictWaitedOut: another export of the
+// project's deployment is running (409): the create waits for it to end
+// and then starts its own; when it outlasts `timeouts.create`, the error
+// names the cause.
+func TestAccStaticExportBundle_projectConflictWaitedOut(t *testing.T) {
+	t.Parallel()
+	t.Run("waited out", func(t *testing.T) {
+		t.Parallel()
+		env := providertest.NewTestEnv(t, providertest.NextOnly)
+		other := providertest.StartProjectExportOutsideTerraform(t, env, acctest.ProjectID)
+		resource.Test(t, resource.TestCase{
+			ProtoV6ProviderFactories: env.ProviderFactories(),
+			Steps: []resource.TestStep{{
+				Config: env.Config(providertest.ProjectBundleConfig("")),
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttr(providertest.BundleAddr, "status", "completed"),
+					acctest.CheckBundleLinkWorks(providertest.BundleAddr),
+					func(s *terraform.State) error {
+						if id := s.RootModule().Resources[providertest.BundleAddr].Primary.Attributes["job_id"]; id == other {
+							return fmt.Errorf("the bundle took the other export's job %s", other)
+						}
+						if n := providertest.ProjectStarts(env); n < 3 {
+							return fmt.Errorf("%d starts, want the other export's, a refused one and the bundle's", n)
+						}
+						return nil
+					},
+				),
+			}},
+		})
+	})
+	t.Run("past the timeout", func(t *testing.T) {
+		t.Parallel()
+		env := providertest.NewTestEnv(t, fakeapi.WithNextStaticExport(fakeapi.NextExport{Contracts: fakeapi.ServeNext,
+			Plan: func(fakeapi.ProjectStartRequest) fakeapi.JobPlan {
+				return fakeapi.JobPlan{QueueFor: time.Minute, RunFor: time.Hour}
+			}}))
+		providertest.StartProjectExportOutsideTerraform(t, env, acctest.ProjectID)
+		resource.Test(t, resource.TestCase{
+			ProtoV6ProviderFactories: env.ProviderFactories(),
+			Steps: []resource.TestStep{{
+				Config: env.Config(providertest.ProjectBundleConfig(`timeouts = { create = "5m" }`)),
+				ExpectError: acctest.ExpectError("Another Static Export Is Running", "queued or running",
+					"No job was started", "`timeouts.create`"),
+			}},
+		})
+	})
+}
+
+// TestAccStaticExportBundle_projectHourlyLimit: past the API's 10 starts an
+// hour, a Retry-After beyond the remaining `timeouts.create` fails the
+// create at once, saying when a start is possible again.
+func TestAccStaticExportBundle_projectHourlyLimit(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t, providertest.NextOnly)
+	for i := range 10 {
+		providertest.StartProjectExportOutsideTerraform(t, env, fmt.Sprintf("proj_other_%d", i))
+	}
+	started := env.Clock.Now()
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(providertest.ProjectBundleConfig(`timeouts = { create = "20m" }`)),
+			ExpectError: acctest.ExpectError("Static Export Start Limit Reached", "10 static export starts per organization",
+				"A start is possible again at", "No job was started"),
+		}},
+	})
+	if waited := env.Clock.Now().Sub(started); waited > time.Minute {
+		t.Errorf("the create waited %s before failing, want at once", waited)
+	}
+}
+
+// TestAccStaticExportBundle_projectRefusals: each refusal of the
+// project-scoped contract is named by its cause, with its fix: a project
+// not found (404) or malformed (400), and each 401 and 403: "not enabled"
+// as either status, the key's expiry, scope and allowlist, a plan without
+// API access, an invalid key.
+func TestAccStaticExportBundle_projectRefusals(t *testing.T) {
+	t.Parallel()
+	for name, c := range map[string]struct {
+		opts  []fakeapi.Option
+		key   string
+		extra string
+		want  []string
+	}{
+		"project not found": {opts: []fakeapi.Option{providertest.NextOnly, fakeapi.WithProjects("proj_other")},
+			want: []string{"Mintlify Project Not Found", "HTTP 404", "Check the project ID"}},
+		"malformed project id": {opts: []fakeapi.Option{providertest.NextOnly}, extra: `project_id = "not a project!"`,
+			want: []string{"Malformed Project ID", "HTTP 400", "API keys page"}},
+		"not enabled as 401": {opts: []fakeapi.Option{fakeapi.WithNextStaticExport(fakeapi.NextExport{Contracts: fakeapi.ServeNext, NotEnabled: 401})},
+			want: []string{"Static Export Not Enabled", "HTTP 401", "Contact Mintlify to enable it"}},
+		"not enabled as 403": {opts: []fakeapi.Option{fakeapi.WithNextStaticExport(fakeapi.NextExport{Contracts: fakeapi.ServeNext, NotEnabled: 403})},
+			want: []string{"Static Export Not Enabled", "HTTP 403", "Contact Mintlify to enable it"}},
+		"read-only key": {opts: []fakeapi.Option{providertest.NextOnly, fakeapi.WithKeyLimits(fakeapi.KeyLimits{ReadOnly: true})},
+			want: []string{"Mintlify API Key Is Read-Only", "`write` scope"}},
+		"IP allowlist": {opts: []fakeapi.Option{providertest.NextOnly, fakeapi.WithKeyLimits(fakeapi.KeyLimits{AllowedIPs: []string{"10.0.0.0/8"}})},
+			want: []string{"Mintlify API Key Not Allowed From This Address", "allowlist"}},
+		"expired key": {opts: []fakeapi.Option{providertest.NextOnly, fakeapi.WithKeyLimits(fakeapi.KeyLimits{ExpiresAt: providertest.TestStart.Add(-time.Hour)})},
+			want: []string{"Mintlify API Key Expired", "Create a new admin API key"}},
+		"plan without API access": {opts: []fakeapi.Option{providertest.NextOnly, fakeapi.WithKeyLimits(fakeapi.KeyLimits{NoAPIAccess: true})},
+			want: []string{"Mintlify Plan Without API Access", "Upgrade the plan"}},
+		"invalid key": {opts: []fakeapi.Option{providertest.NextOnly}, key: "mint_not_the_key",
+			want: []string{"Mintlify API Key Invalid", "begins with `mint_`"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			env := providertest.NewTestEnv(t, c.opts...)
+			key := c.key
+			if key == "" {
+				key = fakeapi.DefaultAPIKey
+			}
+			resource.Test(t, resource.TestCase{
+				ProtoV6ProviderFactories: env.ProviderFactories(),
+				Steps: []resource.TestStep{{
+					Config:      env.ConfigWithKey(key, providertest.ProjectBundleConfig(c.extra)),
+					ExpectError: acctest.ExpectError(c.want...),
+				}},
+			})
+		})
+	}
+}

@@ -1,0 +1,107 @@
+package staticexport
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+)
+
+// The project-scoped static export calls (API.md, "Static export, the next
+// contract"): a start and a status read under a project, whose refusals
+// say more than today's: 409 another job active, 429 the hourly limit of
+// starts, 401 and 403 the key, the plan or static export not enabled, 400
+// the base path or the project id, 404 the project or the job.
+
+var (
+	callStartProjectExport = core.APICall{OperationID: "startProjectStaticExportJob", Text: core.CallOfProject.InProject().
+				OnForbidden(core.WriteRefused.Or(core.CauseStaticExportNotEnabled)).OnBadRequest(projectRequestRejected).
+				OnConflict(anotherExportActive).
+				Starting("No static export job was started.", exportMayHaveStarted)}
+	callGetProjectExportJob = core.APICall{OperationID: "getProjectStaticExportJob", Text: core.CallOfProject.
+				WhenNotFound("Static Export Job Not Found", missingProjectExportJob, checkJobIDAdvice).
+				OnForbidden(core.ReadRefused.OrIfNamed(core.CauseStaticExportNotEnabled)).OnBadRequest(projectRequestRejected)}
+)
+
+// StartProjectExportOp is "Start static export job" of a project.
+func StartProjectExportOp(projectID string) core.APIOperation {
+	return core.APIOperation{Call: callStartProjectExport, ProjectID: projectID, Attr: pathProjectID,
+		Doing: fmt.Sprintf("starting the static export of project %s", projectID)}
+}
+
+// GetProjectExportJobOp is "Get static export job status" of a project.
+func GetProjectExportJobOp(projectID, jobID string) core.APIOperation {
+	return core.APIOperation{Call: callGetProjectExportJob, ProjectID: projectID, JobID: jobID,
+		Doing: fmt.Sprintf("reading static export job %s of project %s", jobID, projectID)}
+}
+
+func missingProjectExportJob(op core.APIOperation) string {
+	return fmt.Sprintf("project %s has no static export job %q, at least not for the organization of the API key",
+		op.ProjectID, op.JobID)
+}
+
+// projectRequestRejected explains a 400: a base path or a project id the
+// API does not take.
+func projectRequestRejected(op core.APIOperation, err error) (summary, detail string) {
+	switch mintlify.ProjectExportProblemOf(err) {
+	case mintlify.ProblemBasePath:
+		return "Unsupported Base Path", fmt.Sprintf("The Mintlify API rejected the `base_path` while %s (HTTP 400: %s). "+
+			"Set `base_path` to one of %s, or remove it for the root.", op.Doing, core.APIMessage(err),
+			strings.Join(basePathChoices, ", "))
+	case mintlify.ProblemProjectID:
+		return "Malformed Project ID", fmt.Sprintf("The Mintlify API rejected the project id %q while %s (HTTP 400: %s). "+
+			"Copy the project ID from the API keys page of the Mintlify dashboard into `project_id`.", op.ProjectID,
+			op.Doing, core.APIMessage(err))
+	}
+	return core.RequestRejected(op, err)
+}
+
+// anotherExportActive explains a 409 of a start that was waited for until
+// the timeout: another job of the deployment is queued or running.
+func anotherExportActive(op core.APIOperation, err error) (summary, detail string) {
+	return "Another Static Export Is Running",
+		fmt.Sprintf("The Mintlify API refused a new export while %s: another static export job of the project's "+
+			"deployment is queued or running, and the API runs one at a time (HTTP 409: %s). The provider waited "+
+			"for it to end, repeating the start, until the timeout. No job was started. Apply again once the other "+
+			"export has ended (another Terraform run, or the dashboard, may have started it), or raise "+
+			"`timeouts.create` to wait longer.", op.Doing, core.APIMessage(err))
+}
+
+// projectCallDiagnostic explains an error of a project-scoped call: the
+// refusals this contract adds (the hourly limit, 401 and 403 by their
+// causes), then what every call says.
+func projectCallDiagnostic(op core.APIOperation, err error, now time.Time) diag.Diagnostic {
+	if at, ok := mintlify.RetryAt(err); ok && mintlify.ProjectExportProblemOf(err) == mintlify.ProblemStartLimit {
+		return diag.NewErrorDiagnostic("Static Export Start Limit Reached",
+			fmt.Sprintf("The Mintlify API allows 10 static export starts per organization per hour, and refused "+
+				"this one while %s (HTTP 429: %s). A start is possible again at %s (in %s), after the remaining "+
+				"`timeouts.create`, so the provider stopped at once instead of waiting in vain. No job was started. "+
+				"Apply again after %[3]s.", op.Doing, core.APIMessage(err), at.UTC().Format(time.RFC3339),
+				core.Roughly(at.Sub(now))))
+	}
+	if mintlify.IsAnotherExportActive(err) {
+		summary, detail := anotherExportActive(op, err)
+		return diag.NewErrorDiagnostic(summary, detail)
+	}
+	if refusal, ok := mintlify.ReadProjectExportRefusal(err); ok {
+		return projectRefusalDiagnostic(op, err, refusal)
+	}
+	return op.Diagnostic(err)
+}
+
+// getProjectJob reads a project-scoped job for a data source or an
+// ephemeral link, a failure pointing at `job_id`.
+func getProjectJob(ctx context.Context, data *core.ProviderData, projectID, jobID string, budget core.WaitBudget) (*mintlify.ProjectExportJob, diag.Diagnostics) {
+	job, err := data.Client.GetProjectExportJob(ctx, projectID, jobID)
+	if err != nil {
+		op := GetProjectExportJobOp(projectID, jobID).At(path.Root("job_id")).Within(budget)
+		return nil, diag.Diagnostics{projectCallDiagnostic(op, err, data.Client.Clock().Now())}
+	}
+	return job, nil
+}
