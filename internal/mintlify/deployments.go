@@ -97,7 +97,7 @@ func (c *Client) TriggerPreview(ctx context.Context, projectID, branch string) (
 		return nil, &StartError{MayHaveStarted: mayHaveActed(err), Err: err, What: previewWhat}
 	}
 	route := callRoute(http.MethodPost, segments)
-	for _, err := range []error{checkID(route, "statusId", out.StatusID), checkHTTPSLinkValue(route, "previewUrl", out.PreviewURL)} {
+	for _, err := range []error{checkID(route, "statusId", out.StatusID), checkLinkValue(route, "previewUrl", out.PreviewURL)} {
 		if err != nil {
 			return nil, &StartError{MayHaveStarted: true, Err: err, What: previewWhat}
 		}

@@ -139,28 +139,3 @@ func TestRedirectHostsAreEscaped(t *testing.T) {
 		checkPrintable(t, "the transport error", fmt.Sprint(errors.Unwrap(de)))
 	})
 }
-
-// TestPreviewURLsAreHTTPS: a preview address that is not https is refused
-// (the preview may have started); an https one is what TestPreviewAndAutomation
-// receives.
-func TestPreviewURLsAreHTTPS(t *testing.T) {
-	t.Parallel()
-	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = fmt.Fprint(w, `{"statusId":"st_1","previewUrl":"http://proj-feature-x.mintlify.app"}`)
-	}))
-	t.Cleanup(api.Close)
-	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(api.URL))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := c.TriggerPreview(t.Context(), "proj", "feature/x")
-	var start *StartError
-	var invalid *InvalidValueError
-	if p != nil || !errors.As(err, &start) || !start.MayHaveStarted || !errors.As(err, &invalid) || invalid.Field != "previewUrl" {
-		t.Fatalf("TriggerPreview = %+v, %v; want a refused previewUrl of a preview that may have started", p, err)
-	}
-	if want := `"http://proj-feature-x.mintlify.app": a link is an absolute https URL`; !strings.Contains(err.Error(), want) {
-		t.Errorf("error %q does not say %q", err, want)
-	}
-}
