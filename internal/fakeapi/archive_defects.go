@@ -312,7 +312,7 @@ func withChecksum(b []byte) []byte {
 // sparseHeader is a GNU sparse entry (type S) of one 1-byte chunk at the
 // end of a 1 TiB file, followed by that byte.
 func sparseHeader(name string, modTime time.Time) []byte {
-	const realSize = 1 << 40
+	const realSize int64 = 1 << 40
 	b := rawTarHeader(gnuMagic, tar.TypeGNUSparse, name, "", "", tarBlock, modTime)
 	copy(b[386:398], fmt.Sprintf("%011o\x00", realSize-1)) // the chunk's offset
 	copy(b[398:410], fmt.Sprintf("%011o\x00", 1))          // and size
