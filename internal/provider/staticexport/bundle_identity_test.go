@@ -30,7 +30,7 @@ func TestAccStaticExportBundle_identity(t *testing.T) {
 			{
 				Config: cfg,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectIdentity(providertest.BundleAddr, map[string]knownvalue.Check{"job_id": providertest.KnownJobID()}),
+					statecheck.ExpectIdentity(providertest.BundleAddr, map[string]knownvalue.Check{"job_id": providertest.KnownJobID(), "project_id": knownvalue.Null()}),
 					statecheck.ExpectIdentityValueMatchesState(providertest.BundleAddr, tfjsonpath.New("job_id")),
 				},
 			},
