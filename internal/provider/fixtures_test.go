@@ -25,8 +25,11 @@ import (
 // each draws its cases from fixtures, one per resource, data source,
 // ephemeral resource and action, and first checks fixtures against
 // Families(), so that a type added without a fixture fails every suite,
-// naming the type and this map. A type that a suite cannot apply to says
-// so, with the reason, in its fixture's notFor.
+// naming the type and this map. A suite holds the kinds of type in
+// suiteKinds (every kind when it is not listed there); a type of such a
+// kind that the suite cannot apply to says so, with the reason, in its
+// fixture's notFor. A type outside a suite is no subtest of it: the suite
+// lists the types it leaves out, with the reasons, in its log.
 
 // suite is one cross-cutting suite.
 type suite string
@@ -36,9 +39,29 @@ const (
 	suiteRefusals     suite = "401 and 403"
 	suiteFaults       suite = "apply survives faults"
 	suiteAPIDown      suite = "API down"
-	suiteReadTimeouts suite = "read timeouts"
-	suiteSecrets      suite = "secrets never in logs or state"
+	suiteRefreshTimeouts suite = "refresh timeouts"
+	suiteReadTimeouts    suite = "read timeouts"
+	suiteSecrets         suite = "secrets never in logs or state"
 )
+
+// suiteKinds are the kinds of type (block keywords) a suite holds, where it
+// does not hold every kind: only a resource is refreshed, and only a data
+// source or an ephemeral resource is read.
+var suiteKinds = map[suite][]string{
+	suiteRefreshTimeouts: {"resource"},
+	suiteReadTimeouts:    {"data", "ephemeral"},
+}
+
+// outside is why the type name is outside suite s, or "" when s holds it.
+func outside(s suite, name string, fx fixture) string {
+	if kinds, ok := suiteKinds[s]; ok {
+		kind, _, _ := strings.Cut(name, ".")
+		if !slices.Contains(kinds, kind) {
+			return fmt.Sprintf("the suite holds only %s blocks", strings.Join(kinds, " and "))
+		}
+	}
+	return fx.notFor[s]
+}
 
 // fixture is the smallest configuration of one type that does its work,
 // and what the suites need to know to hold it to their guarantees.
@@ -132,7 +155,6 @@ const fixtureAutomation = "6650f1c2a0b1c2d3000000a1"
 // Why a suite does not apply to a kind of type.
 const (
 	actionHasNoState = "an action keeps nothing in state, and no refresh invokes it"
-	actionIsNotRead  = "an action is never refreshed or read; its wait ends at its own `timeout`"
 	triggerOnly      = "its only call, the trigger, is a POST that is never retried after a 5xx " +
 		"(TestAccReliability_startMayHaveStarted holds starts to that)"
 	refreshAsksNothing = "its refresh asks the API nothing"
@@ -170,7 +192,7 @@ var fixtures = map[string]fixture{
 			return providertest.ArchiveConfig(fmt.Sprintf("%q", w.exportOutside(t)), filepath.Join(t.TempDir(), "docs.tar.gz"))
 		},
 		address: providertest.ArchiveAddr, retried: statusOrBundle, links: true,
-		notFor: map[suite]string{suiteReadTimeouts: refreshAsksNothing + ": it checks the file at `output_path`"},
+		notFor: map[suite]string{suiteRefreshTimeouts: refreshAsksNothing + ": it checks the file at `output_path`"},
 	},
 	"data.mintlify_static_export_job": {
 		opts: []fakeapi.Option{exports},
@@ -204,7 +226,7 @@ var fixtures = map[string]fixture{
 			return triggered("mintlify_agent_job", `prompt = "Document release 2.3"`)
 		},
 		address: "action.mintlify_agent_job.this", retried: isGet, starts: 1,
-		notFor: map[suite]string{suiteRefreshOnly: actionHasNoState, suiteReadTimeouts: actionIsNotRead},
+		notFor: map[suite]string{suiteRefreshOnly: actionHasNoState},
 	},
 	"resource.mintlify_automation_run": {
 		opts: []fakeapi.Option{automations},
@@ -212,7 +234,7 @@ var fixtures = map[string]fixture{
 			return fmt.Sprintf("\nresource \"mintlify_automation_run\" \"this\" {\n  automation_id = %q\n}\n", fixtureAutomation)
 		},
 		address: "mintlify_automation_run.this", retried: noRequest, starts: 1,
-		notFor: map[suite]string{suiteAPIDown: triggerOnly, suiteReadTimeouts: refreshAsksNothing + ": the API cannot read a run"},
+		notFor: map[suite]string{suiteAPIDown: triggerOnly, suiteRefreshTimeouts: refreshAsksNothing + ": the API cannot read a run"},
 	},
 	"action.mintlify_automation_run": {
 		opts: []fakeapi.Option{automations},
@@ -220,7 +242,7 @@ var fixtures = map[string]fixture{
 			return triggered("mintlify_automation_run", fmt.Sprintf("automation_id = %q", fixtureAutomation))
 		},
 		address: "action.mintlify_automation_run.this", retried: noRequest, starts: 1,
-		notFor: map[suite]string{suiteRefreshOnly: actionHasNoState, suiteReadTimeouts: actionIsNotRead, suiteAPIDown: triggerOnly},
+		notFor: map[suite]string{suiteRefreshOnly: actionHasNoState, suiteAPIDown: triggerOnly},
 	},
 	"resource.mintlify_preview_deployment": {
 		opts: []fakeapi.Option{deployments},
@@ -249,7 +271,7 @@ var fixtures = map[string]fixture{
 		opts:    []fakeapi.Option{deployments},
 		body:    func(*testing.T, world) string { return triggered("mintlify_deployment", "") },
 		address: "action.mintlify_deployment.this", retried: isGet, starts: 1,
-		notFor: map[suite]string{suiteRefreshOnly: actionHasNoState, suiteReadTimeouts: actionIsNotRead},
+		notFor: map[suite]string{suiteRefreshOnly: actionHasNoState},
 	},
 }
 
@@ -284,9 +306,9 @@ func fixtureProblems(families []core.Family, have map[string]fixture) []string {
 	return problems
 }
 
-// forEachFixture runs test for each type of the provider, as a subtest
-// named by the type, after failing t if a type has no fixture. A type that
-// s does not apply to is a subtest that skips, saying why.
+// forEachFixture runs test for each type of the provider that s holds, as a
+// subtest named by the type, after failing t if a type has no fixture. The
+// types s does not hold are logged, each with the reason.
 func forEachFixture(t *testing.T, s suite, test func(t *testing.T, name string, fx fixture)) {
 	t.Helper()
 	if problems := fixtureProblems(Families(), fixtures); len(problems) > 0 {
@@ -299,11 +321,12 @@ func forEachFixture(t *testing.T, s suite, test func(t *testing.T, name string, 
 	slices.Sort(names)
 	for _, name := range names {
 		fx := fixtures[name]
+		if reason := outside(s, name, fx); reason != "" {
+			t.Logf("the %s suite leaves out %s: %s", s, name, reason)
+			continue
+		}
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			if reason, ok := fx.notFor[s]; ok {
-				t.Skipf("the %s suite does not apply to %s: %s", s, name, reason)
-			}
 			if strings.HasPrefix(name, "action.") {
 				acctest.SkipUnlessVersion(t, ">= 1.14")
 			}

@@ -25,10 +25,7 @@ func hangingAnswers(env *acctest.Env, match func(*http.Request) bool) {
 // names that setting.
 func TestAccReadTimeouts_refresh(t *testing.T) {
 	t.Parallel()
-	forEachFixture(t, suiteReadTimeouts, func(t *testing.T, name string, fx fixture) {
-		if !strings.HasPrefix(name, "resource.") {
-			t.Skip("not a resource, so never refreshed: TestAccReadTimeouts_dataSourcesAndEphemeral reads it")
-		}
+	forEachFixture(t, suiteRefreshTimeouts, func(t *testing.T, _ string, fx fixture) {
 		env, body := fixtureEnv(t, fx)
 		resource.Test(t, resource.TestCase{
 			ProtoV6ProviderFactories: env.ProviderFactories(),
@@ -57,11 +54,8 @@ func TestAccReadTimeouts_dataSourcesAndEphemeral(t *testing.T) {
 	t.Parallel()
 	forEachFixture(t, suiteReadTimeouts, func(t *testing.T, name string, fx fixture) {
 		deadline := "`timeouts.read` (2m0s)"
-		switch {
-		case strings.HasPrefix(name, "ephemeral."):
+		if strings.HasPrefix(name, "ephemeral.") {
 			deadline = "`timeouts.open` ("
-		case !strings.HasPrefix(name, "data."):
-			t.Skip("neither a data source nor an ephemeral resource: TestAccReadTimeouts_refresh refreshes it")
 		}
 		env, body := fixtureEnv(t, fx)
 		hangingAnswers(env, fakeapi.IsAPIRequest)
