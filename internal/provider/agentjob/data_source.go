@@ -100,15 +100,12 @@ func (d *agentJobDataSource) Read(ctx context.Context, req datasource.ReadReques
 	if wait {
 		defaultTimeout = core.DefaultAgentWaitTimeout
 	}
-	timeout, diags := m.Timeouts.Read(ctx, defaultTimeout)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	readCtx, cancel, b, ok := core.BeginDataRead(ctx, d.Provider, m.Timeouts, defaultTimeout, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	client := d.Provider.Client
-	readCtx, cancel := client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
-	b := core.Budget("timeouts.read", timeout)
+	client := d.Provider.Client
 	var job *mintlify.AgentJob
 	if wait {
 		// A failed job is read like any other: w.failed is empty.

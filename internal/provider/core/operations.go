@@ -2,7 +2,9 @@ package core
 
 import (
 	"context"
+	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/datasource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 )
@@ -20,4 +22,20 @@ func ConfiguredModel[M any](ctx context.Context, data *ProviderData, config tfsd
 	}
 	diags.Append(config.Get(ctx, &m)...)
 	return m, !diags.HasError()
+}
+
+// BeginDataRead bounds the read of a data source by its `timeouts.read`
+// (defaultTimeout unless set): readCtx ends at that deadline, cancel
+// releases it, and budget names the setting in diagnostics. ok is false,
+// with the diagnostics, when the timeout cannot be read.
+func BeginDataRead(ctx context.Context, data *ProviderData, t timeouts.Value, defaultTimeout time.Duration,
+	diags *diag.Diagnostics,
+) (readCtx context.Context, cancel context.CancelFunc, budget WaitBudget, ok bool) {
+	timeout, d := t.Read(ctx, defaultTimeout)
+	diags.Append(d...)
+	if diags.HasError() {
+		return ctx, func() {}, WaitBudget{}, false
+	}
+	readCtx, cancel = data.Client.Clock().WithTimeout(ctx, timeout)
+	return readCtx, cancel, Budget("timeouts.read", timeout), true
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/datasource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -98,21 +99,19 @@ func (d *deploymentDataSource) Read(ctx context.Context, req datasource.ReadRequ
 	if wait {
 		defaultTimeout = core.DefaultDeploymentWaitTimeout
 	}
-	timeout, diags := m.Timeouts.Read(ctx, defaultTimeout)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	readCtx, cancel, b, ok := core.BeginDataRead(ctx, d.Provider, m.Timeouts, defaultTimeout, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	client := d.Provider.Client
-	readCtx, cancel := client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
-	b := core.Budget("timeouts.read", timeout)
+	client := d.Provider.Client
 	// The deployment names its project; diagnostics before it is read
 	// name the provider's, which the API does not need.
 	projectID := d.Provider.ProjectID
 	var dep *mintlify.Deployment
 	if wait {
 		// A failed deployment is read like any other: failed is empty.
+		var diags diag.Diagnostics
 		dep, diags = waitForDeployment(readCtx, client, projectID, id, deploymentWait{Budget: b, Attr: path.Root("id"),
 			Resume: core.Capitalized(b.Raise()) + " if deployments usually take this long, or set " +
 				"`wait_for_completion = false` to read the deployment as it is."})

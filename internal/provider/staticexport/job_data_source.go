@@ -109,14 +109,11 @@ func (d *staticExportJobDataSource) Read(ctx context.Context, req datasource.Rea
 	if !ok {
 		return
 	}
-	timeout, diags := m.Timeouts.Read(ctx, core.DefaultReadTimeout)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	readCtx, cancel, budget, ok := core.BeginDataRead(ctx, d.Provider, m.Timeouts, core.DefaultReadTimeout, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	readCtx, cancel := d.Provider.Client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
-	budget := core.Budget("timeouts.read", timeout)
 	if !m.ProjectID.IsNull() {
 		d.readProjectJob(readCtx, &m, budget, resp)
 		return
