@@ -67,104 +67,146 @@ type pending struct {
 
 // judgeTar reads an uncompressed tar.
 func judgeTar(tarball []byte) ([]oEntry, string) {
-	var (
-		entries []oEntry
-		ext     pending
-		seen    = map[string]bool{} // folded path -> is a directory
-		implied = map[string]bool{}
-		global  bool // the last header was a global one
-	)
+	j := &tarJudge{tarball: tarball, seen: map[string]bool{}, implied: map[string]bool{}}
 	for pos := 0; ; {
 		if pos+512 > len(tarball) && pos != len(tarball) {
 			return nil, "ends inside a block"
 		}
 		if pos == len(tarball) || allZero(tarball[pos:pos+512]) { // the end marker, or the end
-			b := tarball[pos:]
-			if !allZero(b) {
-				return nil, fmt.Sprintf("non-zero bytes after the end marker at %d", pos)
-			}
-			if len(b)%512 != 0 { // BusyBox tar: "short read"
-				return nil, "a partial block after the end marker"
-			}
-			if ext.count > 0 || global {
-				// Python's tarfile fails on an extended header, even a
-				// global one, that the end marker follows.
-				return nil, "an extended header without its entry"
-			}
-			return entries, ""
-		}
-		b := tarball[pos : pos+512]
-		if b[0] == 0 && b[345] == 0 {
-			return nil, fmt.Sprintf("BusyBox tar reads the header at %d, with no name nor prefix, as an end block and the next block as a header", pos)
-		}
-		h, problem := parseHeader(b)
-		if problem != "" {
-			return nil, fmt.Sprintf("header at %d: %s", pos, problem)
-		}
-		pos += 512
-		dataLen := (h.size + 511) &^ 511
-		if h.size < 0 || int64(pos)+dataLen > int64(len(tarball)) {
-			return nil, fmt.Sprintf("header at %d: data runs past the end", pos-512)
-		}
-		body := tarball[pos : pos+int(h.size)]
-		full := tarball[pos : pos+int(dataLen)] // with its padding, as Python and GNU tar read extended headers
-		pos += int(dataLen)
-		global = h.typ == 'g'
-		switch h.typ {
-		case 'x', 'L':
-			ext.count++
-			if ext.count > 1 {
-				return nil, "more than one extended header for an entry"
-			}
-			if h.typ == 'L' {
-				ext.longName, problem = longNameOf(body, full)
-				if problem != "" {
-					return nil, problem
-				}
-				continue
-			}
-			recs, problem := paxRecords(body)
-			if problem == "" {
-				problem = pythonPadding(full, len(body))
-			}
-			if problem != "" {
+			if problem := j.end(pos); problem != "" {
 				return nil, problem
 			}
-			ext.records = recs
-			continue
-		case 'g':
-			recs, problem := paxRecords(body)
-			if problem == "" {
-				problem = pythonPadding(full, len(body))
-			}
-			if problem != "" {
-				return nil, problem
-			}
-			for k := range recs {
-				if k != "comment" {
-					return nil, "a global header sets " + k
-				}
-			}
-			continue
-		case '0', 0, '5':
-		default:
-			return nil, fmt.Sprintf("entry type %q", h.typ)
+			return j.entries, ""
 		}
-		e, problem := ext.apply(h, body)
+		next, problem := j.block(pos)
 		if problem != "" {
 			return nil, problem
 		}
-		ext = pending{}
-		if problem := place(e, seen, implied); problem != "" {
-			return nil, problem
-		}
-		if problem := modeProblem(e, h.mode); problem != "" {
-			return nil, problem
-		}
-		if e.path != "" { // the root ("./") is no entry on disk, nor counted
-			entries = append(entries, e)
+		pos = next
+	}
+}
+
+// tarJudge is judgeTar's reading of one tar, up to where it has read.
+type tarJudge struct {
+	tarball []byte
+	entries []oEntry
+	ext     pending
+	seen    map[string]bool // folded path -> is a directory
+	implied map[string]bool
+	global  bool // the last header was a global one
+}
+
+// end judges the end marker at pos, what follows it, and what was pending
+// there.
+func (j *tarJudge) end(pos int) string {
+	b := j.tarball[pos:]
+	switch {
+	case !allZero(b):
+		return fmt.Sprintf("non-zero bytes after the end marker at %d", pos)
+	case len(b)%512 != 0: // BusyBox tar: "short read"
+		return "a partial block after the end marker"
+	case j.ext.count > 0 || j.global:
+		// Python's tarfile fails on an extended header, even a global one,
+		// that the end marker follows.
+		return "an extended header without its entry"
+	}
+	return ""
+}
+
+// block judges the header at pos with its data, and returns where the next
+// header starts.
+func (j *tarJudge) block(pos int) (int, string) {
+	b := j.tarball[pos : pos+512]
+	if b[0] == 0 && b[345] == 0 {
+		return 0, fmt.Sprintf("BusyBox tar reads the header at %d, with no name nor prefix, as an end block and the next block as a header", pos)
+	}
+	h, problem := parseHeader(b)
+	if problem != "" {
+		return 0, fmt.Sprintf("header at %d: %s", pos, problem)
+	}
+	start := pos + 512
+	dataLen := (h.size + 511) &^ 511
+	if h.size < 0 || int64(start)+dataLen > int64(len(j.tarball)) {
+		return 0, fmt.Sprintf("header at %d: data runs past the end", pos)
+	}
+	body := j.tarball[start : start+int(h.size)]
+	full := j.tarball[start : start+int(dataLen)] // with its padding, as Python and GNU tar read extended headers
+	j.global = h.typ == 'g'
+	return start + int(dataLen), j.header(h, body, full)
+}
+
+// header judges one header by its type.
+func (j *tarJudge) header(h rawHeader, body, full []byte) string {
+	switch h.typ {
+	case 'x', 'L':
+		return j.extended(h.typ, body, full)
+	case 'g':
+		return globalProblem(body, full)
+	case '0', 0, '5':
+		return j.entry(h, body)
+	default:
+		return fmt.Sprintf("entry type %q", h.typ)
+	}
+}
+
+// extended notes what a PAX ('x') or GNU long name ('L') header says about
+// the next entry.
+func (j *tarJudge) extended(typ byte, body, full []byte) string {
+	j.ext.count++
+	if j.ext.count > 1 {
+		return "more than one extended header for an entry"
+	}
+	var problem string
+	if typ == 'L' {
+		j.ext.longName, problem = longNameOf(body, full)
+		return problem
+	}
+	j.ext.records, problem = extendedRecords(body, full)
+	return problem
+}
+
+// globalProblem judges a global header: it may hold a comment only.
+func globalProblem(body, full []byte) string {
+	recs, problem := extendedRecords(body, full)
+	if problem != "" {
+		return problem
+	}
+	for k := range recs {
+		if k != "comment" {
+			return "a global header sets " + k
 		}
 	}
+	return ""
+}
+
+// extendedRecords are the PAX records of an extended header's data, with
+// nothing Python's tarfile reads as a record in its padding.
+func extendedRecords(body, full []byte) (map[string]string, string) {
+	recs, problem := paxRecords(body)
+	if problem == "" {
+		problem = pythonPadding(full, len(body))
+	}
+	return recs, problem
+}
+
+// entry judges a file or directory, with what extended headers said about
+// it, and counts it.
+func (j *tarJudge) entry(h rawHeader, body []byte) string {
+	e, problem := j.ext.apply(h, body)
+	if problem != "" {
+		return problem
+	}
+	j.ext = pending{}
+	if problem := place(e, j.seen, j.implied); problem != "" {
+		return problem
+	}
+	if problem := modeProblem(e, h.mode); problem != "" {
+		return problem
+	}
+	if e.path != "" { // the root ("./") is no entry on disk, nor counted
+		j.entries = append(j.entries, e)
+	}
+	return ""
 }
 
 // longNameOf is a GNU long name as GNU tar and Python's tarfile read it,

@@ -84,40 +84,7 @@ func secretsNeverReachLogsOrState(t *testing.T, fx fixture, wrongKey, inConfig b
 	cli := acctest.BuiltCLI(t, acctest.WithEnv(env...))
 	cli.WriteConfig(fmt.Sprintf("provider \"mintlify\" {\n  %s\n}\n", providerArgs) + body)
 
-	// outputs maps each place the key must not reach to what it held.
-	outputs := map[string]string{}
-	run := func(name string, args ...string) int {
-		res := cli.Run(args...)
-		outputs[name] = res.Stdout + res.Stderr
-		return res.Exit
-	}
-	exit := run("terraform apply", "apply", "-auto-approve", "-input=false", "-no-color")
-	if wrongKey {
-		if exit == 0 || !strings.Contains(outputs["terraform apply"], "Mintlify API Key Rejected") {
-			t.Fatalf("apply with a wrong key: exit %d, want the 401 diagnostic:\n%s", exit, outputs["terraform apply"])
-		}
-	} else {
-		if exit != 0 {
-			t.Fatalf("apply: exit %d\n%s", exit, outputs["terraform apply"])
-		}
-		for name, args := range map[string][]string{
-			"terraform show -json (state)": {"show", "-json"},
-			"terraform plan":               {"plan", "-out=tfplan", "-input=false", "-no-color"},
-		} {
-			if exit := run(name, args...); exit != 0 {
-				t.Fatalf("%s: exit %d\n%s", name, exit, outputs[name])
-			}
-		}
-		// A saved plan holds the configuration itself, so a key written in
-		// it is in the plan's JSON as it is in main.tf: Terraform's doing,
-		// and why the docs recommend the environment variable. A key from
-		// the environment must not be there.
-		if !inConfig {
-			if exit := run("terraform show -json (saved plan)", "show", "-json", "tfplan"); exit != 0 {
-				t.Fatalf("terraform show -json tfplan: exit %d\n%s", exit, outputs["terraform show -json (saved plan)"])
-			}
-		}
-	}
+	outputs := runSecretsCLI(t, cli, wrongKey, inConfig)
 	logs, err := os.ReadFile(logPath)
 	if err != nil {
 		t.Fatal(err)
@@ -126,7 +93,6 @@ func secretsNeverReachLogsOrState(t *testing.T, fx fixture, wrongKey, inConfig b
 		t.Fatalf("TF_LOG_PATH holds %d bytes without the provider's trace: the test would prove nothing", len(logs))
 	}
 	outputs["TF_LOG_PATH"] = string(logs)
-
 	for name, out := range outputs {
 		for _, secret := range []string{key, serverKey, strings.TrimPrefix(key, "mint_")} {
 			if i := strings.Index(out, secret); i >= 0 {
@@ -137,14 +103,7 @@ func secretsNeverReachLogsOrState(t *testing.T, fx fixture, wrongKey, inConfig b
 	if i := strings.Index(string(logs), "Bearer "); i >= 0 {
 		t.Errorf("an Authorization header appears in the log: …%s…", logs[max(0, i-100):min(len(logs), i+60)])
 	}
-	// The signatures of every link the API handed out, and of every
-	// download.
-	links := strings.Fields(signatures.String())
-	for _, r := range fake.Requests() {
-		for _, m := range providertest.Signature.FindAllSubmatch(r.Response, -1) {
-			links = append(links, string(m[1]))
-		}
-	}
+	links := linkSignatures(&signatures, fake)
 	if fx.links && !wrongKey && len(links) == 0 {
 		t.Fatal("no presigned link was handed out or downloaded: the test would prove nothing")
 	}
@@ -160,6 +119,58 @@ func secretsNeverReachLogsOrState(t *testing.T, fx fixture, wrongKey, inConfig b
 	if n := started(fake) - before; n != want {
 		t.Errorf("starts (see started) = %d, want %d", n, want)
 	}
+}
+
+// runSecretsCLI applies the configuration in cli and, when the key is
+// right, shows the state, plans, and shows the saved plan (unless the key
+// is in the configuration, which a saved plan holds as main.tf does). It
+// returns each place the key must not reach, by name, with what it held.
+func runSecretsCLI(t *testing.T, cli *acctest.CLI, wrongKey, inConfig bool) map[string]string {
+	t.Helper()
+	outputs := map[string]string{}
+	run := func(name string, args ...string) int {
+		res := cli.Run(args...)
+		outputs[name] = res.Stdout + res.Stderr
+		return res.Exit
+	}
+	exit := run("terraform apply", "apply", "-auto-approve", "-input=false", "-no-color")
+	if wrongKey {
+		if exit == 0 || !strings.Contains(outputs["terraform apply"], "Mintlify API Key Rejected") {
+			t.Fatalf("apply with a wrong key: exit %d, want the 401 diagnostic:\n%s", exit, outputs["terraform apply"])
+		}
+		return outputs
+	}
+	if exit != 0 {
+		t.Fatalf("apply: exit %d\n%s", exit, outputs["terraform apply"])
+	}
+	steps := [][]string{{"terraform show -json (state)", "show", "-json"},
+		{"terraform plan", "plan", "-out=tfplan", "-input=false", "-no-color"}}
+	// A saved plan holds the configuration itself, so a key written in it
+	// is in the plan's JSON as it is in main.tf: Terraform's doing, and why
+	// the docs recommend the environment variable. A key from the
+	// environment must not be there.
+	if !inConfig {
+		steps = append(steps, []string{"terraform show -json (saved plan)", "show", "-json", "tfplan"})
+	}
+	for _, step := range steps {
+		if exit := run(step[0], step[1:]...); exit != 0 {
+			t.Fatalf("%s: exit %d\n%s", step[0], exit, outputs[step[0]])
+		}
+	}
+	return outputs
+}
+
+// linkSignatures are the signatures of every link the API handed out, and
+// of every download (noted in downloads as they arrived: a download link
+// is in no answer of the API).
+func linkSignatures(downloads *providertest.SyncBuffer, fake *fakeapi.Server) []string {
+	links := strings.Fields(downloads.String())
+	for _, r := range fake.Requests() {
+		for _, m := range providertest.Signature.FindAllSubmatch(r.Response, -1) {
+			links = append(links, string(m[1]))
+		}
+	}
+	return links
 }
 
 // TestLoggerMasksSecrets: the tflog adapter masks the key and presigned-link
