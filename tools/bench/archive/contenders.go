@@ -54,6 +54,36 @@ func (b *bench) curlOnce(ctx context.Context, jobID string, r *result, hash bool
 	return nil
 }
 
+// pipeOnce runs the floor's pipeline on a fresh link, timed from the
+// request's arrival to the pipeline's end.
+func (b *bench) pipeOnce(ctx context.Context, jobID, hasher string) (time.Duration, error) {
+	bundle, err := b.client.GenerateBundle(ctx, jobID)
+	if err != nil {
+		return 0, err
+	}
+	if err := pipeline(ctx, bundle.BundleURL, filepath.Join(b.ws.Dir, "pipe", "bundle.tar.gz"), hasher); err != nil {
+		return 0, err
+	}
+	return time.Since(b.fake.arrival(jobID)), nil
+}
+
+// pipeline is the floor: curl downloads link, tee writes the file out and
+// hasher (md5sum or sha256sum) hashes the same bytes, the work the provider
+// cannot do without. The file is removed after.
+func pipeline(ctx context.Context, link, out, hasher string) error {
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return err
+	}
+	defer func() { _ = os.Remove(out) }()
+	// The link and the file are arguments of the script, never part of it.
+	script := `set -o pipefail; curl -fsS "$1" | tee "$2" | ` + hasher + ` >/dev/null`
+	cmd := exec.CommandContext(ctx, "bash", "-c", script, "floor", link, out)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("curl | tee | %s: %v: %s", hasher, err, msg) // curl's message never holds the link
+	}
+	return nil
+}
+
 // md5Once downloads a fresh link and computes the archive's MD5 as it
 // arrives, nothing else, timed from the request's arrival to the hash's
 // last byte.
