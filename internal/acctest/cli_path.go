@@ -104,32 +104,10 @@ var cliVersion = sync.OnceValues(func() (*version.Version, error) {
 // in the words `make test-compat` counts as a version skip.
 func SkipUnlessVersion(t testing.TB, constraint string) {
 	t.Helper()
-	if v, ok := cliVersionMeets(t, constraint); !ok {
+	if !VersionMeets(t, constraint) {
+		v, _ := cliVersion()
 		t.Skipf("Terraform CLI version %s is below minimum version %s: skipping test", v, constraint)
 	}
-}
-
-// CLIVersionMeets reports whether the CLI under test meets constraint
-// (such as ">= 1.6"), for a test that runs on every CLI but gives each
-// what it needs, such as a state as that CLI writes it.
-func CLIVersionMeets(t testing.TB, constraint string) bool {
-	t.Helper()
-	_, ok := cliVersionMeets(t, constraint)
-	return ok
-}
-
-func cliVersionMeets(t testing.TB, constraint string) (*version.Version, bool) {
-	t.Helper()
-	CLIPath(t)
-	v, err := cliVersion()
-	if err != nil {
-		t.Fatalf("asking the CLI under test for its version: %v", err)
-	}
-	c, err := version.NewConstraint(constraint)
-	if err != nil {
-		t.Fatalf("version constraint %q: %v", constraint, err)
-	}
-	return v, c.Check(v)
 }
 
 // Main runs a package's tests and then removes the provider that Built

@@ -34,7 +34,7 @@ func TestAccStaticExportBundle_stateFromBeforeProjectExports(t *testing.T) {
 	// plans an update (of nothing shown) for a state that lists them, as
 	// every later CLI writes it.
 	fixtureFile := "testdata/bundle_state_b7a625f.tfstate"
-	if !acctest.CLIVersionMeets(t, ">= 1.6") {
+	if !acctest.VersionMeets(t, ">= 1.6") {
 		fixtureFile = "testdata/bundle_state_b7a625f_terraform-1.5.7.tfstate"
 	}
 	env := providertest.NewTestEnv(t, providertest.NextAndToday, fakeapi.WithJobIDs(func() string { return fixtureJob }))
