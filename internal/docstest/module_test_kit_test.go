@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -150,5 +151,41 @@ func TestAccExampleModuleTestKitAgainstTheStandIn(t *testing.T) {
 	}
 	if n := env.Fake.ExportJobsStarted(); n != 1 {
 		t.Errorf("export jobs started = %d, want 1", n)
+	}
+}
+
+// TestExampleModuleTestKitFailsWithoutTheDefaults runs the example
+// module's tests with a bare `mock_provider "mintlify" {}`, whose made-up
+// values are what the guide says they are: no chart values, no link, no ID
+// in its API shape. Every assertion that reads one fails, so the defaults
+// are what the mocked run passes by.
+func TestExampleModuleTestKitFailsWithoutTheDefaults(t *testing.T) {
+	t.Parallel()
+	acctest.SkipUnlessVersion(t, mockProviderVersion(t))
+	mainTF, tests := testKitFiles(t)
+	for _, block := range tests.Body().Blocks() {
+		if block.Type() == "mock_provider" {
+			block.Body().Clear()
+		}
+	}
+	cli := acctest.BuiltCLI(t)
+	if err := os.MkdirAll(filepath.Join(cli.Dir, "tests"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	cli.WriteFile("main.tf", string(mainTF))
+	cli.WriteFile(testKitFile, string(tests.Bytes()))
+	cli.MustRun("init", "-input=false", "-no-color")
+	res := cli.Run("test", "-no-color")
+	if res.Exit == 0 {
+		t.Fatalf("the module's tests passed without the mocked defaults:\n%s", res)
+	}
+	for _, message := range []string{
+		"helm_values is not the chart's values as YAML.", "bundle_url is not an https link.",
+		"export_job_id is not a static export job ID.", "deployment_id is not a deployment status ID.",
+		"preview_url is not the address of a preview.", "release_pull_request is not a pull request's link.",
+	} {
+		if !strings.Contains(oneLine(res.Output), message) {
+			t.Errorf("without the defaults, no assertion failed with %q:\n%s", message, res)
+		}
 	}
 }

@@ -1,12 +1,13 @@
 # Tests of the docs-release module that need no API key and no network:
-# `terraform test` (Terraform 1.7 or later) or `tofu test` (OpenTofu 1.8 or
+# `terraform test` (Terraform 1.7 or later) or `tofu test` (OpenTofu 1.12 or
 # later), after `init`.
 #
 # A mocked provider makes up the values of computed attributes, by default
-# random strings: `helm_values` would not be YAML and `bundle_url` no link.
-# The defaults below give every computed attribute the module reads a value
-# in the shape the Mintlify API gives it. Copy the block into your own
-# module's tests and keep the types your module uses.
+# random strings: `helm_values` would not be the chart's values, `bundle_url`
+# no link and no ID in its API shape. The defaults below give every computed
+# attribute the module reads a value in the shape the Mintlify API gives it.
+# Copy the block into your own module's tests and keep the types your module
+# uses.
 mock_provider "mintlify" {
   mock_resource "mintlify_deployment" {
     defaults = {
