@@ -35,14 +35,21 @@ var testsPassed = regexp.MustCompile(`Success! (\d+) passed, 0 failed`)
 // checks the constraint against.
 func mockProviderVersion(t *testing.T) string {
 	t.Helper()
+	if openTofu(t) {
+		return ">= 1.8"
+	}
+	return ">= 1.7"
+}
+
+// openTofu reports whether the CLI under test is OpenTofu, for a feature
+// that came to the two CLIs in different releases.
+func openTofu(t *testing.T) bool {
+	t.Helper()
 	bin, err := devprovider.IdentifyBinary(acctest.CLIPath(t), os.DevNull)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if bin.OpenTofu {
-		return ">= 1.8"
-	}
-	return ">= 1.7"
+	return bin.OpenTofu
 }
 
 // testKitFiles returns the module's main.tf and its test file, parsed so
