@@ -7,7 +7,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
@@ -84,7 +83,8 @@ func (r *previewDeploymentResource) Schema(ctx context.Context, _ resource.Schem
 			"longer returns stays in state, with a warning.\n\n" +
 			"Previews are on Mintlify's Pro and Enterprise plans; the API refuses them (HTTP 403) on other plans. " +
 			"The Mintlify API cannot delete a preview: destroying this resource only removes it from Terraform " +
-			"state, and the preview stays online until Mintlify removes it.",
+			"state, and the preview stays online until Mintlify removes it, which the destroy warns of, naming its " +
+			"address.",
 		Attributes: map[string]schema.Attribute{
 			"branch": schema.StringAttribute{
 				MarkdownDescription: "The branch of the docs repository to preview, such as `feature/new-api`. " +
@@ -298,13 +298,4 @@ func (r *previewDeploymentResource) Update(ctx context.Context, req resource.Upd
 // takes them from configuration.
 func previewRedeploys(state, plan previewDeploymentModel) bool {
 	return !state.Branch.IsNull() && !state.Triggers.Equal(plan.Triggers)
-}
-
-// Delete forgets the preview: the API has no way to delete one.
-func (r *previewDeploymentResource) Delete(ctx context.Context, req resource.DeleteRequest, _ *resource.DeleteResponse) {
-	var url types.String
-	if diags := req.State.GetAttribute(ctx, path.Root("preview_url"), &url); !diags.HasError() {
-		tflog.Info(ctx, "Forgetting preview deployment; it stays online until Mintlify removes it",
-			map[string]any{"preview_url": url.ValueString()})
-	}
 }

@@ -397,3 +397,35 @@ func TestPreviewForbidden(t *testing.T) {
 		t.Errorf("the 403 does not name previews not on the plan first:\n%s", detail)
 	}
 }
+
+// TestPreviewDeployment_destroyWarnsItStaysOnline runs the real `terraform
+// destroy`: the API cannot delete a preview, so the destroy warns, once,
+// that it stays online at its address, and how to keep it from the public.
+// A preview replaced by one of another branch warns the same of the old one.
+func TestPreviewDeployment_destroyWarnsItStaysOnline(t *testing.T) {
+	env := providertest.NewTestEnv(t)
+	cli := env.CLI(t)
+	cli.WriteConfig(env.Config(previewConfig("feature/old", "")))
+	cli.MustRun("init", "-no-color", "-input=false")
+	cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
+	cli.WriteConfig(env.Config(previewConfig(previewBranch, "")))
+	res := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
+	if words := strings.Join(strings.Fields(res.Output), " "); !strings.Contains(words,
+		"Terraform forgot the preview of branch \"feature/old\"") {
+		t.Errorf("replacing the preview of another branch does not warn that the old one stays:\n%s", res.Output)
+	}
+	inst := cli.Instance(previewAddr)
+	res = cli.MustRun("destroy", "-auto-approve", "-no-color", "-input=false")
+	if n := strings.Count(res.Output, "Warning: Preview Stays Online"); n != 1 {
+		t.Errorf("the destroy warned %d times, want once:\n%s", n, res.Output)
+	}
+	words := strings.Join(strings.Fields(res.Output), " ")
+	for _, want := range []string{
+		fmt.Sprintf("preview of branch %q (deployment %s of project %s)", previewBranch, inst.Attr("id"), acctest.ProjectID),
+		"cannot delete a preview: it stays online at " + fakeapi.PreviewURL(acctest.ProjectID, previewBranch),
+		"password-protect it", "preview authentication", "Destroy complete!"} {
+		if !strings.Contains(words, want) {
+			t.Errorf("the destroy does not say %q:\n%s", want, res.Output)
+		}
+	}
+}

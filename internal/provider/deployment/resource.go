@@ -128,7 +128,7 @@ const deploymentResourceDescription = "Deploys a Mintlify project's docs site fr
 	"Changing `triggers` or a configured `project_id` triggers a new deployment; nothing else ever does. " +
 	"Refreshing reads the deployment's status; a status the API no longer returns stays in state, with a " +
 	"warning. The Mintlify API cannot delete a deployment: destroying this resource only removes it from " +
-	"Terraform state, and the deployed site stays as it is."
+	"Terraform state, and the deployed site stays as it is, which the plan of the destroy warns of."
 
 func (r *deploymentResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
 	resp.IdentitySchema = identityschema.Schema{
