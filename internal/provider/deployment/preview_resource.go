@@ -87,11 +87,14 @@ func (r *previewDeploymentResource) Schema(ctx context.Context, _ resource.Schem
 			"address.",
 		Attributes: map[string]schema.Attribute{
 			"branch": schema.StringAttribute{
-				MarkdownDescription: "The branch of the docs repository to preview, such as `feature/new-api`. " +
+				MarkdownDescription: "The branch of the docs repository to preview, as git names it, such as `feature/new-api`: in " +
+					"GitHub Actions, on a pull request, `${{ github.head_ref }}` (not `github.ref`, which is " +
+					"`refs/pull/N/merge` there). A full ref, a name with spaces (also around it) or another name git " +
+					"refuses is refused at plan, with the fix. " +
 					"Changing it replaces the resource with a preview of the new branch; the old preview stays until " +
 					"Mintlify removes it.",
 				Required:      true,
-				Validators:    []validator.String{core.NotBlank("Set it to the branch of the docs repository to preview, such as \"feature/new-api\".")},
+				Validators:    []validator.String{previewBranchCheck},
 				PlanModifiers: []planmodifier.String{replacePreviewUnlessImported.String()},
 			},
 			"project_id": schema.StringAttribute{
