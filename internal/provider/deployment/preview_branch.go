@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 )
 
@@ -96,4 +98,14 @@ func gitNameProblem(b string) string {
 		}
 	}
 	return ""
+}
+
+// branchOfRef is the branch a deployment's commit ref names, or null when
+// it names none: `main` or `refs/heads/main` is `main`.
+func branchOfRef(ref string) types.String {
+	b := strings.TrimPrefix(ref, "refs/heads/")
+	if branchProblem(b) != "" {
+		return types.StringNull()
+	}
+	return types.StringValue(b)
 }

@@ -80,3 +80,18 @@ func TestAccPreviewDeployment_badBranchRefusedAtPlan(t *testing.T) {
 		t.Errorf("the fake got %d deployments, want none", n)
 	}
 }
+
+// TestBranchOfRef: an import reads the preview's branch from the commit
+// ref, with or without `refs/heads/`; a ref that names no branch gives none.
+func TestBranchOfRef(t *testing.T) {
+	for ref, want := range map[string]string{"feature/new-api": "feature/new-api", "refs/heads/main": "main"} {
+		if got := branchOfRef(ref); got.ValueString() != want {
+			t.Errorf("branchOfRef(%q) = %s, want %q", ref, got, want)
+		}
+	}
+	for _, ref := range []string{"", "refs/pull/12/merge", "refs/tags/v1"} {
+		if got := branchOfRef(ref); !got.IsNull() {
+			t.Errorf("branchOfRef(%q) = %s, want null", ref, got)
+		}
+	}
+}

@@ -30,9 +30,12 @@ var (
 
 // replacePreviewUnlessImported replaces a preview whose branch changes,
 // except on the first plan after an import, which takes `branch` from
-// configuration: the API does not say which branch a deployment was of.
+// configuration: the import reads it from the deployment's commit ref, which
+// the API does not document as the branch. `wait_for_completion`, which
+// always has a value once Terraform created or updated the resource, is
+// null in state only after an import.
 var replacePreviewUnlessImported = core.ReplaceUnlessImported{
-	Marker:      "branch",
+	Marker:      "wait_for_completion",
 	Description: "Changing this value deploys a preview of the new branch, except on the first plan after an import.",
 }
 
@@ -231,7 +234,7 @@ func (r *previewDeploymentResource) Read(ctx context.Context, req resource.ReadR
 		return
 	}
 	d, err := r.Provider.Client.GetDeployment(readCtx, statusID)
-	imported := state.Branch.IsNull() && state.Status.IsNull()
+	imported := state.WaitForCompletion.IsNull() && state.Status.IsNull()
 	op := GetDeploymentOp(state.ProjectID.ValueString(), statusID).Within(core.Budget("timeouts.read", timeout))
 	switch {
 	case mintlify.IsNotFound(err) && imported:
@@ -247,6 +250,11 @@ func (r *previewDeploymentResource) Read(ctx context.Context, req resource.ReadR
 	}
 	if state.ProjectID.IsNull() || state.ProjectID.ValueString() == "" {
 		state.ProjectID = optionalString(d.ProjectID)
+	}
+	if state.Branch.IsNull() {
+		// Freshly imported: the deployment's commit ref is the branch, so
+		// that a configuration generated from the state has one.
+		state.Branch = branchOfRef(d.Commit.Ref)
 	}
 	state.set(d)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
@@ -300,5 +308,5 @@ func (r *previewDeploymentResource) Update(ctx context.Context, req resource.Upd
 // change of `triggers`, except on the first plan after an import, which
 // takes them from configuration.
 func previewRedeploys(state, plan previewDeploymentModel) bool {
-	return !state.Branch.IsNull() && !state.Triggers.Equal(plan.Triggers)
+	return !state.WaitForCompletion.IsNull() && !state.Triggers.Equal(plan.Triggers)
 }
