@@ -14,15 +14,26 @@ import (
 // warning says what stays online and what the user can do instead.
 
 // Delete forgets the preview: the API has no way to delete one. It warns
-// that the preview stays online, at its address.
+// that the preview stays online, at its address, unless it leaves a
+// deployment that still runs, of a resource that waits for its deployment,
+// to the resource's replacement (see deploymentHandoffs), which then waits
+// for it: the preview goes on in the replacement.
 func (r *previewDeploymentResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var state previewDeploymentModel
 	if diags := req.State.Get(ctx, &state); diags.HasError() {
 		return
 	}
+	statusID, status := state.ID.ValueString(), state.Status.ValueString()
 	tflog.Info(ctx, "Forgetting preview deployment; it stays online until Mintlify removes it",
-		map[string]any{"status_id": state.ID.ValueString(), "preview_url": state.PreviewURL.ValueString()})
-	resp.Diagnostics.Append(previewStaysOnlineWarning(state))
+		map[string]any{"status_id": statusID, "preview_url": state.PreviewURL.ValueString()})
+	if !deploymentRunning(status) || !state.WaitForCompletion.ValueBool() || r.Provider == nil || statusID == "" {
+		resp.Diagnostics.Append(previewStaysOnlineWarning(state))
+		return
+	}
+	handoffsOf(r.Provider).leave(previewHandoffKey(state.ProjectID.ValueString(), state.Branch.ValueString(), state.Triggers),
+		handoff{StatusID: statusID, PreviewURL: state.PreviewURL.ValueString()})
+	tflog.Info(ctx, "Leaving the running preview deployment to the resource's replacement, which waits for it "+
+		"instead of deploying the preview again", map[string]any{"status_id": statusID, "status": status})
 }
 
 // previewStaysOnlineWarning tells, on destroy (or on the replacement of a

@@ -77,8 +77,11 @@ func (r *previewDeploymentResource) Schema(ctx context.Context, _ resource.Schem
 			"the deployment is `success` or `failure`, within `timeouts.create`. The deployment's status id is saved " +
 			"in state when the create returns. A `failure` is an error that shows the deployment's summary and the " +
 			"last lines of its log, and leaves a tainted resource that keeps the status id: the next apply deploys " +
-			"the preview again. A timeout or an interruption (Ctrl-C) does too; `terraform untaint` and apply again " +
-			"to wait for the same deployment instead.\n\n" +
+			"the preview again. A timeout or an interruption (Ctrl-C) is an error too, and taints the resource, but " +
+			"the next `terraform apply` resumes: the plan shows the resource replaced, and while the deployment " +
+			"still runs (`queued` or `in_progress`), the replacement waits for that same deployment instead of " +
+			"deploying the preview again, as long as `branch`, `project_id` and `triggers` are unchanged, and " +
+			"without `create_before_destroy`.\n\n" +
 			"Changing `triggers` deploys the same preview again, in place: Mintlify redeploys the branch's existing " +
 			"preview, at the same address, and never makes a second one; `id` becomes the new deployment's status " +
 			"id. Changing `branch` or a configured `project_id` replaces the resource with a preview of the new " +
@@ -170,7 +173,8 @@ func (r *previewDeploymentResource) Create(ctx context.Context, req resource.Cre
 		return
 	}
 	b := core.Budget("timeouts.create", timeout)
-	if !r.deploy(ctx, &plan, b, &resp.State, resp.Identity, &resp.Diagnostics) {
+	if !r.takeOver(ctx, &plan, &resp.State, resp.Identity, &resp.Diagnostics) &&
+		!r.deploy(ctx, &plan, b, &resp.State, resp.Identity, &resp.Diagnostics) || resp.Diagnostics.HasError() {
 		return
 	}
 	resp.Diagnostics.Append(r.follow(ctx, &plan, previewWaitOnCreate(b))...)
@@ -200,6 +204,24 @@ func (r *previewDeploymentResource) deploy(ctx context.Context, m *previewDeploy
 	diags.Append(state.Set(ctx, m)...)
 	diags.Append(setPreviewIdentity(ctx, identity, projectID, p.StatusID)...)
 	return !diags.HasError()
+}
+
+// takeOver records, as deploy does, the deployment that a destroyed
+// tainted preview left for its replacement (see deploymentHandoffs), when
+// the API still has it; ok is false when there is none, and the create
+// deploys the preview.
+func (r *previewDeploymentResource) takeOver(ctx context.Context, m *previewDeploymentModel, state *tfsdk.State, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) (ok bool) {
+	projectID, branch := m.ProjectID.ValueString(), m.Branch.ValueString()
+	left, ok := handoffsOf(r.Provider).takeLive(ctx, r.Provider.Client, previewHandoffKey(projectID, branch, m.Triggers),
+		LogPreviewResumed, map[string]any{"project_id": projectID, "branch": branch}, "status_id")
+	if !ok {
+		return false
+	}
+	m.ID, m.PreviewURL = types.StringValue(left.StatusID), optionalString(left.PreviewURL)
+	m.set(&mintlify.Deployment{})
+	diags.Append(state.Set(ctx, m)...)
+	diags.Append(setPreviewIdentity(ctx, identity, projectID, left.StatusID)...)
+	return true
 }
 
 // follow waits for the model's deployment, or reads it once without

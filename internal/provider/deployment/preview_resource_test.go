@@ -301,10 +301,11 @@ func TestPreviewDeployment_quietRefresh(t *testing.T) {
 	}
 }
 
-// TestAccPreviewDeployment_resumeAfterTimeout: a create that times out
+// TestAccPreviewDeployment_resumeAfterUntaint: a create that times out
 // leaves a tainted resource with its status id; after `terraform untaint`
-// the next apply waits for the same deployment, and nothing deploys again.
-func TestAccPreviewDeployment_resumeAfterTimeout(t *testing.T) {
+// the next apply waits for the same deployment, in place, and nothing
+// deploys again.
+func TestAccPreviewDeployment_resumeAfterUntaint(t *testing.T) {
 	workRoot := t.TempDir()
 	t.Setenv("TF_ACC_TEMP_DIR", workRoot)
 	env := providertest.NewTestEnv(t, fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
@@ -317,7 +318,8 @@ func TestAccPreviewDeployment_resumeAfterTimeout(t *testing.T) {
 			{
 				Config: cfg,
 				ExpectError: acctest.ExpectError("Deployment Still Running", firstStatusID, "`timeouts.create` (10m0s)",
-					"it was `in_progress`", "keeps the status id", "`terraform untaint mintlify_preview_deployment.NAME`"),
+					"it was `in_progress`", "keeps the status id", "Run `terraform apply` again",
+					"waits for this same deployment instead of deploying the preview again"),
 			},
 			{
 				PreConfig: func() { providertest.Untaint(t, workRoot, previewAddr) },
@@ -332,6 +334,47 @@ func TestAccPreviewDeployment_resumeAfterTimeout(t *testing.T) {
 					resource.TestCheckResourceAttr(previewAddr, "preview_url", fakeapi.PreviewURL(acctest.ProjectID, previewBranch)),
 					expectPreviewDeployments(env, 1),
 				),
+			},
+		},
+	})
+}
+
+// TestAccPreviewDeployment_resumeAfterTimeout: a create that times out
+// leaves a tainted resource with its deployment; the next plain apply shows
+// a replacement, which waits for the same deployment, at the same address:
+// the preview is never deployed a second time.
+func TestAccPreviewDeployment_resumeAfterTimeout(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t, fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+		return fakeapi.DeploymentPlan{QueuedFor: time.Minute, RunFor: 14 * time.Minute}
+	}))
+	cfg := env.Config(previewConfig(previewBranch, `triggers = { commit = "a1" }`+"\n"+`timeouts = { create = "10m" }`))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ExpectError: acctest.ExpectError("Deployment Still Running",
+					"deployment "+firstStatusID+" of project "+acctest.ProjectID+" did not finish within `timeouts.create` (10m0s)",
+					"Run `terraform apply` again", "waits for this same deployment instead of deploying the preview again",
+					"raise `timeouts.create`"),
+			},
+			{
+				Config: cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(previewAddr, plancheck.ResourceActionDestroyBeforeCreate),
+				}},
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttr(previewAddr, "id", firstStatusID),
+					resource.TestCheckResourceAttr(previewAddr, "status", "success"),
+					resource.TestCheckResourceAttr(previewAddr, "preview_url", fakeapi.PreviewURL(acctest.ProjectID, previewBranch)),
+					expectPreviewDeployments(env, 1),
+				),
+			},
+			{
+				Config:           cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check:            expectPreviewDeployments(env, 1),
 			},
 		},
 	})

@@ -184,13 +184,9 @@ func (r *deploymentResource) Create(ctx context.Context, req resource.CreateRequ
 // failed.
 func (r *deploymentResource) startOrTakeOver(ctx context.Context, projectID string, triggers types.Map, resp *resource.CreateResponse) (statusID string, ok bool) {
 	client := r.Provider.Client
-	if id, left := handoffsOf(r.Provider).take(handoffKey(projectID, triggers)); left {
-		if _, err := client.GetDeployment(ctx, id); !mintlify.IsNotFound(err) {
-			tflog.Info(ctx, LogDeploymentResumed, map[string]any{"project_id": projectID, "deployment_id": id})
-			return id, true
-		}
-		tflog.Info(ctx, "The API no longer has the deployment of the replaced resource: triggering a new one",
-			map[string]any{"deployment_id": id})
+	if left, ok := handoffsOf(r.Provider).takeLive(ctx, client, handoffKey(projectID, triggers), LogDeploymentResumed,
+		map[string]any{"project_id": projectID}, "deployment_id"); ok {
+		return left.StatusID, true
 	}
 	statusID, err := client.TriggerDeployment(ctx, projectID)
 	if err != nil {
