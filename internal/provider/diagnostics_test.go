@@ -60,7 +60,7 @@ var scopedSummaries = map[string]map[int]string{
 	"getDeploymentStatus":         {404: "Deployment Not Found", 409: "Mintlify API Conflict"},
 	"triggerPreviewDeployment":    {400: "Mintlify Rejected The Preview", 404: "Mintlify Project Not Found", 409: "Mintlify API Conflict"},
 	"triggerAutomation":           {400: "Mintlify Refused The Automation Run", 404: "Mintlify Automation Not Found", 409: "Mintlify API Conflict"},
-	"triggerAutomationWebhook":    {404: "Mintlify Automation Has No Webhook Trigger", 409: "Mintlify API Conflict"},
+	"triggerAutomationWebhook":    {400: "Mintlify Refused The Automation Run", 404: "Mintlify Automation Has No Webhook Trigger", 409: "Mintlify API Conflict"},
 }
 
 // commonSummaries are the summaries of the statuses that mean the same for

@@ -8,7 +8,9 @@ terraform {
 }
 
 variable "branch" {
-  description = "The branch of the docs repository to preview, such as the pull request's head branch."
+  # In GitHub Actions, on a pull request: TF_VAR_branch: ${{ github.head_ref }}
+  # (github.ref is refs/pull/N/merge there, which is refused at plan).
+  description = "The branch of the docs repository to preview: the pull request's head branch."
   type        = string
 }
 

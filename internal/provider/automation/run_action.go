@@ -52,8 +52,9 @@ func (a *automationRunAction) Schema(_ context.Context, _ action.SchemaRequest, 
 			"`mintlify_automation_run` resource, which runs the automation when `triggers` change.",
 		Attributes: map[string]schema.Attribute{
 			"automation_id": schema.StringAttribute{
-				MarkdownDescription: "The automation to run: its id, 24 hexadecimal digits, shown in the " +
-					"automation's settings in the Mintlify dashboard. Only an active custom automation with a " +
+				MarkdownDescription: "The automation to run: its id, as the automation's settings in the Mintlify " +
+					"dashboard show it. A value with spaces, `/`, `?` or `#` is refused at plan; the API judges " +
+					"the rest. Only an active custom automation with a " +
 					"custom schedule or a Webhook trigger can be run on demand.",
 				Required:   true,
 				Validators: []validator.String{automationIDValidator},

@@ -2,7 +2,6 @@ package automation
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
@@ -11,10 +10,6 @@ import (
 // What the diagnostics of "Trigger automation" say: a 404 is an automation
 // the project does not have; a 400 is one of three documented refusals,
 // which the answer's text (undocumented) may name.
-
-// automationIDShape is the shape of an automation's id: a MongoDB object
-// id, 24 hexadecimal digits.
-var automationIDShape = regexp.MustCompile(`^[0-9a-f]{24}$`)
 
 // TriggerAutomationOp is "Trigger automation" of an automation in a
 // project.
@@ -86,8 +81,9 @@ var automationRefusals = []automationRefusal{
 		summary: "Malformed Mintlify Automation ID",
 		words:   []string{"invalid automation id", "malformed", "invalid id"},
 		what:    "the automation id is malformed",
-		fix: "Set `automation_id` to the id shown in the automation's settings in the Mintlify dashboard: 24 " +
-			"hexadecimal digits.",
+		fix: "Copy `automation_id` again, exactly, from the automation's settings in the Mintlify dashboard " +
+			"(Automations), and apply again. The provider refuses only what cannot be an id at all, so any " +
+			"other mistyped id reaches the API.",
 	},
 }
 

@@ -2,10 +2,8 @@ package automation
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -59,20 +57,10 @@ func (r *automationRunResource) Metadata(_ context.Context, req resource.Metadat
 	resp.TypeName = req.ProviderTypeName + "_automation_run"
 }
 
-// automationIDValidator refuses, at plan time, an automation id that
-// cannot be one.
-var automationIDValidator = core.StringCheck{
-	Rule: "value must be an automation id: 24 hexadecimal digits",
-	Check: func(p path.Path, v string) diag.Diagnostics {
-		var diags diag.Diagnostics
-		if !automationIDShape.MatchString(v) {
-			diags.AddAttributeError(p, "Invalid Automation ID",
-				fmt.Sprintf("%q is not a Mintlify automation id, which is 24 hexadecimal digits (0-9, a-f), such as "+
-					"`6650f1c2a0b1c2d300000001`. Copy `%s` from the automation's settings in the Mintlify dashboard.", v, p))
-		}
-		return diags
-	},
-}
+// automationIDValidator refuses, at plan time, what cannot be an automation
+// id in the URL path; the API judges the rest (its 400 and 404 say what to
+// do), since Mintlify documents no shape for its ids.
+var automationIDValidator = core.PathSegmentID("Invalid Automation ID", "automation id", "the automation's settings in the Mintlify dashboard")
 
 // automationRunQueued says what an apply that ran an automation has done.
 const automationRunQueued = "The API has no call to follow a run: when the apply returns, the run is queued, not " +
@@ -94,8 +82,9 @@ func (r *automationRunResource) Schema(ctx context.Context, _ resource.SchemaReq
 			"only removes it from Terraform state.",
 		Attributes: map[string]schema.Attribute{
 			"automation_id": schema.StringAttribute{
-				MarkdownDescription: "The automation to run: its id, 24 hexadecimal digits, shown in the " +
-					"automation's settings in the Mintlify dashboard. Only an active custom automation with a " +
+				MarkdownDescription: "The automation to run: its id, as the automation's settings in the Mintlify " +
+					"dashboard show it. A value with spaces, `/`, `?` or `#` is refused at plan; the API judges " +
+					"the rest. Only an active custom automation with a " +
 					"custom schedule or a Webhook trigger can be run on demand. Changing it runs the new automation.",
 				Required:      true,
 				Validators:    []validator.String{automationIDValidator},

@@ -146,15 +146,33 @@ func TestAccAutomationRun_refused(t *testing.T) {
 	}
 }
 
-// TestAccAutomationRun_malformedID: an id of the wrong shape is refused at
-// plan time, naming the attribute and the fix, before any request.
+// TestAccAutomationRun_malformedID: Mintlify documents no shape for its
+// ids, so only what cannot be an id in a URL path is refused at plan,
+// naming the attribute and the fix, before any request; an id of another
+// shape reaches the API, whose 400 says to copy the id again.
 func TestAccAutomationRun_malformedID(t *testing.T) {
 	t.Parallel()
 	env := providertest.NewTestEnv(t, withAutomations()...)
+	pasted := "https://dashboard.mintlify.com/acme/docs/automations/" + automationScheduled + "?tab=settings"
 	providertest.ExpectRefusedAtPlan(t, env, []providertest.Refusal{
-		{Config: env.Config(automationRunConfig("nightly-build", "")), Want: `Invalid Automation ID|"nightly-build" is not a Mintlify automation id|24 hexadecimal digits|automation_id`},
-		{Config: env.Config(automationRunConfig("6650F1C2A0B1C2D3000000A1", "")), Want: `Invalid Automation ID`},
+		{Config: env.Config(automationRunConfig("", "")), Want: `Invalid Automation ID|automation_id|it is empty|automation's settings in the Mintlify dashboard`},
+		{Config: env.Config(automationRunConfig(" "+automationScheduled+"\n", "")), Want: `Invalid Automation ID|control character`},
+		{Config: env.Config(automationRunConfig(" "+automationScheduled, "")), Want: `Invalid Automation ID|remove the spaces around it (use "` + automationScheduled + `")`},
+		{Config: env.Config(automationRunConfig("nightly build", "")), Want: `Invalid Automation ID|an id has no spaces`},
+		{Config: env.Config(automationRunConfig(pasted, "")), Want: `Invalid Automation ID|give the id alone (use "` + automationScheduled + `"`},
 	})
+	// Any other shape is the API's to judge: its 400 names the fix.
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{{
+			Config: env.Config(automationRunConfig("6650F1C2A0B1C2D3000000A1", "")),
+			ExpectError: acctest.ExpectError("Malformed Mintlify Automation ID", "HTTP 400: Invalid automation id",
+				"Copy `automation_id` again, exactly, from the automation's settings", "No automation run was queued"),
+		}},
+	})
+	if runs := env.Fake.AutomationRuns(); len(runs) != 0 {
+		t.Errorf("refused runs were queued: %+v", runs)
+	}
 }
 
 // TestAutomationRunAction_invoke runs the action with `terraform apply

@@ -220,3 +220,54 @@ func NotBlank(fix string) StringCheck {
 		},
 	}
 }
+
+// PathSegmentID validates an id that a user types and the provider puts in
+// a URL path, such as `automation_id`. Mintlify documents no shape for its
+// ids, so only what cannot be one path segment is refused: an empty value,
+// whitespace (in it or around it), control characters, the URL delimiters
+// `/`, `?` and `#` (a pasted address or path), and `.` or `..`, which URLs
+// resolve away. Anything else goes to the API, whose 400 or 404 the call's
+// diagnostic explains. summary is the error's ("Invalid Automation ID"),
+// what names the id ("automation id"), where says where to copy it from.
+func PathSegmentID(summary, what, where string) StringCheck {
+	return ProblemCheck("value must be a "+what+", copied from "+where+": not empty, without spaces, `/`, `?` or `#`",
+		summary, PathSegmentProblem,
+		"The value %[1]q cannot be a "+what+": %[2]s. Copy the id exactly from "+where+".")
+}
+
+// PathSegmentProblem says what keeps id from being one segment of a URL
+// path, with the fix, or returns "".
+func PathSegmentProblem(id string) string {
+	trimmed := strings.TrimSpace(id)
+	switch {
+	case trimmed == "":
+		return "it is empty"
+	case strings.IndexFunc(id, unicode.IsControl) >= 0:
+		return "it contains a control character (such as a line break or a tab): remove it"
+	case trimmed != id && PathSegmentProblem(trimmed) == "":
+		return fmt.Sprintf("remove the spaces around it (use %q)", trimmed)
+	case strings.IndexFunc(id, unicode.IsSpace) >= 0:
+		return "an id has no spaces"
+	case id == "." || id == "..":
+		return "it is no id"
+	case strings.ContainsAny(id, "/?#"):
+		return segmentFix(id)
+	}
+	return ""
+}
+
+// segmentFix explains an id with a URL delimiter, suggesting the last
+// segment of a pasted address when that can be an id.
+func segmentFix(id string) string {
+	path := id
+	if i := strings.IndexAny(path, "?#"); i >= 0 {
+		path = path[:i]
+	}
+	last := path[strings.LastIndex(strings.TrimRight(path, "/"), "/")+1:]
+	last = strings.TrimRight(last, "/")
+	if last != "" && last != id && PathSegmentProblem(last) == "" {
+		return fmt.Sprintf("it holds `/`, `?` or `#`, as an address or a path does: give the id alone (use %q, "+
+			"if that is it)", last)
+	}
+	return "it holds `/`, `?` or `#`, which an id cannot"
+}

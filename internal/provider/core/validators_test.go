@@ -52,3 +52,35 @@ func TestHostnameProblem(t *testing.T) {
 		}
 	}
 }
+
+// TestPathSegmentProblem: an id of any shape is accepted, since Mintlify
+// documents none; only what cannot be one URL path segment is refused,
+// with the fix.
+func TestPathSegmentProblem(t *testing.T) {
+	for _, ok := range []string{"6650f1c2a0b1c2d300000001", "6650F1C2", "nightly-build", "a.b", "wf_123", "ü", "a:b@c"} {
+		if p := PathSegmentProblem(ok); p != "" {
+			t.Errorf("PathSegmentProblem(%q) = %q, want it accepted", ok, p)
+		}
+	}
+	for _, c := range []struct{ id, want string }{
+		{"", "it is empty"},
+		{"  ", "it is empty"},
+		{"abc\n", "control character"},
+		{" abc ", `remove the spaces around it (use "abc")`},
+		{"a b", "an id has no spaces"},
+		{" a b ", "an id has no spaces"},
+		{"a\u00a0b", "an id has no spaces"},
+		{".", "it is no id"},
+		{"..", "it is no id"},
+		{"proj/abc", `give the id alone (use "abc", if that is it)`},
+		{"https://dashboard.mintlify.com/x/automations/abc/", `(use "abc", if that is it)`},
+		{"abc?tab=1", `(use "abc", if that is it)`},
+		{"abc#top", `(use "abc", if that is it)`},
+		{"/", "which an id cannot"},
+		{"a/..", "which an id cannot"},
+	} {
+		if got := PathSegmentProblem(c.id); !strings.Contains(got, c.want) {
+			t.Errorf("PathSegmentProblem(%q) = %q, want it to say %q", c.id, got, c.want)
+		}
+	}
+}

@@ -57,8 +57,9 @@ func (d *deploymentDataSource) Schema(ctx context.Context, _ datasource.SchemaRe
 			"id": schema.StringAttribute{
 				MarkdownDescription: "The deployment's status ID, which triggering the deployment answered " +
 					"(`statusId`).",
-				Required:   true,
-				Validators: []validator.String{core.NotBlank("Set it to the status ID of a deployment.")},
+				Required: true,
+				Validators: []validator.String{core.PathSegmentID("Invalid Deployment Status ID", "deployment status ID",
+					"the `statusId` that triggering the deployment answered")},
 			},
 
 			// Optional

@@ -60,6 +60,18 @@ func TestAccDeploymentDataSource(t *testing.T) {
 	})
 }
 
+// TestAccDeploymentDataSource_idRefusedAtPlan: only what cannot be an id
+// in a URL path is refused at plan, before any request, with the fix.
+func TestAccDeploymentDataSource_idRefusedAtPlan(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t)
+	providertest.ExpectRefusedAtPlan(t, env, []providertest.Refusal{
+		{Config: env.Config(deploymentDataConfig("project/update-status/"+firstStatusID, "")),
+			Want: "Invalid Deployment Status ID|give the id alone (use \"" + firstStatusID + "\"|the `statusId` that triggering the deployment answered"},
+		{Config: env.Config(deploymentDataConfig(" ", "")), Want: "Invalid Deployment Status ID|it is empty"},
+	})
+}
+
 // triggerOutsideTerraform triggers a deployment of acctest.ProjectID as a
 // CI job would, and returns its status id.
 func triggerOutsideTerraform(t *testing.T, env *acctest.Env) string {

@@ -20,7 +20,7 @@ func (r *deploymentResource) Delete(ctx context.Context, req resource.DeleteRequ
 	if !deploymentRunning(status) || !state.WaitForCompletion.ValueBool() || r.Provider == nil || statusID == "" {
 		return
 	}
-	handoffsOf(r.Provider).leave(handoffKey(state.ProjectID.ValueString(), state.Triggers), statusID)
+	handoffsOf(r.Provider).leave(handoffKey(state.ProjectID.ValueString(), state.Triggers), handoff{StatusID: statusID})
 	tflog.Info(ctx, "Leaving the running deployment to the resource's replacement, which waits for it instead of "+
 		"triggering another", map[string]any{"deployment_id": statusID, "status": status})
 }

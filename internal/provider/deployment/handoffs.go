@@ -1,10 +1,14 @@
 package deployment
 
 import (
+	"context"
 	"encoding/json"
 	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 )
 
@@ -32,6 +36,10 @@ import (
 // `terraform apply -replace` names) by a new deployment. With
 // create_before_destroy the create runs first, finds nothing, and triggers
 // a new deployment.
+//
+// A preview is replaced the same way, and resumes the same way: its destroy
+// leaves the deployment, with the preview's address, for a create of the
+// same project, branch and triggers (previewHandoffKey).
 
 // handoffsOf is the hand-over registry of a configured provider.
 func handoffsOf(d *core.ProviderData) *deploymentHandoffs {
@@ -42,37 +50,62 @@ func handoffsOf(d *core.ProviderData) *deploymentHandoffs {
 type handoffsKey struct{}
 
 // deploymentHandoffs holds deployments that destroyed resources left for
-// their replacements, by project and triggers. It lives as long as the
-// provider's configuration: one apply.
+// their replacements, by project and triggers (and a preview's branch). It
+// lives as long as the provider's configuration: one apply.
 type deploymentHandoffs struct {
 	mu    sync.Mutex
-	byKey map[string][]string
+	byKey map[string][]handoff
+}
+
+// handoff is a deployment left for a replacement: its status id, and the
+// address of a preview, which only triggering it answers.
+type handoff struct {
+	StatusID   string
+	PreviewURL string
 }
 
 func newDeploymentHandoffs() *deploymentHandoffs {
-	return &deploymentHandoffs{byKey: map[string][]string{}}
+	return &deploymentHandoffs{byKey: map[string][]handoff{}}
 }
 
-// leave hands the deployment statusID to the next create of key.
-func (h *deploymentHandoffs) leave(key, statusID string) {
+// leave hands a deployment to the next create of key.
+func (h *deploymentHandoffs) leave(key string, left handoff) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.byKey[key] = append(h.byKey[key], statusID)
+	h.byKey[key] = append(h.byKey[key], left)
 }
 
 // take returns a deployment left for a create of key, once.
-func (h *deploymentHandoffs) take(key string) (statusID string, ok bool) {
+func (h *deploymentHandoffs) take(key string) (left handoff, ok bool) {
 	if h == nil {
-		return "", false
+		return handoff{}, false
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	ids := h.byKey[key]
-	if len(ids) == 0 {
-		return "", false
+	all := h.byKey[key]
+	if len(all) == 0 {
+		return handoff{}, false
 	}
-	h.byKey[key] = ids[1:]
-	return ids[0], true
+	h.byKey[key] = all[1:]
+	return all[0], true
+}
+
+// takeLive returns a deployment left for a create of key (see take), unless
+// the API no longer has it: the create then starts a new one. logged says
+// so at INFO when it takes one, with fields and the status id as idField.
+func (h *deploymentHandoffs) takeLive(ctx context.Context, client *mintlify.Client, key, logged string, fields map[string]any, idField string) (left handoff, ok bool) {
+	left, ok = h.take(key)
+	if !ok {
+		return handoff{}, false
+	}
+	if _, err := client.GetDeployment(ctx, left.StatusID); mintlify.IsNotFound(err) {
+		tflog.Info(ctx, "The API no longer has the deployment of the replaced resource: starting a new one",
+			map[string]any{idField: left.StatusID})
+		return handoff{}, false
+	}
+	fields[idField] = left.StatusID
+	tflog.Info(ctx, logged, fields)
+	return left, true
 }
 
 // handoffKey is what a replacement must share with the resource it
@@ -88,4 +121,12 @@ func handoffKey(projectID string, triggers types.Map) string {
 	}
 	raw, _ := json.Marshal(values) // a map of strings always encodes, keys sorted
 	return projectID + "\n" + string(raw)
+}
+
+// previewHandoffKey is what a preview's replacement must share with the
+// preview it replaces to take over its deployment: the project, the branch
+// and the triggers. It never equals a deployment's key, which has no
+// branch.
+func previewHandoffKey(projectID, branch string, triggers types.Map) string {
+	return handoffKey(projectID, triggers) + "\npreview of " + branch
 }

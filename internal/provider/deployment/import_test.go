@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
@@ -129,4 +130,39 @@ func TestDeployment_quietRefreshAndGone(t *testing.T) {
 	if n := len(env.Fake.DeploymentRequests()); n != 1 {
 		t.Errorf("deployments triggered = %d, want 1", n)
 	}
+}
+
+// GenerateConfigVersions gates the tests of `plan -generate-config-out`,
+// which the testing framework's GenerateConfig step drives from Terraform
+// 1.14 on.
+var generateConfigVersions = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)}
+
+// TestAccImportGeneratesConfigThatPlansClean: `terraform plan
+// -generate-config-out` writes, for every importable resource of the
+// family, a configuration whose plan is nothing but the import: no missing
+// required argument (a preview's `branch` comes from the deployment's
+// commit ref), no update.
+func TestAccImportGeneratesConfigThatPlansClean(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t, deploymentPlan(time.Minute, false, "Deployed"))
+	cfg := env.Config(providertest.DeploymentResourceConfig(`triggers = { docs_commit = "c0ffee" }`) +
+		previewConfig(previewBranch, `triggers = { commit = "a1" }`))
+	generated := func(addr, id string) resource.TestStep {
+		return resource.TestStep{
+			ResourceName:    addr,
+			ImportState:     true,
+			ImportStateKind: resource.ImportBlockWithID,
+			ImportStateId:   id,
+			GenerateConfig:  true,
+		}
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		TerraformVersionChecks:   generateConfigVersions,
+		Steps: []resource.TestStep{
+			{Config: cfg},
+			generated(deploymentAddr, "6650f1c2a0b1c2d300000001"),
+			generated(previewAddr, "6650f1c2a0b1c2d300000002"),
+		},
+	})
 }

@@ -64,6 +64,58 @@ func TestDeploymentInterruptThenResume(t *testing.T) {
 	}
 }
 
+// TestPreviewInterruptThenResume is TestDeploymentInterruptThenResume for
+// a preview: after SIGINT, the state keeps the deployment, tainted, and the
+// next plain `terraform apply` shows a replacement, which waits for that
+// same deployment, at the same address: the preview is deployed once.
+func TestPreviewInterruptThenResume(t *testing.T) {
+	env := acctest.New(t, providertest.TestProvider, fakeapitest.ManualClock())
+	waiting := &interruptThenRun{Fake: env.Clock, started: make(chan struct{})}
+	cli := acctest.ServedCLI(t, providerserver.NewProtocol6(providertest.ProviderOn(waiting)))
+	cli.WriteConfig(env.Config(previewConfig(previewBranch, `triggers = { commit = "a1" }`)))
+	cli.MustRun("init", "-no-color", "-input=false")
+
+	apply := cli.Start("apply", "-auto-approve", "-no-color", "-input=false")
+	<-waiting.started // the preview is deploying and the provider waits for it
+	apply.Interrupt()
+	res := apply.Wait()
+	out := strings.Join(strings.Fields(res.Output), " ")
+	if res.Exit == 0 {
+		t.Fatalf("an interrupted apply must fail:\n%s", res.Output)
+	}
+	for _, want := range []string{"Deployment Wait Interrupted", "Run `terraform apply` again",
+		"waits for this same deployment instead of deploying the preview again"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output does not say %q:\n%s", want, res.Output)
+		}
+	}
+	first := cli.Instance(previewAddr)
+	if !first.Tainted || first.Attr("id") != firstStatusID {
+		t.Fatalf("state instance: tainted %v, id %q; want tainted with the first deployment", first.Tainted, first.Attr("id"))
+	}
+
+	waiting.auto.Store(true) // from now on, waits run on virtual time
+	res = cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
+	for _, want := range []string{"is tainted, so", "must be replaced", "Destruction complete", "Creation complete",
+		"[id=" + firstStatusID + "]"} {
+		if !strings.Contains(res.Output, want) {
+			t.Errorf("the resuming apply does not say %q:\n%s", want, res.Output)
+		}
+	}
+	if strings.Contains(res.Output, "Preview Stays Online") {
+		t.Errorf("the resuming apply warned that the preview it goes on with stays online:\n%s", res.Output)
+	}
+	inst := cli.Instance(previewAddr)
+	if inst.Tainted || inst.Attr("id") != firstStatusID || inst.Attr("status") != "success" ||
+		inst.Attr("preview_url") != first.Attr("preview_url") {
+		t.Errorf("state instance: tainted %v, id %q, status %q, preview_url %q; want the first deployment, success, "+
+			"at %q", inst.Tainted, inst.Attr("id"), inst.Attr("status"), inst.Attr("preview_url"), first.Attr("preview_url"))
+	}
+	if n := len(env.Fake.DeploymentRequests()); n != 1 {
+		t.Errorf("previews deployed = %d, want 1", n)
+	}
+}
+
 // interruptThenRun is a clock that tells when something first sleeps on
 // it, on which time stands still until auto is set; then each sleep moves
 // time on instead of blocking.

@@ -22,6 +22,10 @@ const (
 	// a deployment whose wait a timeout or an interruption cut short,
 	// waits for that same deployment instead of triggering another.
 	LogDeploymentResumed = "Resuming the wait for the deployment of the replaced resource"
+	// LogPreviewResumed is logged at INFO when the resource, replacing a
+	// preview whose wait a timeout or an interruption cut short, waits for
+	// that same deployment instead of deploying the preview again.
+	LogPreviewResumed = "Resuming the wait for the preview deployment of the replaced resource"
 	// LogDeploymentStatus is logged at INFO for each new status or log line
 	// of a deployment while the provider waits for it.
 	LogDeploymentStatus = "Deployment status"

@@ -17,9 +17,10 @@ import (
 // latest deployment, and the identity that follows it.
 
 // ImportState adopts the preview of a deployment: by `STATUS_ID`, by
-// `PROJECT_ID/STATUS_ID`, or by identity. The API does not say which
-// branch a deployment was of: the first plan after the import takes
-// `branch` and `triggers` from configuration, without deploying.
+// `PROJECT_ID/STATUS_ID`, or by identity. The first read takes `branch`
+// from the deployment's commit ref; the first plan that changes an argument
+// after the import takes `branch` and `triggers` from configuration,
+// without deploying.
 func (r *previewDeploymentResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	projectID, statusID := "", req.ID
 	if req.ID == "" {

@@ -13,6 +13,9 @@ import (
 // the preview again, and a deployment still running in state is waited
 // for (the decision reaches Update in planned private state).
 func (r *previewDeploymentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if planImportUnchanged(ctx, []string{"branch", "project_id", "triggers", "timeouts"}, req, resp) {
+		return
+	}
 	if core.PlanProjectID(ctx, r.Provider, "Deploying a preview", req, resp) {
 		core.PlanResume[previewDeploymentModel](ctx, core.Resume[previewDeploymentModel]{
 			Running: deploymentRunning, Logged: "Planning to wait for the preview deployment, which is still running",

@@ -7,7 +7,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
@@ -31,9 +30,12 @@ var (
 
 // replacePreviewUnlessImported replaces a preview whose branch changes,
 // except on the first plan after an import, which takes `branch` from
-// configuration: the API does not say which branch a deployment was of.
+// configuration: the import reads it from the deployment's commit ref, which
+// the API does not document as the branch. `wait_for_completion`, which
+// always has a value once Terraform created or updated the resource, is
+// null in state only after an import.
 var replacePreviewUnlessImported = core.ReplaceUnlessImported{
-	Marker:      "branch",
+	Marker:      "wait_for_completion",
 	Description: "Changing this value deploys a preview of the new branch, except on the first plan after an import.",
 }
 
@@ -75,8 +77,11 @@ func (r *previewDeploymentResource) Schema(ctx context.Context, _ resource.Schem
 			"the deployment is `success` or `failure`, within `timeouts.create`. The deployment's status id is saved " +
 			"in state when the create returns. A `failure` is an error that shows the deployment's summary and the " +
 			"last lines of its log, and leaves a tainted resource that keeps the status id: the next apply deploys " +
-			"the preview again. A timeout or an interruption (Ctrl-C) does too; `terraform untaint` and apply again " +
-			"to wait for the same deployment instead.\n\n" +
+			"the preview again. A timeout or an interruption (Ctrl-C) is an error too, and taints the resource, but " +
+			"the next `terraform apply` resumes: the plan shows the resource replaced, and while the deployment " +
+			"still runs (`queued` or `in_progress`), the replacement waits for that same deployment instead of " +
+			"deploying the preview again, as long as `branch`, `project_id` and `triggers` are unchanged, and " +
+			"without `create_before_destroy`.\n\n" +
 			"Changing `triggers` deploys the same preview again, in place: Mintlify redeploys the branch's existing " +
 			"preview, at the same address, and never makes a second one; `id` becomes the new deployment's status " +
 			"id. Changing `branch` or a configured `project_id` replaces the resource with a preview of the new " +
@@ -84,14 +89,18 @@ func (r *previewDeploymentResource) Schema(ctx context.Context, _ resource.Schem
 			"longer returns stays in state, with a warning.\n\n" +
 			"Previews are on Mintlify's Pro and Enterprise plans; the API refuses them (HTTP 403) on other plans. " +
 			"The Mintlify API cannot delete a preview: destroying this resource only removes it from Terraform " +
-			"state, and the preview stays online until Mintlify removes it.",
+			"state, and the preview stays online until Mintlify removes it, which the destroy warns of, naming its " +
+			"address.",
 		Attributes: map[string]schema.Attribute{
 			"branch": schema.StringAttribute{
-				MarkdownDescription: "The branch of the docs repository to preview, such as `feature/new-api`. " +
+				MarkdownDescription: "The branch of the docs repository to preview, as git names it, such as `feature/new-api`: in " +
+					"GitHub Actions, on a pull request, `${{ github.head_ref }}` (not `github.ref`, which is " +
+					"`refs/pull/N/merge` there). A full ref, a name with spaces (also around it) or another name git " +
+					"refuses is refused at plan, with the fix. " +
 					"Changing it replaces the resource with a preview of the new branch; the old preview stays until " +
 					"Mintlify removes it.",
 				Required:      true,
-				Validators:    []validator.String{core.NotBlank("Set it to the branch of the docs repository to preview, such as \"feature/new-api\".")},
+				Validators:    []validator.String{previewBranchCheck},
 				PlanModifiers: []planmodifier.String{replacePreviewUnlessImported.String()},
 			},
 			"project_id": schema.StringAttribute{
@@ -164,7 +173,8 @@ func (r *previewDeploymentResource) Create(ctx context.Context, req resource.Cre
 		return
 	}
 	b := core.Budget("timeouts.create", timeout)
-	if !r.deploy(ctx, &plan, b, &resp.State, resp.Identity, &resp.Diagnostics) {
+	if !r.takeOver(ctx, &plan, &resp.State, resp.Identity, &resp.Diagnostics) &&
+		!r.deploy(ctx, &plan, b, &resp.State, resp.Identity, &resp.Diagnostics) || resp.Diagnostics.HasError() {
 		return
 	}
 	resp.Diagnostics.Append(r.follow(ctx, &plan, previewWaitOnCreate(b))...)
@@ -194,6 +204,24 @@ func (r *previewDeploymentResource) deploy(ctx context.Context, m *previewDeploy
 	diags.Append(state.Set(ctx, m)...)
 	diags.Append(setPreviewIdentity(ctx, identity, projectID, p.StatusID)...)
 	return !diags.HasError()
+}
+
+// takeOver records, as deploy does, the deployment that a destroyed
+// tainted preview left for its replacement (see deploymentHandoffs), when
+// the API still has it; ok is false when there is none, and the create
+// deploys the preview.
+func (r *previewDeploymentResource) takeOver(ctx context.Context, m *previewDeploymentModel, state *tfsdk.State, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) (ok bool) {
+	projectID, branch := m.ProjectID.ValueString(), m.Branch.ValueString()
+	left, ok := handoffsOf(r.Provider).takeLive(ctx, r.Provider.Client, previewHandoffKey(projectID, branch, m.Triggers),
+		LogPreviewResumed, map[string]any{"project_id": projectID, "branch": branch}, "status_id")
+	if !ok {
+		return false
+	}
+	m.ID, m.PreviewURL = types.StringValue(left.StatusID), optionalString(left.PreviewURL)
+	m.set(&mintlify.Deployment{})
+	diags.Append(state.Set(ctx, m)...)
+	diags.Append(setPreviewIdentity(ctx, identity, projectID, left.StatusID)...)
+	return true
 }
 
 // follow waits for the model's deployment, or reads it once without
@@ -228,7 +256,7 @@ func (r *previewDeploymentResource) Read(ctx context.Context, req resource.ReadR
 		return
 	}
 	d, err := r.Provider.Client.GetDeployment(readCtx, statusID)
-	imported := state.Branch.IsNull() && state.Status.IsNull()
+	imported := state.WaitForCompletion.IsNull() && state.Status.IsNull()
 	op := GetDeploymentOp(state.ProjectID.ValueString(), statusID).Within(core.Budget("timeouts.read", timeout))
 	switch {
 	case mintlify.IsNotFound(err) && imported:
@@ -244,6 +272,11 @@ func (r *previewDeploymentResource) Read(ctx context.Context, req resource.ReadR
 	}
 	if state.ProjectID.IsNull() || state.ProjectID.ValueString() == "" {
 		state.ProjectID = optionalString(d.ProjectID)
+	}
+	if state.Branch.IsNull() {
+		// Freshly imported: the deployment's commit ref is the branch, so
+		// that a configuration generated from the state has one.
+		state.Branch = branchOfRef(d.Commit.Ref)
 	}
 	state.set(d)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
@@ -297,14 +330,5 @@ func (r *previewDeploymentResource) Update(ctx context.Context, req resource.Upd
 // change of `triggers`, except on the first plan after an import, which
 // takes them from configuration.
 func previewRedeploys(state, plan previewDeploymentModel) bool {
-	return !state.Branch.IsNull() && !state.Triggers.Equal(plan.Triggers)
-}
-
-// Delete forgets the preview: the API has no way to delete one.
-func (r *previewDeploymentResource) Delete(ctx context.Context, req resource.DeleteRequest, _ *resource.DeleteResponse) {
-	var url types.String
-	if diags := req.State.GetAttribute(ctx, path.Root("preview_url"), &url); !diags.HasError() {
-		tflog.Info(ctx, "Forgetting preview deployment; it stays online until Mintlify removes it",
-			map[string]any{"preview_url": url.ValueString()})
-	}
+	return !state.WaitForCompletion.IsNull() && !state.Triggers.Equal(plan.Triggers)
 }

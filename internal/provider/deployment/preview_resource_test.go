@@ -301,10 +301,11 @@ func TestPreviewDeployment_quietRefresh(t *testing.T) {
 	}
 }
 
-// TestAccPreviewDeployment_resumeAfterTimeout: a create that times out
+// TestAccPreviewDeployment_resumeAfterUntaint: a create that times out
 // leaves a tainted resource with its status id; after `terraform untaint`
-// the next apply waits for the same deployment, and nothing deploys again.
-func TestAccPreviewDeployment_resumeAfterTimeout(t *testing.T) {
+// the next apply waits for the same deployment, in place, and nothing
+// deploys again.
+func TestAccPreviewDeployment_resumeAfterUntaint(t *testing.T) {
 	workRoot := t.TempDir()
 	t.Setenv("TF_ACC_TEMP_DIR", workRoot)
 	env := providertest.NewTestEnv(t, fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
@@ -317,7 +318,8 @@ func TestAccPreviewDeployment_resumeAfterTimeout(t *testing.T) {
 			{
 				Config: cfg,
 				ExpectError: acctest.ExpectError("Deployment Still Running", firstStatusID, "`timeouts.create` (10m0s)",
-					"it was `in_progress`", "keeps the status id", "`terraform untaint mintlify_preview_deployment.NAME`"),
+					"it was `in_progress`", "keeps the status id", "Run `terraform apply` again",
+					"waits for this same deployment instead of deploying the preview again"),
 			},
 			{
 				PreConfig: func() { providertest.Untaint(t, workRoot, previewAddr) },
@@ -332,6 +334,47 @@ func TestAccPreviewDeployment_resumeAfterTimeout(t *testing.T) {
 					resource.TestCheckResourceAttr(previewAddr, "preview_url", fakeapi.PreviewURL(acctest.ProjectID, previewBranch)),
 					expectPreviewDeployments(env, 1),
 				),
+			},
+		},
+	})
+}
+
+// TestAccPreviewDeployment_resumeAfterTimeout: a create that times out
+// leaves a tainted resource with its deployment; the next plain apply shows
+// a replacement, which waits for the same deployment, at the same address:
+// the preview is never deployed a second time.
+func TestAccPreviewDeployment_resumeAfterTimeout(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t, fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+		return fakeapi.DeploymentPlan{QueuedFor: time.Minute, RunFor: 14 * time.Minute}
+	}))
+	cfg := env.Config(previewConfig(previewBranch, `triggers = { commit = "a1" }`+"\n"+`timeouts = { create = "10m" }`))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ExpectError: acctest.ExpectError("Deployment Still Running",
+					"deployment "+firstStatusID+" of project "+acctest.ProjectID+" did not finish within `timeouts.create` (10m0s)",
+					"Run `terraform apply` again", "waits for this same deployment instead of deploying the preview again",
+					"raise `timeouts.create`"),
+			},
+			{
+				Config: cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(previewAddr, plancheck.ResourceActionDestroyBeforeCreate),
+				}},
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttr(previewAddr, "id", firstStatusID),
+					resource.TestCheckResourceAttr(previewAddr, "status", "success"),
+					resource.TestCheckResourceAttr(previewAddr, "preview_url", fakeapi.PreviewURL(acctest.ProjectID, previewBranch)),
+					expectPreviewDeployments(env, 1),
+				),
+			},
+			{
+				Config:           cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check:            expectPreviewDeployments(env, 1),
 			},
 		},
 	})
@@ -395,5 +438,37 @@ func TestPreviewForbidden(t *testing.T) {
 	}
 	if strings.Index(detail, "not on the Mintlify plan") > strings.Index(detail, "IP allowlist") {
 		t.Errorf("the 403 does not name previews not on the plan first:\n%s", detail)
+	}
+}
+
+// TestPreviewDeployment_destroyWarnsItStaysOnline runs the real `terraform
+// destroy`: the API cannot delete a preview, so the destroy warns, once,
+// that it stays online at its address, and how to keep it from the public.
+// A preview replaced by one of another branch warns the same of the old one.
+func TestPreviewDeployment_destroyWarnsItStaysOnline(t *testing.T) {
+	env := providertest.NewTestEnv(t)
+	cli := env.CLI(t)
+	cli.WriteConfig(env.Config(previewConfig("feature/old", "")))
+	cli.MustRun("init", "-no-color", "-input=false")
+	cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
+	cli.WriteConfig(env.Config(previewConfig(previewBranch, "")))
+	res := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
+	if words := strings.Join(strings.Fields(res.Output), " "); !strings.Contains(words,
+		"Terraform forgot the preview of branch \"feature/old\"") {
+		t.Errorf("replacing the preview of another branch does not warn that the old one stays:\n%s", res.Output)
+	}
+	inst := cli.Instance(previewAddr)
+	res = cli.MustRun("destroy", "-auto-approve", "-no-color", "-input=false")
+	if n := strings.Count(res.Output, "Warning: Preview Stays Online"); n != 1 {
+		t.Errorf("the destroy warned %d times, want once:\n%s", n, res.Output)
+	}
+	words := strings.Join(strings.Fields(res.Output), " ")
+	for _, want := range []string{
+		fmt.Sprintf("preview of branch %q (deployment %s of project %s)", previewBranch, inst.Attr("id"), acctest.ProjectID),
+		"cannot delete a preview: it stays online at " + fakeapi.PreviewURL(acctest.ProjectID, previewBranch),
+		"password-protect it", "preview authentication", "Destroy complete!"} {
+		if !strings.Contains(words, want) {
+			t.Errorf("the destroy does not say %q:\n%s", want, res.Output)
+		}
 	}
 }

@@ -42,15 +42,16 @@ func branchRejected(op core.APIOperation, err error) (summary, detail string) {
 }
 
 // previewWaitOnCreate is the wait of a create, which Terraform taints when
-// it fails: the next apply deploys the preview again, in place.
+// it fails. The next apply replaces the resource: it waits for the same
+// deployment while it runs (see deploymentHandoffs), and deploys the
+// preview again, in place, once it failed.
 func previewWaitOnCreate(b core.WaitBudget) deploymentWait {
-	resume := fmt.Sprintf("The resource is tainted but keeps the status id: the next apply deploys the preview "+
-		"again (in place: the branch keeps one preview). To wait for this same deployment instead, run `terraform "+
-		"untaint %s.NAME`, with the address shown above after `with`, then `terraform apply`. If previews usually "+
-		"take this long, %s.", previewType, b.Raise())
+	resume := "The resource is tainted but keeps the status id. Run `terraform apply` again: the plan shows the " +
+		"resource replaced, and while the deployment still runs, the replacement waits for this same deployment " +
+		"instead of deploying the preview again (as long as `branch`, `project_id` and `triggers` stay the same, " +
+		"and without `create_before_destroy`). If previews usually take this long, " + b.Raise() + "."
 	return core.ResourceWait[mintlify.Deployment](b, resume,
-		fmt.Sprintf("The resource is tainted and keeps the status id: the next apply deploys the preview "+
-			"again. To keep this deployment in state instead, run `terraform untaint %s.NAME`.", previewType),
+		resume+" To deploy the preview again instead, change `triggers`.",
 		"The resource is tainted and keeps the status id: fix what the log shows, push the fix to the "+
 			"branch, and apply again, which deploys the preview again (in place, at the same address).")
 }

@@ -128,7 +128,7 @@ const deploymentResourceDescription = "Deploys a Mintlify project's docs site fr
 	"Changing `triggers` or a configured `project_id` triggers a new deployment; nothing else ever does. " +
 	"Refreshing reads the deployment's status; a status the API no longer returns stays in state, with a " +
 	"warning. The Mintlify API cannot delete a deployment: destroying this resource only removes it from " +
-	"Terraform state, and the deployed site stays as it is."
+	"Terraform state, and the deployed site stays as it is, which the plan of the destroy warns of."
 
 func (r *deploymentResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
 	resp.IdentitySchema = identityschema.Schema{
@@ -184,13 +184,9 @@ func (r *deploymentResource) Create(ctx context.Context, req resource.CreateRequ
 // failed.
 func (r *deploymentResource) startOrTakeOver(ctx context.Context, projectID string, triggers types.Map, resp *resource.CreateResponse) (statusID string, ok bool) {
 	client := r.Provider.Client
-	if id, left := handoffsOf(r.Provider).take(handoffKey(projectID, triggers)); left {
-		if _, err := client.GetDeployment(ctx, id); !mintlify.IsNotFound(err) {
-			tflog.Info(ctx, LogDeploymentResumed, map[string]any{"project_id": projectID, "deployment_id": id})
-			return id, true
-		}
-		tflog.Info(ctx, "The API no longer has the deployment of the replaced resource: triggering a new one",
-			map[string]any{"deployment_id": id})
+	if left, ok := handoffsOf(r.Provider).takeLive(ctx, client, handoffKey(projectID, triggers), LogDeploymentResumed,
+		map[string]any{"project_id": projectID}, "deployment_id"); ok {
+		return left.StatusID, true
 	}
 	statusID, err := client.TriggerDeployment(ctx, projectID)
 	if err != nil {

@@ -3,6 +3,7 @@ package deployment
 import (
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -249,4 +250,36 @@ func TestAccDeployment_resumeGoneTriggersAgain(t *testing.T) {
 			},
 		},
 	})
+}
+
+// TestDeployment_destroyWarnsTheSiteStays runs the real `terraform
+// destroy`: the API cannot undeploy, so the destroy warns, once, that the
+// site stays as deployed, naming the deployment and what to do; a change of
+// triggers, which replaces the resource, says nothing of the kind.
+func TestDeployment_destroyWarnsTheSiteStays(t *testing.T) {
+	env := providertest.NewTestEnv(t, deploymentPlan(time.Minute, false, "Deployed"))
+	cli := env.CLI(t)
+	at := func(commit string) string {
+		return env.Config(providertest.DeploymentResourceConfig(fmt.Sprintf(`triggers = { docs_commit = %q }`, commit)))
+	}
+	cli.WriteConfig(at("a1"))
+	cli.MustRun("init", "-no-color", "-input=false")
+	cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
+	cli.WriteConfig(at("b2"))
+	if res := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false"); strings.Contains(res.Output, "Warning") {
+		t.Errorf("a new deployment (triggers changed) warned:\n%s", res.Output)
+	}
+	id := cli.Instance(deploymentAddr).Attr("id")
+	res := cli.MustRun("destroy", "-auto-approve", "-no-color", "-input=false")
+	if n := strings.Count(res.Output, "Warning: Deployed Site Stays As It Is"); n != 1 {
+		t.Errorf("the destroy warned %d times, want once:\n%s", n, res.Output)
+	}
+	words := strings.Join(strings.Fields(res.Output), " ")
+	for _, want := range []string{"deployment " + id + " of project " + acctest.ProjectID,
+		"cannot delete a deployment or undeploy a site", "stays online as deployed",
+		"push to the deployment branch and deploy again", "Destroy complete!"} {
+		if !strings.Contains(words, want) {
+			t.Errorf("the destroy does not say %q:\n%s", want, res.Output)
+		}
+	}
 }
