@@ -148,7 +148,8 @@ func (r *previewDeploymentResource) Schema(ctx context.Context, _ resource.Schem
 			},
 			"preview_url": schema.StringAttribute{
 				MarkdownDescription: "The address of the preview, such as `https://acme-feature-new-api.mintlify.app`. " +
-					"It stays the same when the preview is deployed again. `null` after an import, until the next " +
+					"It stays the same when the preview is deployed again, unless Mintlify deleted the preview in between: each " +
+					"deployment records the address the API answers with. `null` after an import, until the next " +
 					"deployment: the API gives the address only when it deploys. Only an `https` address is " +
 					"stored: another is refused with a warning, and `preview_url` is `null`.",
 				Computed:      true,
