@@ -74,7 +74,7 @@ func testKitFiles(t *testing.T) (mainTF []byte, tests *hclwrite.File) {
 // runModuleTests writes the module into the CLI's directory, with tests as
 // its test file, runs `init` and `test`, and fails unless every run block
 // of tests passed.
-func runModuleTests(t *testing.T, cli *acctest.CLI, mainTF []byte, tests *hclwrite.File) string {
+func runModuleTests(t *testing.T, cli *acctest.CLI, mainTF []byte, tests *hclwrite.File) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Join(cli.Dir, "tests"), 0o700); err != nil {
 		t.Fatal(err)
@@ -93,7 +93,6 @@ func runModuleTests(t *testing.T, cli *acctest.CLI, mainTF []byte, tests *hclwri
 	if res.Exit != 0 || m == nil || m[1] != strconv.Itoa(runs) {
 		t.Fatalf("the module's %d runs did not all pass:\n%s", runs, res)
 	}
-	return res.Output
 }
 
 // TestExampleModuleTestKitMocked runs the example module's tests as a user runs
