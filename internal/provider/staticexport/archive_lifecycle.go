@@ -188,23 +188,27 @@ func (r *staticExportArchiveResource) ModifyPlan(ctx context.Context, req resour
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	priv, diags := core.ReadPrivate[archiveFacts](ctx, req.Private)
 	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() || priv.Facts.FileDrift == nil || replaced(plan, state) {
+	if resp.Diagnostics.HasError() || replaced(plan, state) {
 		return
 	}
-	if d := driftDiagnostic(*priv.Facts.FileDrift, state, plan.Overwrite); d != nil {
-		resp.Diagnostics.Append(d)
+	restore := priv.Facts.FileDrift != nil
+	if restore {
+		if d := driftDiagnostic(*priv.Facts.FileDrift, state, plan.Overwrite); d != nil {
+			resp.Diagnostics.Append(d)
+		}
+		if resp.Diagnostics.HasError() {
+			return
+		}
+		plan.DownloadedAt = types.StringUnknown()
 	}
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	plan.DownloadedAt = types.StringUnknown()
+	plan.Format = plannedFormat(state.Format, restore)
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
 }
 
 // planCreate refuses a create whose output_path, known at plan, holds
 // something other than a regular file, whatever overwrite says, or a file
-// the resource did not write, except a gzip file, which Create refuses
-// instead (before downloading anything).
+// the resource did not write, except an archive (gzip or ZIP), which
+// Create refuses instead (before downloading anything).
 //
 // The exception is for create_before_destroy. Terraform plans the create
 // half of a replacement with the private state of the instance it
@@ -213,7 +217,7 @@ func (r *staticExportArchiveResource) ModifyPlan(ctx context.Context, req resour
 // Terraform sets the old instance aside and plans the create again with no
 // private state: an error here would then leave the old instance set aside
 // (deposed) instead of current, while an error of Create makes Terraform
-// restore it. The old instance's file is an archive, gzip.
+// restore it. The old instance's file is an archive, gzip or ZIP.
 func planCreate(ctx context.Context, req resource.ModifyPlanRequest, plan staticExportArchiveModel) diag.Diagnostics {
 	if plan.OutputPath.IsUnknown() {
 		return nil
@@ -227,7 +231,7 @@ func planCreate(ctx context.Context, req resource.ModifyPlanRequest, plan static
 	switch err := checkOutputPath(p, priv.Facts.Written, overwrite); {
 	case errors.As(err, &notRegular):
 		diags.Append(notRegularDiagnostic(notRegular, "Nothing was downloaded."))
-	case errors.As(err, &occupied) && !isGzipFile(p):
+	case errors.As(err, &occupied) && !isArchiveFile(p):
 		diags.Append(occupiedDiagnostic(occupied, "Nothing was downloaded."))
 	}
 	return diags
@@ -235,7 +239,18 @@ func planCreate(ctx context.Context, req resource.ModifyPlanRequest, plan static
 
 // replaced reports whether the plan replaces the resource.
 func replaced(plan, state staticExportArchiveModel) bool {
-	return !plan.JobID.Equal(state.JobID) || !plan.OutputPath.Equal(state.OutputPath)
+	return !plan.JobID.Equal(state.JobID) || !plan.ProjectID.Equal(state.ProjectID) || !plan.OutputPath.Equal(state.OutputPath)
+}
+
+// plannedFormat is `format` in a plan that keeps the resource: the state's.
+// A state written before `format` existed has none: it stays null, so that
+// such a state plans no change, until a restore downloads the archive
+// again and tells it (unknown until then).
+func plannedFormat(state types.String, restore bool) types.String {
+	if state.IsNull() && restore {
+		return types.StringUnknown()
+	}
+	return state
 }
 
 // Update restores an archive found missing or changed (checking first what
