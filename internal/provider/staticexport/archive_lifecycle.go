@@ -62,9 +62,12 @@ func (r *staticExportArchiveResource) Create(ctx context.Context, req resource.C
 func (m *staticExportArchiveModel) archiveAttempt(ctx context.Context, diags *diag.Diagnostics) (context.Context, archiveAttempt) {
 	timeout, d := m.Timeouts.Create(ctx, core.DefaultExportTimeout)
 	diags.Append(d...)
-	at := archiveAttempt{jobID: m.JobID.ValueString(), outputPath: m.OutputPath.ValueString(),
-		budget: core.Budget("timeouts.create", timeout), step: stepCheckPath}
+	at := archiveAttempt{jobID: m.JobID.ValueString(), projectID: m.ProjectID.ValueString(),
+		outputPath: m.OutputPath.ValueString(), budget: core.Budget("timeouts.create", timeout), step: stepCheckPath}
 	ctx = tflog.SetField(ctx, "job_id", at.jobID)
+	if at.projectID != "" {
+		ctx = tflog.SetField(ctx, "project_id", at.projectID)
+	}
 	return tflog.SetField(ctx, "output_path", at.outputPath), at
 }
 
@@ -78,6 +81,7 @@ func (r *staticExportArchiveResource) fetch(ctx context.Context, m *staticExport
 ) (archivefile.Summary, archivefile.Identity, error) {
 	ctx, cancel := r.Provider.Client.Clock().WithTimeout(ctx, at.budget.Timeout)
 	defer cancel()
+	at.now = r.Provider.Client.Clock().Now()
 	perm, err := m.filePermission()
 	if err != nil {
 		return archivefile.Summary{}, archivefile.Identity{}, err
@@ -109,22 +113,22 @@ func (r *staticExportArchiveResource) fetch(ctx context.Context, m *staticExport
 		return archivefile.Summary{}, archivefile.Identity{}, err
 	}
 	tflog.Info(ctx, "Static export archive written", map[string]any{
-		"size_bytes": sum.Size, "file_count": sum.Entries, "sha256": hex.EncodeToString(sum.SHA256[:]),
+		"format": sum.Format, "size_bytes": sum.Size, "file_count": sum.Entries, "sha256": hex.EncodeToString(sum.SHA256[:]),
 		"attempts": dl.Attempts, "links": dl.Links, "seconds": time.Since(began).Seconds(),
 	})
 	return sum, id, nil
 }
 
-// download fetches the job's archive into file. A job that has not
+// download fetches the job's archive into file, under the contract of
+// the job: with a project, from the link of the job's read
+// (downloadProjectExport); otherwise from a bundle link. A job that has not
 // completed yet (the API answers 409 to its bundle link) is waited for
-// first, as mintlify_static_export_bundle does.
-//
-// The seam for the project-scoped contract (issue 34): a `project_id` on
-// the archive will take the link here from the completed job's read
-// (completeProjectExport's WaitForProjectExport, then Bundle), and the
-// archive, a ZIP there, to archivefile's ZIP check; the computed `format`
-// (`tar.gz` or `zip`, told by the first bytes) joins the schema with it.
+// first, as mintlify_static_export_bundle does. file tells the archive's
+// format by its first bytes and checks it in that format.
 func (r *staticExportArchiveResource) download(ctx context.Context, at *archiveAttempt, file *archivefile.File) (*mintlify.Download, error) {
+	if at.projectID != "" {
+		return r.downloadProjectExport(ctx, at, file)
+	}
 	client := r.Provider.Client
 	at.step = stepDownload
 	dl, err := client.DownloadBundle(ctx, at.jobID, file)
