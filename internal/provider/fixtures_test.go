@@ -35,10 +35,10 @@ import (
 type suite string
 
 const (
-	suiteRefreshOnly  suite = "refresh-only quiet"
-	suiteRefusals     suite = "401 and 403"
-	suiteFaults       suite = "apply survives faults"
-	suiteAPIDown      suite = "API down"
+	suiteRefreshOnly     suite = "refresh-only quiet"
+	suiteRefusals        suite = "401 and 403"
+	suiteFaults          suite = "apply survives faults"
+	suiteAPIDown         suite = "API down"
 	suiteRefreshTimeouts suite = "refresh timeouts"
 	suiteReadTimeouts    suite = "read timeouts"
 	suiteSecrets         suite = "secrets never in logs or state"
