@@ -301,9 +301,9 @@ const (
 
 // TestAccStaticExportArchive_stateFromBeforeFormat: an archive's state
 // written by the provider before `project_id` and `format` plans no change
-// with the same configuration, a refresh-only plan included; moving the
-// configuration to a project-scoped job replaces the archive once, with
-// `format = "zip"`.
+// with the same configuration, a refresh-only plan included; a restore
+// gives it its format; moving the configuration to a project-scoped job
+// replaces the archive once, with `format = "zip"`.
 func TestAccStaticExportArchive_stateFromBeforeFormat(t *testing.T) {
 	t.Parallel()
 	env := providertest.NewTestEnv(t, providertest.NextAndToday, fakeapi.WithJobIDs(func() string { return fixtureJob }))
@@ -318,6 +318,14 @@ func TestAccStaticExportArchive_stateFromBeforeFormat(t *testing.T) {
 	cli.WriteConfig(env.Config(providertest.ArchiveConfig(`"`+fixtureJob+`"`, out)))
 	expectPlanExit(t, cli, 0)
 	expectQuietRefresh(t, cli)
+
+	// Downloaded again (a restore), the archive gets its format.
+	providertest.MustRemove(t, out)
+	cli.MustRun("apply", "-auto-approve", "-input=false", "-no-color")
+	if got := cli.Instance(providertest.ArchiveAddr).Attr("format"); got != "tar.gz" {
+		t.Fatalf("format = %q after a restore, want tar.gz", got)
+	}
+	expectPlanExit(t, cli, 0)
 
 	cli.WriteConfig(env.Config(projectArchiveConfig(out, "")))
 	res := expectPlanExit(t, cli, 2)
