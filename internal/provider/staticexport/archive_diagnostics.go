@@ -80,7 +80,6 @@ func archiveDiagnostic(err error, ac archiveAttempt) diag.Diagnostic {
 	var fromStorage *mintlify.DownloadError
 	var tooLarge *mintlify.SizeError
 	var failed *mintlify.JobFailedError[mintlify.StaticExportJob]
-	var projectFailed *mintlify.JobFailedError[mintlify.ProjectExportJob]
 	var retryErr *mintlify.RetryError
 	var pathErr *fs.PathError
 	var linkErr *os.LinkError
@@ -113,10 +112,6 @@ func archiveDiagnostic(err error, ac archiveAttempt) diag.Diagnostic {
 			fmt.Sprintf("The static export job %s failed at %s%% (%d pages exported), so it has no archive to "+
 				"download: %s. %s Start a new export and use its `job_id`.",
 				ac.job(), mintlify.FormatProgress(failed.Job.Progress), failed.Job.PageCount, reason, nothing))
-	case errors.As(err, &projectFailed):
-		return diag.NewErrorDiagnostic("Static Export Job Failed",
-			fmt.Sprintf("The static export job %s failed, so it has no archive to download: %s. %s Start a new "+
-				"export and use its `job_id`.", ac.job(), core.FailureReason(projectFailed.Job.Error), nothing))
 	case errors.Is(err, context.Canceled):
 		return diag.NewErrorDiagnostic("Archive Download Interrupted",
 			fmt.Sprintf("Terraform was interrupted while %s static export job %s; the partial download was "+
@@ -139,23 +134,38 @@ func archiveDiagnostic(err error, ac archiveAttempt) diag.Diagnostic {
 			fmt.Sprintf("Writing the archive of static export job %s to %s failed: %s. The partial download was "+
 				"removed. Check that the directory is writable and has room for the archive, then apply again.",
 				ac.job(), ac.outputPath, err))
-	case mintlify.IsNotFound(err) && ac.projectID != "":
+	default:
+		return ac.apiDiagnostic(err, nothing)
+	}
+}
+
+// apiDiagnostic explains an error of the API call that err came from
+// (reading or waiting for the job, or generating a bundle link), under the
+// job's contract: the project-scoped one's refusals as the job data source
+// explains them.
+func (ac archiveAttempt) apiDiagnostic(err error, nothing string) diag.Diagnostic {
+	var failed *mintlify.JobFailedError[mintlify.ProjectExportJob]
+	switch {
+	case ac.projectID == "" && mintlify.IsNotFound(err):
+		return ac.operation(err).At(path.Root("job_id")).Advise(http.StatusNotFound, "There is no archive "+
+			"to download. "+nothing+" Check `job_id`: it is usually `mintlify_static_export_bundle.<name>.job_id`, "+
+			"and jobs belong to the organization of the API key.").Diagnostic(err)
+	case ac.projectID == "":
+		d := ac.operation(err).Diagnostic(err)
+		return diag.NewErrorDiagnostic(d.Summary(), core.FollowedBy(d.Detail(), nothing))
+	case errors.As(err, &failed):
+		return diag.NewErrorDiagnostic("Static Export Job Failed",
+			fmt.Sprintf("The static export job %s failed, so it has no archive to download: %s. %s Start a new "+
+				"export and use its `job_id`.", ac.job(), core.FailureReason(failed.Job.Error), nothing))
+	case mintlify.IsNotFound(err):
 		op := ac.operation(err).At(path.Root("job_id")).Advise(http.StatusNotFound, "There is no archive "+
 			"to download. "+nothing+" Check `job_id` and `project_id`: they are usually those of a "+
 			"`mintlify_static_export_bundle` without `domain` (`.job_id`, `.project_id`), and projects belong to "+
 			"the organization of the API key.")
 		return projectCallDiagnostic(op, err, ac.now)
-	case mintlify.IsNotFound(err):
-		return ac.operation(err).At(path.Root("job_id")).Advise(http.StatusNotFound, "There is no archive "+
-			"to download. "+nothing+" Check `job_id`: it is usually `mintlify_static_export_bundle.<name>.job_id`, "+
-			"and jobs belong to the organization of the API key.").Diagnostic(err)
-	case ac.projectID != "":
-		d := projectCallDiagnostic(ac.operation(err), err, ac.now)
-		return diag.NewErrorDiagnostic(d.Summary(), core.FollowedBy(d.Detail(), nothing))
-	default:
-		d := ac.operation(err).Diagnostic(err)
-		return diag.NewErrorDiagnostic(d.Summary(), core.FollowedBy(d.Detail(), nothing))
 	}
+	d := projectCallDiagnostic(ac.operation(err), err, ac.now)
+	return diag.NewErrorDiagnostic(d.Summary(), core.FollowedBy(d.Detail(), nothing))
 }
 
 // formatTold names the format that a refused archive was read in, told by

@@ -401,15 +401,15 @@ func asWrittenHere(t *testing.T, state, out string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s map[string]any
-	if err := json.Unmarshal([]byte(state), &s); err != nil {
-		t.Fatal(err)
+	var written struct {
+		Resources []struct {
+			Instances []struct {
+				Private string `json:"private"`
+			} `json:"instances"`
+		} `json:"resources"`
 	}
-	instance := s["resources"].([]any)[0].(map[string]any)["instances"].([]any)[0].(map[string]any)
-	instance["private"] = base64.StdEncoding.EncodeToString(private)
-	b, err := json.MarshalIndent(s, "", "  ")
-	if err != nil {
-		t.Fatal(err)
+	if err := json.Unmarshal([]byte(state), &written); err != nil || len(written.Resources) != 1 || len(written.Resources[0].Instances) != 1 {
+		t.Fatalf("the fixture is not the state of one archive (%v):\n%s", err, state)
 	}
-	return string(b)
+	return strings.Replace(state, written.Resources[0].Instances[0].Private, base64.StdEncoding.EncodeToString(private), 1)
 }
