@@ -2,6 +2,7 @@ package acctest
 
 import (
 	"archive/tar"
+	"archive/zip"
 	"bytes"
 	"compress/gzip"
 	"crypto/md5" // a checksum the provider reports, not security
@@ -19,6 +20,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/archivefile"
 )
 
 // Archives on disk.
@@ -38,9 +41,10 @@ func CheckArchiveOnDisk(address, outputPath string) resource.TestCheckFunc {
 		}
 		sha := sha256.Sum256(raw)
 		sum := md5.Sum(raw) //nolint:gosec
-		entries, err := countEntries(raw)
+		format := archivefile.FormatOf(raw[:min(len(raw), 4)])
+		entries, err := countEntries(raw, format)
 		if err != nil {
-			return fmt.Errorf("the file is not a tar.gz: %w", err)
+			return fmt.Errorf("the file is not a valid %q archive: %w", format, err)
 		}
 		want := map[string]string{
 			"id":            hex.EncodeToString(sha[:]),
@@ -50,6 +54,7 @@ func CheckArchiveOnDisk(address, outputPath string) resource.TestCheckFunc {
 			"size_bytes":    strconv.Itoa(len(raw)),
 			"file_count":    strconv.Itoa(entries),
 			"output_path":   outputPath,
+			"format":        format,
 			"downloaded_at": attrs["downloaded_at"],
 		}
 		for k, v := range want {
@@ -64,8 +69,12 @@ func CheckArchiveOnDisk(address, outputPath string) resource.TestCheckFunc {
 	}
 }
 
-// countEntries reads a tar.gz to its end and counts its entries.
-func countEntries(raw []byte) (int, error) {
+// countEntries reads an archive of the format its first bytes tell to its
+// end and counts its entries.
+func countEntries(raw []byte, format string) (int, error) {
+	if format == archivefile.FormatZip {
+		return countZIPEntries(raw)
+	}
 	gz, err := gzip.NewReader(bytes.NewReader(raw))
 	if err != nil {
 		return 0, err
@@ -82,6 +91,27 @@ func countEntries(raw []byte) (int, error) {
 	}
 	_, err = io.Copy(io.Discard, gz)
 	return n, err
+}
+
+// countZIPEntries reads every entry of a ZIP archive, checking its CRC, and
+// counts them.
+func countZIPEntries(raw []byte) (int, error) {
+	zr, err := zip.NewReader(bytes.NewReader(raw), int64(len(raw)))
+	if err != nil {
+		return 0, err
+	}
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			return 0, err
+		}
+		_, err = io.Copy(io.Discard, rc)
+		_ = rc.Close()
+		if err != nil {
+			return 0, fmt.Errorf("entry %q: %w", f.Name, err)
+		}
+	}
+	return len(zr.File), nil
 }
 
 // ExpectOnlyFiles fails unless dir holds exactly the named files (paths

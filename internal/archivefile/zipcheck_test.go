@@ -233,3 +233,16 @@ func TestZipNeededZip64EndRecord(t *testing.T) {
 		t.Fatalf("a ZIP64 end record with a wrong count: got %v", err)
 	}
 }
+
+// TestFormatOf: the format is told by the first bytes alone.
+func TestFormatOf(t *testing.T) {
+	t.Parallel()
+	for head, want := range map[string]string{
+		"\x1f\x8b\x08\x00": archivefile.FormatTarGz, "PK\x03\x04": archivefile.FormatZip, "PK\x05\x06": archivefile.FormatZip,
+		"PK\x07\x08": "", "PK": "", "": "", "ustar": "", "\x1f": "",
+	} {
+		if got := archivefile.FormatOf([]byte(head)); got != want {
+			t.Errorf("FormatOf(%q) = %q, want %q", head, got, want)
+		}
+	}
+}

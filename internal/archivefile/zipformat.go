@@ -38,11 +38,11 @@ func check(ctx context.Context, r io.Reader) (string, int, error) {
 	}
 	start := head[:n]
 	r = io.MultiReader(bytes.NewReader(start), r)
-	switch {
-	case bytes.HasPrefix(start, gzipMagic):
+	switch FormatOf(start) {
+	case FormatTarGz:
 		entries, err := verify(ctx, r)
 		return FormatTarGz, entries, err
-	case bytes.Equal(start, zipLocal) || bytes.Equal(start, zipEmpty):
+	case FormatZip:
 		entries, err := verifyZip(ctx, r)
 		var invalid *InvalidError
 		if errors.As(err, &invalid) {
@@ -52,6 +52,20 @@ func check(ctx context.Context, r io.Reader) (string, int, error) {
 	}
 	return "", 0, &InvalidError{format: formatUnknown, Reason: "it is not gzip-compressed nor a ZIP archive (it starts " +
 		"with neither the gzip header nor a ZIP local header)"}
+}
+
+// FormatOf tells an archive's format by its first four bytes (or fewer,
+// for a shorter file), as the check does, never by a name: FormatTarGz for
+// gzip's magic, FormatZip for a ZIP's first local header or the end record
+// of an empty ZIP, and "" for anything else.
+func FormatOf(head []byte) string {
+	switch {
+	case bytes.HasPrefix(head, gzipMagic):
+		return FormatTarGz
+	case bytes.HasPrefix(head, zipLocal) || bytes.HasPrefix(head, zipEmpty):
+		return FormatZip
+	}
+	return ""
 }
 
 // Format is the format the refused archive was read as: FormatTarGz,

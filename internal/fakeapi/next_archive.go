@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"io/fs"
 	"net/http"
 	"strconv"
 	"time"
@@ -23,13 +24,14 @@ func (s *Server) projectArchiveLocked(job *projectJob) []byte {
 		if s.next.Archive != nil {
 			spec = s.next.Archive(job.start)
 		}
-		job.archive = withDefect(buildProjectArchive(job), spec.Defect)
+		job.archive = withDefect(buildProjectArchive(job, spec.Defect), spec.Defect)
 	}
 	return job.archive
 }
 
-// buildProjectArchive writes the job's pages into a ZIP archive.
-func buildProjectArchive(job *projectJob) []byte {
+// buildProjectArchive writes the job's pages into a ZIP archive, then the
+// hostile entries that defect adds, if any (zipHostileEntries).
+func buildProjectArchive(job *projectJob, defect ArchiveDefect) []byte {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
 	modified := job.finishedAt().UTC().Truncate(time.Second)
@@ -48,8 +50,31 @@ func buildProjectArchive(job *projectJob) []byte {
 		write(fmt.Sprintf("page-%03d.html", i), htmlDoc(page+" · "+site, page,
 			"<p>Exported from "+html.EscapeString(site)+".</p>"))
 	}
+	zipHostileEntries(zw, defect, modified)
 	_ = zw.Close()
 	return buf.Bytes()
+}
+
+// zipHostileEntries adds to a well-formed ZIP archive the entries of a
+// hostile defect that the next contract's archive honours:
+// ArchiveEscapingEntry (../escape.html) and ArchiveSymlinkChain (d/up ->
+// .., d/up/up -> .., d/up/up/pwned.txt, the links marked by their external
+// attributes as Info-ZIP writes them).
+func zipHostileEntries(zw *zip.Writer, defect ArchiveDefect, modified time.Time) {
+	add := func(name string, mode fs.FileMode, body string) {
+		h := &zip.FileHeader{Name: name, Method: zip.Deflate, Modified: modified}
+		h.SetMode(mode)
+		w, _ := zw.CreateHeader(h)
+		_, _ = w.Write([]byte(body)) // a bytes.Buffer does not fail
+	}
+	switch defect {
+	case ArchiveEscapingEntry:
+		add("../escape.html", 0o644, escapePage)
+	case ArchiveSymlinkChain:
+		add("d/up", fs.ModeSymlink|0o777, "..")
+		add("d/up/up", fs.ModeSymlink|0o777, "..")
+		add("d/up/up/pwned.txt", 0o644, pwnedPage)
+	}
 }
 
 // withDefect breaks an archive as defect says: its first half

@@ -4,7 +4,9 @@ import (
 	"archive/zip"
 	"bytes"
 	"io"
+	"io/fs"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -280,6 +282,37 @@ func TestProjectJobArchiveDefects(t *testing.T) {
 		}
 		if err := readZIP(archive.body); err == nil {
 			t.Errorf("%s: the archive reads without error", defect)
+		}
+	}
+}
+
+// TestProjectJobHostileArchives: a hostile defect is a well-formed ZIP,
+// the job's pages followed by the entries the defect adds.
+func TestProjectJobHostileArchives(t *testing.T) {
+	t.Parallel()
+	for defect, want := range map[fakeapi.ArchiveDefect][]string{
+		fakeapi.ArchiveEscapingEntry: {"../escape.html"},
+		fakeapi.ArchiveSymlinkChain:  {"d/up", "d/up/up", "d/up/up/pwned.txt"},
+	} {
+		h := nextHarness(t, fakeapi.NextExport{
+			Plan:    func(fakeapi.ProjectStartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} },
+			Archive: func(fakeapi.ProjectStartRequest) fakeapi.Archive { return fakeapi.Archive{Defect: defect} },
+		})
+		job := h.getProjectJob(t, h.startProjectJob(t, nil).JobID)
+		archive := doURL(t, http.MethodGet, job.BundleURL, noKey, nil).wantStatus(t, http.StatusOK)
+		zr, err := zip.NewReader(bytes.NewReader(archive.body), int64(len(archive.body)))
+		if err != nil {
+			t.Fatalf("%s: %v", defect, err)
+		}
+		var names []string
+		for _, f := range zr.File[len(zr.File)-len(want):] {
+			names = append(names, f.Name)
+		}
+		if !slices.Equal(names, want) || zr.File[0].Name != "index.html" {
+			t.Errorf("%s: entries end with %q, want %q after the pages", defect, names, want)
+		}
+		if defect == fakeapi.ArchiveSymlinkChain && zr.File[len(zr.File)-3].Mode()&fs.ModeSymlink == 0 {
+			t.Errorf("%s: d/up is not a symbolic link", defect)
 		}
 	}
 }

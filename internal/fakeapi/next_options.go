@@ -41,8 +41,10 @@ type NextExport struct {
 	// Pages set the number of pages in the job's ZIP archive.
 	Plan func(ProjectStartRequest) JobPlan
 	// Archive decides what each job's archive is; only Defect is honoured
-	// (ArchiveTruncated, ArchiveCorrupt), the archive holding the job's
-	// pages. Nil serves it intact. It is called under the server's lock.
+	// (ArchiveTruncated, ArchiveCorrupt; and ArchiveEscapingEntry,
+	// ArchiveSymlinkChain, whose hostile entries follow the job's pages in
+	// a well-formed ZIP), the archive holding the job's pages. Nil serves
+	// it intact. It is called under the server's lock.
 	Archive func(ProjectStartRequest) Archive
 	// PlainTextLimit makes the hourly start limit answer 429 as plain text,
 	// without a Retry-After, as the API's shared key layer may answer an

@@ -130,9 +130,50 @@ func formatBytes(n int64) string {
 // Errors: the API's own (an *APIError, such as 409 for a job that has not
 // completed), a *DownloadError, the sink's errors as they are, and ctx's.
 func (c *Client) DownloadBundle(ctx context.Context, jobID string, sink DownloadSink) (*Download, error) {
+	return c.downloadFrom(ctx, jobID, sink, func(ctx context.Context) (*Bundle, error) {
+		return c.GenerateBundle(ctx, jobID)
+	})
+}
+
+// DownloadProjectExport streams the archive of a completed project-scoped
+// job into sink, from the link that job (the read that found it completed)
+// carries, through the same download as DownloadBundle: retried the same
+// way, bounded by the announced size, the link never logged nor put in an
+// error. A link the storage host refuses (403) is replaced by the link of
+// a new read of the job (GetProjectExportJob: every read of a completed
+// job carries a fresh one), up to three links in all.
+//
+// Errors: an error when job carries no link (it has not completed), the
+// API's errors of the new reads, a *DownloadError, the
+// sink's errors as they are, and ctx's.
+func (c *Client) DownloadProjectExport(ctx context.Context, job *ProjectExportJob, sink DownloadSink) (*Download, error) {
+	projectID, jobID := job.ProjectID, job.JobID
+	next := job
+	return c.downloadFrom(ctx, jobID, sink, func(ctx context.Context) (*Bundle, error) {
+		if next == nil {
+			read, err := c.GetProjectExportJob(ctx, projectID, jobID)
+			if err != nil {
+				return nil, err
+			}
+			next = read
+		}
+		bundle, ok := next.Bundle()
+		if !ok {
+			return nil, fmt.Errorf("static export job %s of project %s is %s, not completed: it has no archive to "+
+				"download yet", jobID, projectID, next.Status)
+		}
+		next = nil // a refused link is replaced by a new read's
+		return bundle, nil
+	})
+}
+
+// downloadFrom streams the archive behind the links that link gives into
+// sink: the first, and another each time the storage host refuses one
+// (HTTP 403), up to maxBundleLinks in all.
+func (c *Client) downloadFrom(ctx context.Context, jobID string, sink DownloadSink, link func(context.Context) (*Bundle, error)) (*Download, error) {
 	d := &Download{JobID: jobID}
 	for {
-		bundle, err := c.GenerateBundle(ctx, jobID)
+		bundle, err := link(ctx)
 		if err != nil {
 			return d, err
 		}
@@ -155,7 +196,7 @@ func (c *Client) DownloadBundle(ctx context.Context, jobID string, sink Download
 		if StatusCode(err) != http.StatusForbidden || d.Links >= maxBundleLinks || ctx.Err() != nil {
 			return d, err
 		}
-		c.logger.Warn(ctx, "The storage host refused the bundle link; generating a fresh one", map[string]any{
+		c.logger.Warn(ctx, "The storage host refused the bundle link; getting a fresh one", map[string]any{
 			"job_id": jobID, "reason": err.Error(), "links": d.Links,
 		})
 	}

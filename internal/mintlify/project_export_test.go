@@ -1,6 +1,7 @@
 package mintlify
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"net/http"
@@ -216,5 +217,66 @@ func TestWaitForProjectExportFailed(t *testing.T) {
 	}
 	if _, ok := last.Bundle(); ok || last.Status != StatusFailed {
 		t.Errorf("last job seen = %+v, want failed without a link", last)
+	}
+}
+
+// TestDownloadProjectExport: the archive of a completed project-scoped job
+// comes from the link of the read that found it completed, without the API
+// key; a link the storage refuses (it expired) is replaced by the link of
+// a new read of the job, which starts nothing.
+func TestDownloadProjectExport(t *testing.T) {
+	t.Parallel()
+	for _, expired := range []bool{false, true} {
+		t.Run(map[bool]string{false: "fresh link", true: "expired link"}[expired], func(t *testing.T) {
+			t.Parallel()
+			c, fake, clk, _ := nextFake(t, fakeapi.NextExport{Plan: quickJobs})
+			started, err := c.StartProjectExport(t.Context(), testProject, ProjectExportRequest{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			job, err := c.WaitForProjectExport(t.Context(), testProject, started.JobID, Started(started))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if expired {
+				clk.Advance(2 * time.Hour)
+			}
+			reads := len(fake.Requests())
+			var sink memorySink
+			d, err := c.DownloadProjectExport(t.Context(), job, &sink)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantLinks := map[bool]int{false: 1, true: 2}[expired]
+			if !bytes.HasPrefix(sink.buf.Bytes(), []byte("PK\x03\x04")) || d.Bytes != int64(sink.buf.Len()) || d.Links != wantLinks {
+				t.Errorf("Download = %+v, %d bytes starting %q: want a ZIP archive from %d link(s)", d, sink.buf.Len(), sink.buf.Bytes()[:4], wantLinks)
+			}
+			for _, r := range fake.Requests()[reads:] {
+				if strings.HasPrefix(r.Path, "/exports/") && r.Authorized {
+					t.Error("a download request carried the API key")
+				}
+				if r.Method != http.MethodGet {
+					t.Errorf("%s %s: the download may only read", r.Method, r.Path)
+				}
+			}
+			if n := len(fake.ProjectJobIDs()); n != 1 {
+				t.Errorf("%d jobs started, want 1", n)
+			}
+		})
+	}
+}
+
+// TestDownloadProjectExportNotCompleted: a job that has no link yet is an
+// error, and nothing is downloaded.
+func TestDownloadProjectExportNotCompleted(t *testing.T) {
+	t.Parallel()
+	c, _, _, _ := nextFake(t, fakeapi.NextExport{Plan: quickJobs})
+	job, err := c.StartProjectExport(t.Context(), testProject, ProjectExportRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sink memorySink
+	if _, err := c.DownloadProjectExport(t.Context(), job, &sink); err == nil || !strings.Contains(err.Error(), "not completed") || sink.resets != 0 {
+		t.Errorf("err = %v after %d resets, want an error naming a job not completed, and no download", err, sink.resets)
 	}
 }

@@ -23,18 +23,22 @@ type archiveStep int
 
 const (
 	stepCheckPath archiveStep = iota // looking at output_path, before any request
+	stepRead                         // reading a project-scoped job, for its link
 	stepWait                         // waiting for a job that had not completed
-	stepDownload                     // generating links and downloading from the storage host
+	stepDownload                     // getting links and downloading from the storage host
 	stepWrite                        // writing the file
 )
 
 // archiveAttempt is one attempt to download a job's archive to
-// output_path, as its diagnostics speak of it: the job, the file, the
-// budget, and the step it reached, which the attempt records as it goes.
+// output_path, as its diagnostics speak of it: the job (and its project,
+// for a project-scoped job), the file, the budget, and the step it
+// reached, which the attempt records as it goes; now is when its requests
+// began.
 type archiveAttempt struct {
-	jobID, outputPath string
-	budget            core.WaitBudget
-	step              archiveStep
+	jobID, projectID, outputPath string
+	budget                       core.WaitBudget
+	step                         archiveStep
+	now                          time.Time
 }
 
 // doing says what the attempt was doing when err struck, to complete
@@ -48,6 +52,8 @@ func (at archiveAttempt) doing(err error) string {
 		return "waiting for"
 	case errors.As(err, &fromStorage):
 		return "downloading the archive of"
+	case at.projectID != "":
+		return "reading"
 	default:
 		return "generating a bundle link for"
 	}
@@ -56,6 +62,10 @@ func (at archiveAttempt) doing(err error) string {
 // operation is the API call that err came from: waiting for the job, or
 // generating the link the download uses.
 func (at archiveAttempt) operation(err error) core.APIOperation {
+	if at.projectID != "" {
+		return GetProjectExportJobOp(at.projectID, at.jobID).Within(at.budget).
+			While(fmt.Sprintf("%s static export job %s", at.doing(err), at.job()))
+	}
 	if at.step == stepWait {
 		return GetStaticExportJobOp(at.jobID).Within(at.budget).While(fmt.Sprintf("waiting for static export job %s", at.jobID))
 	}
@@ -85,36 +95,36 @@ func archiveDiagnostic(err error, ac archiveAttempt) diag.Diagnostic {
 				"%s is as it was. To take the new archive, replace the resource: `terraform apply "+
 				"-replace=mintlify_static_export_archive.<name>` (resources that use its `sha256` or `md5` are then "+
 				"updated too). To keep the archive you had, put your own copy of it (SHA-256 %s) back at %s.",
-				ac.jobID, ac.outputPath, changed.got, changed.want, ac.outputPath, changed.want, ac.outputPath))
+				ac.job(), ac.outputPath, changed.got, changed.want, ac.outputPath, changed.want, ac.outputPath))
 	case errors.As(err, &invalid) && invalid.Unsafe():
 		return diag.NewErrorDiagnostic("Unsafe Bundle Archive",
-			fmt.Sprintf("The archive of static export job %s is not safe to extract: %s. %s Do not extract this "+
+			fmt.Sprintf("The archive of static export job %s (%s) is not safe to extract: %s. %s Do not extract this "+
 				"bundle. Report the job ID to Mintlify support; a new export (for example a change of `triggers` on "+
-				"the `mintlify_static_export_bundle`) produces a new archive.", ac.jobID, invalid.Reason, nothing))
+				"the `mintlify_static_export_bundle`) produces a new archive.", ac.job(), formatTold(invalid), invalid.Reason, nothing))
 	case errors.As(err, &invalid):
 		return diag.NewErrorDiagnostic("Invalid Bundle Archive",
-			fmt.Sprintf("The archive of static export job %s is not a valid tar.gz: %s. %s Apply again to download "+
+			fmt.Sprintf("The archive of static export job %s (%s) is not valid: %s. %s Apply again to download "+
 				"it again. If it fails the same way, the archive is damaged where it is stored: start a new export, "+
-				"for example with a change of `triggers` on the `mintlify_static_export_bundle`.", ac.jobID, invalid.Reason, nothing))
+				"for example with a change of `triggers` on the `mintlify_static_export_bundle`.", ac.job(), formatTold(invalid), invalid.Reason, nothing))
 	case errors.As(err, &failed):
 		reason := core.FailureReason(failed.Job.Error)
 		return diag.NewErrorDiagnostic("Static Export Job Failed",
 			fmt.Sprintf("The static export job %s failed at %s%% (%d pages exported), so it has no archive to "+
 				"download: %s. %s Start a new export and use its `job_id`.",
-				ac.jobID, mintlify.FormatProgress(failed.Job.Progress), failed.Job.PageCount, reason, nothing))
+				ac.job(), mintlify.FormatProgress(failed.Job.Progress), failed.Job.PageCount, reason, nothing))
 	case errors.Is(err, context.Canceled):
 		return diag.NewErrorDiagnostic("Archive Download Interrupted",
 			fmt.Sprintf("Terraform was interrupted while %s static export job %s; the partial download was "+
-				"removed. %s Apply again to download it.", ac.doing(err), ac.jobID, nothing))
+				"removed. %s Apply again to download it.", ac.doing(err), ac.job(), nothing))
 	case errors.As(err, &retryErr) && retryErr.Wait > 0 && errors.Is(err, context.DeadlineExceeded):
 		return diag.NewErrorDiagnostic("Archive Download Retry Would Outlast The Timeout",
 			fmt.Sprintf("A request failed while %s static export job %s (%v). The next attempt was due in %s, but "+
-				"%s ends in %s, so the provider stopped. %s Apply again later, or %s.", ac.doing(err), ac.jobID,
+				"%s ends in %s, so the provider stopped. %s Apply again later, or %s.", ac.doing(err), ac.job(),
 				retryErr.Err, retryErr.Wait, ac.budget, retryErr.Left.Round(time.Second), nothing, ac.budget.Raise()))
 	case errors.Is(err, context.DeadlineExceeded):
 		return diag.NewErrorDiagnostic("Archive Download Timed Out",
 			fmt.Sprintf("%s ran out while %s static export job %s; the partial download was removed. %s %s, and "+
-				"apply again.", ac.budget, ac.doing(err), ac.jobID, nothing, core.Capitalized(ac.budget.Raise())))
+				"apply again.", ac.budget, ac.doing(err), ac.job(), nothing, core.Capitalized(ac.budget.Raise())))
 	case errors.As(err, &tooLarge) && errors.As(err, &fromStorage):
 		return tooLargeDiagnostic(tooLarge, fromStorage, ac, nothing)
 	case errors.As(err, &fromStorage):
@@ -123,15 +133,48 @@ func archiveDiagnostic(err error, ac archiveAttempt) diag.Diagnostic {
 		return diag.NewAttributeErrorDiagnostic(path.Root("output_path"), "Cannot Write The Archive",
 			fmt.Sprintf("Writing the archive of static export job %s to %s failed: %s. The partial download was "+
 				"removed. Check that the directory is writable and has room for the archive, then apply again.",
-				ac.jobID, ac.outputPath, err))
-	case mintlify.IsNotFound(err):
+				ac.job(), ac.outputPath, err))
+	default:
+		return ac.apiDiagnostic(err, nothing)
+	}
+}
+
+// apiDiagnostic explains an error of the API call that err came from
+// (reading or waiting for the job, or generating a bundle link), under the
+// job's contract: the project-scoped one's refusals as the job data source
+// explains them.
+func (ac archiveAttempt) apiDiagnostic(err error, nothing string) diag.Diagnostic {
+	var failed *mintlify.JobFailedError[mintlify.ProjectExportJob]
+	switch {
+	case ac.projectID == "" && mintlify.IsNotFound(err):
 		return ac.operation(err).At(path.Root("job_id")).Advise(http.StatusNotFound, "There is no archive "+
 			"to download. "+nothing+" Check `job_id`: it is usually `mintlify_static_export_bundle.<name>.job_id`, "+
 			"and jobs belong to the organization of the API key.").Diagnostic(err)
-	default:
+	case ac.projectID == "":
 		d := ac.operation(err).Diagnostic(err)
 		return diag.NewErrorDiagnostic(d.Summary(), core.FollowedBy(d.Detail(), nothing))
+	case errors.As(err, &failed):
+		return diag.NewErrorDiagnostic("Static Export Job Failed",
+			fmt.Sprintf("The static export job %s failed, so it has no archive to download: %s. %s Start a new "+
+				"export and use its `job_id`.", ac.job(), core.FailureReason(failed.Job.Error), nothing))
+	case mintlify.IsNotFound(err):
+		op := ac.operation(err).At(path.Root("job_id")).Advise(http.StatusNotFound, "There is no archive "+
+			"to download. "+nothing+" Check `job_id` and `project_id`: they are usually those of a "+
+			"`mintlify_static_export_bundle` without `domain` (`.job_id`, `.project_id`), and projects belong to "+
+			"the organization of the API key.")
+		return projectCallDiagnostic(op, err, ac.now)
 	}
+	d := projectCallDiagnostic(ac.operation(err), err, ac.now)
+	return diag.NewErrorDiagnostic(d.Summary(), core.FollowedBy(d.Detail(), nothing))
+}
+
+// formatTold names the format that a refused archive was read in, told by
+// its first bytes, as `format` shows it.
+func formatTold(invalid *archivefile.InvalidError) string {
+	if f := invalid.Format(); f != "" {
+		return fmt.Sprintf("format `%s`, told by its first bytes", f)
+	}
+	return "by its first bytes neither `tar.gz` nor `zip`"
 }
 
 // outputDiagnostic explains a failure that comes from the configuration or
@@ -153,7 +196,7 @@ func outputDiagnostic(err error, ac archiveAttempt, nothing string) diag.Diagnos
 				"that file or the partial download beside it (%s). The provider did not take what is there now for "+
 				"its archive, and deleted nothing it did not write. Make sure no other process or user writes to "+
 				"that directory (keep `output_path` in a directory only you can write to), then apply again.",
-				ac.jobID, ac.outputPath, err))
+				ac.job(), ac.outputPath, err))
 	case errors.As(err, &occupied):
 		return occupiedDiagnostic(occupied, nothing)
 	}

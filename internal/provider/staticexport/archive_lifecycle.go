@@ -62,9 +62,12 @@ func (r *staticExportArchiveResource) Create(ctx context.Context, req resource.C
 func (m *staticExportArchiveModel) archiveAttempt(ctx context.Context, diags *diag.Diagnostics) (context.Context, archiveAttempt) {
 	timeout, d := m.Timeouts.Create(ctx, core.DefaultExportTimeout)
 	diags.Append(d...)
-	at := archiveAttempt{jobID: m.JobID.ValueString(), outputPath: m.OutputPath.ValueString(),
-		budget: core.Budget("timeouts.create", timeout), step: stepCheckPath}
+	at := archiveAttempt{jobID: m.JobID.ValueString(), projectID: m.ProjectID.ValueString(),
+		outputPath: m.OutputPath.ValueString(), budget: core.Budget("timeouts.create", timeout), step: stepCheckPath}
 	ctx = tflog.SetField(ctx, "job_id", at.jobID)
+	if at.projectID != "" {
+		ctx = tflog.SetField(ctx, "project_id", at.projectID)
+	}
 	return tflog.SetField(ctx, "output_path", at.outputPath), at
 }
 
@@ -78,6 +81,7 @@ func (r *staticExportArchiveResource) fetch(ctx context.Context, m *staticExport
 ) (archivefile.Summary, archivefile.Identity, error) {
 	ctx, cancel := r.Provider.Client.Clock().WithTimeout(ctx, at.budget.Timeout)
 	defer cancel()
+	at.now = r.Provider.Client.Clock().Now()
 	perm, err := m.filePermission()
 	if err != nil {
 		return archivefile.Summary{}, archivefile.Identity{}, err
@@ -109,22 +113,22 @@ func (r *staticExportArchiveResource) fetch(ctx context.Context, m *staticExport
 		return archivefile.Summary{}, archivefile.Identity{}, err
 	}
 	tflog.Info(ctx, "Static export archive written", map[string]any{
-		"size_bytes": sum.Size, "file_count": sum.Entries, "sha256": hex.EncodeToString(sum.SHA256[:]),
+		"format": sum.Format, "size_bytes": sum.Size, "file_count": sum.Entries, "sha256": hex.EncodeToString(sum.SHA256[:]),
 		"attempts": dl.Attempts, "links": dl.Links, "seconds": time.Since(began).Seconds(),
 	})
 	return sum, id, nil
 }
 
-// download fetches the job's archive into file. A job that has not
+// download fetches the job's archive into file, under the contract of
+// the job: with a project, from the link of the job's read
+// (downloadProjectExport); otherwise from a bundle link. A job that has not
 // completed yet (the API answers 409 to its bundle link) is waited for
-// first, as mintlify_static_export_bundle does.
-//
-// The seam for the project-scoped contract (issue 34): a `project_id` on
-// the archive will take the link here from the completed job's read
-// (completeProjectExport's WaitForProjectExport, then Bundle), and the
-// archive, a ZIP there, to archivefile's ZIP check; the computed `format`
-// (`tar.gz` or `zip`, told by the first bytes) joins the schema with it.
+// first, as mintlify_static_export_bundle does. file tells the archive's
+// format by its first bytes and checks it in that format.
 func (r *staticExportArchiveResource) download(ctx context.Context, at *archiveAttempt, file *archivefile.File) (*mintlify.Download, error) {
+	if at.projectID != "" {
+		return r.downloadProjectExport(ctx, at, file)
+	}
 	client := r.Provider.Client
 	at.step = stepDownload
 	dl, err := client.DownloadBundle(ctx, at.jobID, file)
@@ -188,23 +192,27 @@ func (r *staticExportArchiveResource) ModifyPlan(ctx context.Context, req resour
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	priv, diags := core.ReadPrivate[archiveFacts](ctx, req.Private)
 	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() || priv.Facts.FileDrift == nil || replaced(plan, state) {
+	if resp.Diagnostics.HasError() || replaced(plan, state) {
 		return
 	}
-	if d := driftDiagnostic(*priv.Facts.FileDrift, state, plan.Overwrite); d != nil {
-		resp.Diagnostics.Append(d)
+	restore := priv.Facts.FileDrift != nil
+	if restore {
+		if d := driftDiagnostic(*priv.Facts.FileDrift, state, plan.Overwrite); d != nil {
+			resp.Diagnostics.Append(d)
+		}
+		if resp.Diagnostics.HasError() {
+			return
+		}
+		plan.DownloadedAt = types.StringUnknown()
 	}
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	plan.DownloadedAt = types.StringUnknown()
+	plan.Format = plannedFormat(state.Format, restore)
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
 }
 
 // planCreate refuses a create whose output_path, known at plan, holds
 // something other than a regular file, whatever overwrite says, or a file
-// the resource did not write, except a gzip file, which Create refuses
-// instead (before downloading anything).
+// the resource did not write, except an archive (gzip or ZIP), which
+// Create refuses instead (before downloading anything).
 //
 // The exception is for create_before_destroy. Terraform plans the create
 // half of a replacement with the private state of the instance it
@@ -213,7 +221,7 @@ func (r *staticExportArchiveResource) ModifyPlan(ctx context.Context, req resour
 // Terraform sets the old instance aside and plans the create again with no
 // private state: an error here would then leave the old instance set aside
 // (deposed) instead of current, while an error of Create makes Terraform
-// restore it. The old instance's file is an archive, gzip.
+// restore it. The old instance's file is an archive, gzip or ZIP.
 func planCreate(ctx context.Context, req resource.ModifyPlanRequest, plan staticExportArchiveModel) diag.Diagnostics {
 	if plan.OutputPath.IsUnknown() {
 		return nil
@@ -227,7 +235,7 @@ func planCreate(ctx context.Context, req resource.ModifyPlanRequest, plan static
 	switch err := checkOutputPath(p, priv.Facts.Written, overwrite); {
 	case errors.As(err, &notRegular):
 		diags.Append(notRegularDiagnostic(notRegular, "Nothing was downloaded."))
-	case errors.As(err, &occupied) && !isGzipFile(p):
+	case errors.As(err, &occupied) && !isArchiveFile(p):
 		diags.Append(occupiedDiagnostic(occupied, "Nothing was downloaded."))
 	}
 	return diags
@@ -235,7 +243,18 @@ func planCreate(ctx context.Context, req resource.ModifyPlanRequest, plan static
 
 // replaced reports whether the plan replaces the resource.
 func replaced(plan, state staticExportArchiveModel) bool {
-	return !plan.JobID.Equal(state.JobID) || !plan.OutputPath.Equal(state.OutputPath)
+	return !plan.JobID.Equal(state.JobID) || !plan.ProjectID.Equal(state.ProjectID) || !plan.OutputPath.Equal(state.OutputPath)
+}
+
+// plannedFormat is `format` in a plan that keeps the resource: the state's.
+// A state written before `format` existed has none: it stays null, so that
+// such a state plans no change, until a restore downloads the archive
+// again and tells it (unknown until then).
+func plannedFormat(state types.String, restore bool) types.String {
+	if state.IsNull() && restore {
+		return types.StringUnknown()
+	}
+	return state
 }
 
 // Update restores an archive found missing or changed (checking first what

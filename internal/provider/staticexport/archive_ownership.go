@@ -103,8 +103,9 @@ func checkOutputPath(p string, written archivefile.Identity, overwrite bool) err
 	return mayReplace(p, written, overwrite)(id)
 }
 
-// isGzipFile reports whether p is a regular file that starts as gzip does.
-func isGzipFile(p string) bool {
+// isArchiveFile reports whether p is a regular file that starts as an
+// archive does, gzip or ZIP (archivefile.FormatOf).
+func isArchiveFile(p string) bool {
 	if _, err := archivefile.Identify(p); err != nil {
 		return false // missing, or not a regular file
 	}
@@ -113,9 +114,9 @@ func isGzipFile(p string) bool {
 		return false
 	}
 	defer func() { _ = f.Close() }()
-	var magic [2]byte
-	_, err = io.ReadFull(f, magic[:])
-	return err == nil && magic == [2]byte{0x1f, 0x8b}
+	var head [4]byte
+	n, _ := io.ReadFull(f, head[:])
+	return archivefile.FormatOf(head[:n]) != ""
 }
 
 // occupiedError is an output_path that holds something the resource did

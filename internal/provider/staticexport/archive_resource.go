@@ -44,6 +44,7 @@ type staticExportArchiveModel struct {
 	OutputPath     types.String   `tfsdk:"output_path"`
 	FilePermission types.String   `tfsdk:"file_permission"`
 	Overwrite      types.Bool     `tfsdk:"overwrite"`
+	ProjectID      types.String   `tfsdk:"project_id"`
 	Timeouts       timeouts.Value `tfsdk:"timeouts"`
 
 	// Computed
@@ -53,6 +54,7 @@ type staticExportArchiveModel struct {
 	MD5          types.String `tfsdk:"md5"`
 	SizeBytes    types.Int64  `tfsdk:"size_bytes"`
 	FileCount    types.Int64  `tfsdk:"file_count"`
+	Format       types.String `tfsdk:"format"`
 	DownloadedAt types.String `tfsdk:"downloaded_at"`
 }
 
@@ -68,7 +70,8 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 			// Required
 			"job_id": schema.StringAttribute{
 				MarkdownDescription: "The ID of the static export job whose archive to download, usually " +
-					"`mintlify_static_export_bundle.<name>.job_id`. Changing it replaces the resource.",
+					"`mintlify_static_export_bundle.<name>.job_id`; a job of the project-scoped contract needs " +
+					"`project_id` too. Changing it replaces the resource.",
 				Required:      true,
 				Validators:    []validator.String{core.NotBlank(jobIDFix)},
 				PlanModifiers: replace,
@@ -106,6 +109,16 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 				Optional: true,
 				Computed: true,
 				Default:  booldefault.StaticBool(false),
+			},
+			"project_id": schema.StringAttribute{
+				MarkdownDescription: "The project of a job of the project-scoped static export (a bundle without " +
+					"`domain`), usually `mintlify_static_export_bundle.<name>.project_id`. With it, the job is read " +
+					"under the project (waiting for it if it has not completed), and the archive is downloaded from " +
+					"the link of that read: a ZIP archive under that contract. Without it, the job is one of today's " +
+					"domain-scoped contract, whose link comes from its bundle call. Changing it replaces the resource.",
+				Optional:      true,
+				Validators:    core.ProjectIDValidators,
+				PlanModifiers: replace,
 			},
 			"timeouts": core.ResourceTimeouts(ctx, timeouts.Opts{
 				Create: true,
@@ -149,6 +162,15 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 				Computed:      true,
 				PlanModifiers: core.KeepInt64,
 			},
+			"format": schema.StringAttribute{
+				MarkdownDescription: "The archive's format, " + core.BacktickList(archiveFormats) + ", told by its " +
+					"first bytes (gzip's magic, or a ZIP's first header), never by the link's name or `output_path`: " +
+					"extract a `tar.gz` with `tar -xzf`, a `zip` with `unzip`. Null for an archive that an earlier " +
+					"version of the provider downloaded, until the archive is downloaded again (a restore or a " +
+					"replacement): a plan never changes it on its own.",
+				Computed:      true,
+				PlanModifiers: core.KeepString,
+			},
 			"downloaded_at": schema.StringAttribute{
 				MarkdownDescription: "When the archive was downloaded, in RFC 3339 format: by the create, or by the " +
 					"last restore.",
@@ -158,6 +180,10 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 		},
 	}
 }
+
+// archiveFormats are the values of `format`: the formats the archive check
+// tells apart.
+var archiveFormats = []string{archivefile.FormatTarGz, archivefile.FormatZip}
 
 // sizeBytesDescription states the download's size limits, the ceiling
 // from the client's constant.
@@ -170,12 +196,14 @@ const archiveResourceDescription = "Downloads the bundle archive of a completed 
 	"verified, for your own storage: chain `output_path` and `sha256` into `aws_s3_object` (or MinIO, GCS, Azure " +
 	"Blob) and point the Helm chart's `staticExport.bundleUrl` at the internal copy. Pods then never need the " +
 	"presigned link, which expires, nor a route to the internet.\n\n" +
-	"Creating the resource generates a fresh bundle link for the job (it never uses a link from state, so a link " +
+	"Creating the resource generates a fresh bundle link for the job, or, with `project_id`, reads the job, whose " +
+	"every read carries a fresh link (it never uses a link from state, so a link " +
 	"that expired long ago does not matter), streams the archive to a temporary file beside `output_path`, and " +
-	"computes its hashes and reads it as gzip-compressed tar on the way. A truncated or corrupt archive, a body " +
+	"computes its hashes and checks it on the way, in the format its first bytes tell (gzip-compressed tar or " +
+	"ZIP, shown in `format`), never the link's name. A truncated or corrupt archive, a body " +
 	"larger than the bundle announced, or an archive that holds anything but regular files and directories with " +
 	"plain names, in headers every extractor reads alike (no link, device or sparse file; no absolute or `..` path; " +
-	"no two paths alike ignoring case) is an error that names the entry and the rule, and " +
+	"no two paths alike ignoring case) is an error that names the format, the entry and the rule, and " +
 	"leaves no file behind; otherwise the file is flushed " +
 	"to disk and renamed into place. Failed requests are retried like every other (see the provider's " +
 	"`max_retries`): the download starts again from the first byte, with a fresh link if the storage refuses the " +
@@ -188,7 +216,7 @@ const archiveResourceDescription = "Downloads the bundle archive of a completed 
 	"file, or the resource's file with other content, is restored from the same export (no new export runs) by an " +
 	"in-place update, with a warning at plan; `sha256` and the other hashes stay known, so resources that use them " +
 	"do not change. A file that another has replaced is a warning at plan and an error at apply, unless " +
-	"`overwrite = true`. Changing `job_id` or `output_path` replaces the resource.\n\n" +
+	"`overwrite = true`. Changing `job_id`, `project_id` or `output_path` replaces the resource.\n\n" +
 	"Destroying the resource deletes the file at `output_path`, as `local_file` does, only if it is the file the " +
 	"resource wrote, with the content it wrote; otherwise it leaves the file and says why in a warning."
 
@@ -201,5 +229,6 @@ func (m *staticExportArchiveModel) setArchive(s archivefile.Summary, at time.Tim
 	m.MD5 = types.StringValue(hex.EncodeToString(s.MD5[:]))
 	m.SizeBytes = types.Int64Value(s.Size)
 	m.FileCount = types.Int64Value(int64(s.Entries))
+	m.Format = types.StringValue(s.Format)
 	m.DownloadedAt = types.StringValue(at.UTC().Format(time.RFC3339))
 }

@@ -22,33 +22,33 @@ func storageDiagnostic(e *mintlify.DownloadError, ac archiveAttempt, nothing str
 	var downgrade *mintlify.DowngradeError
 	switch {
 	case errors.As(e, &downgrade):
-		summary, detail := core.DowngradeDiagnostic(downgrade, fmt.Sprintf("downloading the archive of static export job %s", ac.jobID))
+		summary, detail := core.DowngradeDiagnostic(downgrade, fmt.Sprintf("downloading the archive of static export job %s", ac.job()))
 		return diag.NewErrorDiagnostic(summary, detail+" "+nothing)
 	case mintlify.IsForbidden(e):
 		return diag.NewErrorDiagnostic("Bundle Link Refused",
 			fmt.Sprintf("The storage host %s refused fresh bundle links for static export job %s (HTTP 403: %s). "+
 				"Presigned links are valid for a limited time from when they are signed: check that this machine's "+
 				"clock is right, and that no proxy between it and %s alters the link. %s",
-				e.Host, ac.jobID, core.APIMessage(e), e.Host, nothing))
+				e.Host, ac.job(), core.APIMessage(e), e.Host, nothing))
 	case mintlify.IsNotFound(e):
 		return diag.NewErrorDiagnostic("Bundle Archive Not Found",
 			fmt.Sprintf("The storage host %s has no archive behind the bundle link of static export job %s (HTTP "+
 				"404: %s): its files may have been removed. %s Start a new export, for example with a change of "+
-				"`triggers` on the `mintlify_static_export_bundle`.", e.Host, ac.jobID, core.APIMessage(e), nothing))
+				"`triggers` on the `mintlify_static_export_bundle`.", e.Host, ac.job(), core.APIMessage(e), nothing))
 	case errors.As(e, &apiErr):
 		return diag.NewErrorDiagnostic("Bundle Download Failed",
 			fmt.Sprintf("The storage host %s answered HTTP %d (%s) to the download of the archive of static export "+
 				"job %s%s. %s Apply again later, or raise the provider's `max_retries`.",
-				e.Host, apiErr.StatusCode, core.APIMessage(e), ac.jobID, after, nothing))
+				e.Host, apiErr.StatusCode, core.APIMessage(e), ac.job(), after, nothing))
 	case errors.As(e, &transportErr):
 		return diag.NewErrorDiagnostic("Bundle Download Failed",
 			fmt.Sprintf("No complete archive came from %s for static export job %s%s: %v. %s Check that this "+
 				"machine can reach %s and apply again; on a slow connection, raise the provider's `request_timeout`, "+
 				"which is how long a download may go without receiving data.",
-				e.Host, ac.jobID, after, transportErr.Err, nothing, e.Host))
+				e.Host, ac.job(), after, transportErr.Err, nothing, e.Host))
 	default:
 		return diag.NewErrorDiagnostic("Bundle Download Failed",
-			fmt.Sprintf("Downloading the archive of static export job %s failed: %v. %s", ac.jobID, e.Err, nothing))
+			fmt.Sprintf("Downloading the archive of static export job %s failed: %v. %s", ac.job(), e.Err, nothing))
 	}
 }
 
@@ -60,11 +60,11 @@ func tooLargeDiagnostic(tooLarge *mintlify.SizeError, fromStorage *mintlify.Down
 			fmt.Sprintf("The storage host %s sent more for the archive of static export job %s than the provider "+
 				"accepts when the API announces no size: %s. The download was stopped there and its partial file "+
 				"removed. %s Report the job ID to Mintlify support: a static export is rarely more than a few "+
-				"hundred megabytes.", fromStorage.Host, ac.jobID, tooLarge, nothing))
+				"hundred megabytes.", fromStorage.Host, ac.job(), tooLarge, nothing))
 	}
 	return diag.NewErrorDiagnostic("Bundle Archive Larger Than Announced",
 		fmt.Sprintf("The storage host %s sent more for the archive of static export job %s than the bundle "+
 			"announced: %s. The download was stopped there and its partial file removed. %s Apply again; if it "+
 			"happens again, report the job ID to Mintlify support, or start a new export (for example with a "+
-			"change of `triggers` on the `mintlify_static_export_bundle`).", fromStorage.Host, ac.jobID, tooLarge, nothing))
+			"change of `triggers` on the `mintlify_static_export_bundle`).", fromStorage.Host, ac.job(), tooLarge, nothing))
 }

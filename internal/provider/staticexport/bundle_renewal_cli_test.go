@@ -140,15 +140,17 @@ data "mintlify_static_export_job" "docs" {
 }
 `, providertest.BundleAddr)
 	for name, body := range map[string]string{
-		"bundle":       providertest.BundleConfig("docs.example.com", ""),
-		"archive":      providertest.BundleConfig("docs.example.com", "store_link = false") + providertest.ArchiveConfig(providertest.BundleAddr+".job_id", "ARCHIVE"),
+		"bundle":  providertest.BundleConfig("docs.example.com", ""),
+		"archive": providertest.BundleConfig("docs.example.com", "store_link = false") + providertest.ArchiveConfig(providertest.BundleAddr+".job_id", "ARCHIVE"),
+		"project archive": providertest.ProjectBundleConfig("store_link = false") +
+			projectArchive(providertest.BundleAddr+".job_id", providertest.BundleAddr+".project_id", "ARCHIVE", ""),
 		"data sources": providertest.BundleConfig("docs.example.com", "") + dataSources,
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			env := providertest.NewTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour))
+			env := providertest.NewTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour), providertest.NextAndToday)
 			cli := env.CLI(t)
-			cli.WriteConfig(env.Config(strings.ReplaceAll(body, "ARCHIVE", t.TempDir()+"/docs.tar.gz")))
+			cli.WriteConfig(env.Config(strings.ReplaceAll(body, "ARCHIVE", t.TempDir()+"/docs.archive")))
 			cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
 			quirk := refreshOnlyQuirk(t, name)
 			for _, step := range []struct {
