@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
@@ -16,7 +17,8 @@ import (
 // only this provider: the archive, and the chart's values and upload key
 // that follow from it. output_path is under path.module, which for a
 // provider in the test process would be this package's directory: it is
-// moved to a temporary one.
+// moved to a temporary one. Once the export's own link has expired, a
+// plan is still empty: nothing uses that link (`renew_link = false`).
 func TestAccExampleAirGapped(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, acctest.SizedArchives(1<<20))
@@ -44,6 +46,10 @@ func TestAccExampleAirGapped(t *testing.T) {
 					return nil
 				},
 			),
+		}, {
+			PreConfig: func() { env.Clock.Advance(25 * time.Hour) },
+			Config:    env.Config(example),
+			PlanOnly:  true,
 		}},
 	})
 }

@@ -24,10 +24,12 @@ type staticExportBundleModel struct {
 	Paths     types.List   `tfsdk:"paths"`
 	Triggers  types.Map    `tfsdk:"triggers"`
 	// RenewTriggers: a change renews the link (renew_triggers.go).
-	RenewTriggers types.Map      `tfsdk:"renew_triggers"`
-	RenewBefore   types.String   `tfsdk:"renew_before"`
-	StoreLink     types.Bool     `tfsdk:"store_link"`
-	Timeouts      timeouts.Value `tfsdk:"timeouts"`
+	RenewTriggers types.Map    `tfsdk:"renew_triggers"`
+	RenewBefore   types.String `tfsdk:"renew_before"`
+	StoreLink     types.Bool   `tfsdk:"store_link"`
+	// RenewLink: false leaves the link as it is (bundle_renew_link.go).
+	RenewLink types.Bool     `tfsdk:"renew_link"`
+	Timeouts  timeouts.Value `tfsdk:"timeouts"`
 
 	// Computed
 	ID         types.String  `tfsdk:"id"`

@@ -52,6 +52,9 @@ type linkFacts struct {
 	// RenewTriggersChanged is true when `renew_triggers` differs from the
 	// state's, or is only known after apply.
 	RenewTriggersChanged bool
+	// LeaveLink is true when `renew_link` is false: the link is left as it
+	// is, however old.
+	LeaveLink bool
 	// Link is the link's expiry and generation time (zero when unknown).
 	Link linkState
 	// RenewBefore is the configured `renew_before`, zero when unset.
@@ -78,6 +81,7 @@ func linkFactsOf(state, plan *staticExportBundleModel, priv core.PrivateState[bu
 		HasLink:              known(state.ExpiresAt),
 		LinkWantedInState:    linkWantedInState(plan.StoreLink, state.BundleURL, state.ExpiresAt),
 		RenewTriggersChanged: renewTriggersChanged(state.RenewTriggers, plan.RenewTriggers),
+		LeaveLink:            !plan.renewsLink(),
 		Link:                 link,
 		RenewBefore:          renewBeforeValue(plan.RenewBefore),
 		RenewBeforeUnknown:   plan.RenewBefore.IsUnknown(),
@@ -110,6 +114,8 @@ func planLink(f linkFacts) (core.PlannedAction, string) {
 		return core.ActionRenew, "`store_link` is now true, and the state holds no link to keep"
 	case f.RenewTriggersChanged:
 		return core.ActionRenew, "`renew_triggers` changed"
+	case f.LeaveLink:
+		return core.ActionNone, "`renew_link` is false, so the link is left as it is"
 	case f.RenewBeforeUnknown:
 		return core.ActionNone, "`renew_before` is only known after apply, so the link is not judged in this plan"
 	case f.JudgedAt.IsZero():
@@ -213,7 +219,7 @@ func (r *staticExportBundleResource) judgedAt(priv core.PrivateState[bundleFacts
 // this plan must show the link as known after apply for both plans to
 // agree. A plan without changes is not planned again.
 func (r *staticExportBundleResource) mayRenewAtApply(plan, state *staticExportBundleModel, f linkFacts) bool {
-	if r.Provider == nil || !f.HasLink || f.Link.ExpiresAt.IsZero() {
+	if r.Provider == nil || !f.HasLink || f.Link.ExpiresAt.IsZero() || f.LeaveLink {
 		return false
 	}
 	return !plan.sameInputs(state)

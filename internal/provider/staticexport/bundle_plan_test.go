@@ -26,6 +26,7 @@ var planLinkTable = []struct {
 	{map[string]string{"link": "none"}, core.ActionResume},
 	{map[string]string{"link": "no-expiry"}, core.ActionRenew},
 	{map[string]string{"renew_triggers": "changed"}, core.ActionRenew},
+	{map[string]string{"renew_link": "false"}, core.ActionNone},
 	{map[string]string{"renew_before": "unknown"}, core.ActionNone},
 	{map[string]string{"clock": "none"}, core.ActionNone},
 	{map[string]string{"link": "expired"}, core.ActionRenew},
@@ -46,6 +47,7 @@ var planLinkInputs = map[string][]string{
 	"renew_before":   {"unset", "1h", "unknown"},
 	"clock":          {"read", "none"},
 	"renew_triggers": {"same", "changed"},
+	"renew_link":     {"true", "false"},
 }
 
 // factsFor builds planLink's input from one combination.
@@ -71,6 +73,7 @@ func factsFor(c map[string]string) linkFacts {
 		f.JudgedAt = generated
 	}
 	f.RenewTriggersChanged = c["renew_triggers"] == "changed"
+	f.LeaveLink = c["renew_link"] == "false"
 	switch c["renew_before"] {
 	case "1h":
 		f.RenewBefore = time.Hour

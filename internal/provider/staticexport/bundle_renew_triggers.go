@@ -45,6 +45,6 @@ func renewTriggersChanged(state, plan types.Map) bool {
 // sameInputs reports whether the plan keeps every input that an in-place
 // update can change: then the plan of m has no change.
 func (m *staticExportBundleModel) sameInputs(state *staticExportBundleModel) bool {
-	return m.RenewBefore.Equal(state.RenewBefore) && m.StoreLink.Equal(state.StoreLink) &&
+	return m.RenewBefore.Equal(state.RenewBefore) && m.StoreLink.Equal(state.StoreLink) && m.RenewLink.Equal(state.RenewLink) &&
 		m.Timeouts.Equal(state.Timeouts) && m.RenewTriggers.Equal(state.RenewTriggers)
 }

@@ -120,6 +120,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			},
 			"renew_triggers": renewTriggersAttribute(),
 			"store_link":     storeLinkAttribute(),
+			"renew_link":     renewLinkAttribute(),
 			"timeouts": core.ResourceTimeouts(ctx, timeouts.Opts{
 				Create: true,
 				Update: true,

@@ -15,6 +15,8 @@ variable "bundle_base_url" {
 
 resource "mintlify_static_export_bundle" "docs" {
   domain = "docs.example.com"
+  # The archive gets a link of its own: no plan renews this one.
+  renew_link = false
 }
 
 resource "mintlify_static_export_archive" "docs" {
