@@ -3,6 +3,7 @@ package docstest
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -72,6 +73,25 @@ func TestAccExampleDeploymentResource(t *testing.T) {
 					plancheck.ExpectResourceAction("mintlify_deployment.docs", plancheck.ResourceActionReplace),
 				}},
 				Check: expectDeployments(env, 2),
+			},
+		},
+	})
+}
+
+// TestAccExampleDeploymentExpectedCommit runs the postcondition example:
+// the apply succeeds when Mintlify deployed the expected commit, and fails
+// naming both commits when the branch's head is another.
+func TestAccExampleDeploymentExpectedCommit(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, deploysCommit())
+	example := readExample(t, filepath.Join("resources", "mintlify_deployment", "expected-commit"), "main.tf")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{
+			{Config: env.Config(withDefault(example, "3b1f0c9")), Check: expectDeployments(env, 1)},
+			{
+				Config:      env.Config(withDefault(example, "9d2e4a1")),
+				ExpectError: regexp.MustCompile(`Mintlify deployed 3b1f0c9, not 9d2e4a1`),
 			},
 		},
 	})
