@@ -20,7 +20,8 @@ import (
 // for it: the preview goes on in the replacement.
 func (r *previewDeploymentResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var state previewDeploymentModel
-	if diags := req.State.Get(ctx, &state); diags.HasError() {
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	statusID, status := state.ID.ValueString(), state.Status.ValueString()
@@ -63,7 +64,8 @@ func warnDeploymentStays(ctx context.Context, req resource.ModifyPlanRequest, re
 		return
 	}
 	var state deploymentResourceModel
-	if diags := req.State.Get(ctx, &state); diags.HasError() {
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	resp.Diagnostics.AddWarning("Deployed Site Stays As It Is",

@@ -10,9 +10,10 @@ import (
 // Delete forgets the deployment: the API has no way to delete one. A
 // deployment that still runs, of a resource that waits for its deployment,
 // is left to the resource's replacement (see deploymentHandoffs).
-func (r *deploymentResource) Delete(ctx context.Context, req resource.DeleteRequest, _ *resource.DeleteResponse) {
+func (r *deploymentResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var state deploymentResourceModel
-	if diags := req.State.Get(ctx, &state); diags.HasError() {
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	statusID, status := state.ID.ValueString(), state.Status.ValueString()
