@@ -10,6 +10,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -18,12 +19,15 @@ import (
 	"syscall"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
 func main() {
+	mode := flag.String("deployments", "succeed", "what every deployment and preview does: succeed, fail or slow")
+	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Stdout); err != nil {
+	if err := run(ctx, os.Stdout, *mode); err != nil {
 		fmt.Fprintln(os.Stderr, "sandbox failed:", err)
 		os.Exit(1)
 	}
@@ -31,13 +35,17 @@ func main() {
 
 // run sets the sandbox up, prints how to use it, and tears it down when ctx
 // is done. It must run from the module's root, as make runs it.
-func run(ctx context.Context, out io.Writer) error {
+func run(ctx context.Context, out io.Writer, mode string) error {
+	opts, err := seeds(mode)
+	if err != nil {
+		return err
+	}
 	step(out, "Building the provider")
 	ws, err := devprovider.NewWorkspace(ctx, ".", "mintlify-sandbox-", out)
 	if err != nil {
 		return err
 	}
-	err = serve(ctx, out, ws)
+	err = serve(ctx, out, ws, mode, opts)
 	if rmErr := ws.Close(); rmErr != nil {
 		return errors.Join(err, rmErr)
 	}
@@ -47,9 +55,9 @@ func run(ctx context.Context, out io.Writer) error {
 
 // serve serves the fake API for the workspace until ctx is done, and
 // stops it.
-func serve(ctx context.Context, out io.Writer, ws *devprovider.Workspace) error {
+func serve(ctx context.Context, out io.Writer, ws *devprovider.Workspace, mode string, opts []fakeapi.Option) error {
 	step(out, "Starting the fake Mintlify API")
-	fake, err := devprovider.StartAPI()
+	fake, err := devprovider.StartAPI(opts...)
 	if err != nil {
 		return err
 	}
@@ -57,6 +65,7 @@ func serve(ctx context.Context, out io.Writer, ws *devprovider.Workspace) error 
 	_, _ = fmt.Fprintln(out, "  listening on", fake.URL)
 
 	printUsage(out, append(fake.Env(), "TF_CLI_CONFIG_FILE="+ws.CLIConfig), ws.Dir)
+	printSeeds(out, mode)
 	<-ctx.Done()
 	step(out, "Stopping the fake API")
 	return nil
