@@ -111,9 +111,11 @@ func (p *Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp *pro
 				Validators: []validator.String{baseURLValidator},
 			},
 			"project_id": schema.StringAttribute{
-				MarkdownDescription: "The Mintlify project ID used by the `mintlify_agent_job` resource, data source " +
-					"and action when they do not set their own. Copy it from the API keys page of the Mintlify " +
-					"dashboard. Can also be set with the `" + EnvProjectID + "` environment variable.",
+				MarkdownDescription: "The Mintlify project ID used by every resource, data source, ephemeral " +
+					"resource and action that acts in a project (deployments, previews, automation runs, agent jobs, " +
+					"and project-scoped static exports) when it does not set its own `project_id`. Copy it from the " +
+					"API keys page of the Mintlify dashboard. Can also be set with the `" + EnvProjectID + "` " +
+					"environment variable.",
 				Optional: true,
 				Validators: []validator.String{NotBlank("Set it to the project ID from the API keys page of the " +
 					"Mintlify dashboard, or remove it to use the `" + EnvProjectID + "` environment variable.")},
