@@ -22,39 +22,14 @@ import (
 // `terraform apply` shows a replacement, which waits for that same
 // deployment: no second deployment is triggered.
 func TestDeploymentInterruptThenResume(t *testing.T) {
-	env := acctest.New(t, providertest.TestProvider, fakeapitest.ManualClock())
-	waiting := &interruptThenRun{Fake: env.Clock, started: make(chan struct{})}
-	cli := acctest.ServedCLI(t, providerserver.NewProtocol6(providertest.ProviderOn(waiting)))
-	cli.WriteConfig(env.Config(providertest.DeploymentResourceConfig(`triggers = { docs_commit = "c0ffee01" }`)))
-	cli.MustRun("init", "-no-color", "-input=false")
-
-	apply := cli.Start("apply", "-auto-approve", "-no-color", "-input=false")
-	<-waiting.started // the deployment is triggered and the provider waits for it
-	apply.Interrupt()
-	res := apply.Wait()
-	out := strings.Join(strings.Fields(res.Output), " ")
-	if res.Exit == 0 {
-		t.Fatalf("an interrupted apply must fail:\n%s", res.Output)
-	}
-	for _, want := range []string{"Deployment Wait Interrupted", "Run `terraform apply` again",
-		"waits for this same deployment instead of triggering another"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("the output does not say %q:\n%s", want, res.Output)
-		}
-	}
+	env, cli, waiting := interruptedApply(t, providertest.DeploymentResourceConfig(`triggers = { docs_commit = "c0ffee01" }`),
+		"waits for this same deployment instead of triggering another")
 	first := cli.Instance(deploymentAddr)
 	if !first.Tainted || first.Attr("id") != "6650f1c2a0b1c2d300000001" {
 		t.Fatalf("state instance: tainted %v, id %q; want tainted with the first deployment", first.Tainted, first.Attr("id"))
 	}
 
-	waiting.auto.Store(true) // from now on, waits run on virtual time
-	res = cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
-	for _, want := range []string{"is tainted, so", "must be replaced", "Destruction complete", "Creation complete",
-		"[id=6650f1c2a0b1c2d300000001]"} {
-		if !strings.Contains(res.Output, want) {
-			t.Errorf("the resuming apply does not say %q:\n%s", want, res.Output)
-		}
-	}
+	resumeApply(t, cli, waiting, "6650f1c2a0b1c2d300000001")
 	if inst := cli.Instance(deploymentAddr); inst.Tainted || inst.Attr("id") != first.Attr("id") || inst.Attr("status") != "success" {
 		t.Errorf("state instance: tainted %v, id %q, status %q; want the first deployment, success", inst.Tainted,
 			inst.Attr("id"), inst.Attr("status"))
@@ -69,39 +44,14 @@ func TestDeploymentInterruptThenResume(t *testing.T) {
 // next plain `terraform apply` shows a replacement, which waits for that
 // same deployment, at the same address: the preview is deployed once.
 func TestPreviewInterruptThenResume(t *testing.T) {
-	env := acctest.New(t, providertest.TestProvider, fakeapitest.ManualClock())
-	waiting := &interruptThenRun{Fake: env.Clock, started: make(chan struct{})}
-	cli := acctest.ServedCLI(t, providerserver.NewProtocol6(providertest.ProviderOn(waiting)))
-	cli.WriteConfig(env.Config(previewConfig(previewBranch, `triggers = { commit = "a1" }`)))
-	cli.MustRun("init", "-no-color", "-input=false")
-
-	apply := cli.Start("apply", "-auto-approve", "-no-color", "-input=false")
-	<-waiting.started // the preview is deploying and the provider waits for it
-	apply.Interrupt()
-	res := apply.Wait()
-	out := strings.Join(strings.Fields(res.Output), " ")
-	if res.Exit == 0 {
-		t.Fatalf("an interrupted apply must fail:\n%s", res.Output)
-	}
-	for _, want := range []string{"Deployment Wait Interrupted", "Run `terraform apply` again",
-		"waits for this same deployment instead of deploying the preview again"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("the output does not say %q:\n%s", want, res.Output)
-		}
-	}
+	env, cli, waiting := interruptedApply(t, previewConfig(previewBranch, `triggers = { commit = "a1" }`),
+		"waits for this same deployment instead of deploying the preview again")
 	first := cli.Instance(previewAddr)
 	if !first.Tainted || first.Attr("id") != firstStatusID {
 		t.Fatalf("state instance: tainted %v, id %q; want tainted with the first deployment", first.Tainted, first.Attr("id"))
 	}
 
-	waiting.auto.Store(true) // from now on, waits run on virtual time
-	res = cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
-	for _, want := range []string{"is tainted, so", "must be replaced", "Destruction complete", "Creation complete",
-		"[id=" + firstStatusID + "]"} {
-		if !strings.Contains(res.Output, want) {
-			t.Errorf("the resuming apply does not say %q:\n%s", want, res.Output)
-		}
-	}
+	res := resumeApply(t, cli, waiting, firstStatusID)
 	if strings.Contains(res.Output, "Preview Stays Online") {
 		t.Errorf("the resuming apply warned that the preview it goes on with stays online:\n%s", res.Output)
 	}
@@ -114,6 +64,48 @@ func TestPreviewInterruptThenResume(t *testing.T) {
 	if n := len(env.Fake.DeploymentRequests()); n != 1 {
 		t.Errorf("previews deployed = %d, want 1", n)
 	}
+}
+
+// interruptedApply applies config, sends SIGINT to `terraform apply` while
+// the provider waits for the deployment it triggered, and fails t unless
+// the apply fails saying what to do next, resume among it.
+func interruptedApply(t *testing.T, config, resume string) (*acctest.Env, *acctest.CLI, *interruptThenRun) {
+	t.Helper()
+	env := acctest.New(t, providertest.TestProvider, fakeapitest.ManualClock())
+	waiting := &interruptThenRun{Fake: env.Clock, started: make(chan struct{})}
+	cli := acctest.ServedCLI(t, providerserver.NewProtocol6(providertest.ProviderOn(waiting)))
+	cli.WriteConfig(env.Config(config))
+	cli.MustRun("init", "-no-color", "-input=false")
+
+	apply := cli.Start("apply", "-auto-approve", "-no-color", "-input=false")
+	<-waiting.started // the deployment is triggered and the provider waits for it
+	apply.Interrupt()
+	res := apply.Wait()
+	out := strings.Join(strings.Fields(res.Output), " ")
+	if res.Exit == 0 {
+		t.Fatalf("an interrupted apply must fail:\n%s", res.Output)
+	}
+	for _, want := range []string{"Deployment Wait Interrupted", "Run `terraform apply` again", resume} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output does not say %q:\n%s", want, res.Output)
+		}
+	}
+	return env, cli, waiting
+}
+
+// resumeApply runs the next plain `terraform apply`, on virtual time, and
+// fails t unless it replaces the tainted resource with the deployment id.
+func resumeApply(t *testing.T, cli *acctest.CLI, waiting *interruptThenRun, id string) acctest.Result {
+	t.Helper()
+	waiting.auto.Store(true) // from now on, waits run on virtual time
+	res := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
+	for _, want := range []string{"is tainted, so", "must be replaced", "Destruction complete", "Creation complete",
+		"[id=" + id + "]"} {
+		if !strings.Contains(res.Output, want) {
+			t.Errorf("the resuming apply does not say %q:\n%s", want, res.Output)
+		}
+	}
+	return res
 }
 
 // interruptThenRun is a clock that tells when something first sleeps on
