@@ -29,6 +29,29 @@ const (
 // the configuration from `domain` to the project replaces the export once.
 func TestAccStaticExportBundle_stateFromBeforeProjectExports(t *testing.T) {
 	t.Parallel()
+	env, cli := stateFromB7a625f(t)
+	expectPlanExit(t, cli, 0)
+
+	cli.WriteConfig(env.Config(providertest.ProjectBundleConfig(`renew_triggers = { chart = "1.0.0" }`)))
+	res := expectPlanExit(t, cli, 2)
+	if !strings.Contains(res.Output, "must be replaced") || !strings.Contains(res.Output, "1 to add, 0 to change, 1 to destroy") {
+		t.Fatalf("moving to the project does not replace the export once:\n%s", res)
+	}
+	cli.MustRun("apply", "-auto-approve", "-input=false", "-no-color")
+	if n := providertest.ProjectStarts(env); n != 1 {
+		t.Fatalf("%d project-scoped starts, want 1", n)
+	}
+	if got := cli.Instance(providertest.BundleAddr).Attr("project_id"); got != acctest.ProjectID {
+		t.Fatalf("project_id = %q, want %q", got, acctest.ProjectID)
+	}
+	expectPlanExit(t, cli, 0)
+}
+
+// stateFromB7a625f is a working directory holding the state the provider of
+// b7a625f wrote (testdata/README.md), with that state's configuration,
+// against an API that serves both contracts and still has the state's job.
+func stateFromB7a625f(t *testing.T) (*acctest.Env, *acctest.CLI) {
+	t.Helper()
 	// The state as a user of the CLI under test has it. Terraform 1.5.7
 	// records no schema-sensitive attribute in `sensitive_attributes`, and
 	// plans an update (of nothing shown) for a state that lists them, as
@@ -55,21 +78,7 @@ func TestAccStaticExportBundle_stateFromBeforeProjectExports(t *testing.T) {
 	cli := env.CLI(t)
 	cli.WriteFile("terraform.tfstate", string(fixture))
 	cli.WriteConfig(env.Config(providertest.BundleConfig("docs.example.com", fixtureArgs)))
-	expectPlanExit(t, cli, 0)
-
-	cli.WriteConfig(env.Config(providertest.ProjectBundleConfig(`renew_triggers = { chart = "1.0.0" }`)))
-	res := expectPlanExit(t, cli, 2)
-	if !strings.Contains(res.Output, "must be replaced") || !strings.Contains(res.Output, "1 to add, 0 to change, 1 to destroy") {
-		t.Fatalf("moving to the project does not replace the export once:\n%s", res)
-	}
-	cli.MustRun("apply", "-auto-approve", "-input=false", "-no-color")
-	if n := providertest.ProjectStarts(env); n != 1 {
-		t.Fatalf("%d project-scoped starts, want 1", n)
-	}
-	if got := cli.Instance(providertest.BundleAddr).Attr("project_id"); got != acctest.ProjectID {
-		t.Fatalf("project_id = %q, want %q", got, acctest.ProjectID)
-	}
-	expectPlanExit(t, cli, 0)
+	return env, cli
 }
 
 // TestAccStaticExportBundle_domainRetired: the same configuration with

@@ -1,14 +1,10 @@
 package staticexport
 
 import (
-	"os"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
-	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
-	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
@@ -51,27 +47,7 @@ func TestRenewLinkFalse(t *testing.T) {
 // existed plans no change, and still renews a due link as `true` does.
 func TestRenewLinkAbsentFromAnOldState(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, providertest.NextAndToday, fakeapi.WithJobIDs(func() string { return fixtureJob }))
-	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(env.URL), mintlify.WithClock(env.Clock))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.StartStaticExport(t.Context(), mintlify.StartStaticExportRequest{Domain: "docs.example.com",
-		Version: "2026-11-01", Paths: []string{"index", "guides/getting-started"}}); err != nil {
-		t.Fatal(err)
-	}
-	env.Clock.Advance(time.Minute)
-	fixtureFile := "testdata/bundle_state_b7a625f.tfstate"
-	if !acctest.VersionMeets(t, ">= 1.6") {
-		fixtureFile = "testdata/bundle_state_b7a625f_terraform-1.5.7.tfstate"
-	}
-	fixture, err := os.ReadFile(fixtureFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cli := env.CLI(t)
-	cli.WriteFile("terraform.tfstate", string(fixture))
-	cli.WriteConfig(env.Config(providertest.BundleConfig("docs.example.com", fixtureArgs)))
+	env, cli := stateFromB7a625f(t)
 	expectPlanExit(t, cli, 0)
 	env.Clock.Advance(time.Hour) // the fixture's link has expired
 	res := expectPlanExit(t, cli, 2)
