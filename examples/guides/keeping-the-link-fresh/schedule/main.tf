@@ -1,4 +1,5 @@
 terraform {
+  required_version = ">= 1.10" # use_lockfile
   required_providers {
     mintlify = {
       source  = "mintlify/mintlify"
@@ -7,11 +8,14 @@ terraform {
   }
 
   # Scheduled runs need the state to outlive the CI runner: it holds job_id,
-  # and a run without it starts a new export. See the guide "Running in CI".
+  # and a run without it starts a new export. Locked, so that a scheduled run
+  # and a merge never apply at once (before Terraform 1.10: dynamodb_table).
+  # See the guide "Running in CI".
   backend "s3" {
-    bucket = "acme-terraform-state"
-    key    = "docs/mintlify.tfstate"
-    region = "us-east-1"
+    bucket       = "acme-terraform-state"
+    key          = "docs/mintlify.tfstate"
+    region       = "us-east-1"
+    use_lockfile = true
   }
 }
 

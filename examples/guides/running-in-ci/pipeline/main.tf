@@ -1,5 +1,5 @@
 terraform {
-  required_version = ">= 1.5"
+  required_version = ">= 1.10"
   required_providers {
     mintlify = {
       source  = "mintlify/mintlify"
@@ -10,12 +10,14 @@ terraform {
   # CI runners are thrown away after each run, and the state must outlive
   # them: it holds the export's job_id. A run without it starts a new export
   # instead of renewing the link of the last one. Any remote backend works
-  # (s3, gcs, azurerm, HCP Terraform's cloud block). Lock the state too:
-  # use_lockfile = true (Terraform 1.10 or later, any OpenTofu) or dynamodb_table.
+  # (s3, gcs, azurerm, HCP Terraform's cloud block), locked so that two
+  # pipelines never apply at once. use_lockfile needs Terraform 1.10 or
+  # later (any OpenTofu); before that, lock with dynamodb_table.
   backend "s3" {
-    bucket = "acme-terraform-state"
-    key    = "docs/mintlify.tfstate"
-    region = "us-east-1"
+    bucket       = "acme-terraform-state"
+    key          = "docs/mintlify.tfstate"
+    region       = "us-east-1"
+    use_lockfile = true
   }
 }
 
