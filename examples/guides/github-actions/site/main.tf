@@ -1,5 +1,5 @@
 terraform {
-  # use_lockfile of the s3 backend: Terraform 1.10 or later, OpenTofu 1.10 or later.
+  # use_lockfile of the s3 backend needs Terraform 1.10 or later (any OpenTofu).
   required_version = ">= 1.10"
   required_providers {
     mintlify = {
