@@ -54,17 +54,42 @@ resource "mintlify_static_export_bundle" "docs" {
   }
 }
 
-# Stands in for a helm_release of the Mintlify Enterprise chart:
+# Stands in for a helm_release of the Mintlify Enterprise chart, which takes
+# the link through set_sensitive, so that no plan shows it, and the rest
+# through values:
 #
 #   resource "helm_release" "mintlify" {
 #     name   = "mintlify"
 #     chart  = "mintlify"
-#     values = [mintlify_static_export_bundle.docs.helm_values]
+#     values = [local.chart_values]
+#     set_sensitive = [
+#       {
+#         name  = "staticExport.bundleUrl"
+#         value = mintlify_static_export_bundle.docs.bundle_url
+#         type  = "string"
+#       }
+#     ]
 #   }
+locals {
+  chart_values = yamlencode({
+    staticExport = {
+      enabled = true
+      version = mintlify_static_export_bundle.docs.version
+    }
+  })
+}
+
 resource "terraform_data" "helm_release" {
   input = {
     chart  = "mintlify"
-    values = [mintlify_static_export_bundle.docs.helm_values]
+    values = [local.chart_values]
+    set_sensitive = [
+      {
+        name  = "staticExport.bundleUrl"
+        value = mintlify_static_export_bundle.docs.bundle_url
+        type  = "string"
+      }
+    ]
   }
 }
 

@@ -25,8 +25,8 @@ import (
 // into a real API server: what the fake API was asked, and when.
 
 // chainWithoutRelease is the example with its helm_release replaced by a
-// terraform_data that takes the same values, so that the chain's last
-// link still waits for the export.
+// terraform_data that takes the same link and version, so that the
+// chain's last link still waits for the export.
 func chainWithoutRelease(t *testing.T) string {
 	t.Helper()
 	example := readExample(t, filepath.Join("guides", "commit-to-cluster"), "main.tf")
@@ -45,7 +45,10 @@ func chainWithoutRelease(t *testing.T) string {
 	}
 	return string(file.Bytes()) + `
 resource "terraform_data" "release" {
-  input = mintlify_static_export_bundle.docs.helm_values
+  input = {
+    version    = mintlify_static_export_bundle.docs.version
+    bundle_url = mintlify_static_export_bundle.docs.bundle_url
+  }
 }
 `
 }

@@ -22,7 +22,7 @@ import (
 // triggersAndDestroy: a new docs commit starts a new export and upgrades
 // the release with its link; destroy uninstalls the release.
 func (c *chainCLI) triggersAndDestroy() {
-	c.Write(readExampleAsWritten(c.t, "guides/deploy-with-helm/values/main.tf"))
+	c.Write(readExampleAsWritten(c.t, setSensitiveExample))
 	c.must("init", "-input=false")
 	c.vendorClockRight()
 	c.apply("abc123")
@@ -183,7 +183,7 @@ func (c *chainCLI) failedInstall() {
 		c.t.Fatal(err)
 	}
 	c.vendorClockRight()
-	c.Write(readExampleAsWritten(c.t, "guides/deploy-with-helm/values/main.tf"))
+	c.Write(readExampleAsWritten(c.t, setSensitiveExample))
 	c.must("init", "-input=false")
 	res := c.Run("apply", "-auto-approve", "-input=false", "-no-color", "-var=docs_commit=abc123")
 	if res.Exit == 0 || !strings.Contains(res.Stdout+res.Stderr, "bundleUrl") {

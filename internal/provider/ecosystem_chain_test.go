@@ -45,9 +45,12 @@ func TestHelmChain(t *testing.T) {
 		run     func(*chainCLI)
 		fake    []fakeapi.Option // the scenario's own options of the fake API
 	}{
-		{"install/values", "", func(c *chainCLI) { c.installQuietly("guides/deploy-with-helm/values/main.tf") }, nil},
-		{"install/set_sensitive", "", func(c *chainCLI) { c.installQuietly("guides/deploy-with-helm/set-sensitive/main.tf") }, nil},
-		{"renewal", "", (*chainCLI).renewal, nil},
+		{"install/set_sensitive", "", func(c *chainCLI) { c.installQuietly(setSensitiveExample) }, nil},
+		{"install/helm_values", "", func(c *chainCLI) { c.installQuietly(helmValuesExample) }, nil},
+		{"renewal", "", func(c *chainCLI) { c.renewal(setSensitiveExample) }, nil},
+		// The second way the guides show prints the link in the plan of the
+		// upgrade, as their caveat says.
+		{"renewal/helm_values", "", func(c *chainCLI) { c.documentLeak(); c.renewal(helmValuesExample) }, nil},
 		// Ephemeral resources need 1.10, write-only arguments 1.11.
 		{"write_only", "1.11.0", (*chainCLI).writeOnly, nil},
 		{"write_only/other_change", "1.11.0", func(c *chainCLI) { c.writeOnlyOtherChange(true) }, nil},
@@ -67,6 +70,13 @@ func TestHelmChain(t *testing.T) {
 		})
 	}
 }
+
+// The Helm guide's two hand-overs of the link: set_sensitive, the one every
+// page shows first, and helm_values through `values`.
+const (
+	setSensitiveExample = "guides/deploy-with-helm/set-sensitive/main.tf"
+	helmValuesExample   = "guides/deploy-with-helm/values/main.tf"
+)
 
 // chainCLI is a helmCLI whose releases go into a namespace of a real API
 // server. The fake API's clock is Mintlify's (the vendor's): it starts two hours behind,
@@ -238,11 +248,12 @@ func (c *chainCLI) installQuietly(example string) {
 	c.expectExports("after two applies", 1, 1)
 }
 
-// renewal: a due link is renewed in place by one apply, which upgrades the
-// release (the checksum changes, so pods would roll) without a new export;
-// the next run, with a fresh link, changes nothing in the cluster.
-func (c *chainCLI) renewal() {
-	c.Write(readExampleAsWritten(c.t, "guides/deploy-with-helm/values/main.tf"))
+// renewal: a due link is renewed in place by one apply of example, which
+// upgrades the release (the checksum changes, so pods would roll) without a
+// new export; the next run, with a fresh link, changes nothing in the
+// cluster.
+func (c *chainCLI) renewal(example string) {
+	c.Write(readExampleAsWritten(c.t, example))
 	c.must("init", "-input=false")
 	c.apply("abc123")
 	first := c.rendered()

@@ -54,7 +54,8 @@ func (c *chainCLI) deploymentSuccessAndExportStart() (succeeded, started time.Ti
 
 // deploymentFirst: the export starts only after the deployment succeeded,
 // tagged with the deployed commit, and the release serves it; an apply
-// with the same commit changes nothing.
+// with the same commit changes nothing, and the next commit upgrades the
+// release with the new export's link.
 func (c *chainCLI) deploymentFirst() {
 	c.Write(readExampleAsWritten(c.t, "guides/commit-to-cluster/main.tf"))
 	c.must("init", "-input=false")
@@ -78,6 +79,16 @@ func (c *chainCLI) deploymentFirst() {
 	if n := len(c.fake.DeploymentRequests()); n != 1 {
 		c.t.Errorf("deployments = %d, want 1", n)
 	}
+
+	// The next commit: a new deployment and export, and an upgrade of the
+	// release, whose plan shows the link only as a sensitive value.
+	first := got.BundleURL
+	c.apply("def456")
+	c.expectRevisions("after the next commit", "1:superseded", "2:deployed")
+	if got := c.rendered(); got.BundleURL != c.bundleURL() || got.BundleURL == first {
+		c.t.Errorf("after the next commit the ConfigMap holds another link than the new export's")
+	}
+	c.expectExports("after the next commit", 2, 2)
 }
 
 // failedDeployment: a failed deployment fails the apply with its log

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,6 +16,7 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // testChart is a local chart with the Enterprise chart's static export
@@ -29,6 +31,11 @@ type helmCLI struct {
 	*acctest.CLI
 	t    *testing.T
 	fake *fakeapi.Server
+	// shown lists the plan, apply and destroy commands whose output held a
+	// link's signature; leakDocumented says the configuration is one whose
+	// plans the docs say show the link.
+	shown          []string
+	leakDocumented bool
 }
 
 func newHelmCLI(t *testing.T, env []string, opts ...fakeapi.Option) *helmCLI {
@@ -41,8 +48,53 @@ func newHelmCLI(t *testing.T, env []string, opts ...fakeapi.Option) *helmCLI {
 		"MINTLIFY_API_KEY=" + fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL=" + url, "MINTLIFY_PROJECT_ID=" + acctest.ProjectID,
 		// No cluster: data "helm_template" renders offline and helm_release is only planned.
 		"KUBECONFIG=" + filepath.Join(t.TempDir(), "no-kubeconfig")}, env...)...))
-	return &helmCLI{CLI: cli, t: t, fake: fake}
+	c := &helmCLI{CLI: cli, t: t, fake: fake}
+	t.Cleanup(c.checkShownSignatures)
+	return c
 }
+
+// Run runs terraform and notes a plan, apply or destroy whose output (what
+// a CI log or a pull request comment keeps) holds a link's signature.
+func (c *helmCLI) Run(args ...string) acctest.Result {
+	c.t.Helper()
+	res := c.CLI.Run(args...)
+	if len(args) > 0 && slices.Contains([]string{"plan", "apply", "destroy"}, args[0]) {
+		if lines := signatureLines(res.Stdout + res.Stderr); len(lines) > 0 {
+			c.shown = append(c.shown, strings.Join(args, " ")+":\n"+strings.Join(lines, "\n"))
+		}
+	}
+	return res
+}
+
+// signatureLines returns the lines of out that hold a link's signature,
+// with the signature masked.
+func signatureLines(out string) []string {
+	var lines []string
+	for _, line := range strings.Split(out, "\n") {
+		if providertest.Signature.MatchString(line) {
+			lines = append(lines, "    "+strings.TrimSpace(providertest.Signature.ReplaceAllString(line, "X-Amz-Signature=<masked>")))
+		}
+	}
+	return lines
+}
+
+// checkShownSignatures fails the test when a plan, apply or destroy
+// printed a link's signature; for the configuration whose caveat the docs
+// state (helm_values through `values`), when none did.
+func (c *helmCLI) checkShownSignatures() {
+	switch {
+	case !c.leakDocumented && len(c.shown) > 0:
+		c.t.Errorf("a link's signature is in the output of:\n%s", strings.Join(c.shown, "\n"))
+	case c.leakDocumented && len(c.shown) == 0:
+		c.t.Error("no plan or apply printed the link: the helm provider no longer shows helm_values in the " +
+			"release's metadata (hashicorp/terraform-provider-helm#1287); revisit the caveat of the Helm guides")
+	}
+}
+
+// documentLeak marks the configuration as the one the docs say prints the
+// link in a plan that upgrades the release: the test then fails unless one
+// did.
+func (c *helmCLI) documentLeak() { c.leakDocumented = true }
 
 // Write puts an example, as written, into the working directory. The one
 // change: the chart from Mintlify's repository becomes the local test chart.
@@ -75,7 +127,11 @@ func quote(s string) string { return strconv.Quote(s) }
 // returns its stdout.
 func (c *helmCLI) must(args ...string) string {
 	c.t.Helper()
-	return c.MustRun(append(args, "-no-color")...).Stdout
+	res := c.Run(append(args, "-no-color")...)
+	if res.Exit != 0 {
+		c.t.Fatal(res)
+	}
+	return res.Stdout
 }
 
 // expectNoChanges plans again and fails unless the plan is empty.

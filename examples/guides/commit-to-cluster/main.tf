@@ -47,8 +47,21 @@ resource "helm_release" "mintlify" {
   repository = var.chart_repository
   chart      = "mintlify"
 
-  # staticExport.enabled, staticExport.bundleUrl and staticExport.version.
-  values = [mintlify_static_export_bundle.docs.helm_values]
+  values = [yamlencode({
+    staticExport = {
+      enabled = true
+      version = mintlify_static_export_bundle.docs.version
+    }
+  })]
+
+  # The link: plans show `(sensitive value)` in its place.
+  set_sensitive = [
+    {
+      name  = "staticExport.bundleUrl"
+      value = mintlify_static_export_bundle.docs.bundle_url
+      type  = "string"
+    }
+  ]
 }
 
 output "deployed_commit" {

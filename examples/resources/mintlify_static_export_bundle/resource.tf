@@ -29,10 +29,25 @@ resource "mintlify_static_export_bundle" "docs" {
   }
 }
 
-# Feed the link to the self-hosted Mintlify Enterprise chart.
+# Feed the link to the self-hosted Mintlify Enterprise chart. Through
+# set_sensitive, plans show it as (sensitive value), also when they upgrade
+# the release.
 resource "helm_release" "mintlify" {
   name       = "mintlify"
   repository = "oci://registry.example.com/charts"
   chart      = "mintlify"
-  values     = [mintlify_static_export_bundle.docs.helm_values]
+
+  values = [yamlencode({
+    staticExport = {
+      enabled = true
+      version = mintlify_static_export_bundle.docs.version
+    }
+  })]
+  set_sensitive = [
+    {
+      name  = "staticExport.bundleUrl"
+      value = mintlify_static_export_bundle.docs.bundle_url
+      type  = "string"
+    }
+  ]
 }

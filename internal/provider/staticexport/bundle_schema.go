@@ -163,7 +163,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			"bundle_url": schema.StringAttribute{
 				MarkdownDescription: "The presigned link to the bundle archive. It grants read access to the " +
 					"exported docs to whoever holds it, so it is sensitive, and it stops working at `expires_at`. " +
-					"Null when `store_link` is `false`.",
+					"Hand it to a `helm_release` through `set_sensitive`. Null when `store_link` is `false`.",
 				Computed:      true,
 				Sensitive:     true,
 				PlanModifiers: core.KeepString,
@@ -186,7 +186,10 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			"helm_values": schema.StringAttribute{
 				MarkdownDescription: "Values for the Mintlify Enterprise Helm chart as a YAML document, ready for " +
 					"`helm_release.values`: `staticExport` with `enabled: true`, `bundleUrl` and, when `version` is " +
-					"set, `version`. Sensitive because it holds the link. Null when `store_link` is `false`.",
+					"set, `version`. Sensitive because it holds the link. The helm provider copies `values` into the " +
+					"release's `metadata`, which is not sensitive, so a plan that upgrades such a release shows the " +
+					"link: pass `bundle_url` through `set_sensitive` to keep it out of plan output. Null when " +
+					"`store_link` is `false`.",
 				Computed:      true,
 				Sensitive:     true,
 				PlanModifiers: core.KeepString,

@@ -28,34 +28,31 @@ resource "mintlify_static_export_bundle" "docs" {
 }
 
 # Render the chart offline, with no cluster, to check what a rollout will
-# receive: through `values`...
-data "helm_template" "values" {
-  name       = "mintlify"
-  repository = var.chart_repository
-  chart      = "mintlify"
-  values     = [mintlify_static_export_bundle.docs.helm_values]
-}
-
-# ...or value by value, with the link through `set_sensitive`.
+# receive: with the link through `set_sensitive`...
 data "helm_template" "set_sensitive" {
   name       = "mintlify"
   repository = var.chart_repository
   chart      = "mintlify"
 
-  set = [
-    {
-      name  = "staticExport.enabled"
-      value = "true"
-    },
-    {
-      name  = "staticExport.version"
-      value = mintlify_static_export_bundle.docs.version
-    },
-  ]
+  values = [yamlencode({
+    staticExport = {
+      enabled = true
+      version = mintlify_static_export_bundle.docs.version
+    }
+  })]
   set_sensitive = [
     {
       name  = "staticExport.bundleUrl"
       value = mintlify_static_export_bundle.docs.bundle_url
+      type  = "string"
     },
   ]
+}
+
+# ...or through `helm_values`.
+data "helm_template" "values" {
+  name       = "mintlify"
+  repository = var.chart_repository
+  chart      = "mintlify"
+  values     = [mintlify_static_export_bundle.docs.helm_values]
 }

@@ -38,5 +38,8 @@ resource "helm_release" "mintlify" {
   chart      = "mintlify"
 
   # staticExport.enabled, staticExport.bundleUrl and staticExport.version.
+  # helm_values is sensitive, but a plan that upgrades the release shows the
+  # link in the release's metadata (hashicorp/terraform-provider-helm#1287):
+  # prefer set_sensitive for the link.
   values = [mintlify_static_export_bundle.docs.helm_values]
 }

@@ -2,7 +2,8 @@
 # commit, exports exactly what was deployed for the self-hosted Enterprise
 # chart, deploys a preview of a branch when asked, and reads the pull
 # request of the documentation agent's job when given one. Its callers pass
-# `helm_values` to their `helm_release`.
+# `chart_values` to the `values` of their `helm_release`, and `bundle_url` to
+# its `set_sensitive` as `staticExport.bundleUrl`.
 #
 # tests/docs_release.tftest.hcl tests it without credentials or network,
 # with `mock_provider "mintlify"`.
@@ -76,8 +77,18 @@ output "export_job_id" {
   value = mintlify_static_export_bundle.docs.job_id
 }
 
+output "chart_values" {
+  description = "The Mintlify Enterprise chart's values but the link: pass them to helm_release.values, and bundle_url to set_sensitive."
+  value = yamlencode({
+    staticExport = {
+      enabled = true
+      version = mintlify_static_export_bundle.docs.version
+    }
+  })
+}
+
 output "helm_values" {
-  description = "Values for the Mintlify Enterprise chart: pass them to helm_release.values."
+  description = "The chart's values with the link. A plan that upgrades a helm_release given them in values shows the link: prefer chart_values and set_sensitive."
   value       = mintlify_static_export_bundle.docs.helm_values
   sensitive   = true
 }

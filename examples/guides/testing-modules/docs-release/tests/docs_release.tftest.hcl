@@ -88,6 +88,11 @@ run "release" {
   }
 
   assert {
+    condition     = yamldecode(output.chart_values) == { staticExport = { enabled = true, version = output.deployed_commit } }
+    error_message = "chart_values is not the chart's values without the link, tagged with the deployed commit."
+  }
+
+  assert {
     condition     = can(yamldecode(output.helm_values).staticExport.bundleUrl)
     error_message = "helm_values is not the chart's values as YAML."
   }
