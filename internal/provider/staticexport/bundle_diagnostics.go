@@ -117,6 +117,14 @@ func replacementWarning(action core.PlannedAction, reason string) diag.Diagnosti
 	return diag.NewWarningDiagnostic(summary, detail)
 }
 
+// renewalWarning says, in the plan, why the link is renewed: the plan itself
+// shows only new values known after apply.
+func renewalWarning(jobID, reason string) diag.Diagnostic {
+	return diag.NewWarningDiagnostic("Bundle Link Renewal Planned",
+		fmt.Sprintf("%s. The apply generates a new link for the static export job %s, without exporting again; "+
+			"the current link keeps working until it expires.", core.Capitalized(reason), jobID))
+}
+
 // linkStillWorksWarning tells, on destroy, that the API cannot revoke the
 // link in the former state.
 func linkStillWorksWarning(jobID, expiresAt string) diag.Diagnostic {

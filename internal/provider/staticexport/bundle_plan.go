@@ -191,6 +191,9 @@ func (r *staticExportBundleResource) planExisting(ctx context.Context, req resou
 		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("job_id"))
 	default:
 		tflog.Info(ctx, "Planning to "+string(action)+": "+reason, map[string]any{"job_id": facts.JobID})
+		if action == core.ActionRenew {
+			resp.Diagnostics.Append(renewalWarning(facts.JobID, reason))
+		}
 		plan.planNewLink(&state)
 	}
 }

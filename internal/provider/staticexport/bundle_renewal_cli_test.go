@@ -56,7 +56,9 @@ func TestRenewalWithoutRefresh(t *testing.T) {
 	env, cli, first := renewalCLI(t, "")
 
 	env.Clock.Advance(80 * time.Minute) // 40m left: not due
-	expectPlanExit(t, cli, 0, "-refresh=false")
+	if res := expectPlanExit(t, cli, 0, "-refresh=false"); strings.Contains(res.Output, "Warning:") {
+		t.Fatalf("the plan of a link not due warns:\n%s", res)
+	}
 	cli.MustRun("apply", "-refresh=false", "-auto-approve", "-no-color", "-input=false")
 	expectLinks(t, env, 1)
 
@@ -64,6 +66,11 @@ func TestRenewalWithoutRefresh(t *testing.T) {
 	res := expectPlanExit(t, cli, 2, "-refresh=false")
 	if !strings.Contains(res.Output, providertest.BundleAddr+" will be updated in-place") {
 		t.Fatalf("the plan does not renew the link in place:\n%s", res)
+	}
+	// The plan says why: the values it shows are only "known after apply".
+	why := "The link expires in 20m0s, less than a quarter of its 2h0m0s lifetime."
+	if !strings.Contains(res.Output, "Warning: Bundle Link Renewal Planned") || !strings.Contains(res.Output, why) {
+		t.Fatalf("the renewal plan does not say why (want %q):\n%s", why, res)
 	}
 	cli.MustRun("apply", "-refresh=false", "-auto-approve", "-no-color", "-input=false")
 	expectLinks(t, env, 2)
