@@ -31,8 +31,9 @@ variable "docs_commit" {
 }
 
 variable "agent_job_id" {
-  description = "An agent job of the project, from the Mintlify dashboard or the API."
+  description = "Optional: an agent job of the project, from the Mintlify dashboard or the API, to read what the documentation agent did."
   type        = string
+  default     = null
 }
 
 # Deploy the docs and wait for Mintlify to report success: a failed
@@ -94,6 +95,7 @@ resource "terraform_data" "helm_release" {
 }
 
 data "mintlify_agent_job" "latest" {
+  count               = var.agent_job_id == null ? 0 : 1
   id                  = var.agent_job_id
   wait_for_completion = true
 }
@@ -121,9 +123,9 @@ output "page_count" {
 }
 
 output "agent_job_status" {
-  value = data.mintlify_agent_job.latest.status
+  value = one(data.mintlify_agent_job.latest[*].status)
 }
 
 output "agent_pr_link" {
-  value = data.mintlify_agent_job.latest.pr_link
+  value = one(data.mintlify_agent_job.latest[*].pr_link)
 }

@@ -1,6 +1,7 @@
 package docstest
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -174,6 +175,32 @@ func TestAccExampleDataSources(t *testing.T) {
 			Check: resource.ComposeTestCheckFunc(
 				resource.TestCheckOutput("release_notes_pr", "https://github.com/acme/docs/pull/42"),
 				resource.TestCheckOutput("nightly_export", "completed (100%)"),
+			),
+		}},
+	})
+}
+
+// TestAccExampleQuickstartNeedsOnlyCredentials applies the quickstart with
+// nothing but the environment's credentials: no variable is required, and
+// without an agent job id the agent's outputs are null.
+func TestAccExampleQuickstartNeedsOnlyCredentials(t *testing.T) {
+	env := newTestEnv(t)
+	t.Setenv(envAPIKey, fakeapi.DefaultAPIKey)
+	t.Setenv(envBaseURL, env.URL)
+	t.Setenv(envProjectID, acctest.ProjectID)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{{
+			Config: readExample(t, "quickstart", "main.tf"),
+			Check: resource.ComposeTestCheckFunc(
+				resource.TestCheckOutput("deployment_status", "success"),
+				resource.TestCheckResourceAttr(bundleAddr, "status", "completed"),
+				func(s *terraform.State) error {
+					if out, ok := s.RootModule().Outputs["agent_job_status"]; ok {
+						return fmt.Errorf("agent_job_status = %v without an agent job id, want null", out.Value)
+					}
+					return nil
+				},
 			),
 		}},
 	})
