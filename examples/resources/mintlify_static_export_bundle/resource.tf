@@ -15,13 +15,21 @@ variable "docs_commit" {
   type        = string
 }
 
-resource "mintlify_static_export_bundle" "docs" {
-  domain  = "docs.example.com"
-  version = "2024-06-01"
-
-  # A new docs commit means a new export.
+# Deploy the docs commit and wait for it: the export below starts only once
+# the deployment has succeeded, and exports what it put live.
+resource "mintlify_deployment" "docs" {
   triggers = {
     docs_commit = var.docs_commit
+  }
+}
+
+resource "mintlify_static_export_bundle" "docs" {
+  domain  = "docs.example.com"
+  version = mintlify_deployment.docs.commit_sha
+
+  # A new deployment, and only that, means a new export.
+  triggers = {
+    deployment = mintlify_deployment.docs.id
   }
 
   timeouts = {

@@ -85,9 +85,9 @@ func (p *Provider) Metadata(_ context.Context, _ provider.MetadataRequest, resp 
 
 func (p *Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "The Mintlify provider manages static exports of Mintlify documentation " +
-			"for the self-hosted Enterprise Helm chart, and starts and follows the jobs of Mintlify's " +
-			"documentation agent, through the Mintlify admin API.",
+		MarkdownDescription: "The Mintlify provider deploys Mintlify docs sites and their previews, runs " +
+			"automations, runs static exports for the self-hosted Enterprise Helm chart, and starts and follows " +
+			"the jobs of Mintlify's documentation agent, through the Mintlify admin API.",
 		Attributes: map[string]schema.Attribute{
 			// Optional
 			"api_key": schema.StringAttribute{

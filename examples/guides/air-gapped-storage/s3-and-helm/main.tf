@@ -30,16 +30,25 @@ variable "bundle_base_url" {
   default     = "https://docs-bundles.s3.internal.example.com"
 }
 
+# Deploy the docs commit and wait for it: the export below starts only once
+# the deployment has succeeded, and exports what it put live.
+resource "mintlify_deployment" "docs" {
+  triggers = {
+    docs_commit = var.docs_commit
+  }
+}
+
 # Terraform runs where both the Mintlify API and the internal storage are
 # reachable; the cluster needs neither the internet nor the presigned link.
 resource "mintlify_static_export_bundle" "docs" {
-  domain = "docs.example.com"
+  domain  = "docs.example.com"
+  version = mintlify_deployment.docs.commit_sha
   # The archive below gets a link of its own: nothing uses this one, so no
   # plan renews it.
   renew_link = false
 
   triggers = {
-    docs_commit = var.docs_commit
+    deployment = mintlify_deployment.docs.id
   }
 }
 

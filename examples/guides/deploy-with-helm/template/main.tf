@@ -21,10 +21,18 @@ variable "chart_repository" {
   type        = string
 }
 
+# Deploy the docs commit and wait for it: the export below starts only once
+# the deployment has succeeded, and exports what it put live.
+resource "mintlify_deployment" "docs" {
+  triggers = {
+    docs_commit = var.docs_commit
+  }
+}
+
 resource "mintlify_static_export_bundle" "docs" {
   domain   = "docs.example.com"
-  version  = "2024-06-01"
-  triggers = { docs_commit = var.docs_commit }
+  version  = mintlify_deployment.docs.commit_sha
+  triggers = { deployment = mintlify_deployment.docs.id }
 }
 
 # Render the chart offline, with no cluster, to check what a rollout will

@@ -25,8 +25,17 @@ variable "docs_commit" {
   default     = "4f1c2e9"
 }
 
+# Deploy the docs commit and wait for it: the export below starts only once
+# the deployment has succeeded, and exports what it put live.
+resource "mintlify_deployment" "docs" {
+  triggers = {
+    docs_commit = var.docs_commit
+  }
+}
+
 resource "mintlify_static_export_bundle" "docs" {
-  domain = "docs.example.com"
+  domain  = "docs.example.com"
+  version = mintlify_deployment.docs.commit_sha
 
   # No renew_before: the link is renewed once less than a quarter of its
   # lifetime is left, whatever that lifetime is. Apply at least every eighth
@@ -34,9 +43,9 @@ resource "mintlify_static_export_bundle" "docs" {
   # leaves the link alone leaves one that outlives the next run, with as
   # much again to spare for a run that starts late.
 
-  # A new docs commit means a new export; renewals reuse the export.
+  # A new deployment means a new export; renewals reuse the export.
   triggers = {
-    docs_commit = var.docs_commit
+    deployment = mintlify_deployment.docs.id
   }
 }
 

@@ -32,14 +32,23 @@ variable "docs_commit" {
   type        = string
 }
 
+# Deploy the docs commit and wait for it: the export below starts only once
+# the deployment has succeeded, and exports what it put live.
+resource "mintlify_deployment" "docs" {
+  triggers = {
+    docs_commit = var.docs_commit
+  }
+}
+
 # Without renew_before, the link is renewed once less than a quarter of its
 # lifetime is left, whatever that lifetime is: schedule runs closer together
 # than that (see the guide).
 resource "mintlify_static_export_bundle" "docs" {
-  domain = "docs.example.com"
+  domain  = "docs.example.com"
+  version = mintlify_deployment.docs.commit_sha
 
   triggers = {
-    docs_commit = var.docs_commit
+    deployment = mintlify_deployment.docs.id
   }
 
   timeouts = {
