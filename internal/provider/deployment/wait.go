@@ -74,7 +74,11 @@ func deploymentFailedDiagnostic(projectID string, d *mintlify.Deployment, next s
 }
 
 // waitForDeployment waits for a deployment until it is no longer queued or
-// in progress (see core.JobWait.Wait).
-func waitForDeployment(ctx context.Context, client *mintlify.Client, projectID, statusID string, w deploymentWait) (*mintlify.Deployment, diag.Diagnostics) {
-	return w.Wait(ctx, deployment, client, projectID, statusID, nil)
+// in progress (see core.JobWait.Wait), timing its status requests by f.
+func waitForDeployment(ctx context.Context, client *mintlify.Client, projectID, statusID string, w deploymentWait, f foretold) (*mintlify.Deployment, diag.Diagnostics) {
+	kind := deployment
+	kind.Poll = func(ctx context.Context, client *mintlify.Client, _, statusID string, _ *mintlify.Deployment, onChange func(mintlify.Deployment)) (*mintlify.Deployment, error) {
+		return client.WaitForDeployment(ctx, statusID, mintlify.OnChange(onChange), f.option())
+	}
+	return w.Wait(ctx, kind, client, projectID, statusID, nil)
 }
