@@ -152,16 +152,7 @@ type pollFunc func(ctx context.Context) (obs poll.Observation, done bool, err er
 // failure, end the wait at once. It returns ctx.Err() once ctx ends.
 func (c *Client) wait(ctx context.Context, policy poll.Policy, first *poll.Observation, ask pollFunc) error {
 	schedule := policy.Start(c.clock.Now())
-	due := c.clock.Now()
-	if first != nil {
-		obs := *first
-		obs.Now = due
-		due = due.Add(schedule.Next(obs))
-	} else if f, ok := policy.(firstDelayer); ok {
-		if d, ok := f.FirstDelay(); ok {
-			due = due.Add(d)
-		}
-	}
+	due := firstDue(c.clock.Now(), policy, schedule, first)
 	for {
 		at := c.pacer.Slot(c.clock.Now(), due)
 		if d := at.Sub(c.clock.Now()); d > 0 {
@@ -193,6 +184,22 @@ func (c *Client) wait(ctx context.Context, policy poll.Policy, first *poll.Obser
 		obs.Now = now
 		due = now.Add(schedule.Next(obs))
 	}
+}
+
+// firstDue is when a wait that starts at now sends its first request (see
+// wait).
+func firstDue(now time.Time, policy poll.Policy, schedule poll.Schedule, first *poll.Observation) time.Time {
+	if first != nil {
+		obs := *first
+		obs.Now = now
+		return now.Add(schedule.Next(obs))
+	}
+	if f, ok := policy.(firstDelayer); ok {
+		if d, ok := f.FirstDelay(); ok {
+			return now.Add(d)
+		}
+	}
+	return now
 }
 
 // firstDelayer is a policy that may know how long to wait before the first

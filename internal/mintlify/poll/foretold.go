@@ -125,8 +125,8 @@ func (s *foretoldSchedule) after(now time.Time) time.Time {
 	}
 	// The loop's grid: the next multiple of Loop from the origin.
 	ran := max(earliest.Sub(s.origin), 0)
-	steps := (ran + p.Loop - 1) / p.Loop
-	return s.origin.Add(max(steps, 1) * p.Loop)
+	steps := max(int64((ran+p.Loop-1)/p.Loop), 1)
+	return s.origin.Add(time.Duration(steps) * p.Loop)
 }
 
 func orDefault(d, def time.Duration) time.Duration {
