@@ -34,6 +34,9 @@ type Client struct {
 	userAgent  string
 	clock      clock.Clock
 	pollPolicy poll.Policy
+	// pollPolicySet says that WithPollPolicy chose the policy, for every
+	// wait; otherwise a deployment's wait has its own (WaitForDeployment).
+	pollPolicySet bool
 	// pacer spaces the status requests of all the client's waits together,
 	// whatever their policy.
 	pacer          *poll.Pacer
@@ -104,7 +107,7 @@ func WithClock(clk clock.Clock) Option {
 // status requests together and slow down when the API pushes back with 429.
 func WithPollPolicy(p poll.Policy) Option {
 	return func(c *Client) error {
-		c.pollPolicy = p
+		c.pollPolicy, c.pollPolicySet = p, true
 		return nil
 	}
 }

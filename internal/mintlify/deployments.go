@@ -141,9 +141,36 @@ func (c *Client) GetDeployment(ctx context.Context, statusID string) (*Deploymen
 // WaitForDeployment polls a deployment until it is `success` or `failure`
 // (a *JobFailedError[Deployment]), or in a status the API does not
 // document, or ctx ends, like WaitForAgentJob.
+//
+// The wait spaces its requests with a poll.Foretold, by the duration that
+// Foretell gives; without Foretell, as Mintlify's own 10-second loop, or
+// with the client's policy if it was given one (WithPollPolicy).
 func (c *Client) WaitForDeployment(ctx context.Context, statusID string, opts ...WaitOption[Deployment]) (*Deployment, error) {
+	if !c.pollPolicySet {
+		opts = append([]WaitOption[Deployment]{Foretell(0, false)}, opts...)
+	}
 	get := func(ctx context.Context) (*Deployment, error) { return c.GetDeployment(ctx, statusID) }
 	return waitFor(ctx, c, deployments, statusID, get, opts)
+}
+
+// Foretell tells a deployment's wait how long an earlier deployment of the
+// same resource took, from creation to end (zero when none is known), and
+// whether the wait starts as the deployment was just triggered (fresh): its
+// first request then waits until shortly before the deployment is due to
+// end, rather than going out at once. See poll.Foretold.
+func Foretell(took time.Duration, fresh bool) WaitOption[Deployment] {
+	return func(o *waitOptions[Deployment]) { o.policy = poll.Foretold{Took: took, Fresh: fresh} }
+}
+
+// Took is how long the deployment took, from creation to end, when the API
+// gave both times; zero otherwise.
+func (d Deployment) Took() time.Duration {
+	ended, err := time.Parse(time.RFC3339Nano, d.EndedAt)
+	created := d.createdTime()
+	if err != nil || created.IsZero() || !ended.After(created) {
+		return 0
+	}
+	return ended.Sub(created)
 }
 
 // deployments is what a wait knows about deployments.

@@ -121,3 +121,44 @@ func TestTriggerHonoursRetryAfter(t *testing.T) {
 		t.Errorf("%d deployments, want 1", n)
 	}
 }
+
+// TestDeploymentWaitNoticesTheEnd: a wait for a 23.7-second deployment, in
+// the fake's virtual time, notices its end within a second when it knows
+// how long the last deployment took, and within the 10 seconds of
+// Mintlify's own loop when it does not; neither sends more status requests
+// than that loop's 3. (The wait used to back off to 30 s: 16.4 s late with
+// 7 requests.)
+func TestDeploymentWaitNoticesTheEnd(t *testing.T) {
+	t.Parallel()
+	took := 23700 * time.Millisecond
+	for _, c := range []struct {
+		name string
+		opts []WaitOption[Deployment]
+		late time.Duration
+	}{
+		{"knowing the last deployment's duration", []WaitOption[Deployment]{Foretell(took, true)}, time.Second},
+		{"first deployment", []WaitOption[Deployment]{Foretell(0, true)}, 10 * time.Second},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			client, fake, clk := newFake(t, fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+				return fakeapi.DeploymentPlan{QueuedFor: 3700 * time.Millisecond, RunFor: 20 * time.Second}
+			}))
+			id, err := client.TriggerDeployment(t.Context(), "proj")
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := fake.Count(http.MethodGet, "/v1/project/update-status/")
+			d, err := client.WaitForDeployment(t.Context(), id, c.opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			requests := fake.Count(http.MethodGet, "/v1/project/update-status/") - before
+			late := clk.Now().Sub(d.createdTime().Add(took))
+			if d.Took() != took || late < 0 || late > c.late || requests > 3 {
+				t.Errorf("a %v deployment was noticed %v late with %d status requests; want at most %v late and 3 "+
+					"requests", d.Took(), late, requests, c.late)
+			}
+		})
+	}
+}

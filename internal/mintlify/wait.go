@@ -35,6 +35,9 @@ type WaitOption[J Job] func(*waitOptions[J])
 type waitOptions[J Job] struct {
 	started  *J
 	onChange func(J)
+	// policy replaces the client's poll policy for this wait; nil for
+	// none.
+	policy poll.Policy
 }
 
 // Started hands the wait the answer of the call that started the job
@@ -89,7 +92,11 @@ func waitFor[J Job](ctx context.Context, c *Client, kind jobKind[J], jobID strin
 		obs := kind.observe(last)
 		first = &obs
 	}
-	err := c.wait(ctx, first, func(ctx context.Context) (poll.Observation, bool, error) {
+	policy := c.pollPolicy
+	if o.policy != nil {
+		policy = o.policy
+	}
+	err := c.wait(ctx, policy, first, func(ctx context.Context) (poll.Observation, bool, error) {
 		job, err := get(ctx)
 		if err != nil {
 			return poll.Observation{}, false, err
@@ -133,7 +140,9 @@ type pollFunc func(ctx context.Context) (obs poll.Observation, done bool, err er
 // poll policy and its pacer, and never sleeping past ctx's deadline. first,
 // when not nil, is a status the caller has just received (the answer to
 // starting the job): the schedule starts from it, and the first request
-// waits as long as the schedule says; otherwise it goes out at once.
+// waits as long as the schedule says; otherwise it goes out at once, unless
+// the policy knows how long to wait first (a poll.Foretold of a job just
+// started).
 //
 // A status request that is still rate limited (429) after the request's own
 // retries pauses for the API's Retry-After, at most the retry policy's
@@ -141,14 +150,9 @@ type pollFunc func(ctx context.Context) (obs poll.Observation, done bool, err er
 // answer slower than slowAnswer make the pacer slow down every wait of the
 // client. A pause that would end after ctx's deadline, and any other
 // failure, end the wait at once. It returns ctx.Err() once ctx ends.
-func (c *Client) wait(ctx context.Context, first *poll.Observation, ask pollFunc) error {
-	schedule := c.pollPolicy.Start(c.clock.Now())
-	due := c.clock.Now()
-	if first != nil {
-		obs := *first
-		obs.Now = due
-		due = due.Add(schedule.Next(obs))
-	}
+func (c *Client) wait(ctx context.Context, policy poll.Policy, first *poll.Observation, ask pollFunc) error {
+	schedule := policy.Start(c.clock.Now())
+	due := firstDue(c.clock.Now(), policy, schedule, first)
 	for {
 		at := c.pacer.Slot(c.clock.Now(), due)
 		if d := at.Sub(c.clock.Now()); d > 0 {
@@ -180,6 +184,28 @@ func (c *Client) wait(ctx context.Context, first *poll.Observation, ask pollFunc
 		obs.Now = now
 		due = now.Add(schedule.Next(obs))
 	}
+}
+
+// firstDue is when a wait that starts at now sends its first request (see
+// wait).
+func firstDue(now time.Time, policy poll.Policy, schedule poll.Schedule, first *poll.Observation) time.Time {
+	if first != nil {
+		obs := *first
+		obs.Now = now
+		return now.Add(schedule.Next(obs))
+	}
+	if f, ok := policy.(firstDelayer); ok {
+		if d, ok := f.FirstDelay(); ok {
+			return now.Add(d)
+		}
+	}
+	return now
+}
+
+// firstDelayer is a policy that may know how long to wait before the first
+// request of a wait that has no status yet (poll.Foretold).
+type firstDelayer interface {
+	FirstDelay() (time.Duration, bool)
 }
 
 // sleepWithin sleeps for d, or until ctx's deadline on the client's clock if

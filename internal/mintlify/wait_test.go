@@ -106,7 +106,7 @@ func TestWaitLoop(t *testing.T) {
 				first = &poll.Observation{Status: StatusQueued}
 			}
 			var sent []time.Duration
-			err = client.wait(ctx, first, func(context.Context) (poll.Observation, bool, error) {
+			err = client.wait(ctx, client.pollPolicy, first, func(context.Context) (poll.Observation, bool, error) {
 				a := c.answers[len(sent)]
 				sent = append(sent, clk.Now().Sub(start))
 				clk.Advance(a.took)

@@ -115,7 +115,7 @@ func (d *deploymentDataSource) Read(ctx context.Context, req datasource.ReadRequ
 		var diags diag.Diagnostics
 		dep, diags = waitForDeployment(readCtx, client, projectID, id, deploymentWait{Budget: b, Attr: path.Root("id"),
 			Resume: core.Capitalized(b.Raise()) + " if deployments usually take this long, or set " +
-				"`wait_for_completion = false` to read the deployment as it is."})
+				"`wait_for_completion = false` to read the deployment as it is."}, foretold{})
 		resp.Diagnostics.Append(diags...)
 	} else {
 		var err error

@@ -27,6 +27,11 @@ func (r *previewDeploymentResource) Delete(ctx context.Context, req resource.Del
 	statusID, status := state.ID.ValueString(), state.Status.ValueString()
 	tflog.Info(ctx, "Forgetting preview deployment; it stays online until Mintlify removes it",
 		map[string]any{"status_id": statusID, "preview_url": state.PreviewURL.ValueString()})
+	if r.Provider != nil {
+		// For the replacement, if any (see foretold).
+		handoffsOf(r.Provider).remember(ctx, previewHistoryKey(state.ProjectID.ValueString(), state.Branch.ValueString()),
+			state.took())
+	}
 	if !deploymentRunning(status) || !state.WaitForCompletion.ValueBool() || r.Provider == nil || statusID == "" {
 		resp.Diagnostics.Append(previewStaysOnlineWarning(state))
 		return

@@ -18,6 +18,10 @@ func (r *deploymentResource) Delete(ctx context.Context, req resource.DeleteRequ
 	}
 	statusID, status := state.ID.ValueString(), state.Status.ValueString()
 	tflog.Info(ctx, "Forgetting deployment; the Mintlify API has no delete", map[string]any{"deployment_id": statusID})
+	if r.Provider != nil {
+		// For the replacement, if any (see foretold).
+		handoffsOf(r.Provider).remember(ctx, historyKey(state.ProjectID.ValueString()), state.took())
+	}
 	if !deploymentRunning(status) || !state.WaitForCompletion.ValueBool() || r.Provider == nil || statusID == "" {
 		return
 	}

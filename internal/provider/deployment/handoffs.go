@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"sync"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -55,6 +56,9 @@ type handoffsKey struct{}
 type deploymentHandoffs struct {
 	mu    sync.Mutex
 	byKey map[string][]handoff
+	// took is how long the last deployment of a project (or preview)
+	// took, for the next wait's schedule (see foretold).
+	took map[string]time.Duration
 }
 
 // handoff is a deployment left for a replacement: its status id, and the
@@ -65,7 +69,7 @@ type handoff struct {
 }
 
 func newDeploymentHandoffs() *deploymentHandoffs {
-	return &deploymentHandoffs{byKey: map[string][]handoff{}}
+	return &deploymentHandoffs{byKey: map[string][]handoff{}, took: map[string]time.Duration{}}
 }
 
 // leave hands a deployment to the next create of key.

@@ -174,11 +174,11 @@ func (r *previewDeploymentResource) Create(ctx context.Context, req resource.Cre
 		return
 	}
 	b := core.Budget("timeouts.create", timeout)
-	if !r.takeOver(ctx, &plan, &resp.State, resp.Identity, &resp.Diagnostics) &&
-		!r.deploy(ctx, &plan, b, &resp.State, resp.Identity, &resp.Diagnostics) || resp.Diagnostics.HasError() {
+	tookOver := r.takeOver(ctx, &plan, &resp.State, resp.Identity, &resp.Diagnostics)
+	if !tookOver && !r.deploy(ctx, &plan, b, &resp.State, resp.Identity, &resp.Diagnostics) || resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(r.follow(ctx, &plan, previewWaitOnCreate(b))...)
+	resp.Diagnostics.Append(r.follow(ctx, &plan, previewWaitOnCreate(b), foretold{fresh: !tookOver})...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 	resp.Diagnostics.Append(setPreviewIdentity(ctx, resp.Identity, projectID, plan.ID.ValueString())...)
 }
@@ -227,8 +227,9 @@ func (r *previewDeploymentResource) takeOver(ctx context.Context, m *previewDepl
 
 // follow waits for the model's deployment, or reads it once without
 // wait_for_completion, keeping the model current with whatever was
-// learned, also on failure.
-func (r *previewDeploymentResource) follow(ctx context.Context, m *previewDeploymentModel, w deploymentWait) diag.Diagnostics {
+// learned, also on failure. f.took, when zero, is how long the preview's
+// last deployment in this apply took (see foretold).
+func (r *previewDeploymentResource) follow(ctx context.Context, m *previewDeploymentModel, w deploymentWait, f foretold) diag.Diagnostics {
 	projectID, statusID := m.ProjectID.ValueString(), m.ID.ValueString()
 	if !m.WaitForCompletion.ValueBool() {
 		d, err := r.Provider.Client.GetDeployment(ctx, statusID)
@@ -241,9 +242,14 @@ func (r *previewDeploymentResource) follow(ctx context.Context, m *previewDeploy
 		m.set(d)
 		return nil
 	}
-	d, diags := waitForDeployment(ctx, r.Provider.Client, projectID, statusID, w)
+	history, key := handoffsOf(r.Provider), previewHistoryKey(projectID, m.Branch.ValueString())
+	if f.took == 0 {
+		f.took = history.recall(key)
+	}
+	d, diags := waitForDeployment(ctx, r.Provider.Client, projectID, statusID, w, f)
 	if d != nil {
 		m.set(d)
+		history.remember(ctx, key, tookOf(d))
 	}
 	return diags
 }
@@ -322,7 +328,9 @@ func (r *previewDeploymentResource) Update(ctx context.Context, req resource.Upd
 		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 		return
 	}
-	resp.Diagnostics.Append(r.follow(ctx, &plan, previewWaitOnUpdate(b))...)
+	// The deployment in state, when it ended, shows how long the next
+	// takes.
+	resp.Diagnostics.Append(r.follow(ctx, &plan, previewWaitOnUpdate(b), foretold{took: state.took(), fresh: redeploy})...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 	resp.Diagnostics.Append(setPreviewIdentity(ctx, resp.Identity, plan.ProjectID.ValueString(), plan.ID.ValueString())...)
 }

@@ -127,6 +127,36 @@ func TestAccPreviewDeployment_createAndRedeploy(t *testing.T) {
 	})
 }
 
+// TestAccPreviewDeployment_redeployKnowsHowLongTheLastTook: a change of
+// triggers deploys the preview again, and that wait knows from the state
+// how long the last deployment took (41 s): it notices the end within a
+// second with 3 status requests, where the first deployment is waited for
+// as Mintlify's 10-second loop does (5 requests).
+func TestAccPreviewDeployment_redeployKnowsHowLongTheLastTook(t *testing.T) {
+	t.Parallel()
+	took := 41 * time.Second
+	env := providertest.NewTestEnv(t, fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+		return fakeapi.DeploymentPlan{QueuedFor: 5 * time.Second, RunFor: took - 5*time.Second}
+	}))
+	at := func(commit string) string {
+		return env.Config(previewConfig(previewBranch, fmt.Sprintf(`triggers = { commit = %q }`, commit)))
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{
+			{Config: at("a1"), Check: expectNoticed(env, previewAddr, took, 10*time.Second, 5)},
+			{
+				Config: at("b2"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(previewAddr, plancheck.ResourceActionUpdate),
+				}},
+				Check: resource.ComposeTestCheckFunc(expectPreviewDeployments(env, 2),
+					expectNoticed(env, previewAddr, took, time.Second, 3)),
+			},
+		},
+	})
+}
+
 // TestAccPreviewDeployment_failure: a failed deployment is an error with
 // its summary and last log lines; the tainted resource keeps its id.
 func TestAccPreviewDeployment_failure(t *testing.T) {

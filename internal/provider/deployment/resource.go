@@ -149,7 +149,7 @@ func (r *deploymentResource) Create(ctx context.Context, req resource.CreateRequ
 	}
 	client := r.Provider.Client
 
-	statusID, ok := r.startOrTakeOver(ctx, projectID, plan.Triggers, resp)
+	statusID, fresh, ok := r.startOrTakeOver(ctx, projectID, plan.Triggers, resp)
 	if !ok {
 		return
 	}
@@ -169,10 +169,13 @@ func (r *deploymentResource) Create(ctx context.Context, req resource.CreateRequ
 		r.readOnce(ctx, &plan, resp)
 		return
 	}
-	d, diags := waitForDeployment(ctx, client, projectID, statusID, deploymentWaitOnCreate(timeout))
+	history := handoffsOf(r.Provider)
+	d, diags := waitForDeployment(ctx, client, projectID, statusID, deploymentWaitOnCreate(timeout),
+		foretold{took: history.recall(historyKey(projectID)), fresh: fresh})
 	resp.Diagnostics.Append(diags...)
 	if d != nil {
 		plan.set(d)
+		history.remember(ctx, historyKey(projectID), tookOf(d))
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
@@ -180,25 +183,25 @@ func (r *deploymentResource) Create(ctx context.Context, req resource.CreateRequ
 // startOrTakeOver returns the deployment the create waits for: the one a
 // destroyed tainted resource left for its replacement (see
 // deploymentHandoffs), unless the API no longer has it, or else a new
-// deployment. ok is false, with the diagnostic in resp, when triggering
-// failed.
-func (r *deploymentResource) startOrTakeOver(ctx context.Context, projectID string, triggers types.Map, resp *resource.CreateResponse) (statusID string, ok bool) {
+// deployment, which is fresh. ok is false, with the diagnostic in resp,
+// when triggering failed.
+func (r *deploymentResource) startOrTakeOver(ctx context.Context, projectID string, triggers types.Map, resp *resource.CreateResponse) (statusID string, fresh, ok bool) {
 	client := r.Provider.Client
 	if left, ok := handoffsOf(r.Provider).takeLive(ctx, client, handoffKey(projectID, triggers), LogDeploymentResumed,
 		map[string]any{"project_id": projectID}, "deployment_id"); ok {
-		return left.StatusID, true
+		return left.StatusID, false, true
 	}
 	statusID, err := client.TriggerDeployment(ctx, projectID)
 	if err != nil {
 		resp.Diagnostics.Append(TriggerDeploymentOp(projectID).Diagnostic(err))
-		return "", false
+		return "", false, false
 	}
 	// The state gets the deployment only when Create returns: a Terraform
 	// killed meanwhile loses it, and this line is how its user finds the
 	// deployment to import.
 	tflog.Info(ctx, LogDeploymentTriggered, map[string]any{"project_id": projectID, "deployment_id": statusID,
 		"import_id": statusID})
-	return statusID, true
+	return statusID, true, true
 }
 
 // readOnce fills a deployment that the create does not wait for with its
@@ -273,10 +276,13 @@ func (r *deploymentResource) Update(ctx context.Context, req resource.UpdateRequ
 	// Start from the deployment as last read, which stays if it cannot be
 	// read.
 	plan.deploymentFields = state.deploymentFields
-	d, diags := waitForDeployment(ctx, r.Provider.Client, projectID, statusID, deploymentWaitOnResume(timeout))
+	history := handoffsOf(r.Provider)
+	d, diags := waitForDeployment(ctx, r.Provider.Client, projectID, statusID, deploymentWaitOnResume(timeout),
+		foretold{took: history.recall(historyKey(projectID))})
 	resp.Diagnostics.Append(diags...)
 	if d != nil {
 		plan.set(d)
+		history.remember(ctx, historyKey(projectID), tookOf(d))
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }

@@ -2,6 +2,7 @@ package deployment
 
 import (
 	"fmt"
+	"net/http"
 	"regexp"
 	"strings"
 	"testing"
@@ -194,6 +195,70 @@ func TestAccDeployment_triggers(t *testing.T) {
 	if got := env.Fake.DeploymentRequests(); len(got) != 3 || got[2].ProjectID != "proj_other" {
 		t.Errorf("deployments = %+v, want the third in proj_other", got)
 	}
+}
+
+// reportedDuration is how long the deployments of the report took (23.7
+// s): Mintlify's own 10-second loop notices their end with 3 status
+// requests, 6.3 s late.
+const reportedDuration = 23700 * time.Millisecond
+
+// expectNoticed checks how soon the wait for the deployment in addr's state
+// noticed its end, as the fake saw it: the end is `created_at` plus took;
+// the first status request at or after it must come within late, and be at
+// most the requests-th request of the deployment.
+func expectNoticed(env *acctest.Env, addr string, took, late time.Duration, requests int) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		attrs := s.RootModule().Resources[addr].Primary.Attributes
+		created, err := time.Parse(time.RFC3339Nano, attrs["created_at"])
+		if err != nil {
+			return err
+		}
+		end, n := created.Add(took), 0
+		for _, r := range env.Fake.Requests() {
+			if r.Method != http.MethodGet || r.Path != "/v1/project/update-status/"+attrs["id"] {
+				continue
+			}
+			n++
+			if r.At.Before(end) {
+				continue
+			}
+			if r.At.Sub(end) > late || n > requests {
+				return fmt.Errorf("deployment %s was noticed %v after its end, with %d status requests; want at "+
+					"most %v and %d", attrs["id"], r.At.Sub(end), n, late, requests)
+			}
+			return nil
+		}
+		return fmt.Errorf("no status request saw deployment %s end", attrs["id"])
+	}
+}
+
+// TestAccDeployment_replacementKnowsHowLongTheLastTook: the first
+// deployment is waited for as Mintlify's 10-second loop does; its
+// replacement (a change of triggers) knows how long it took, and notices
+// its own end within a second, with fewer status requests than the loop.
+func TestAccDeployment_replacementKnowsHowLongTheLastTook(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t, fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+		return fakeapi.DeploymentPlan{QueuedFor: 3700 * time.Millisecond, RunFor: 20 * time.Second}
+	}))
+	at := func(commit string) string {
+		return env.Config(providertest.DeploymentResourceConfig(fmt.Sprintf(`triggers = { docs_commit = %q }`, commit)))
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{
+			{Config: at("a"), Check: resource.ComposeTestCheckFunc(isDeployment(1),
+				expectNoticed(env, deploymentAddr, reportedDuration, 10*time.Second, 3))},
+			{
+				Config: at("b"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(deploymentAddr, plancheck.ResourceActionReplace),
+				}},
+				Check: resource.ComposeTestCheckFunc(isDeployment(2),
+					expectNoticed(env, deploymentAddr, reportedDuration, time.Second, 2)),
+			},
+		},
+	})
 }
 
 // TestAccDeployment_createBeforeDestroyTriggersAgain: with
