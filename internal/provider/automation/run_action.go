@@ -43,11 +43,8 @@ func (a *automationRunAction) Metadata(_ context.Context, req action.MetadataReq
 
 func (a *automationRunAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Runs a Mintlify automation now, a custom automation with a custom schedule or one whose " +
-			"trigger is Webhook (`automation_trigger = \"" + triggerWebhook + "\"`), once each time the " +
-			"action is invoked: with `terraform apply -invoke=action.mintlify_automation_run.NAME`, or from an " +
-			"`action_trigger` in another resource's `lifecycle`, such as after a release. It reports the run's " +
-			"ids. " + automationRunQueued,
+		MarkdownDescription: "Runs a Mintlify automation with a custom schedule or a Webhook trigger now, once each " +
+			"time the action is invoked or triggered, and reports the run's ids. " + automationRunQueued,
 		Attributes: map[string]schema.Attribute{
 			"automation_id": schema.StringAttribute{
 				MarkdownDescription: "The automation to run: its id, as the automation's settings in the Mintlify " +

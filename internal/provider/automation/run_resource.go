@@ -63,18 +63,13 @@ func (r *automationRunResource) Metadata(_ context.Context, req resource.Metadat
 var automationIDValidator = core.PathSegmentID("Invalid Automation ID", "automation id", "the automation's settings in the Mintlify dashboard")
 
 // automationRunQueued says what an apply that ran an automation has done.
-const automationRunQueued = "The API has no call to follow a run: when the apply returns, the run is queued, not " +
-	"finished, and its result shows only in the automation's run history in the Mintlify dashboard. Each run uses " +
-	"credits like a scheduled run."
+const automationRunQueued = "The API cannot follow a run: it is queued, not finished, when the apply returns, and " +
+	"its result shows only in the automation's run history in the Mintlify dashboard. Each run uses credits."
 
 func (r *automationRunResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Runs a Mintlify automation now: a custom automation with a custom schedule, as if its " +
-			"schedule had come round, or one whose trigger is Webhook, through its webhook " +
-			"(`automation_trigger = \"" + triggerWebhook + "\"`). It runs once when the resource is created, and " +
-			"again whenever `triggers` change, for instance after a release. Changing `triggers`, `automation_id`, " +
-			"`automation_trigger` or a configured `project_id` replaces the resource, and the replacement is a new " +
-			"run; nothing else ever runs the automation. " +
+		MarkdownDescription: "Runs a Mintlify automation with a custom schedule or a Webhook trigger now. Changing " +
+			"`triggers`, `automation_id`, `automation_trigger` or a configured `project_id` replaces the resource with a new run; nothing else runs the automation. " +
 			automationRunQueued + "\n\n" +
 			"A run cannot be read, stopped or deleted through the API: refreshing changes nothing, a replacement " +
 			"forgets the old run without stopping it, and destroying the resource only removes it from state.",
