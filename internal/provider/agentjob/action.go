@@ -48,14 +48,9 @@ func (a *agentJobAction) Metadata(_ context.Context, req action.MetadataRequest,
 
 func (a *agentJobAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Runs the Mintlify documentation agent on a prompt, once, when the action is invoked: " +
-			"with `terraform apply -invoke=action.mintlify_agent_job.NAME`, or from an `action_trigger` in another " +
-			"resource's `lifecycle`, such as after a `helm_release` update. It starts a new agent job, or with " +
-			"`job_id` sends the prompt to an existing job as a follow-up message, then waits for the job and reports " +
-			"its progress: the job id, each status change, and the pull request link, or that the agent changed " +
-			"nothing. A `failed` job or a timeout is an error that names the job.\n\n" +
-			"Actions need Terraform 1.14 or later; OpenTofu has no actions. The action records nothing in state: " +
-			"to keep the job and use its `pr_link` in other resources, use the `mintlify_agent_job` resource.",
+		MarkdownDescription: "Runs the Mintlify documentation agent on a prompt, once, when the action is invoked " +
+			"or triggered: it starts a job, or with `job_id` sends a follow-up to one, waits for it and reports its " +
+			"progress. It records nothing in state: to use `pr_link` elsewhere, use the `mintlify_agent_job` resource.",
 		Attributes: map[string]schema.Attribute{
 			// Required
 			"prompt": schema.StringAttribute{

@@ -46,9 +46,8 @@ func (d *agentJobDataSource) Metadata(_ context.Context, req datasource.Metadata
 
 func (d *agentJobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Reads a job of the Mintlify documentation agent: its status, the repository and branch " +
-			"it works on, and the pull request it opened. With `wait_for_completion`, the read waits until the " +
-			"job is `completed`, `archived` or `failed`, so later resources can use `pr_link`.",
+		MarkdownDescription: "Reads a job of the Mintlify documentation agent: its status, repository, branch and " +
+			"pull request. With `wait_for_completion`, it waits for the job to end, so later resources can use `pr_link`.",
 		Attributes: map[string]schema.Attribute{
 			// Required
 			"id": schema.StringAttribute{
@@ -66,13 +65,13 @@ func (d *agentJobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequ
 				Validators: core.ProjectIDValidators,
 			},
 			"wait_for_completion": schema.BoolAttribute{
-				MarkdownDescription: "Wait until the job is `completed`, `archived` or `failed` before returning, " +
-					"bounded by `timeouts.read`. Defaults to `false`: the job is read once, as it is.",
+				MarkdownDescription: "Wait until the job is `completed`, `archived` or `failed`. Defaults to `false`: " +
+					"the job is read once, as it is.",
 				Optional: true,
 			},
 			"timeouts": core.DataSourceTimeouts(ctx, timeouts.Opts{
-				ReadDescription: "How long reading the job may take, retries included, as a duration such as " +
-					"`45m`; with `wait_for_completion`, how long it may wait. Defaults to `30m` with " +
+				ReadDescription: "How long reading (and with `wait_for_completion`, waiting for) the job may take, " +
+					"retries included, such as `45m`. Defaults to `30m` with " +
 					"`wait_for_completion`, `" + core.FormatDuration(core.DefaultReadTimeout) + "` without.",
 			}),
 		},

@@ -58,19 +58,8 @@ func (r *agentJobResource) Metadata(_ context.Context, req resource.MetadataRequ
 func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Starts a job of the Mintlify documentation agent on a prompt, and follows it to the pull " +
-			"request the agent opens.\n\n" +
-			"Creating the resource starts the job, then, with `wait_for_completion` (the default), waits until the " +
-			"job is `completed`, `archived` or `failed`, within `timeouts.create`. The job's id is saved in state " +
-			"when the create returns. A `failed` job is an error and leaves a tainted resource that keeps the job's " +
-			"id. A timeout or an interruption (Ctrl-C) does too: `terraform untaint` and apply again to wait for the " +
-			"same job instead of starting another. A Terraform process that is killed (SIGKILL, out of memory, a CI " +
-			"runner's hard timeout) loses the id, and the next apply starts a second agent job, which opens a second " +
-			"pull request; the id is logged at `INFO` the moment the job starts, so that the job can be imported " +
-			"instead (see the guide Running in CI).\n\n" +
-			"Changing `prompt`, `triggers` or a configured `project_id` starts a new agent job, which opens a new " +
-			"pull request; nothing else ever does. Refreshing reads the job; a job the API no longer returns stays in state, with " +
-			"a warning, and is never run again by itself. The Mintlify API cannot delete an agent job: destroying " +
-			"this resource only removes it from Terraform state, and the job and its pull request stay as they are.",
+			"request the agent opens. Only a change of `prompt`, `triggers` or a configured `project_id` starts " +
+			"another job. The API cannot delete a job: destroy only removes it from state.",
 		Attributes: map[string]schema.Attribute{
 			// Required
 			"prompt": schema.StringAttribute{
@@ -85,8 +74,7 @@ func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 			"project_id": schema.StringAttribute{
 				MarkdownDescription: "The Mintlify project to run the agent in. Defaults to the provider's " +
 					"`project_id` (or `" + core.EnvProjectID + "`) when the job is started. Setting it to another project " +
-					"starts a new agent job there; while it is not set, the job stays in the project it was started " +
-					"(or imported) in, whatever the provider's project becomes.",
+					"starts a new agent job there.",
 				Optional:      true,
 				Computed:      true,
 				Validators:    core.ProjectIDValidators,
@@ -102,17 +90,15 @@ func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 			"wait_for_completion": schema.BoolAttribute{
 				MarkdownDescription: "Wait until the job is `completed`, `archived` or `failed` before the apply " +
 					"goes on, so that `pr_link` is known to later resources. With `false`, the apply records the job " +
-					"as started (`active`) and refreshes fill in the rest. Changes nothing on the Mintlify side. " +
-					"Defaults to `true`.",
+					"as `active` and refreshes fill in the rest. Defaults to `true`.",
 				Optional: true,
 				Computed: true,
 				Default:  booldefault.StaticBool(true),
 			},
 			"timeouts": core.ResourceTimeouts(ctx, timeouts.Opts{
 				Create: true,
-				CreateDescription: "How long to wait for the job to finish, as a duration such as `1h`; it also bounds " +
-					"the wait that an apply resumes after `terraform untaint`. Changes nothing on the Mintlify side. " +
-					"Defaults to `30m`.",
+				CreateDescription: "How long to wait for the job to finish, as a duration such as `1h`, also after " +
+					"`terraform untaint`. Defaults to `30m`.",
 				Read: true,
 				ReadDescription: "How long a refresh (one read of the job, retries included) may take, as a duration " +
 					"such as `5m`. Defaults to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",

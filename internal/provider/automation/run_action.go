@@ -43,19 +43,12 @@ func (a *automationRunAction) Metadata(_ context.Context, req action.MetadataReq
 
 func (a *automationRunAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Runs a Mintlify automation now, a custom automation with a custom schedule or one whose " +
-			"trigger is Webhook (`automation_trigger = \"" + triggerWebhook + "\"`), once each time the " +
-			"action is invoked: with `terraform apply -invoke=action.mintlify_automation_run.NAME`, or from an " +
-			"`action_trigger` in another resource's `lifecycle`, such as after a release. It reports the run's " +
-			"ids. " + automationRunQueued + "\n\n" +
-			"Actions need Terraform 1.14 or later; OpenTofu has no actions. With them, use the " +
-			"`mintlify_automation_run` resource, which runs the automation when `triggers` change.",
+		MarkdownDescription: "Runs a Mintlify automation with a custom schedule or a Webhook trigger now, once each " +
+			"time the action is invoked or triggered, and reports the run's ids. " + automationRunQueued,
 		Attributes: map[string]schema.Attribute{
 			"automation_id": schema.StringAttribute{
 				MarkdownDescription: "The automation to run: its id, as the automation's settings in the Mintlify " +
-					"dashboard show it. A value with spaces, `/`, `?` or `#` is refused at plan; the API judges " +
-					"the rest. Only an active custom automation with a " +
-					"custom schedule or a Webhook trigger can be run on demand.",
+					"dashboard show it.",
 				Required:   true,
 				Validators: []validator.String{automationIDValidator},
 			},

@@ -63,29 +63,20 @@ func (r *automationRunResource) Metadata(_ context.Context, req resource.Metadat
 var automationIDValidator = core.PathSegmentID("Invalid Automation ID", "automation id", "the automation's settings in the Mintlify dashboard")
 
 // automationRunQueued says what an apply that ran an automation has done.
-const automationRunQueued = "The API has no call to follow a run: when the apply returns, the run is queued, not " +
-	"finished, and its result shows only in the automation's run history in the Mintlify dashboard. Each run uses " +
-	"credits like a scheduled run."
+const automationRunQueued = "The API cannot follow a run: it is queued, not finished, when the apply returns, and " +
+	"its result shows only in the automation's run history in the Mintlify dashboard. Each run uses credits."
 
 func (r *automationRunResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Runs a Mintlify automation now: a custom automation with a custom schedule, as if its " +
-			"schedule had come round, or one whose trigger is Webhook, through its webhook " +
-			"(`automation_trigger = \"" + triggerWebhook + "\"`). It runs once when the resource is created, and " +
-			"again whenever `triggers` change, for instance after a release. Changing `triggers`, `automation_id`, " +
-			"`automation_trigger` or a configured `project_id` replaces the resource, and the replacement is a new " +
-			"run; nothing else ever runs the automation. " +
+		MarkdownDescription: "Runs a Mintlify automation with a custom schedule or a Webhook trigger now. Changing " +
+			"`triggers`, `automation_id`, `automation_trigger` or a configured `project_id` replaces the resource with a new run; nothing else runs the automation. " +
 			automationRunQueued + "\n\n" +
-			"The resource suits every Terraform and OpenTofu version; with Terraform 1.14 or later, the " +
-			"`mintlify_automation_run` action runs an automation without keeping anything in state. A run cannot " +
-			"be read, stopped or deleted through the API: refreshing changes nothing, and destroying the resource " +
-			"only removes it from Terraform state.",
+			"A run cannot be read, stopped or deleted through the API: refreshing changes nothing, a replacement " +
+			"forgets the old run without stopping it, and destroying the resource only removes it from state.",
 		Attributes: map[string]schema.Attribute{
 			"automation_id": schema.StringAttribute{
 				MarkdownDescription: "The automation to run: its id, as the automation's settings in the Mintlify " +
-					"dashboard show it. A value with spaces, `/`, `?` or `#` is refused at plan; the API judges " +
-					"the rest. Only an active custom automation with a " +
-					"custom schedule or a Webhook trigger can be run on demand. Changing it runs the new automation.",
+					"dashboard show it. Changing it runs the new automation.",
 				Required:      true,
 				Validators:    []validator.String{automationIDValidator},
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
@@ -117,7 +108,7 @@ func (r *automationRunResource) Schema(ctx context.Context, _ resource.SchemaReq
 			"timeouts": core.ResourceTimeouts(ctx, timeouts.Opts{
 				Create: true,
 				CreateDescription: "How long queueing the run may take, including its turn within the API's rate " +
-					"limit (10 runs and deployments per 10 seconds) and retries, as a duration such as `10m`. " +
+					"limit and retries, as a duration such as `10m`. " +
 					"Defaults to `" + core.FormatDuration(core.DefaultTriggerTimeout) + "`.",
 			}),
 			"id": schema.StringAttribute{
@@ -127,23 +118,19 @@ func (r *automationRunResource) Schema(ctx context.Context, _ resource.SchemaReq
 				PlanModifiers: core.KeepString,
 			},
 			"instance_id": schema.StringAttribute{
-				MarkdownDescription: "The id of the run (the automation's instance), as the API answered it; " +
-					"null for a webhook automation, whose run has a `run_id`.",
-				Computed:      true,
-				PlanModifiers: core.KeepString,
+				MarkdownDescription: "The id of the run (the automation's instance); null for a webhook automation.",
+				Computed:            true,
+				PlanModifiers:       core.KeepString,
 			},
 			"job_id": schema.StringAttribute{
-				MarkdownDescription: "The id of the job that carries out the run, as the API answered it; null " +
-					"for a webhook automation.",
-				Computed:      true,
-				PlanModifiers: core.KeepString,
+				MarkdownDescription: "The id of the job that carries out the run; null for a webhook automation.",
+				Computed:            true,
+				PlanModifiers:       core.KeepString,
 			},
 			"run_id": schema.StringAttribute{
-				MarkdownDescription: "The id of the run of a webhook automation (`automation_trigger = \"" +
-					triggerWebhook + "\"`), as its webhook answered it; null for an automation with a custom " +
-					"schedule, whose run has an `instance_id` and a `job_id`.",
-				Computed:      true,
-				PlanModifiers: core.KeepString,
+				MarkdownDescription: "The id of the run of a webhook automation; null for a scheduled one.",
+				Computed:            true,
+				PlanModifiers:       core.KeepString,
 			},
 		},
 	}

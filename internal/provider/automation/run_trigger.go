@@ -38,8 +38,8 @@ var pathAutomationTrigger = path.Root("automation_trigger")
 // it says of the automation; its description and validator are built from
 // this list.
 var automationTriggers = []struct{ value, means string }{
-	{triggerSchedule, "a custom automation with a custom schedule, run through the API's Trigger automation call"},
-	{triggerWebhook, "a custom automation whose trigger is Webhook, run through its webhook, which answers a `run_id`"},
+	{triggerSchedule, "a custom automation with a custom schedule"},
+	{triggerWebhook, "a custom automation whose trigger is Webhook, run through its webhook"},
 }
 
 // automationTriggerValidators refuse, at plan time, a value that is not in
@@ -58,9 +58,9 @@ func automationTriggerDescription() string {
 	for i, t := range automationTriggers {
 		kinds[i] = fmt.Sprintf("`%s` is %s", t.value, t.means)
 	}
-	return "The automation's trigger, as its settings in the Mintlify dashboard show it, which decides the call " +
-		"that runs it: " + strings.Join(kinds, "; ") + ". Defaults to `" + triggerSchedule + "`. A predefined " +
-		"automation, or a custom one run by an event such as a push, cannot be run through the API."
+	return "The automation's trigger, as its settings in the Mintlify dashboard show it: " + strings.Join(kinds, "; ") +
+		". Defaults to `" + triggerSchedule + "`. A predefined automation, or one run by an event such as a push, " +
+		"cannot be run through the API."
 }
 
 // triggerOf is the known value of `automation_trigger`, or its default.

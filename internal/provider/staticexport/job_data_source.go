@@ -63,10 +63,8 @@ func (d *staticExportJobDataSource) Schema(ctx context.Context, _ datasource.Sch
 
 			// Optional
 			"project_id": schema.StringAttribute{
-				MarkdownDescription: "The project of a job of the project-scoped static export (a bundle without " +
-					"`domain`), usually `mintlify_static_export_bundle.<name>.project_id`. With it, the job is read " +
-					"under the project, and `progress` and `page_count` are null, as that contract reports neither; " +
-					"without it, the job is one of today's domain-scoped contract.",
+				MarkdownDescription: "The project of a project-scoped job (a bundle without `domain`), usually " +
+					"`mintlify_static_export_bundle.<name>.project_id`. Null for a job of the domain-scoped contract.",
 				Optional:   true,
 				Validators: core.ProjectIDValidators,
 			},
