@@ -36,8 +36,8 @@ func (c *chainCLI) triggersAndDestroy() {
 	c.expectExports("after the new commit", 2, 2)
 
 	out := c.must("destroy", "-auto-approve", "-input=false", "-var=docs_commit=def456")
-	if !strings.Contains(out, "Destroy complete! Resources: 2 destroyed.") {
-		c.t.Errorf("destroy did not destroy both resources:\n%s", out)
+	if !strings.Contains(out, "Destroy complete! Resources: 3 destroyed.") {
+		c.t.Errorf("destroy did not destroy the deployment, the export and the release:\n%s", out)
 	}
 	if revs := c.revisions(); len(revs) != 0 {
 		c.t.Errorf("after destroy Helm still records the release: %v", revs)

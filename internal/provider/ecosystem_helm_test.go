@@ -179,7 +179,7 @@ func readExampleAsWritten(t *testing.T, name string) string {
 // TestHelmTemplateRendersTheLink applies the Helm guide's offline check:
 // data "helm_template" renders the chart with our helm_values, and with
 // bundle_url through set_sensitive; both manifests carry the link and the
-// pinned version, and the next plan is empty.
+// deployed commit as the version, and the next plan is empty.
 func TestHelmTemplateRendersTheLink(t *testing.T) {
 	t.Parallel()
 	c := newHelmCLI(t, nil)
@@ -194,9 +194,14 @@ func TestHelmTemplateRendersTheLink(t *testing.T) {
 	if !strings.Contains(link, "X-Amz-Signature=") {
 		t.Fatalf("bundle_url in state is %q, want a presigned link", link)
 	}
+	// The export is tagged with the commit its deployment put live.
+	version, _ := state["mintlify_deployment.docs"]["commit_sha"].(string)
+	if version == "" || bundle["version"] != version {
+		t.Fatalf("the bundle's version is %v, want the deployed commit %q", bundle["version"], version)
+	}
 	for _, addr := range []string{"data.helm_template.values", "data.helm_template.set_sensitive"} {
 		manifest, _ := state[addr]["manifest"].(string)
-		for _, want := range []string{"value: " + quote(link), `mintlify.com/static-export-version: "2024-06-01"`} {
+		for _, want := range []string{"value: " + quote(link), `mintlify.com/static-export-version: "` + version + `"`} {
 			if !strings.Contains(manifest, want) {
 				t.Errorf("%s's manifest lacks %s:\n%s", addr, want, manifest)
 			}
