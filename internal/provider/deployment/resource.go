@@ -42,6 +42,8 @@ type deploymentResource struct {
 type deploymentResourceModel struct {
 	core.TrackedJob
 	deploymentFields
+	OnFailure   types.String `tfsdk:"on_failure"`
+	LastSuccess types.Object `tfsdk:"last_success"`
 }
 
 // deploymentIdentityModel is the resource's identity: the deployment's
@@ -75,7 +77,7 @@ func (r *deploymentResource) Schema(ctx context.Context, _ resource.SchemaReques
 					"triggers one.",
 				ElementType:   types.StringType,
 				Optional:      true,
-				PlanModifiers: []planmodifier.Map{replaceDeploymentUnlessImported.Map()},
+				PlanModifiers: []planmodifier.Map{triggersReplace()},
 			},
 			"wait_for_completion": schema.BoolAttribute{
 				MarkdownDescription: "Wait until the deployment is `success` or `failure` before the apply goes on, " +
@@ -106,6 +108,9 @@ func (r *deploymentResource) Schema(ctx context.Context, _ resource.SchemaReques
 		},
 	}
 	for name, attr := range deploymentResourceFields() {
+		resp.Schema.Attributes[name] = attr
+	}
+	for name, attr := range onFailureAttributes() {
 		resp.Schema.Attributes[name] = attr
 	}
 }
@@ -160,20 +165,19 @@ func (r *deploymentResource) Create(ctx context.Context, req resource.CreateRequ
 	// state.
 	plan.ID = types.StringValue(statusID)
 	plan.deploymentFields = deploymentFields{}
+	plan.LastSuccess = noLastSuccess()
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 	resp.Diagnostics.Append(setDeploymentIdentity(ctx, resp.Identity, statusID)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	if !plan.WaitForCompletion.ValueBool() {
-		r.readOnce(ctx, &plan, resp)
+		r.readOnce(ctx, &plan, &resp.State, &resp.Diagnostics)
 		return
 	}
-	d, diags := waitForDeployment(ctx, client, projectID, statusID, deploymentWaitOnCreate(timeout))
+	d, diags := waitForDeployment(ctx, client, projectID, statusID, plan.recording(deploymentWaitOnCreate(timeout)))
 	resp.Diagnostics.Append(diags...)
-	if d != nil {
-		plan.set(d)
-	}
+	plan.settle(d, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
@@ -204,18 +208,18 @@ func (r *deploymentResource) startOrTakeOver(ctx context.Context, projectID stri
 // readOnce fills a deployment that the create does not wait for with its
 // first status. The deployment is triggered whatever happens here, so a
 // failed read is a warning, and a refresh reads it again.
-func (r *deploymentResource) readOnce(ctx context.Context, plan *deploymentResourceModel, resp *resource.CreateResponse) {
+func (r *deploymentResource) readOnce(ctx context.Context, plan *deploymentResourceModel, state *tfsdk.State, diags *diag.Diagnostics) {
 	projectID, statusID := plan.ProjectID.ValueString(), plan.ID.ValueString()
 	d, err := r.Provider.Client.GetDeployment(ctx, statusID)
 	if err != nil {
 		op := GetDeploymentOp(projectID, statusID).Diagnostic(err)
-		resp.Diagnostics.AddWarning("Deployment Triggered, Status Unknown", fmt.Sprintf("The deployment %s of "+
+		diags.AddWarning("Deployment Triggered, Status Unknown", fmt.Sprintf("The deployment %s of "+
 			"project %s was triggered, and the state records it, but its first status could not be read: %s %s "+
 			"The next refresh reads it again.", statusID, projectID, op.Summary()+".", op.Detail()))
 		return
 	}
-	plan.set(d)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	plan.settle(d, diags)
+	diags.Append(state.Set(ctx, plan)...)
 }
 
 func (r *deploymentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -254,6 +258,7 @@ func (r *deploymentResource) Read(ctx context.Context, req resource.ReadRequest,
 		}
 	}
 	state.set(d)
+	state.noteSuccess(d)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
@@ -261,6 +266,9 @@ func (r *deploymentResource) Read(ctx context.Context, req resource.ReadRequest,
 // side, and waits for the deployment when the plan decided to resume (see
 // planResume).
 func (r *deploymentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	if r.redeploy(ctx, req, resp) {
+		return
+	}
 	plan, state, ctx, cancel, timeout, resume := core.BeginResume[deploymentResourceModel](ctx, r.Provider, core.DefaultDeploymentWaitTimeout, req, resp)
 	defer cancel()
 	projectID, statusID := plan.ProjectID.ValueString(), plan.ID.ValueString()
@@ -272,12 +280,10 @@ func (r *deploymentResource) Update(ctx context.Context, req resource.UpdateRequ
 
 	// Start from the deployment as last read, which stays if it cannot be
 	// read.
-	plan.deploymentFields = state.deploymentFields
-	d, diags := waitForDeployment(ctx, r.Provider.Client, projectID, statusID, deploymentWaitOnResume(timeout))
+	plan.deploymentFields, plan.LastSuccess = state.deploymentFields, state.LastSuccess
+	d, diags := waitForDeployment(ctx, r.Provider.Client, projectID, statusID, plan.recording(deploymentWaitOnResume(timeout)))
 	resp.Diagnostics.Append(diags...)
-	if d != nil {
-		plan.set(d)
-	}
+	plan.settle(d, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
