@@ -122,7 +122,9 @@ const deploymentResourceDescription = "Deploys a Mintlify project's docs site fr
 	"within `timeouts.create`. The status ID is saved in state when the create returns, and logged at `INFO` " +
 	"the moment it is known, so that a killed Terraform's deployment can be imported.\n\n" +
 	"A `failure` is an error that shows Mintlify's summary and the deployment's last log lines; the resource is " +
-	"tainted, keeps the deployment, and the next apply replaces it with a new deployment: the retry. A timeout " +
+	"tainted, keeps the deployment, and the next apply replaces it with a new deployment: the retry. With " +
+	"`on_failure = \"record\"`, a `failure` is a warning instead, and the resource keeps it untainted (see " +
+	"`on_failure` and `last_success`). A timeout " +
 	"or an interruption (Ctrl-C) is an error too, and taints the resource, but the next `terraform apply` " +
 	"resumes: the plan shows the resource replaced, and while the deployment still runs (`queued` or " +
 	"`in_progress`), the replacement waits for that same deployment instead of triggering another, as long as " +
