@@ -47,13 +47,17 @@ type deploymentResourceModel struct {
 }
 
 // deploymentIdentityModel is the resource's identity: the deployment's
-// status id, which the API reads without a project.
+// status id, which the API reads without a project. It changes with the
+// in-place deployment that `on_failure = "record"` makes (MutableIdentity).
 type deploymentIdentityModel struct {
 	StatusID types.String `tfsdk:"status_id"`
 }
 
 func (r *deploymentResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_deployment"
+	// With `on_failure = "record"`, a change of `triggers` deploys again in
+	// place: the identity follows the new deployment.
+	resp.ResourceBehavior.MutableIdentity = true
 }
 
 func (r *deploymentResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
