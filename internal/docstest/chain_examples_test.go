@@ -146,7 +146,7 @@ func TestAccExampleChainStopsAtAFailedDeployment(t *testing.T) {
 		Steps: []resource.TestStep{{
 			Config:          env.Config(chainWithoutRelease(t)),
 			ConfigVariables: chainVars("4f1c2e9"),
-			ExpectError: acctest.ExpectError("No deployment of the docs has succeeded yet"),
+			ExpectError:     acctest.ExpectError("No deployment of the docs has succeeded yet"),
 		}},
 	})
 	if started, _ := exportStartedAt(env); !started.IsZero() {
