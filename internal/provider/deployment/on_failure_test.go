@@ -80,3 +80,41 @@ func TestDeployment_onFailureRecord(t *testing.T) {
 		t.Errorf("deployments triggered = %d, want 3, one per change of triggers", n)
 	}
 }
+
+// TestDeployment_onFailureRecordResumes: with `on_failure = "record"`, the
+// in-place deployment of a change of triggers that outlasts
+// `timeouts.create` fails the apply, untainted, with the new deployment in
+// state; the next apply waits for that same deployment, and `last_success`
+// moves to it once it succeeds.
+func TestDeployment_onFailureRecordResumes(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t, fakeapi.WithDeploymentPlan(func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+		return fakeapi.DeploymentPlan{QueuedFor: 30 * time.Second, RunFor: time.Duration(req.N*req.N) * time.Minute,
+			CommitSHA: map[int]string{1: "c0ffee01", 2: "c0ffee02"}[req.N]}
+	}))
+	cli := env.CLI(t)
+	config := func(commit string) {
+		cli.WriteConfig(env.Config(providertest.DeploymentResourceConfig(`on_failure = "record"
+  triggers   = { commit = "` + commit + `" }
+  timeouts   = { create = "3m" }`)))
+	}
+	config("a")
+	cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
+
+	config("b")
+	res := cli.Run("apply", "-auto-approve", "-no-color", "-input=false")
+	dep := cli.Instance(deploymentAddr)
+	if id, _ := lastSuccess(dep); res.Exit == 0 || !strings.Contains(res.Output, "Deployment Still Running") ||
+		dep.Tainted || dep.Attr("id") != "6650f1c2a0b1c2d300000002" || id != "6650f1c2a0b1c2d300000001" {
+		t.Fatalf("a timed-out in-place deployment left %+v (tainted %v): %s", dep.Attrs, dep.Tainted, res)
+	}
+
+	out := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false").Output
+	dep = cli.Instance(deploymentAddr)
+	if id, sha := lastSuccess(dep); dep.Attr("status") != "success" || id != "6650f1c2a0b1c2d300000002" || sha != "c0ffee02" {
+		t.Errorf("the resumed deployment left %+v:\n%s", dep.Attrs, acctest.Indent(out))
+	}
+	if n := len(env.Fake.DeploymentRequests()); n != 2 {
+		t.Errorf("deployments triggered = %d, want 2: the resumed one is not triggered again", n)
+	}
+}
