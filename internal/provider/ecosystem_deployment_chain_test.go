@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
@@ -104,5 +105,99 @@ func (c *chainCLI) failedDeployment() {
 	c.expectExports("after the failed deployment", 0, 0)
 	if revs := c.revisions(); len(revs) != 0 {
 		c.t.Errorf("a failed deployment installed the release: %v", revs)
+	}
+}
+
+// docsPushes is what the failing chain's fake deploys: the commit the next
+// deployment builds, and whether its build fails. Deployments end at once
+// on Mintlify's clock, which the scenario moves.
+type docsPushes struct {
+	mu     sync.Mutex
+	commit string
+	broken bool
+}
+
+func (p *docsPushes) push(commit string, broken bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.commit, p.broken = commit, broken
+}
+
+func (p *docsPushes) plan(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.broken {
+		return fakeapi.DeploymentPlan{CommitSHA: p.commit, Fail: true, Summary: "Build failed",
+			Logs: []string{"Building 48 pages", `Error: docs.json: unknown key "navigaton"`}}
+	}
+	return fakeapi.DeploymentPlan{CommitSHA: p.commit, Logs: []string{"Building 48 pages", "Built 48 pages"}}
+}
+
+// failingCommits runs the chain guide through a commit whose build fails:
+// the apply fails once with the log, the release stays on the last good
+// commit; a scheduled apply of the same commit, once the link is due,
+// renews it into the release without deploying, and still fails; the next
+// good commit is deployed, exported and released. Mintlify's clock stays
+// two hours behind until the scheduled apply, so that every link issued
+// before it is already due then, as after a day's wait.
+func (c *chainCLI) failingCommits(pushes *docsPushes) {
+	c.Write(readExampleAsWritten(c.t, "guides/commit-to-cluster/main.tf"))
+	c.must("init", "-input=false")
+	pushes.push("4f1c2e9", false)
+	c.apply("4f1c2e9")
+	c.expectRendered("after a good commit", "4f1c2e9")
+	c.expectRevisions("after a good commit", "1:deployed")
+
+	pushes.push("9d0e7a1", true)
+	c.applyFailing("9d0e7a1", "Warning: Deployment Failed", `unknown key "navigaton"`, "Module output value precondition failed")
+	c.expectRendered("after a failing commit", "4f1c2e9")
+	c.expectDeployments("after a failing commit", 2)
+
+	c.vendorClockRight()
+	before := c.rendered()
+	c.applyFailing("9d0e7a1", "mintlify_static_export_bundle.docs will be updated in-place", "Module output value precondition failed")
+	if after := c.expectRendered("after a scheduled apply", "4f1c2e9"); after.BundleURL == before.BundleURL {
+		c.t.Errorf("the scheduled apply left the due link %q in the release", before.BundleURL)
+	}
+	c.expectDeployments("after a scheduled apply", 2)
+
+	pushes.push("b7c8d9e", false)
+	c.apply("b7c8d9e")
+	c.expectRendered("after a good commit again", "b7c8d9e")
+	c.expectDeployments("after a good commit again", 3)
+	c.expectNoChanges(c.vars("b7c8d9e")...)
+}
+
+// applyFailing applies docs commit, and expects exit code 1 and each of
+// wants in the output.
+func (c *chainCLI) applyFailing(commit string, wants ...string) {
+	c.t.Helper()
+	res := c.Run(append([]string{"apply", "-auto-approve", "-input=false", "-no-color"}, c.vars(commit)...)...)
+	if res.Exit != 1 {
+		c.t.Fatalf("want exit 1: %s", res)
+	}
+	for _, want := range wants {
+		if !strings.Contains(res.Output, want) {
+			c.t.Errorf("the apply of %s does not say %q: %s", commit, want, res)
+		}
+	}
+}
+
+// expectRendered checks that the chart serves the link in state, tagged
+// with version, and returns what it rendered.
+func (c *chainCLI) expectRendered(when, version string) staticExport {
+	c.t.Helper()
+	got := c.rendered()
+	if want := (staticExport{Enabled: "true", BundleURL: c.bundleURL(), Version: version, Checksum: got.Checksum}); got != want {
+		c.t.Errorf("%s: the chart rendered %+v, want %+v", when, got, want)
+	}
+	return got
+}
+
+// expectDeployments checks how many deployments the fake was asked for.
+func (c *chainCLI) expectDeployments(when string, n int) {
+	c.t.Helper()
+	if got := len(c.fake.DeploymentRequests()); got != n {
+		c.t.Errorf("%s: deployments triggered = %d, want %d", when, got, n)
 	}
 }

@@ -20,23 +20,40 @@ variable "chart_repository" {
   type        = string
 }
 
-# 1. Deploy the docs commit and wait for it. A failed deployment fails the
-#    apply here, with its last log lines: nothing below runs.
+# 1. Deploy the docs commit and wait for it. A failed deployment is recorded
+#    (a warning with its last log lines), not retried by every apply: only a
+#    new docs commit deploys again. last_success keeps naming the deployment
+#    that the site still serves.
 resource "mintlify_deployment" "docs" {
+  on_failure = "record"
+
   triggers = {
     docs_commit = var.docs_commit
   }
 }
 
-# 2. Export exactly what was deployed: a new deployment starts a new export,
-#    which starts only once the deployment has succeeded, and the export is
-#    tagged with the deployed commit.
+# 2. Export exactly what was deployed and succeeded: a new successful
+#    deployment starts a new export, which starts only once the deployment
+#    has succeeded, and the export is tagged with the deployed commit. A
+#    failed deployment leaves the export, and the renewal of its link, as
+#    they were.
 resource "mintlify_static_export_bundle" "docs" {
   domain  = "docs.example.com"
-  version = mintlify_deployment.docs.commit_sha
+  version = mintlify_deployment.docs.last_success.commit_sha
 
   triggers = {
-    deployment = mintlify_deployment.docs.id
+    deployment = mintlify_deployment.docs.last_success.id
+  }
+
+  lifecycle {
+    # A new docs commit replaces the export: keep the current one until the
+    # new one exists.
+    create_before_destroy = true
+
+    precondition {
+      condition     = mintlify_deployment.docs.last_success != null
+      error_message = "No deployment of the docs has succeeded yet, so there is nothing to export. Fix the docs, then apply with the new commit."
+    }
   }
 }
 
@@ -64,6 +81,15 @@ resource "helm_release" "mintlify" {
   ]
 }
 
+# The commit the site, and the cluster, serve. A failed deployment fails the
+# apply here (exit code 1), once everything else is applied: timestamp() is
+# unknown until the apply, so the check never stops a plan, nor the renewal
+# of the link.
 output "deployed_commit" {
-  value = mintlify_deployment.docs.commit_sha
+  value = mintlify_deployment.docs.last_success.commit_sha
+
+  precondition {
+    condition     = timestamp() == "" || mintlify_deployment.docs.status == "success"
+    error_message = "The deployment of the docs commit failed (its log is in the warning above). The cluster keeps serving the last deployment that succeeded, and its link is still renewed. Fix the docs, then apply with the new commit."
+  }
 }

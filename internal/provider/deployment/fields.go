@@ -89,6 +89,5 @@ func deploymentDataSourceFields() map[string]datasourceschema.Attribute {
 }
 
 // JobStatus makes the models of a deployment and a preview ones that
-// PlanResume plans; a deployment's update never triggers another.
-func (f *deploymentFields) JobStatus() string       { return f.Status.ValueString() }
-func (m *deploymentResourceModel) MarkRedeploying() {}
+// PlanResume plans (with their MarkRedeploying).
+func (f *deploymentFields) JobStatus() string { return f.Status.ValueString() }

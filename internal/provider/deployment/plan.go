@@ -27,8 +27,25 @@ func (r *deploymentResource) ModifyPlan(ctx context.Context, req resource.Modify
 	if core.PlanProjectID(ctx, r.Provider, "Triggering a deployment", req, resp) {
 		core.PlanResume[deploymentResourceModel](ctx, core.Resume[deploymentResourceModel]{
 			Running: deploymentRunning, Logged: "Planning to wait for the deployment, which still runs",
+			Redeploys: redeploys, RedeployLogged: "Planning to deploy again in place: `triggers` changed, and " +
+				"`on_failure = \"record\"` keeps a failed deployment in state",
 		}, req, resp)
+		planLastSuccess(ctx, req, resp)
 	}
+}
+
+// planLastSuccess shows `last_success` unknown when the update waits for a
+// deployment, which may succeed.
+func planLastSuccess(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() || resp.Diagnostics.HasError() {
+		return
+	}
+	var status types.String
+	resp.Diagnostics.Append(resp.Plan.GetAttribute(ctx, path.Root("status"), &status)...)
+	if !status.IsUnknown() {
+		return
+	}
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("last_success"), types.ObjectUnknown(lastSuccessTypes))...)
 }
 
 // deploymentRunning reports a deployment (or a preview's) that has not

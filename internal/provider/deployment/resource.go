@@ -42,16 +42,22 @@ type deploymentResource struct {
 type deploymentResourceModel struct {
 	core.TrackedJob
 	deploymentFields
+	OnFailure   types.String `tfsdk:"on_failure"`
+	LastSuccess types.Object `tfsdk:"last_success"`
 }
 
 // deploymentIdentityModel is the resource's identity: the deployment's
-// status id, which the API reads without a project.
+// status id, which the API reads without a project. It changes with the
+// in-place deployment that `on_failure = "record"` makes (MutableIdentity).
 type deploymentIdentityModel struct {
 	StatusID types.String `tfsdk:"status_id"`
 }
 
 func (r *deploymentResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_deployment"
+	// With `on_failure = "record"`, a change of `triggers` deploys again in
+	// place: the identity follows the new deployment.
+	resp.ResourceBehavior.MutableIdentity = true
 }
 
 func (r *deploymentResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -75,7 +81,7 @@ func (r *deploymentResource) Schema(ctx context.Context, _ resource.SchemaReques
 					"triggers one.",
 				ElementType:   types.StringType,
 				Optional:      true,
-				PlanModifiers: []planmodifier.Map{replaceDeploymentUnlessImported.Map()},
+				PlanModifiers: []planmodifier.Map{triggersReplace()},
 			},
 			"wait_for_completion": schema.BoolAttribute{
 				MarkdownDescription: "Wait until the deployment is `success` or `failure` before the apply goes on, " +
@@ -108,6 +114,9 @@ func (r *deploymentResource) Schema(ctx context.Context, _ resource.SchemaReques
 	for name, attr := range deploymentResourceFields() {
 		resp.Schema.Attributes[name] = attr
 	}
+	for name, attr := range onFailureAttributes() {
+		resp.Schema.Attributes[name] = attr
+	}
 }
 
 const deploymentResourceDescription = "Deploys a Mintlify project's docs site from its deployment branch, and " +
@@ -117,7 +126,9 @@ const deploymentResourceDescription = "Deploys a Mintlify project's docs site fr
 	"within `timeouts.create`. The status ID is saved in state when the create returns, and logged at `INFO` " +
 	"the moment it is known, so that a killed Terraform's deployment can be imported.\n\n" +
 	"A `failure` is an error that shows Mintlify's summary and the deployment's last log lines; the resource is " +
-	"tainted, keeps the deployment, and the next apply replaces it with a new deployment: the retry. A timeout " +
+	"tainted, keeps the deployment, and the next apply replaces it with a new deployment: the retry. With " +
+	"`on_failure = \"record\"`, a `failure` is a warning instead, and the resource keeps it untainted (see " +
+	"`on_failure` and `last_success`). A timeout " +
 	"or an interruption (Ctrl-C) is an error too, and taints the resource, but the next `terraform apply` " +
 	"resumes: the plan shows the resource replaced, and while the deployment still runs (`queued` or " +
 	"`in_progress`), the replacement waits for that same deployment instead of triggering another, as long as " +
@@ -160,21 +171,22 @@ func (r *deploymentResource) Create(ctx context.Context, req resource.CreateRequ
 	// state.
 	plan.ID = types.StringValue(statusID)
 	plan.deploymentFields = deploymentFields{}
+	plan.LastSuccess = noLastSuccess()
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 	resp.Diagnostics.Append(setDeploymentIdentity(ctx, resp.Identity, statusID)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	if !plan.WaitForCompletion.ValueBool() {
-		r.readOnce(ctx, &plan, resp)
+		r.readOnce(ctx, &plan, &resp.State, &resp.Diagnostics)
 		return
 	}
 	history := handoffsOf(r.Provider)
-	d, diags := waitForDeployment(ctx, client, projectID, statusID, deploymentWaitOnCreate(timeout),
+	d, diags := waitForDeployment(ctx, client, projectID, statusID, plan.recording(deploymentWaitOnCreate(timeout)),
 		foretold{took: history.recall(historyKey(projectID)), fresh: fresh})
 	resp.Diagnostics.Append(diags...)
+	plan.settle(d, &resp.Diagnostics)
 	if d != nil {
-		plan.set(d)
 		history.remember(ctx, historyKey(projectID), tookOf(d))
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
@@ -207,18 +219,18 @@ func (r *deploymentResource) startOrTakeOver(ctx context.Context, projectID stri
 // readOnce fills a deployment that the create does not wait for with its
 // first status. The deployment is triggered whatever happens here, so a
 // failed read is a warning, and a refresh reads it again.
-func (r *deploymentResource) readOnce(ctx context.Context, plan *deploymentResourceModel, resp *resource.CreateResponse) {
+func (r *deploymentResource) readOnce(ctx context.Context, plan *deploymentResourceModel, state *tfsdk.State, diags *diag.Diagnostics) {
 	projectID, statusID := plan.ProjectID.ValueString(), plan.ID.ValueString()
 	d, err := r.Provider.Client.GetDeployment(ctx, statusID)
 	if err != nil {
 		op := GetDeploymentOp(projectID, statusID).Diagnostic(err)
-		resp.Diagnostics.AddWarning("Deployment Triggered, Status Unknown", fmt.Sprintf("The deployment %s of "+
+		diags.AddWarning("Deployment Triggered, Status Unknown", fmt.Sprintf("The deployment %s of "+
 			"project %s was triggered, and the state records it, but its first status could not be read: %s %s "+
 			"The next refresh reads it again.", statusID, projectID, op.Summary()+".", op.Detail()))
 		return
 	}
-	plan.set(d)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	plan.settle(d, diags)
+	diags.Append(state.Set(ctx, plan)...)
 }
 
 func (r *deploymentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -257,6 +269,7 @@ func (r *deploymentResource) Read(ctx context.Context, req resource.ReadRequest,
 		}
 	}
 	state.set(d)
+	state.noteSuccess(d)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
@@ -264,6 +277,9 @@ func (r *deploymentResource) Read(ctx context.Context, req resource.ReadRequest,
 // side, and waits for the deployment when the plan decided to resume (see
 // planResume).
 func (r *deploymentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	if r.redeploy(ctx, req, resp) {
+		return
+	}
 	plan, state, ctx, cancel, timeout, resume := core.BeginResume[deploymentResourceModel](ctx, r.Provider, core.DefaultDeploymentWaitTimeout, req, resp)
 	defer cancel()
 	projectID, statusID := plan.ProjectID.ValueString(), plan.ID.ValueString()
@@ -275,13 +291,13 @@ func (r *deploymentResource) Update(ctx context.Context, req resource.UpdateRequ
 
 	// Start from the deployment as last read, which stays if it cannot be
 	// read.
-	plan.deploymentFields = state.deploymentFields
+	plan.deploymentFields, plan.LastSuccess = state.deploymentFields, state.LastSuccess
 	history := handoffsOf(r.Provider)
-	d, diags := waitForDeployment(ctx, r.Provider.Client, projectID, statusID, deploymentWaitOnResume(timeout),
+	d, diags := waitForDeployment(ctx, r.Provider.Client, projectID, statusID, plan.recording(deploymentWaitOnResume(timeout)),
 		foretold{took: history.recall(historyKey(projectID))})
 	resp.Diagnostics.Append(diags...)
+	plan.settle(d, &resp.Diagnostics)
 	if d != nil {
-		plan.set(d)
 		history.remember(ctx, historyKey(projectID), tookOf(d))
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)

@@ -1,0 +1,149 @@
+package docstest
+
+import (
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+)
+
+// The chain guide's example when the docs stop building from some commit
+// on: the failure fails the apply once per commit, and the scheduled applies
+// that follow keep renewing the cluster's link without deploying again.
+
+// docsRepository is what the fake deploys: the commit the next deployment
+// builds, and whether it fails.
+type docsRepository struct {
+	mu     sync.Mutex
+	commit string
+	broken bool
+}
+
+func (r *docsRepository) push(commit string, broken bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.commit, r.broken = commit, broken
+}
+
+func (r *docsRepository) plan(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	p := fakeapi.DeploymentPlan{QueuedFor: 20 * time.Second, RunFor: 3 * time.Minute, CommitSHA: r.commit,
+		Logs: []string{"Building 48 pages", "Built 48 pages"}}
+	if r.broken {
+		p.Fail, p.Summary = true, "Build failed"
+		p.Logs = []string{"Building 48 pages", `Error: docs.json: unknown key "navigaton"`}
+	}
+	return p
+}
+
+// deploymentAddr is the example's deployment.
+const deploymentAddr = "mintlify_deployment.docs"
+
+// chainRun is the chain example in a CLI's working directory.
+type chainRun struct {
+	t    *testing.T
+	env  *acctest.Env
+	cli  *acctest.CLI
+	repo *docsRepository
+}
+
+// apply applies the example with commit as the docs commit, and checks its
+// exit code and that its output says each of wants.
+func (c *chainRun) apply(commit string, exit int, wants ...string) {
+	c.t.Helper()
+	res := c.cli.Run("apply", "-auto-approve", "-no-color", "-input=false", "-var=docs_commit="+commit,
+		"-var=chart_repository=oci://registry.example.com/mintlify")
+	if res.Exit != exit {
+		c.t.Fatalf("want exit %d: %s", exit, res)
+	}
+	for _, want := range wants {
+		if !strings.Contains(res.Output, want) {
+			c.t.Errorf("the apply of %s does not say %q: %s", commit, want, res)
+		}
+	}
+}
+
+// expect checks the fake's deployments, export jobs and links, and what the
+// state's export and release hold.
+func (c *chainRun) expect(when string, deployments, jobs, links int, version string) {
+	c.t.Helper()
+	if n := len(c.env.Fake.DeploymentRequests()); n != deployments {
+		c.t.Errorf("%s: deployments triggered = %d, want %d", when, n, deployments)
+	}
+	if err := c.env.ExpectExportJobsAndLinks(jobs, links); err != nil {
+		c.t.Errorf("%s: %v", when, err)
+	}
+	bundle := c.cli.Instance(bundleAddr)
+	if !bundle.Exists || bundle.Attr("version") != version {
+		c.t.Errorf("%s: the export is %+v, want one of version %s", when, bundle.Attrs, version)
+	}
+	release, _ := c.cli.Instance("terraform_data.release").Attrs["output"].(map[string]any)
+	if values := bundle.Attr("helm_values"); values == "" || release["value"] != values {
+		c.t.Errorf("%s: the release holds %v, not the export's values %q", when, release, values)
+	}
+	resp, err := http.Get(bundle.Attr("bundle_url")) //nolint:noctx // a loopback fake
+	if err != nil {
+		c.t.Fatalf("%s: %v", when, err)
+	}
+	_ = resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		c.t.Errorf("%s: the cluster's link answers HTTP %d", when, resp.StatusCode)
+	}
+}
+
+// TestExampleChainKeepsTheLinkAcrossFailedCommits: a good commit, then
+// one whose build fails (the apply fails with the log, once; the cluster
+// keeps an export of what is live), then scheduled applies of that commit
+// a day later (the link is renewed, nothing is deployed, the apply still
+// fails), then a good commit again (deployed, exported, released).
+func TestExampleChainKeepsTheLinkAcrossFailedCommits(t *testing.T) {
+	t.Parallel()
+	repo := &docsRepository{}
+	env := newTestEnv(t, fakeapi.WithLinkTTL(24*time.Hour), fakeapi.WithDeploymentPlan(repo.plan))
+	c := &chainRun{t: t, env: env, cli: env.CLI(t), repo: repo}
+	c.cli.WriteConfig(env.Config(chainWithoutRelease(t)))
+	c.cli.MustRun("init", "-no-color", "-input=false")
+
+	repo.push("4f1c2e9", false)
+	c.apply("4f1c2e9", 0, "Apply complete!")
+	c.expect("after a good commit", 1, 1, 1, "4f1c2e9")
+	live := c.cli.Instance(deploymentAddr).Attr("id")
+
+	repo.push("9d0e7a1", true)
+	c.apply("9d0e7a1", 1, "Warning: Deployment Failed", `unknown key "navigaton"`, "of commit 4f1c2e9",
+		"Error: Module output value precondition failed", "The deployment of the docs commit failed")
+	// Nobody knows at plan whether the build will fail: the export was
+	// replaced, before the old one was destroyed, by one of what is live.
+	c.expect("after a failing commit", 2, 2, 2, "4f1c2e9")
+	dep := c.cli.Instance(deploymentAddr)
+	if success, _ := dep.Attrs["last_success"].(map[string]any); dep.Tainted || dep.Attr("status") != "failure" ||
+		success["id"] != live || success["commit_sha"] != "4f1c2e9" {
+		t.Errorf("the failed deployment is recorded as tainted=%v %+v, want untainted, failure, last_success %s",
+			dep.Tainted, dep.Attrs, live)
+	}
+	if res := c.cli.Run("plan", "-no-color", "-input=false", "-detailed-exitcode", "-var=docs_commit=9d0e7a1",
+		"-var=chart_repository=oci://registry.example.com/mintlify"); res.Exit != 0 {
+		t.Errorf("the plan of the same commit is not empty and clean: %s", res)
+	}
+
+	// Scheduled applies: within the link's first 3/4 nothing happens, past
+	// it the link is renewed in place; nothing is deployed either time.
+	env.Clock.Advance(6 * time.Hour)
+	c.apply("9d0e7a1", 1, "No changes.", "The deployment of the docs commit failed")
+	c.expect("6 hours on", 2, 2, 2, "4f1c2e9")
+	env.Clock.Advance(13 * time.Hour)
+	c.apply("9d0e7a1", 1, "Plan: 0 to add, 2 to change, 0 to destroy.", "The deployment of the docs commit failed")
+	c.expect("19 hours on", 2, 2, 3, "4f1c2e9")
+
+	repo.push("b7c8d9e", false)
+	c.apply("b7c8d9e", 0, "Apply complete!")
+	c.expect("after a good commit again", 3, 3, 4, "b7c8d9e")
+	if dep := c.cli.Instance(deploymentAddr); dep.Attr("status") != "success" || dep.Attr("commit_sha") != "b7c8d9e" {
+		t.Errorf("the good commit's deployment is recorded as %+v", dep.Attrs)
+	}
+}

@@ -1,0 +1,77 @@
+package deployment
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+)
+
+// redeploy is the update that a change of `triggers` plans with
+// `on_failure = "record"` (see redeploys): it triggers a new deployment and
+// waits for it like a create, but, being an update, it never taints the
+// resource, and it starts from the prior state, whose `last_success` stays
+// unless the new deployment succeeds. handled is false for any other
+// update.
+func (r *deploymentResource) redeploy(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) (handled bool) {
+	var plan, state deploymentResourceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || !redeploys(&state, &plan) {
+		return resp.Diagnostics.HasError()
+	}
+	// Until a deployment is triggered, an error keeps the prior state,
+	// triggers included, so that the next apply tries again.
+	if r.Provider == nil {
+		resp.Diagnostics.Append(core.NotConfiguredDiagnostic())
+		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+		return true
+	}
+	timeout, diags := plan.Timeouts.Create(ctx, core.DefaultDeploymentWaitTimeout)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+		return true
+	}
+	ctx, cancel := r.Provider.Client.Clock().WithTimeout(ctx, timeout)
+	defer cancel()
+	projectID := plan.ProjectID.ValueString()
+	statusID, err := r.Provider.Client.TriggerDeployment(ctx, projectID)
+	if err != nil {
+		resp.Diagnostics.Append(TriggerDeploymentOp(projectID).Diagnostic(err))
+		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+		return true
+	}
+	tflog.Info(ctx, LogDeploymentTriggered, map[string]any{"project_id": projectID, "deployment_id": statusID,
+		"import_id": statusID})
+	ctx = tflog.SetField(ctx, "deployment_id", statusID)
+
+	// From here on the state records the new deployment, whatever happens.
+	plan.ID, plan.deploymentFields, plan.LastSuccess = types.StringValue(statusID), deploymentFields{}, state.LastSuccess
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	resp.Diagnostics.Append(setDeploymentIdentity(ctx, resp.Identity, statusID)...)
+	if resp.Diagnostics.HasError() {
+		return true
+	}
+	if !plan.WaitForCompletion.ValueBool() {
+		r.readOnce(ctx, &plan, &resp.State, &resp.Diagnostics)
+		return true
+	}
+	// The deployment in state shows how long one takes.
+	took := state.took()
+	if took == 0 {
+		took = handoffsOf(r.Provider).recall(historyKey(projectID))
+	}
+	d, diags := waitForDeployment(ctx, r.Provider.Client, projectID, statusID, plan.recording(deploymentWaitOnResume(timeout)),
+		foretold{took: took, fresh: true})
+	resp.Diagnostics.Append(diags...)
+	plan.settle(d, &resp.Diagnostics)
+	if d != nil {
+		handoffsOf(r.Provider).remember(ctx, historyKey(projectID), tookOf(d))
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	return true
+}
