@@ -6,7 +6,7 @@
 // the checks of what Terraform says, what the fake was asked and what is on
 // disk. A test author imports acctest and fakeapitest, and nothing else.
 //
-//	env := acctest.New(t, newProvider, fakeapitest.Fake(fakeapi.WithLinkTTL(time.Hour)))
+//	env := acctest.New(t, newProvider, fakeapitest.Fake(fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: time.Hour})))
 //	resource.Test(t, resource.TestCase{
 //		ProtoV6ProviderFactories: env.ProviderFactories(),
 //		Steps: []resource.TestStep{{

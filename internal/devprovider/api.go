@@ -29,16 +29,16 @@ type API struct {
 // come after the defaults, so they win.
 func StartAPI(opts ...fakeapi.Option) (*API, error) {
 	defaults := []fakeapi.Option{
-		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 			return fakeapi.JobPlan{QueueFor: time.Second, RunFor: 4 * time.Second, Pages: 128}
-		}),
-		fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+		}}),
+		fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 			return fakeapi.DeploymentPlan{QueuedFor: time.Second, RunFor: 3 * time.Second,
 				Logs: []string{"Building 128 pages", "Deployed"}}
-		}),
-		fakeapi.WithAgentJobPlan(func(fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
+		}}),
+		fakeapi.WithAgentJobs(fakeapi.AgentJobOptions{Plan: func(fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
 			return fakeapi.AgentJobPlan{ActiveFor: 5 * time.Second}
-		}),
+		}}),
 	}
 	fake := fakeapi.New(append(defaults, opts...)...)
 	fake.SeedDemo()

@@ -57,7 +57,7 @@ func (r *rehearsal) serve(ctx context.Context, b *releaseBuild) error {
 func (r *rehearsal) startFake() error {
 	return step("fake Mintlify API", func() (string, error) {
 		fake, err := devprovider.StartAPI(
-			fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{Pages: fakePages} }),
+			fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{Pages: fakePages} }}),
 		)
 		if err != nil {
 			return "", err

@@ -3,7 +3,7 @@
 // every exchange checked against the API's description
 // (internal/fakeapi/contract), on a virtual clock that starts at Start.
 //
-//	env := fakeapitest.New(t, fakeapitest.Fake(fakeapi.WithLinkTTL(time.Hour)))
+//	env := fakeapitest.New(t, fakeapitest.Fake(fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: time.Hour})))
 //	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(env.URL), mintlify.WithClock(env.Clock))
 //
 // Like package contract, it is test support: only tests import it.

@@ -33,10 +33,10 @@ const (
 // withAutomations is a fake with an automation of each kind.
 func withAutomations() []fakeapi.Option {
 	return []fakeapi.Option{
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationScheduled}),
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationInactive, Inactive: true}),
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationOnPush, Trigger: fakeapi.TriggerEvent}),
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj_other", ID: automationOtherProj}),
+		fakeapi.WithAutomations(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationScheduled}),
+		fakeapi.WithAutomations(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationInactive, Inactive: true}),
+		fakeapi.WithAutomations(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationOnPush, Trigger: fakeapi.TriggerEvent}),
+		fakeapi.WithAutomations(fakeapi.Automation{ProjectID: "proj_other", ID: automationOtherProj}),
 	}
 }
 

@@ -29,8 +29,8 @@ const (
 // a predefined one, and opts.
 func withWebhookAutomations(opts ...fakeapi.Option) []fakeapi.Option {
 	return append(append(withAutomations(),
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationByWebhook, Trigger: fakeapi.TriggerWebhook}),
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationPredefined, Predefined: true}),
+		fakeapi.WithAutomations(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationByWebhook, Trigger: fakeapi.TriggerWebhook}),
+		fakeapi.WithAutomations(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationPredefined, Predefined: true}),
 	), opts...)
 }
 

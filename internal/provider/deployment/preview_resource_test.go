@@ -131,11 +131,11 @@ func TestAccPreviewDeployment_createAndRedeploy(t *testing.T) {
 // its summary and last log lines; the tainted resource keeps its id.
 func TestAccPreviewDeployment_failure(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		return fakeapi.DeploymentPlan{QueuedFor: time.Second, RunFor: 30 * time.Second, Fail: true,
 			Summary: "Broken link in api/overview.mdx",
 			Logs:    []string{"Installing dependencies", "Building pages", "Error: broken link /api/missing in api/overview.mdx"}}
-	}))
+	}}))
 	cfg := env.Config(previewConfig(previewBranch, ""))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
@@ -162,7 +162,7 @@ func TestAccPreviewDeployment_failure(t *testing.T) {
 // plan, with the fix, and nothing is saved.
 func TestAccPreviewDeployment_notOnPlan(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithPreviewsDisabled())
+	env := providertest.NewTestEnv(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{PreviewsDisabled: true}))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
@@ -308,9 +308,9 @@ func TestPreviewDeployment_quietRefresh(t *testing.T) {
 func TestAccPreviewDeployment_resumeAfterUntaint(t *testing.T) {
 	workRoot := t.TempDir()
 	t.Setenv("TF_ACC_TEMP_DIR", workRoot)
-	env := providertest.NewTestEnv(t, fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		return fakeapi.DeploymentPlan{QueuedFor: time.Minute, RunFor: 14 * time.Minute}
-	}))
+	}}))
 	cfg := env.Config(previewConfig(previewBranch, `timeouts = { create = "10m" }`))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
@@ -345,9 +345,9 @@ func TestAccPreviewDeployment_resumeAfterUntaint(t *testing.T) {
 // the preview is never deployed a second time.
 func TestAccPreviewDeployment_resumeAfterTimeout(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		return fakeapi.DeploymentPlan{QueuedFor: time.Minute, RunFor: 14 * time.Minute}
-	}))
+	}}))
 	cfg := env.Config(previewConfig(previewBranch, `triggers = { commit = "a1" }`+"\n"+`timeouts = { create = "10m" }`))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),

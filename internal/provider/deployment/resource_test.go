@@ -24,10 +24,10 @@ const deploymentAddr = "mintlify_deployment.docs"
 // deploymentPlan makes every deployment of the fake run for runFor, then
 // end as fail says, with logs and a known commit.
 func deploymentPlan(runFor time.Duration, fail bool, logs ...string) fakeapi.Option {
-	return fakeapi.WithDeploymentPlan(func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	return fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		return fakeapi.DeploymentPlan{QueuedFor: 30 * time.Second, RunFor: runFor, Fail: fail, Logs: logs,
 			CommitSHA: fmt.Sprintf("c0ffee%02d", req.N), CommitRef: "main", CommitMessage: "Document release 2.3"}
-	})
+	}})
 }
 
 // expectDeployments checks how many deployments the fake was asked for.
@@ -202,12 +202,12 @@ func TestAccDeployment_triggers(t *testing.T) {
 // the docs say.
 func TestAccDeployment_createBeforeDestroyTriggersAgain(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithDeploymentPlan(func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		if req.N == 1 {
 			return fakeapi.DeploymentPlan{RunFor: 15 * time.Minute} // outlasts timeouts.create
 		}
 		return fakeapi.DeploymentPlan{RunFor: time.Minute}
-	}))
+	}}))
 	cfg := env.Config(providertest.DeploymentResourceConfig(`timeouts = { create = "10m" }` + "\n" +
 		`lifecycle {` + "\n" + `  create_before_destroy = true` + "\n" + `}`))
 	resource.Test(t, resource.TestCase{
@@ -231,12 +231,12 @@ func TestAccDeployment_createBeforeDestroyTriggersAgain(t *testing.T) {
 // one instead of waiting for a status that never comes.
 func TestAccDeployment_resumeGoneTriggersAgain(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithDeploymentPlan(func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		if req.N == 1 {
 			return fakeapi.DeploymentPlan{RunFor: 15 * time.Minute} // outlasts timeouts.create
 		}
 		return fakeapi.DeploymentPlan{RunFor: time.Minute}
-	}))
+	}}))
 	cfg := env.Config(providertest.DeploymentResourceConfig(`timeouts = { create = "10m" }`))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),

@@ -24,7 +24,7 @@ import (
 // partial download beside it.
 func TestInterruptRemovesThePartialArchive(t *testing.T) {
 	fake := fakeapi.New(fakeapi.WithClock(clock.Real()),
-		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }),
+		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}),
 		acctest.SizedArchives(8<<20))
 	// The download sends its first MiB, then nothing until the client goes
 	// away: the provider is mid-download for as long as the test needs.

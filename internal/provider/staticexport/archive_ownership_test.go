@@ -338,7 +338,7 @@ func smallArchive(t *testing.T) []byte {
 // is deleted.
 func TestAccStaticExportArchive_createBeforeDestroy(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}))
 	first, second, third := env.StartExportOutsideTerraform(t), env.StartExportOutsideTerraform(t), env.StartExportOutsideTerraform(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "docs-bundle.tar.gz")
@@ -397,7 +397,7 @@ func TestAccStaticExportArchive_createBeforeDestroy(t *testing.T) {
 func TestArchiveDriftIsExplained(t *testing.T) {
 	t.Parallel()
 	fake := fakeapi.New(fakeapi.WithClock(clock.Real()),
-		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
+		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}))
 	url := contract.Serve(t, fake)
 	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(url))
 	if err != nil {

@@ -175,10 +175,10 @@ func TestAccStaticExportArchive_projectBadArchives(t *testing.T) {
 		"proj_chain":     fakeapi.ArchiveSymlinkChain,
 		"proj_truncated": fakeapi.ArchiveTruncated,
 	}
-	env := providertest.NewTestEnv(t, fakeapi.WithNextStaticExport(fakeapi.NextExport{Contracts: fakeapi.ServeNext,
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Next: &fakeapi.NextExport{Contracts: fakeapi.ServeNext,
 		Archive: func(req fakeapi.ProjectStartRequest) fakeapi.Archive {
 			return fakeapi.Archive{Defect: defects[req.ProjectID]}
-		}}))
+		}}}))
 	dir := t.TempDir()
 	step := func(project string, want ...string) resource.TestStep {
 		job := providertest.StartProjectExportOutsideTerraform(t, env, project)
@@ -211,14 +211,14 @@ func TestAccStaticExportArchive_projectBadArchives(t *testing.T) {
 // clock, and explains a failed one.
 func TestAccStaticExportArchive_projectWaitsForTheJob(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithNextStaticExport(fakeapi.NextExport{Contracts: fakeapi.ServeNext,
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Next: &fakeapi.NextExport{Contracts: fakeapi.ServeNext,
 		Plan: func(req fakeapi.ProjectStartRequest) fakeapi.JobPlan {
 			plan := fakeapi.JobPlan{QueueFor: time.Minute, RunFor: 5 * time.Minute}
 			if req.ProjectID == "proj_fails" {
 				plan.FailWith = "page guides/x failed to render"
 			}
 			return plan
-		}}))
+		}}}))
 	running := providertest.StartProjectExportOutsideTerraform(t, env, acctest.ProjectID)
 	failing := providertest.StartProjectExportOutsideTerraform(t, env, "proj_fails")
 	out := filepath.Join(t.TempDir(), "docs-export.zip")
@@ -264,7 +264,7 @@ func TestAccStaticExportArchive_projectRefusals(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			env := providertest.NewTestEnv(t, fakeapi.WithNextStaticExport(fakeapi.NextExport{Contracts: fakeapi.ServeNext, NotEnabled: tc.notEnabled}))
+			env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Next: &fakeapi.NextExport{Contracts: fakeapi.ServeNext, NotEnabled: tc.notEnabled}}))
 			dir := t.TempDir()
 			out := filepath.Join(dir, "docs-export.zip")
 			resource.Test(t, resource.TestCase{
@@ -306,7 +306,7 @@ const (
 // replaces the archive once, with `format = "zip"`.
 func TestAccStaticExportArchive_stateFromBeforeFormat(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, providertest.NextAndToday, fakeapi.WithJobIDs(func() string { return fixtureJob }))
+	env := providertest.NewTestEnv(t, providertest.NextAndToday, fakeapi.WithHostile(fakeapi.HostileOptions{JobIDs: func() string { return fixtureJob }}))
 	out := filepath.Join(t.TempDir(), "docs-bundle.tar.gz")
 	writeFixtureArchive(t, env, out)
 	fixture, err := os.ReadFile(archiveFixture)

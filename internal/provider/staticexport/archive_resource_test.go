@@ -168,9 +168,9 @@ func TestAccStaticExportArchive_badArchives(t *testing.T) {
 		"hardlink.example.com":  fakeapi.ArchiveHardLinkOut,
 		"oversized.example.com": fakeapi.ArchiveOversized,
 	}
-	env := providertest.NewTestEnv(t, fakeapi.WithArchive(func(req fakeapi.StartRequest) fakeapi.Archive {
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Archive: func(req fakeapi.StartRequest) fakeapi.Archive {
 		return fakeapi.Archive{Size: 1 << 20, Defect: defects[req.Domain]}
-	}))
+	}}))
 	dir := t.TempDir()
 	step := func(domain string, want ...string) resource.TestStep {
 		out := filepath.Join(dir, domain, "docs-bundle.tar.gz")
@@ -227,9 +227,9 @@ func TestAccStaticExportArchive_hostileArchives(t *testing.T) {
 		{fakeapi.ArchiveLongNames, []string{`entry "././@LongLink": its extended header holds 65539 bytes, more than the 8192 allowed`}},
 		{fakeapi.ArchiveSparseEntry, []string{`entry "sparse.bin": an archive may hold regular files and directories only; this entry is a GNU sparse file`}},
 	}
-	env := providertest.NewTestEnv(t, fakeapi.WithArchive(func(req fakeapi.StartRequest) fakeapi.Archive {
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Archive: func(req fakeapi.StartRequest) fakeapi.Archive {
 		return fakeapi.Archive{Size: 1 << 20, Defect: fakeapi.ArchiveDefect(strings.TrimSuffix(req.Domain, ".example.com"))}
-	}))
+	}}))
 	dir := t.TempDir()
 	steps := make([]resource.TestStep, 0, len(cases))
 	for _, tc := range cases {
@@ -252,13 +252,13 @@ func TestAccStaticExportArchive_hostileArchives(t *testing.T) {
 // that has not completed once it has, and explains a failed one.
 func TestAccStaticExportArchive_waitsForTheJob(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithJobPlan(func(req fakeapi.StartRequest) fakeapi.JobPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(req fakeapi.StartRequest) fakeapi.JobPlan {
 		plan := fakeapi.JobPlan{QueueFor: time.Minute, RunFor: 5 * time.Minute}
 		if req.Domain == "fails.example.com" {
 			plan.FailWith = "page guides/x failed to render"
 		}
 		return plan
-	}))
+	}}))
 	running := env.StartExportOutsideTerraform(t)
 	failing := env.StartExportOf(t, "fails.example.com")
 	out := filepath.Join(t.TempDir(), "docs-bundle.tar.gz")
@@ -355,9 +355,9 @@ func TestAccStaticExportArchive_noPartialWhileWaiting(t *testing.T) {
 			}
 			fake.ServeHTTP(w, r)
 		})
-	}, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	}, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{QueueFor: time.Hour, RunFor: 5 * time.Minute}
-	}))
+	}}))
 	job := env.StartExportOutsideTerraform(t)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),

@@ -60,7 +60,7 @@ func stateFromB7a625f(t *testing.T) (*acctest.Env, *acctest.CLI) {
 	if !acctest.VersionMeets(t, ">= 1.6") {
 		fixtureFile = "testdata/bundle_state_b7a625f_terraform-1.5.7.tfstate"
 	}
-	env := providertest.NewTestEnv(t, providertest.NextAndToday, fakeapi.WithJobIDs(func() string { return fixtureJob }))
+	env := providertest.NewTestEnv(t, providertest.NextAndToday, fakeapi.WithHostile(fakeapi.HostileOptions{JobIDs: func() string { return fixtureJob }}))
 	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(env.URL), mintlify.WithClock(env.Clock))
 	if err != nil {
 		t.Fatal(err)
@@ -96,7 +96,7 @@ func TestAccStaticExportBundle_domainRetired(t *testing.T) {
 	for _, status := range []int{404, 410} {
 		// Unchecked: the API's description documents neither answer of a
 		// retired call.
-		next := providertest.NewUncheckedTestEnv(t, fakeapi.WithNextStaticExport(fakeapi.NextExport{Contracts: fakeapi.ServeNext, RetiredStatus: status}))
+		next := providertest.NewUncheckedTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Next: &fakeapi.NextExport{Contracts: fakeapi.ServeNext, RetiredStatus: status}}))
 		resource.Test(t, resource.TestCase{
 			ProtoV6ProviderFactories: next.ProviderFactories(),
 			Steps: []resource.TestStep{{Config: cfg(next), ExpectError: acctest.ExpectError("Domain-Scoped Static Export Retired",

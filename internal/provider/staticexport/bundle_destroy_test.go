@@ -22,7 +22,7 @@ var linkExpiry = regexp.MustCompile(`keeps working until \d{4}-\d\d-\d\dT\d\d:\d
 func TestDestroyWarnsTheLinkStillWorks(t *testing.T) {
 	t.Parallel()
 	fake := fakeapi.New(fakeapi.WithClock(clock.Real()),
-		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
+		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}))
 	srv := httptest.NewServer(fake)
 	t.Cleanup(srv.Close)
 

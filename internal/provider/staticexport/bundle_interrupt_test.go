@@ -18,9 +18,9 @@ import (
 // provider polls a job that never finishes: terraform exits promptly, the
 // state keeps the job (tainted, ready to resume), and polling stops.
 func TestInterruptStopsPolling(t *testing.T) {
-	fake := fakeapi.New(fakeapi.WithClock(clock.Real()), fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	fake := fakeapi.New(fakeapi.WithClock(clock.Real()), fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{Never: true}
-	}))
+	}}))
 	polled := make(chan struct{})
 	var once sync.Once
 	url := contract.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

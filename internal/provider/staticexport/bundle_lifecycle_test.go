@@ -24,7 +24,7 @@ import (
 
 func TestAccStaticExportBundle_renewBeforeLongerThanLifetime(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour))
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: 2 * time.Hour}))
 	cfg := env.Config(providertest.BundleConfig("docs.example.com", `renew_before = "3h"`))
 	var firstLink string
 	resource.Test(t, resource.TestCase{
@@ -54,7 +54,7 @@ func TestAccStaticExportBundle_renewBeforeLongerThanLifetime(t *testing.T) {
 
 func TestAccStaticExportBundle_renewBefore(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour))
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: 2 * time.Hour}))
 	cfg := env.Config(providertest.BundleConfig("docs.example.com", `renew_before = "1h"`))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
@@ -85,7 +85,7 @@ func TestAccStaticExportBundle_renewBefore(t *testing.T) {
 
 func TestAccStaticExportBundle_defaultRenewalPolicy(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour))
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: 2 * time.Hour}))
 	cfg := env.Config(providertest.BundleConfig("docs.example.com", ""))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
@@ -133,9 +133,9 @@ func TestAccStaticExportBundle_defaultRenewalPolicy(t *testing.T) {
 func TestAccStaticExportBundle_resumeAfterTimeout(t *testing.T) {
 	workRoot := t.TempDir()
 	t.Setenv("TF_ACC_TEMP_DIR", workRoot)
-	env := providertest.NewTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{QueueFor: time.Minute, RunFor: 20 * time.Minute}
-	}))
+	}}))
 	cfg := env.Config(providertest.BundleConfig("docs.example.com", `timeouts = { create = "5m" }`))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
@@ -171,12 +171,12 @@ func TestAccStaticExportBundle_failedJobIsReplaced(t *testing.T) {
 	workRoot := t.TempDir()
 	t.Setenv("TF_ACC_TEMP_DIR", workRoot)
 	var started atomic.Int32
-	env := providertest.NewTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 		if started.Add(1) == 1 {
 			return fakeapi.JobPlan{RunFor: time.Minute, FailWith: "page guides/broken could not be rendered"}
 		}
 		return fakeapi.JobPlan{RunFor: time.Minute}
-	}))
+	}}))
 	cfg := env.Config(providertest.BundleConfig("docs.example.com", ""))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
@@ -272,9 +272,9 @@ func TestAccStaticExportBundle_importCommand(t *testing.T) {
 
 func TestAccStaticExportBundle_importFailedOrMissing(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{RunFor: time.Minute, FailWith: "render error", FailAtProgress: 50}
-	}))
+	}}))
 	job := env.StartExportOutsideTerraform(t)
 	env.Clock.Advance(2 * time.Minute)
 	importOf := func(id string) string {
@@ -330,7 +330,7 @@ func TestRenewBeforeAtLeastTheLifetimeWarnsOnCreate(t *testing.T) {
 		t.Run(tc.renewBefore, func(t *testing.T) {
 			t.Parallel()
 			fake := fakeapi.New(fakeapi.WithClock(clock.Real()),
-				fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
+				fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}))
 			srv := httptest.NewServer(fake)
 			t.Cleanup(srv.Close)
 			cli := acctest.BuiltCLI(t, acctest.WithEnv("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+srv.URL))

@@ -197,7 +197,7 @@ func newModelRun(t *testing.T, seed uint64, stats *modelStats) *modelRun {
 		direct: map[string]bool{},
 	}
 	env := fakeapitest.New(t,
-		fakeapitest.Fake(fakeapi.WithAPIKey(m.apiKey), fakeapi.WithLinkTTL(modelLinkTTL), fakeapi.WithJobPlan(m.jobPlan)),
+		fakeapitest.Fake(fakeapi.WithKeys(fakeapi.KeyOptions{APIKey: m.apiKey}), fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: modelLinkTTL}), fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: m.jobPlan})),
 		fakeapitest.Handler(func(fake *fakeapi.Server) http.Handler {
 			m.handler = &modelHandler{fake: fake, signatures: map[string]bool{}}
 			return m.handler

@@ -21,7 +21,7 @@ import (
 // first link.
 func renewalCLI(t *testing.T, extra string) (*acctest.Env, *acctest.CLI, string) {
 	t.Helper()
-	env := providertest.NewTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour))
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: 2 * time.Hour}))
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(providertest.BundleConfig("docs.example.com", extra)))
 	cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
@@ -148,7 +148,7 @@ data "mintlify_static_export_job" "docs" {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			env := providertest.NewTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour), providertest.NextAndToday)
+			env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: 2 * time.Hour}), providertest.NextAndToday)
 			cli := env.CLI(t)
 			cli.WriteConfig(env.Config(strings.ReplaceAll(body, "ARCHIVE", t.TempDir()+"/docs.archive")))
 			cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")

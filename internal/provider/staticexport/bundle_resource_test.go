@@ -145,9 +145,9 @@ func TestAccStaticExportBundle_replace(t *testing.T) {
 
 func TestAccStaticExportBundle_failedJob(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{QueueFor: time.Second, RunFor: time.Minute, FailWith: "page guides/broken could not be rendered", FailAtProgress: 60}
-	}))
+	}}))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
@@ -162,9 +162,9 @@ func TestAccStaticExportBundle_failedJob(t *testing.T) {
 
 func TestAccStaticExportBundle_createTimeoutKeepsJob(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{Never: true}
-	}))
+	}}))
 	cfg := env.Config(providertest.BundleConfig("docs.example.com", `timeouts = { create = "5m" }`))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
@@ -216,7 +216,7 @@ func TestAccStaticExportBundle_unauthorized(t *testing.T) {
 
 func TestAccStaticExportBundle_notEnabled(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithStaticExportDisabled())
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Disabled: true}))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{

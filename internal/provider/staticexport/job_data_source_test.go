@@ -41,9 +41,9 @@ data "mintlify_static_export_job" "this" {
 
 func TestAccStaticExportJobDataSource_failedAndMissing(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{RunFor: time.Minute, FailWith: "render error", FailAtProgress: 60}
-	}))
+	}}))
 	job := env.StartExportOutsideTerraform(t)
 	env.Clock.Advance(2 * time.Minute)
 	resource.Test(t, resource.TestCase{

@@ -24,7 +24,7 @@ func (b *bench) parallelExports(ctx context.Context) (*part, error) {
 		longest = max(longest, total)
 		config += bundleBlock(fmt.Sprintf("p%02d", i), domain)
 	}
-	fake, err := devprovider.StartAPI(fakeapi.WithJobPlan(plans.get), fakeapi.WithRateLimit(5))
+	fake, err := devprovider.StartAPI(fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: plans.get}), fakeapi.WithLimits(fakeapi.LimitOptions{PerSecond: 5}))
 	if err != nil {
 		return nil, err
 	}

@@ -25,9 +25,9 @@ type planTimes struct {
 // 100 terraform_data resources, and samples the provider's peak memory.
 func (b *bench) planCost(ctx context.Context, runs int) (*part, error) {
 	const n = 100
-	fake, err := devprovider.StartAPI(fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	fake, err := devprovider.StartAPI(fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{RunFor: time.Second}
-	}))
+	}}))
 	if err != nil {
 		return nil, err
 	}

@@ -48,7 +48,7 @@ func (b *bench) singleExports(ctx context.Context) (*part, error) {
 			plans.set(domainFor(fmt.Sprint("loop", i), l), plan)
 		}
 	}
-	fake, err := devprovider.StartAPI(fakeapi.WithJobPlan(plans.get))
+	fake, err := devprovider.StartAPI(fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: plans.get}))
 	if err != nil {
 		return nil, err
 	}

@@ -71,9 +71,9 @@ func run() (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	fake, err := devprovider.StartAPI(fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	fake, err := devprovider.StartAPI(fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		return fakeapi.DeploymentPlan{QueuedFor: queued, RunFor: building}
-	}))
+	}}))
 	if err != nil {
 		return false, err
 	}
