@@ -114,5 +114,5 @@ func (r *rehearsal) cliEnv() []string {
 	}
 	env = append(env, "TF_CLI_CONFIG_FILE="+r.cliRC, "SSL_CERT_FILE="+filepath.Join(r.dir, "ca.pem"),
 		"CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1")
-	return append(env, r.fake.Env()...)
+	return append(env, devprovider.Env(r.fake)...)
 }

@@ -138,11 +138,12 @@ func run(runs int, zipOnly bool) (bool, error) {
 			return fakeapi.Archive{Size: size}
 		}}))
 	b.fake = &arrivals{next: fake, at: map[string]time.Time{}}
-	url, closeFake, err := devprovider.Serve(b.fake)
+	served, err := fakeapi.Serve(fake, b.fake)
 	if err != nil {
 		return false, err
 	}
-	defer func() { _ = closeFake() }()
+	defer func() { _ = served.Close() }()
+	url := served.URL
 	b.terraform = b.ws.Commands(terraform, "MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url)
 	if b.client, err = mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(url)); err != nil {
 		return false, err
