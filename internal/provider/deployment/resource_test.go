@@ -14,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
@@ -31,7 +30,7 @@ func deploymentPlan(runFor time.Duration, fail bool, logs ...string) fakeapi.Opt
 }
 
 // expectDeployments checks how many deployments the fake was asked for.
-func expectDeployments(env *acctest.Env, n int) resource.TestCheckFunc {
+func expectDeployments(env *providertest.Env, n int) resource.TestCheckFunc {
 	return func(*terraform.State) error {
 		if got := len(env.Fake.DeploymentRequests()); got != n {
 			return fmt.Errorf("deployments triggered = %d, want %d", got, n)
@@ -57,11 +56,11 @@ func TestAccDeployment_success(t *testing.T) {
 				Config: cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(deploymentAddr, plancheck.ResourceActionCreate),
-					plancheck.ExpectKnownValue(deploymentAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(acctest.ProjectID)),
+					plancheck.ExpectKnownValue(deploymentAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(providertest.ProjectID)),
 					plancheck.ExpectUnknownValue(deploymentAddr, tfjsonpath.New("commit_sha")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(deploymentAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(acctest.ProjectID)),
+					statecheck.ExpectKnownValue(deploymentAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(providertest.ProjectID)),
 					statecheck.ExpectKnownValue(deploymentAddr, tfjsonpath.New("status"), knownvalue.StringExact("success")),
 					statecheck.ExpectKnownValue(deploymentAddr, tfjsonpath.New("summary"), knownvalue.StringExact("Deployed")),
 					statecheck.ExpectKnownValue(deploymentAddr, tfjsonpath.New("commit_sha"), knownvalue.StringExact("c0ffee01")),
@@ -100,8 +99,8 @@ func TestAccDeployment_failure(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
-				ExpectError: acctest.ExpectError("Deployment Failed", "deployment 6650f1c2a0b1c2d300000001 of project "+
-					acctest.ProjectID+" failed: The build failed", "commit c0ffee01",
+				ExpectError: providertest.ExpectError("Deployment Failed", "deployment 6650f1c2a0b1c2d300000001 of project "+
+					providertest.ProjectID+" failed: The build failed", "commit c0ffee01",
 					"last 10 log lines (5 earlier lines left out", "step 06 of the build",
 					"Error: broken link /quickstart in index.mdx", "the next apply replaces it"),
 			},
@@ -118,7 +117,7 @@ func TestAccDeployment_failure(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(deploymentAddr, plancheck.ResourceActionReplace),
 				}},
-				ExpectError: acctest.ExpectError("Deployment Failed", "deployment 6650f1c2a0b1c2d300000002"),
+				ExpectError: providertest.ExpectError("Deployment Failed", "deployment 6650f1c2a0b1c2d300000002"),
 			},
 		},
 	})
@@ -140,8 +139,8 @@ func TestAccDeployment_resumeAfterTimeout(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
-				ExpectError: acctest.ExpectError("Deployment Still Running",
-					"deployment 6650f1c2a0b1c2d300000001 of project "+acctest.ProjectID+" did not finish within `timeouts.create` (10m0s); it was `in_progress`",
+				ExpectError: providertest.ExpectError("Deployment Still Running",
+					"deployment 6650f1c2a0b1c2d300000001 of project "+providertest.ProjectID+" did not finish within `timeouts.create` (10m0s); it was `in_progress`",
 					"Run `terraform apply` again", "waits for this same deployment instead of triggering another",
 					"raise `timeouts.create`"),
 			},
@@ -213,7 +212,7 @@ func TestAccDeployment_createBeforeDestroyTriggersAgain(t *testing.T) {
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
-			{Config: cfg, ExpectError: acctest.ExpectError("Deployment Still Running")},
+			{Config: cfg, ExpectError: providertest.ExpectError("Deployment Still Running")},
 			{
 				Config: cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -241,7 +240,7 @@ func TestAccDeployment_resumeGoneTriggersAgain(t *testing.T) {
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
-			{Config: cfg, ExpectError: acctest.ExpectError("Deployment Still Running")},
+			{Config: cfg, ExpectError: providertest.ExpectError("Deployment Still Running")},
 			{
 				PreConfig: func() { env.Fake.ForgetDeployment("6650f1c2a0b1c2d300000001") },
 				Config:    cfg,
@@ -275,7 +274,7 @@ func TestDeployment_destroyWarnsTheSiteStays(t *testing.T) {
 		t.Errorf("the destroy warned %d times, want once:\n%s", n, res.Output)
 	}
 	words := strings.Join(strings.Fields(res.Output), " ")
-	for _, want := range []string{"deployment " + id + " of project " + acctest.ProjectID,
+	for _, want := range []string{"deployment " + id + " of project " + providertest.ProjectID,
 		"cannot delete a deployment or undeploy a site", "stays online as deployed",
 		"push to the deployment branch and deploy again", "Destroy complete!"} {
 		if !strings.Contains(words, want) {

@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
@@ -40,14 +39,14 @@ func TestAccStaticExportBundle_projectConflictWaitedOut(t *testing.T) {
 	t.Run("waited out", func(t *testing.T) {
 		t.Parallel()
 		env := providertest.NewTestEnv(t, providertest.NextOnly)
-		other := providertest.StartProjectExportOutsideTerraform(t, env, acctest.ProjectID)
+		other := providertest.StartProjectExportOutsideTerraform(t, env, providertest.ProjectID)
 		resource.Test(t, resource.TestCase{
 			ProtoV6ProviderFactories: env.ProviderFactories(),
 			Steps: []resource.TestStep{{
 				Config: env.Config(providertest.ProjectBundleConfig("")),
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttr(providertest.BundleAddr, "status", "completed"),
-					acctest.CheckBundleLinkWorks(providertest.BundleAddr),
+					providertest.CheckBundleLinkWorks(providertest.BundleAddr),
 					func(s *terraform.State) error {
 						if id := s.RootModule().Resources[providertest.BundleAddr].Primary.Attributes["job_id"]; id == other {
 							return fmt.Errorf("the bundle took the other export's job %s", other)
@@ -67,12 +66,12 @@ func TestAccStaticExportBundle_projectConflictWaitedOut(t *testing.T) {
 			Plan: func(fakeapi.ProjectStartRequest) fakeapi.JobPlan {
 				return fakeapi.JobPlan{QueueFor: time.Minute, RunFor: time.Hour}
 			}}}))
-		providertest.StartProjectExportOutsideTerraform(t, env, acctest.ProjectID)
+		providertest.StartProjectExportOutsideTerraform(t, env, providertest.ProjectID)
 		resource.Test(t, resource.TestCase{
 			ProtoV6ProviderFactories: env.ProviderFactories(),
 			Steps: []resource.TestStep{{
 				Config: env.Config(providertest.ProjectBundleConfig(`timeouts = { create = "5m" }`)),
-				ExpectError: acctest.ExpectError("Another Static Export Is Running", "queued or running",
+				ExpectError: providertest.ExpectError("Another Static Export Is Running", "queued or running",
 					"No job was started", "`timeouts.create`"),
 			}},
 		})
@@ -93,7 +92,7 @@ func TestAccStaticExportBundle_projectHourlyLimit(t *testing.T) {
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
 			Config: env.Config(providertest.ProjectBundleConfig(`timeouts = { create = "20m" }`)),
-			ExpectError: acctest.ExpectError("Static Export Start Limit Reached", "10 static export starts per organization",
+			ExpectError: providertest.ExpectError("Static Export Start Limit Reached", "10 static export starts per organization",
 				"A start is possible again at", "No job was started"),
 		}},
 	})
@@ -145,7 +144,7 @@ func TestAccStaticExportBundle_projectRefusals(t *testing.T) {
 				ProtoV6ProviderFactories: env.ProviderFactories(),
 				Steps: []resource.TestStep{{
 					Config:      env.ConfigWithKey(key, providertest.ProjectBundleConfig(c.extra)),
-					ExpectError: acctest.ExpectError(c.want...),
+					ExpectError: providertest.ExpectError(c.want...),
 				}},
 			})
 		})

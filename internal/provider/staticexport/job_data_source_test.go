@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
@@ -67,7 +66,7 @@ data "mintlify_static_export_job" "this" {
   job_id = "se_does_not_exist"
 }
 `),
-				ExpectError: acctest.ExpectError("Static Export Job Not Found", `"se_does_not_exist"`),
+				ExpectError: providertest.ExpectError("Static Export Job Not Found", `"se_does_not_exist"`),
 			},
 		},
 	})

@@ -132,11 +132,13 @@ func run(runs int, zipOnly bool) (bool, error) {
 	}
 	defer func() { _ = b.ws.Close() }()
 	fake := fakeapi.New(fakeapi.WithClock(clock.Real()),
-		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}),
-		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Archive: func(req fakeapi.StartRequest) fakeapi.Archive {
-			size, _ := strconv.ParseInt(strings.TrimSuffix(req.Domain, ".example.com")[len("size-"):], 10, 64)
-			return fakeapi.Archive{Size: size}
-		}}))
+		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{
+			Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} },
+			Archive: func(req fakeapi.StartRequest) fakeapi.Archive {
+				size, _ := strconv.ParseInt(strings.TrimSuffix(req.Domain, ".example.com")[len("size-"):], 10, 64)
+				return fakeapi.Archive{Size: size}
+			},
+		}))
 	b.fake = &arrivals{next: fake, at: map[string]time.Time{}}
 	served, err := fakeapi.Serve(fake, b.fake)
 	if err != nil {
