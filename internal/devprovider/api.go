@@ -13,10 +13,10 @@ const ProjectID = "proj_demo"
 const DemoAgentJobID = "aj_demo_0001"
 
 // StartAPI serves a fake API on a free loopback port (fakeapi.Serve), in
-// real time, seeded with the demo fixtures. By default an export queues for 1 s and runs for 4 s, over 128
-// pages, a deployment queues for 1 s and builds for 3 s, and an agent job
-// works for 5 s, then opens a pull request; opts
-// come after the defaults, so they win.
+// real time, seeded with the demo fixtures. By default an export queues for
+// 1 s and runs for 4 s, over 128 pages, a deployment queues for 1 s and
+// builds for 3 s, and an agent job works for 5 s, then opens a pull
+// request; opts come after the defaults, so they win.
 func StartAPI(opts ...fakeapi.Option) (*fakeapi.Served, error) {
 	defaults := []fakeapi.Option{
 		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
