@@ -6,7 +6,7 @@
 // the checks of what Terraform says, what the fake was asked and what is on
 // disk. A test author imports acctest and fakeapitest, and nothing else.
 //
-//	env := acctest.New(t, newProvider, fakeapitest.Fake(fakeapi.WithLinkTTL(time.Hour)))
+//	env := acctest.New(t, newProvider, fakeapitest.Fake(fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: time.Hour})))
 //	resource.Test(t, resource.TestCase{
 //		ProtoV6ProviderFactories: env.ProviderFactories(),
 //		Steps: []resource.TestStep{{
@@ -39,15 +39,15 @@ const ProjectID = "proj_test"
 // api.Clock, and with api.HTTPClient where it is set (fakeapitest.TLS).
 // internal/provider's tests make it from the provider's own type, other
 // packages with provider.NewOnClock.
-type ProviderFactory func(api *fakeapitest.API) provider.Provider
+type ProviderFactory func(api *fakeapi.Served) provider.Provider
 
 // Env is one acceptance test's world: a fake Mintlify API on a loopback
 // port, checked against the API's description, and a virtual clock shared
 // by the fake and the provider, so that a 30-minute export runs in
 // milliseconds.
 type Env struct {
-	// The fake API: Fake, Clock, URL and HTTPClient (see fakeapitest.API).
-	fakeapitest.API
+	// The fake API: Fake, Clock, URL and HTTPClient (see fakeapi.Served).
+	fakeapi.Served
 
 	newProvider ProviderFactory
 }
@@ -59,14 +59,14 @@ type Env struct {
 func New(t *testing.T, newProvider ProviderFactory, opts ...fakeapitest.Option) *Env {
 	t.Helper()
 	CLIPath(t)
-	return &Env{API: *fakeapitest.New(t, opts...), newProvider: newProvider}
+	return &Env{Served: *fakeapitest.New(t, opts...), newProvider: newProvider}
 }
 
 // ProviderFactories runs the provider under test in the test process, for
 // terraform-plugin-testing's ProtoV6ProviderFactories.
 func (e *Env) ProviderFactories() map[string]func() (tfprotov6.ProviderServer, error) {
 	return map[string]func() (tfprotov6.ProviderServer, error){
-		"mintlify": providerserver.NewProtocol6WithError(e.newProvider(&e.API)),
+		"mintlify": providerserver.NewProtocol6WithError(e.newProvider(&e.Served)),
 	}
 }
 
@@ -76,7 +76,7 @@ func (e *Env) ProviderFactories() map[string]func() (tfprotov6.ProviderServer, e
 // (warnings, an action's progress).
 func (e *Env) CLI(t *testing.T) *CLI {
 	t.Helper()
-	return ServedCLI(t, providerserver.NewProtocol6(e.newProvider(&e.API)))
+	return ServedCLI(t, providerserver.NewProtocol6(e.newProvider(&e.Served)))
 }
 
 // Config prepends a provider block pointed at the fake, with its default

@@ -80,16 +80,16 @@ func (e *Env) ExpectAgentJobsWithoutFollowUps(jobs int) error {
 // AgentPlan makes every agent job active for activeFor, then final (""
 // for completed), with or without changes.
 func AgentPlan(activeFor time.Duration, final string, noChanges bool) fakeapi.Option {
-	return fakeapi.WithAgentJobPlan(func(fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
+	return fakeapi.WithAgentJobs(fakeapi.AgentJobOptions{Plan: func(fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
 		return fakeapi.AgentJobPlan{ActiveFor: activeFor, FinalStatus: final, NoChanges: noChanges}
-	})
+	}})
 }
 
 // AgentPlanByPrompt runs agent jobs for four minutes; a prompt that says
 // "typo" changes nothing, one that says "impossible" fails, one that says
 // "forever" runs for a day.
 func AgentPlanByPrompt() fakeapi.Option {
-	return fakeapi.WithAgentJobPlan(func(req fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
+	return fakeapi.WithAgentJobs(fakeapi.AgentJobOptions{Plan: func(req fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
 		plan := fakeapi.AgentJobPlan{ActiveFor: 4 * time.Minute}
 		switch {
 		case strings.Contains(req.Prompt, "typo"):
@@ -100,12 +100,12 @@ func AgentPlanByPrompt() fakeapi.Option {
 			plan.ActiveFor = 24 * time.Hour
 		}
 		return plan
-	})
+	}})
 }
 
 // SizedArchives makes every job's archive about size bytes.
 func SizedArchives(size int64) fakeapi.Option {
-	return fakeapi.WithArchive(func(fakeapi.StartRequest) fakeapi.Archive { return fakeapi.Archive{Size: size} })
+	return fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Archive: func(fakeapi.StartRequest) fakeapi.Archive { return fakeapi.Archive{Size: size} }})
 }
 
 // Ptr is a pointer to a copy of v, for the fake's optional fields.

@@ -45,7 +45,7 @@ func (w *Workspace) Close() error { return os.RemoveAll(w.Dir) }
 // Env is the environment for the Terraform CLI: this process's, with
 // TF_CLI_CONFIG_FILE pointing at the workspace's configuration,
 // TF_IN_AUTOMATION and CHECKPOINT_DISABLE set, then extra (such as
-// Fake.Env()).
+// devprovider.Env(api)).
 func (w *Workspace) Env(extra ...string) []string {
 	env := append(os.Environ(), "TF_CLI_CONFIG_FILE="+w.CLIConfig, "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1")
 	return append(env, extra...)

@@ -46,8 +46,8 @@ func TestAPIKeyInSavedPlans(t *testing.T) {
 				acctest.SkipUnlessVersion(t, tc.minVersion)
 			}
 			key := randomAPIKey(t)
-			fake := fakeapi.New(fakeapi.WithClock(clock.Real()), fakeapi.WithAPIKey(key),
-				fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
+			fake := fakeapi.New(fakeapi.WithClock(clock.Real()), fakeapi.WithKeys(fakeapi.KeyOptions{APIKey: key}),
+				fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}))
 			srv := httptest.NewServer(fake)
 			t.Cleanup(srv.Close)
 			keyVar := envAPIKey + "=" + key

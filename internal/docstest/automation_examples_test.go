@@ -18,7 +18,7 @@ import (
 // and the next day (plantimestamp() a day on) runs it again.
 func TestAccExampleAutomationNightly(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: "6650f1c2a0b1c2d3e4f50617"}))
+	env := newTestEnv(t, fakeapi.WithAutomations(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: "6650f1c2a0b1c2d3e4f50617"}))
 	example := readExample(t, filepath.Join("resources", "mintlify_automation_run", "nightly"), "main.tf")
 	nextDay := strings.Replace(example, "plantimestamp()", `timeadd(plantimestamp(), "24h")`, 1)
 	runs := func(want int) resource.TestCheckFunc {

@@ -140,10 +140,10 @@ func TestAccExampleChainFromCommitToCluster(t *testing.T) {
 // succeeded yet, a failed one fails the apply, and nothing is exported.
 func TestAccExampleChainStopsAtAFailedDeployment(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	env := newTestEnv(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		return fakeapi.DeploymentPlan{QueuedFor: 20 * time.Second, RunFor: time.Minute, Fail: true,
 			Summary: "Build failed", Logs: []string{"Error: mint.json: unknown key \"navigaton\""}}
-	}))
+	}}))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{

@@ -23,10 +23,10 @@ const exampleStatusID = "6650f1c2a0b1c2d3e4f50617"
 // deploysCommit makes every deployment of the fake deploy commit 3b1f0c9
 // after a few minutes.
 func deploysCommit() fakeapi.Option {
-	return fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	return fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		return fakeapi.DeploymentPlan{QueuedFor: 20 * time.Second, RunFor: 3 * time.Minute, CommitSHA: "3b1f0c9",
 			Logs: []string{"Built 48 pages"}}
-	})
+	}})
 }
 
 // expectDeployments checks how many deployments the fake was asked for.

@@ -25,7 +25,7 @@ import (
 // temporary directory.
 func TestAccExampleProjectScopedArchive(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, fakeapi.WithNextStaticExport(fakeapi.NextExport{Contracts: fakeapi.ServeNext}))
+	env := newTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Next: &fakeapi.NextExport{Contracts: fakeapi.ServeNext}}))
 	dir := t.TempDir()
 	example := strings.ReplaceAll(readExample(t, filepath.Join("resources", "mintlify_static_export_archive", "project-scoped"), "main.tf"), "${path.module}", dir)
 	out := filepath.Join(dir, "build", "docs-export.zip")

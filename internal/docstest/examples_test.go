@@ -53,7 +53,7 @@ func readExample(t *testing.T, dir string, files ...string) string {
 // left alone for 18 hours, then renewed in place.
 func TestAccExampleKeepingTheLinkFresh(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, fakeapi.WithLinkTTL(24*time.Hour))
+	env := newTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: 24 * time.Hour}))
 	cfg := env.Config(readExample(t, filepath.Join("guides", "keeping-the-link-fresh", "schedule"), "main.tf"))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
@@ -80,7 +80,7 @@ func TestAccExampleKeepingTheLinkFresh(t *testing.T) {
 // outside Terraform, under the id the example names.
 func TestAccExampleImport(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, fakeapi.WithLinkTTL(24*time.Hour))
+	env := newTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: 24 * time.Hour}))
 	job := env.StartExportOutsideTerraform(t)
 	env.Clock.Advance(time.Minute)
 	example := strings.ReplaceAll(readExample(t, filepath.Join("guides", "keeping-the-link-fresh", "import"), "main.tf"),

@@ -34,7 +34,7 @@ var identityVersions = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfv
 // testProvider is the provider under test, on the fake API's clock.
 // Nothing here serves the fake over TLS, so the provider's own HTTP client
 // reaches it.
-func testProvider(api *fakeapitest.API) fwprovider.Provider {
+func testProvider(api *fakeapi.Served) fwprovider.Provider {
 	return provider.NewOnClock("test", api.Clock)()
 }
 

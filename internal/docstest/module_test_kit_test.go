@@ -118,11 +118,11 @@ func TestAccExampleModuleTestKitAgainstTheStandIn(t *testing.T) {
 	t.Parallel()
 	acctest.SkipUnlessVersion(t, ">= 1.6") // `terraform test`; no mock here
 	env := newTestEnv(t,
-		fakeapi.WithDownloadHost("https://storage.example.com"),
-		fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{DownloadHost: "https://storage.example.com"}),
+		fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 			return fakeapi.DeploymentPlan{QueuedFor: 20 * time.Second, RunFor: 3 * time.Minute,
 				CommitSHA: "3b1f0c9d2e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c", CommitRef: "main", Logs: []string{"Built 48 pages"}}
-		}))
+		}}))
 	env.Fake.AddAgentJob(acctest.ProjectID, fakeapi.AgentJobSeed{
 		ID: "aj_8e7d4a063f9a2c1b", Repository: "https://github.com/acme/docs", Ref: acctest.Ptr("docs/release-notes"),
 		ActiveFor: time.Minute, PRLink: acctest.Ptr("https://github.com/acme/docs/pull/42"),

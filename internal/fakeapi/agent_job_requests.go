@@ -43,7 +43,7 @@ type AgentJobPlan struct {
 }
 
 // DefaultAgentJobPlan is the plan of every agent job on a server without
-// WithAgentJobPlan: two minutes active, then completed with a pull request.
+// AgentJobOptions.Plan: two minutes active, then completed with a pull request.
 var DefaultAgentJobPlan = func(AgentJobRequest) AgentJobPlan {
 	return AgentJobPlan{ActiveFor: 2 * time.Minute}
 }
@@ -178,7 +178,7 @@ func (s *Server) projectExists(projectID string) bool {
 }
 
 // newAgentJobIDLocked returns an id of the form aj_<16 hex digits> that is
-// unused in projectID, or the next of WithJobIDs.
+// unused in projectID, or the next of HostileOptions.JobIDs.
 func (s *Server) newAgentJobIDLocked(projectID string) string {
 	if s.hostile.jobIDs != nil {
 		return s.hostile.jobIDs()

@@ -196,7 +196,7 @@ func TestCreateAgentJobLifecycle(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.prompt, func(t *testing.T) {
-			h := newHarness(t, fakeapi.WithAgentJobPlan(planByPrompt))
+			h := newHarness(t, fakeapi.WithAgentJobs(fakeapi.AgentJobOptions{Plan: planByPrompt}))
 			created := h.createAgentJob(t, tt.prompt)
 			if !regexp.MustCompile(`^aj_[0-9a-f]{16}$`).MatchString(created.ID) {
 				t.Errorf("id = %q, want aj_ and 16 hex digits", created.ID)
@@ -228,10 +228,10 @@ func TestCreateAgentJobLifecycle(t *testing.T) {
 
 func TestAgentJobPlanSeesRequest(t *testing.T) {
 	var seen []fakeapi.AgentJobRequest
-	h := newHarness(t, fakeapi.WithAgentJobPlan(func(req fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
+	h := newHarness(t, fakeapi.WithAgentJobs(fakeapi.AgentJobOptions{Plan: func(req fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
 		seen = append(seen, req)
 		return fakeapi.AgentJobPlan{}
-	}))
+	}}))
 	job := h.createAgentJob(t, "Document v2")
 	h.sendAgentMessage(t, "proj_1", job.ID, "Also the changelog")
 	want := []fakeapi.AgentJobRequest{{ProjectID: "proj_1", Prompt: "Document v2"}, {ProjectID: "proj_1", JobID: job.ID, Prompt: "Also the changelog"}}
@@ -244,7 +244,7 @@ func TestAgentJobPlanSeesRequest(t *testing.T) {
 }
 
 func TestAgentJobFollowUp(t *testing.T) {
-	h := newHarness(t, fakeapi.WithAgentJobPlan(planByPrompt))
+	h := newHarness(t, fakeapi.WithAgentJobs(fakeapi.AgentJobOptions{Plan: planByPrompt}))
 	withPR := h.createAgentJob(t, "Document the export API")
 	unchanged := h.createAgentJob(t, "There is nothing to change")
 	h.clock.Advance(10 * time.Minute)
@@ -274,7 +274,7 @@ func TestAgentJobFollowUp(t *testing.T) {
 }
 
 func TestAgentPromptValidation(t *testing.T) {
-	h := newUncheckedHarness(t, fakeapi.WithAgentJobPlan(planByPrompt))
+	h := newUncheckedHarness(t, fakeapi.WithAgentJobs(fakeapi.AgentJobOptions{Plan: planByPrompt}))
 	job := h.createAgentJob(t, "Document v2")
 	tests := []struct {
 		name    string

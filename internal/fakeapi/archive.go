@@ -44,14 +44,6 @@ const (
 	ArchiveCorrupt ArchiveDefect = "corrupt"
 )
 
-// WithArchive sets the function that decides each job's archive. It is
-// called once per job, when the job's archive is first needed (its first
-// bundle link), under the server's lock: it must not call the server. By
-// default every archive holds the job's pages only.
-func WithArchive(f func(StartRequest) Archive) Option {
-	return func(s *Server) { s.archiveFor = f }
-}
-
 // The archive is a real tar.gz, generated on the fly at every download and
 // never held in memory. The job's pages (index.html and one HTML file per
 // page) come first, deflated; the binary assets that bring it to its size

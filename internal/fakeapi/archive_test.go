@@ -49,8 +49,8 @@ func TestArchiveOfAChosenSize(t *testing.T) {
 		"sized.example.com":  3*mib + 12345,
 		"blocks.example.com": 2 * (fakeapi.StoredBlockMax + fakeapi.StoredBlockHead) * 10,
 	}
-	h := newHarness(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{Pages: 5} }),
-		fakeapi.WithArchive(func(req fakeapi.StartRequest) fakeapi.Archive { return fakeapi.Archive{Size: sizes[req.Domain]} }))
+	h := newHarness(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{Pages: 5} }}),
+		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Archive: func(req fakeapi.StartRequest) fakeapi.Archive { return fakeapi.Archive{Size: sizes[req.Domain]} }}))
 	for domain, size := range sizes {
 		t.Run(domain, func(t *testing.T) {
 			job := h.completedJob(t, map[string]any{"domain": domain})
@@ -92,7 +92,7 @@ func TestArchiveOfAChosenSize(t *testing.T) {
 }
 
 func TestArchivesDifferBetweenJobs(t *testing.T) {
-	h := newHarness(t, fakeapi.WithArchive(func(fakeapi.StartRequest) fakeapi.Archive { return fakeapi.Archive{Size: 2 << 20} }))
+	h := newHarness(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Archive: func(fakeapi.StartRequest) fakeapi.Archive { return fakeapi.Archive{Size: 2 << 20} }}))
 	var sums [2][32]byte
 	for i := range sums {
 		job := h.completedJob(t, map[string]any{"domain": "docs.example.com"})
@@ -104,10 +104,10 @@ func TestArchivesDifferBetweenJobs(t *testing.T) {
 }
 
 func TestArchiveDefects(t *testing.T) {
-	h := newHarness(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{Pages: 3} }),
-		fakeapi.WithArchive(func(req fakeapi.StartRequest) fakeapi.Archive {
+	h := newHarness(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{Pages: 3} }}),
+		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Archive: func(req fakeapi.StartRequest) fakeapi.Archive {
 			return fakeapi.Archive{Size: 300 << 10, Defect: fakeapi.ArchiveDefect(req.Version)}
-		}))
+		}}))
 	tests := []struct {
 		defect fakeapi.ArchiveDefect
 		check  func(t *testing.T, names []string, err error)

@@ -18,10 +18,10 @@ const (
 
 func webhookAutomations() []fakeapi.Option {
 	return []fakeapi.Option{
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj_1", ID: hookByWebhook, Trigger: fakeapi.TriggerWebhook}),
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj_1", ID: hookScheduled}),
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj_1", ID: hookByEvent, Trigger: fakeapi.TriggerEvent}),
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj_1", ID: hookPredefined, Predefined: true, Trigger: fakeapi.TriggerWebhook}),
+		fakeapi.WithAutomations(fakeapi.Automation{ProjectID: "proj_1", ID: hookByWebhook, Trigger: fakeapi.TriggerWebhook}),
+		fakeapi.WithAutomations(fakeapi.Automation{ProjectID: "proj_1", ID: hookScheduled}),
+		fakeapi.WithAutomations(fakeapi.Automation{ProjectID: "proj_1", ID: hookByEvent, Trigger: fakeapi.TriggerEvent}),
+		fakeapi.WithAutomations(fakeapi.Automation{ProjectID: "proj_1", ID: hookPredefined, Predefined: true, Trigger: fakeapi.TriggerWebhook}),
 	}
 }
 

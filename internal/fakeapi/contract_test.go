@@ -91,11 +91,11 @@ func missingCoverage(t *testing.T, covered map[string][]int) []string {
 func TestContract(t *testing.T) {
 	c := contract.New(t)
 	h := newHarnessWith(t, fakeapitest.Checker(c),
-		fakeapitest.Fake(fakeapi.WithJobPlan(planByDomain), fakeapi.WithAgentJobPlan(planByPrompt), fakeapi.WithProjects("proj_demo", "proj_1")))
+		fakeapitest.Fake(fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: planByDomain}), fakeapi.WithAgentJobs(fakeapi.AgentJobOptions{Plan: planByPrompt}), fakeapi.WithProjects("proj_demo", "proj_1")))
 	h.fake.SeedDemo()
 	seedAgentJobs(h.fake)
 	// The second fake, with static export disabled, shares the first's clock.
-	off := newHarnessWith(t, fakeapitest.Checker(c), fakeapitest.Fake(fakeapi.WithClock(h.clock), fakeapi.WithStaticExportDisabled()))
+	off := newHarnessWith(t, fakeapitest.Checker(c), fakeapitest.Fake(fakeapi.WithClock(h.clock), fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Disabled: true})))
 	off.clock = h.clock
 
 	runContractScenarios(t, h, off)

@@ -48,7 +48,7 @@ type DeploymentPlan struct {
 }
 
 // DefaultDeploymentPlan is the plan of every deployment on a server
-// without WithDeploymentPlan: 5 seconds queued, 40 seconds building, then
+// without DeploymentOptions.Plan: 5 seconds queued, 40 seconds building, then
 // success.
 var DefaultDeploymentPlan = func(DeploymentRequest) DeploymentPlan {
 	return DeploymentPlan{QueuedFor: 5 * time.Second, RunFor: 40 * time.Second}

@@ -27,10 +27,10 @@ func TestDeploymentLifecycle(t *testing.T) {
 	for _, fail := range []bool{false, true} {
 		name := map[bool]string{false: "success", true: "failure"}[fail]
 		t.Run(name, func(t *testing.T) {
-			h := newHarness(t, fakeapi.WithDeploymentPlan(func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+			h := newHarness(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 				return fakeapi.DeploymentPlan{QueuedFor: 5 * time.Second, RunFor: 10 * time.Second, Fail: fail,
 					Logs: []string{"install", "build", "upload", "done"}, CommitSHA: "abc123", CommitMessage: "Fix typo"}
-			}))
+			}}))
 			queued := decode[struct{ StatusID string }](t, h.do(t, http.MethodPost, "/v1/project/update/proj_1", fakeapi.DefaultAPIKey, nil).
 				wantStatus(t, http.StatusAccepted))
 			if queued.StatusID == "" {
@@ -88,7 +88,7 @@ func TestPreviewRefusals(t *testing.T) {
 	h.do(t, http.MethodPost, "/v1/project/preview/proj_1", fakeapi.DefaultAPIKey, map[string]string{}).
 		wantError(t, http.StatusBadRequest, "The branch field is required")
 
-	off := newHarness(t, fakeapi.WithPreviewsDisabled())
+	off := newHarness(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{PreviewsDisabled: true}))
 	off.do(t, http.MethodPost, "/v1/project/preview/proj_1", fakeapi.DefaultAPIKey, map[string]string{"branch": "x"}).
 		wantError(t, http.StatusForbidden, "Preview deployments are not available on your current plan")
 }
@@ -100,9 +100,9 @@ func TestAutomationTrigger(t *testing.T) {
 		byEvent  = "0123456789abcdef01234569"
 	)
 	h := newHarness(t,
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj_1", ID: active}),
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj_1", ID: inactive, Inactive: true}),
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj_1", ID: byEvent, Trigger: fakeapi.TriggerEvent}))
+		fakeapi.WithAutomations(fakeapi.Automation{ProjectID: "proj_1", ID: active}),
+		fakeapi.WithAutomations(fakeapi.Automation{ProjectID: "proj_1", ID: inactive, Inactive: true}),
+		fakeapi.WithAutomations(fakeapi.Automation{ProjectID: "proj_1", ID: byEvent, Trigger: fakeapi.TriggerEvent}))
 	run := decode[struct{ SchemaID, InstanceID, JobID string }](t,
 		h.do(t, http.MethodPost, "/v1/workflow/proj_1/"+active+"/trigger", fakeapi.DefaultAPIKey, nil).wantStatus(t, http.StatusAccepted))
 	if run.SchemaID != active || run.InstanceID == "" || run.JobID == "" {
@@ -128,7 +128,7 @@ func TestAutomationTrigger(t *testing.T) {
 
 func TestDocumentedTriggerLimits(t *testing.T) {
 	const automation = "0123456789abcdef01234567"
-	h := newHarness(t, fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj_1", ID: automation}))
+	h := newHarness(t, fakeapi.WithAutomations(fakeapi.Automation{ProjectID: "proj_1", ID: automation}))
 	// Deployments and automations share 10 a 10 seconds.
 	for i := range 10 {
 		path := "/v1/project/update/proj_1"

@@ -152,7 +152,7 @@ type ruleState struct {
 
 // SetFaults replaces the server's fault rules, from now on, with fresh
 // counts. With no rules, no more faults are injected. The rate limiter of
-// WithRateLimit is not affected.
+// LimitOptions.PerSecond is not affected.
 func (s *Server) SetFaults(rules ...FaultRule) {
 	s.faults.mu.Lock()
 	defer s.faults.mu.Unlock()

@@ -249,7 +249,7 @@ func TestHangNeverAnswers(t *testing.T) {
 
 func TestRateLimit(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, fakeapi.WithRateLimit(5))
+	h := newHarness(t, fakeapi.WithLimits(fakeapi.LimitOptions{PerSecond: 5}))
 	job := h.startJob(t, map[string]string{"domain": "docs.example.com"})
 	for range 4 { // the bucket holds one second's worth: 5
 		h.getJob(t, job.JobID)

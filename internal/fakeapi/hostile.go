@@ -10,12 +10,12 @@ import (
 
 // Hostile scenarios: a server that answers within HTTP but against the
 // client's interests, as a compromised or broken API or storage host could.
-// Each is an Option, chosen per test. Together with the faults of faults.go
+// Each is a field of HostileOptions, chosen per test. Together with the faults of faults.go
 // (such as TooManyRequests(24 * time.Hour), a Retry-After of a day) and
-// WithDownloadHost (links to another host, such as a plain-http one), they
+// StaticExportOptions.DownloadHost (links to another host, such as a plain-http one), they
 // cover what the client must never trust.
 //
-// Some of them break the contract on purpose (WithUndocumentedStatus): serve
+// Some of them break the contract on purpose (HostileOptions.UndocumentedStatus): serve
 // those without the contract checker.
 
 // hostileState is the server's hostile scenarios; its zero value has none.
@@ -33,60 +33,6 @@ type hostileState struct {
 	// unannounced hides every archive's size: sizeBytes 0, no
 	// Content-Length.
 	unannounced bool
-}
-
-// WithUnannouncedSize makes every bundle announce no size (a sizeBytes of
-// 0) and every download go without a Content-Length, as a storage host
-// streaming an archive of unknown length would. The archive itself is
-// served whole. A sizeBytes of 0 is within the API's contract (an
-// integer).
-func WithUnannouncedSize() Option {
-	return func(s *Server) { s.hostile.unannounced = true }
-}
-
-// WithJobIDs makes every new export job, agent job and deployment (its
-// status id), and every automation run (its instanceId), take the id next
-// returns instead of the usual one, as an API that hands out hostile ids
-// would: one with a terminal escape, ten kilobytes long, or a path. The API
-// documents an id as a string, so this stays within its contract. The test
-// keeps the ids unique.
-func WithJobIDs(next func() string) Option {
-	return func(s *Server) { s.hostile.jobIDs = next }
-}
-
-// WithUndocumentedStatus makes every export job and agent job settle in
-// status, a value the API does not document (such as "cancelled"), at the
-// moment it would have completed, failed or been archived. An export job in
-// it has no bundle (generating one answers 409). It breaks the contract's
-// status enum: serve the server without the contract checker.
-func WithUndocumentedStatus(status string) Option {
-	return func(s *Server) { s.hostile.status = status }
-}
-
-// WithDownloadRedirect makes every bundle download that reaches the server
-// under a host other than target's answer 307 Temporary Redirect to the same
-// path and query under target, as a storage host that moved would. Serve
-// the same server at target, for instance behind a HeaderRecorder on a
-// second loopback port, so that the download completes there.
-func WithDownloadRedirect(target string) Option {
-	return func(s *Server) {
-		u, err := url.Parse(strings.TrimSuffix(target, "/"))
-		if err != nil || u.Host == "" {
-			panic("fakeapi: WithDownloadRedirect needs an absolute URL, got " + target)
-		}
-		s.hostile.redirectTo = u
-	}
-}
-
-// WithStorageError makes the storage host answer every bundle download with
-// status and an S3 error document holding code and message, which may be
-// as long and as strange as a test needs (control characters, a link with
-// its signature).
-func WithStorageError(status int, code, message string) Option {
-	return func(s *Server) {
-		s.hostile.storageCode = status
-		s.hostile.storageError = &s3Error{Code: code, Message: message}
-	}
 }
 
 // WithMessage returns f with message as the text of its error body, in

@@ -14,10 +14,10 @@ import (
 
 func TestUndocumentedStatus(t *testing.T) {
 	t.Parallel()
-	h := newUncheckedHarness(t, fakeapi.WithUndocumentedStatus("cancelled"),
-		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	h := newUncheckedHarness(t, fakeapi.WithHostile(fakeapi.HostileOptions{UndocumentedStatus: "cancelled"}),
+		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 			return fakeapi.JobPlan{QueueFor: time.Second, RunFor: 10 * time.Second}
-		}))
+		}}))
 	job := h.startJob(t, map[string]any{"domain": "docs.example.com"})
 	h.clock.Advance(5 * time.Second)
 	if got := h.getJob(t, job.JobID).Status; got != fakeapi.StatusRunning {
@@ -45,7 +45,7 @@ func TestDownloadRedirect(t *testing.T) {
 	recorder := fakeapi.NewHeaderRecorder(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fake.ServeHTTP(w, r) }))
 	storage := httptest.NewServer(recorder)
 	t.Cleanup(storage.Close)
-	h := newUncheckedHarness(t, fakeapi.WithDownloadRedirect(storage.URL), fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
+	h := newUncheckedHarness(t, fakeapi.WithHostile(fakeapi.HostileOptions{DownloadRedirect: storage.URL}), fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}))
 	fake = h.fake
 
 	job := h.startJob(t, map[string]any{"domain": "docs.example.com"})
@@ -70,8 +70,8 @@ func TestDownloadRedirect(t *testing.T) {
 func TestStorageErrorAndFaultMessage(t *testing.T) {
 	t.Parallel()
 	long := strings.Repeat("x", 10_000)
-	h := newHarness(t, fakeapi.WithStorageError(http.StatusForbidden, "AccessDenied", long),
-		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }),
+	h := newHarness(t, fakeapi.WithHostile(fakeapi.HostileOptions{StorageError: &fakeapi.StorageError{Status: http.StatusForbidden, Code: "AccessDenied", Message: long}}),
+		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}),
 		fakeapi.WithFaults(fakeapi.FaultRule{Match: fakeapi.IsStatusRequest, Count: 1, Faults: []fakeapi.Fault{fakeapi.ServerError(http.StatusBadGateway).WithMessage(long)}}))
 	job := h.startJob(t, map[string]any{"domain": "docs.example.com"})
 	h.do(t, http.MethodGet, "/v1/static-export/jobs/"+job.JobID, fakeapi.DefaultAPIKey, nil).wantError(t, http.StatusBadGateway, long)
@@ -97,11 +97,11 @@ func mustRequest(t *testing.T, url string) *http.Request {
 func TestJobIDs(t *testing.T) {
 	t.Parallel()
 	ids := []string{"se_\x1b[31mred", "aj_x"}
-	h := newHarness(t, fakeapi.WithJobIDs(func() string {
+	h := newHarness(t, fakeapi.WithHostile(fakeapi.HostileOptions{JobIDs: func() string {
 		id := ids[0]
 		ids = ids[1:]
 		return id
-	}))
+	}}))
 	job := h.startJob(t, map[string]any{"domain": "docs.example.com"})
 	if job.JobID != "se_\x1b[31mred" || h.getJob(t, url.PathEscape(job.JobID)).JobID != job.JobID {
 		t.Errorf("export job id %q, want the one handed out", job.JobID)
@@ -117,9 +117,9 @@ func TestJobIDs(t *testing.T) {
 // no Content-Length, but the archive is served whole.
 func TestUnannouncedSize(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, fakeapi.WithUnannouncedSize(),
-		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }),
-		fakeapi.WithArchive(func(fakeapi.StartRequest) fakeapi.Archive { return fakeapi.Archive{Size: 256 << 10} }))
+	h := newHarness(t, fakeapi.WithHostile(fakeapi.HostileOptions{UnannouncedSize: true}),
+		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}),
+		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Archive: func(fakeapi.StartRequest) fakeapi.Archive { return fakeapi.Archive{Size: 256 << 10} }}))
 	b := h.bundle(t, h.startJob(t, map[string]any{"domain": "docs.example.com"}).JobID)
 	r := doURL(t, http.MethodGet, b.BundleURL, noKey, nil).wantStatus(t, http.StatusOK)
 	if b.SizeBytes != 0 || r.header.Get("Content-Length") != "" || len(r.body) < 255<<10 {

@@ -88,7 +88,7 @@ func (s *Server) JobIDs() []string {
 }
 
 // ProjectJobIDs returns the ids of the jobs started through the next
-// contract (WithNextStaticExport), oldest first.
+// contract (StaticExportOptions.Next), oldest first.
 func (s *Server) ProjectJobIDs() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()

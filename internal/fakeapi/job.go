@@ -50,7 +50,7 @@ type JobPlan struct {
 	Never bool
 }
 
-// DefaultJobPlan is the plan of every job on a server without WithJobPlan:
+// DefaultJobPlan is the plan of every job on a server without StaticExportOptions.Plan:
 // two seconds queued, twenty seconds running, then completed.
 var DefaultJobPlan = func(StartRequest) JobPlan {
 	return JobPlan{QueueFor: 2 * time.Second, RunFor: 20 * time.Second}
@@ -82,7 +82,7 @@ type exportJob struct {
 	createdAt time.Time
 	archive   *archiveLayout // described on the first successful bundle request
 	// settlesIn, when not empty, is the undocumented status the job
-	// reports in place of completed or failed (WithUndocumentedStatus).
+	// reports in place of completed or failed (HostileOptions.UndocumentedStatus).
 	settlesIn string
 }
 

@@ -45,9 +45,9 @@ func TestCurvesRiseFromZeroToOne(t *testing.T) {
 // down to 0.1 %, and updatedAt is the earliest instant that shows it.
 func TestJobOnCurve(t *testing.T) {
 	const runFor = 100 * time.Second
-	h := newHarness(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	h := newHarness(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{QueueFor: time.Second, RunFor: runFor, Pages: 1000, Curve: fakeapi.BackLoaded}
-	}))
+	}}))
 	id := h.startJob(t, map[string]any{"domain": "docs.example.com"}).JobID
 	for _, at := range []time.Duration{0, 10 * time.Second, 37*time.Second + 300*time.Millisecond, 50 * time.Second, 99 * time.Second} {
 		h.clock.Set(testStart.Add(time.Second + at))

@@ -14,7 +14,7 @@ import (
 // other address) and the read scope (403 on anything but GET and HEAD).
 // The API's error text for these is not documented: by default the fake
 // says which restriction refused the request, in words of its own;
-// WithBareRefusals makes every 401 and 403 say only "Unauthorized" or
+// KeyOptions.BareRefusals makes every 401 and 403 say only "Unauthorized" or
 // "Forbidden", so that tests see both kinds of answer.
 
 // KeyLimits are what an admin API key was created with.
@@ -34,23 +34,12 @@ type KeyLimits struct {
 	NoAPIAccess bool
 }
 
-// WithKeyLimits creates the server's key with limits.
-func WithKeyLimits(limits KeyLimits) Option {
-	return func(s *Server) { s.keyLimits = limits }
-}
-
 // SetKeyLimits replaces the key's limits from now on, as when a key is
 // replaced by a new one with other limits under the same name.
 func (s *Server) SetKeyLimits(limits KeyLimits) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.keyLimits = limits
-}
-
-// WithBareRefusals makes every 401 and 403 of the API say only
-// "Unauthorized" or "Forbidden", whatever refused the request.
-func WithBareRefusals() Option {
-	return func(s *Server) { s.bareRefusals = true }
 }
 
 // keyRefusal returns the status and text with which the key's limits refuse
@@ -104,7 +93,7 @@ func allowed(addr netip.Addr, list []string) bool {
 }
 
 // refuse answers a 401 or 403 with message, or with the status's bare text
-// under WithBareRefusals.
+// under KeyOptions.BareRefusals.
 func (s *Server) refuse(w http.ResponseWriter, status int, message string) {
 	if s.bareRefusals {
 		message = http.StatusText(status)

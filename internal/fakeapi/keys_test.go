@@ -11,15 +11,15 @@ import (
 
 // TestKeyLimits: a key's expiry answers 401 from then on, its allowlist 403
 // from any other address, its read scope 403 on every POST; each says why,
-// or only "Unauthorized" and "Forbidden" with WithBareRefusals.
+// or only "Unauthorized" and "Forbidden" with KeyOptions.BareRefusals.
 func TestKeyLimits(t *testing.T) {
 	t.Parallel()
 	const jobs = "/v1/static-export/jobs"
 	start := map[string]any{"domain": "docs.example.com"}
 	for _, bare := range []bool{false, true} {
-		opts := []fakeapi.Option{fakeapi.WithKeyLimits(fakeapi.KeyLimits{ExpiresAt: fakeapitest.Start.Add(90 * 24 * time.Hour)})}
+		opts := []fakeapi.Option{fakeapi.WithKeys(fakeapi.KeyOptions{Limits: fakeapi.KeyLimits{ExpiresAt: fakeapitest.Start.Add(90 * 24 * time.Hour)}})}
 		if bare {
-			opts = append(opts, fakeapi.WithBareRefusals())
+			opts = append(opts, fakeapi.WithKeys(fakeapi.KeyOptions{BareRefusals: true}))
 		}
 		h := newHarness(t, opts...)
 		h.fake.SeedDemo()
@@ -62,10 +62,10 @@ func TestKeyLimits(t *testing.T) {
 }
 
 // TestBareRefusalOfADisabledFeature: static export not enabled says only
-// "Forbidden" under WithBareRefusals.
+// "Forbidden" under KeyOptions.BareRefusals.
 func TestBareRefusalOfADisabledFeature(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, fakeapi.WithStaticExportDisabled(), fakeapi.WithBareRefusals())
+	h := newHarness(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Disabled: true}), fakeapi.WithKeys(fakeapi.KeyOptions{BareRefusals: true}))
 	h.do(t, http.MethodPost, "/v1/static-export/jobs", fakeapi.DefaultAPIKey, map[string]any{"domain": "docs.example.com"}).
 		wantError(t, http.StatusForbidden, "Forbidden")
 }

@@ -70,7 +70,7 @@ func TestBundleLink(t *testing.T) {
 }
 
 func TestBundleArchiveFollowsPaths(t *testing.T) {
-	h := newHarness(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
+	h := newHarness(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}))
 	job := h.completedJob(t, map[string]any{"domain": "docs.example.com", "version": "2024-06-01", "paths": []string{"index", "guides/x", "api/intro", "guides/x"}})
 	b := h.bundle(t, job.JobID)
 	body := doURL(t, http.MethodGet, b.BundleURL, noKey, nil).wantStatus(t, http.StatusOK).body
@@ -85,7 +85,7 @@ func TestBundleArchiveFollowsPaths(t *testing.T) {
 }
 
 func TestBundleLinkRenewalAndExpiry(t *testing.T) {
-	h := newHarness(t, fakeapi.WithLinkTTL(5*time.Minute))
+	h := newHarness(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: 5 * time.Minute}))
 	job := h.completedJob(t, map[string]any{"domain": "docs.example.com"})
 	first := h.bundle(t, job.JobID)
 	if !strings.Contains(first.BundleURL, "X-Amz-Expires=300&") {
@@ -147,7 +147,7 @@ func TestBundleLinkTampering(t *testing.T) {
 
 func TestBundleLinkHost(t *testing.T) {
 	t.Run("configured download host", func(t *testing.T) {
-		h := newHarness(t, fakeapi.WithDownloadHost("https://downloads.example.com/"))
+		h := newHarness(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{DownloadHost: "https://downloads.example.com/"}))
 		job := h.completedJob(t, map[string]any{"domain": "docs.example.com"})
 		if link := h.bundle(t, job.JobID).BundleURL; !strings.HasPrefix(link, "https://downloads.example.com/bundles/"+job.JobID+"/bundle.tar.gz?") {
 			t.Errorf("bundleUrl = %s, want it on downloads.example.com", link)

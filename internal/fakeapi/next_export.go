@@ -241,7 +241,7 @@ func (s *Server) projectJobView(job *projectJob, base string, now time.Time) pro
 }
 
 // newProjectJobIDLocked returns an unused id of 24 hexadecimal digits, as
-// the API's examples show, or the next of WithJobIDs.
+// the API's examples show, or the next of HostileOptions.JobIDs.
 func (s *Server) newProjectJobIDLocked() string {
 	if s.hostile.jobIDs != nil {
 		return s.hostile.jobIDs()

@@ -26,7 +26,7 @@ func nextHarness(t *testing.T, n fakeapi.NextExport, opts ...fakeapi.Option) *ha
 	if n.Contracts == fakeapi.ServeToday {
 		n.Contracts = fakeapi.ServeNext
 	}
-	return newHarness(t, append(opts, fakeapi.WithNextStaticExport(n))...)
+	return newHarness(t, append(opts, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Next: &n}))...)
 }
 
 func (h *harness) startProjectJob(t *testing.T, body any) fakeapi.ProjectJobJSON {
@@ -173,7 +173,7 @@ func TestProjectJobKeyRefusals(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			h := nextHarness(t, fakeapi.NextExport{}, fakeapi.WithKeyLimits(tt.limits))
+			h := nextHarness(t, fakeapi.NextExport{}, fakeapi.WithKeys(fakeapi.KeyOptions{Limits: tt.limits}))
 			r := h.do(t, http.MethodPost, projectJobs, tt.key, nil)
 			r.wantError(t, tt.status, tt.text)
 			if bytes.Contains(r.body, []byte(`"code"`)) {
@@ -206,8 +206,8 @@ func TestProjectJobOneActivePerDeployment(t *testing.T) {
 func TestProjectJobHourlyLimit(t *testing.T) {
 	t.Parallel()
 	for _, plain := range []bool{false, true} {
-		h := newHarness(t, fakeapi.WithNextStaticExport(fakeapi.NextExport{Contracts: fakeapi.ServeNext,
-			PlainTextLimit: plain, Plan: func(fakeapi.ProjectStartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}))
+		h := newHarness(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Next: &fakeapi.NextExport{Contracts: fakeapi.ServeNext,
+			PlainTextLimit: plain, Plan: func(fakeapi.ProjectStartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}}))
 		for range 10 {
 			h.clock.Advance(time.Minute)
 			h.do(t, http.MethodPost, projectJobs, fakeapi.DefaultAPIKey, nil).wantStatus(t, http.StatusAccepted)
@@ -246,7 +246,7 @@ func TestContractsServed(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			h := newUncheckedHarness(t, fakeapi.WithNextStaticExport(tt.next))
+			h := newUncheckedHarness(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Next: &tt.next}))
 			for _, call := range []struct {
 				method, path string
 				body         any

@@ -7,7 +7,7 @@ import "net/http"
 // the next contract"): jobs are started and read under a project, a
 // completed job's status carries a fresh link at every read, and the
 // bundle is a ZIP archive. The fake serves either contract, or both at
-// once, on the same clock; WithNextStaticExport chooses.
+// once, on the same clock; StaticExportOptions.Next chooses.
 
 // Contracts selects the static export contracts the server serves.
 type Contracts int
@@ -26,14 +26,14 @@ const (
 
 // NextExport is how the server serves the project-scoped static export
 // contract. Its zero value serves today's contract only, as a server
-// without WithNextStaticExport does.
+// without StaticExportOptions.Next does.
 type NextExport struct {
 	// Contracts selects the contracts served; zero is ServeToday.
 	Contracts Contracts
 	// NotEnabled, when 401 or 403, answers every project-scoped call with
 	// that status and the text "Static export is not enabled for this
 	// project": the API documents the refusal as 403 in one revision and as
-	// 401 in a later one. Zero: enabled. (WithStaticExportDisabled refuses
+	// 401 in a later one. Zero: enabled. (StaticExportOptions.Disabled refuses
 	// today's contract only.)
 	NotEnabled int
 	// Plan decides how each job behaves; nil means DefaultJobPlan. It is
@@ -67,13 +67,10 @@ type ProjectStartRequest struct {
 	BasePath string
 }
 
-// WithNextStaticExport serves the project-scoped static export contract
-// as n says: alone, or beside today's.
-func WithNextStaticExport(n NextExport) Option {
-	return func(s *Server) {
-		if n.RetiredStatus != http.StatusGone {
-			n.RetiredStatus = http.StatusNotFound
-		}
-		s.next = n
+// setNext serves the project-scoped static export contract as n says.
+func (s *Server) setNext(n NextExport) {
+	if n.RetiredStatus != http.StatusGone {
+		n.RetiredStatus = http.StatusNotFound
 	}
+	s.next = n
 }

@@ -6,7 +6,7 @@ import (
 )
 
 // staticExportRoutes registers the static export contracts that the server
-// serves (WithNextStaticExport). The contracts' paths overlap with other
+// serves (StaticExportOptions.Next). The contracts' paths overlap with other
 // methods (POST /v1/static-export/{projectId}/jobs and
 // GET /v1/static-export/jobs/{jobId} both match /v1/static-export/jobs/jobs),
 // which one ServeMux refuses, so the second contract of ServeBoth, and the

@@ -7,7 +7,7 @@ import (
 	"regexp"
 )
 
-// Automation is an automation the fake knows, added with WithAutomation.
+// Automation is an automation the fake knows, added with WithAutomations.
 type Automation struct {
 	// ProjectID is the project it belongs to.
 	ProjectID string

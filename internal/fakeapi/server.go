@@ -3,7 +3,7 @@
 // agent jobs, deployments, previews and automations) so the client, the
 // provider and the demo can run without the internet. Static export is
 // served in today's domain-scoped contract, in the next, project-scoped one
-// (WithNextStaticExport), or in both at once. Time comes from a clock.Clock, so tests move time instead of
+// (StaticExportOptions.Next), or in both at once. Time comes from a clock.Clock, so tests move time instead of
 // waiting for it.
 package fakeapi
 
@@ -23,7 +23,7 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 )
 
-// DefaultAPIKey is the admin API key a Server accepts unless WithAPIKey
+// DefaultAPIKey is the admin API key a Server accepts unless KeyOptions.APIKey
 // says otherwise.
 const DefaultAPIKey = "mint_fake_admin_key_0123456789"
 

@@ -15,7 +15,7 @@ import (
 
 func TestAuthentication(t *testing.T) {
 	const secret = "mint_custom_secret_key"
-	h := newHarness(t, fakeapi.WithAPIKey(secret))
+	h := newHarness(t, fakeapi.WithKeys(fakeapi.KeyOptions{APIKey: secret}))
 	h.fake.SeedDemo()
 	routes := []struct{ method, path string }{
 		{http.MethodPost, "/v1/static-export/jobs"},
@@ -197,7 +197,7 @@ func equalRequest(a, b fakeapi.Request) bool {
 
 func TestConcurrentUse(t *testing.T) {
 	const workers = 32
-	h := newHarness(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{RunFor: time.Second} }))
+	h := newHarness(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{RunFor: time.Second} }}))
 	h.fake.SeedDemo()
 
 	ids := make([]string, workers)

@@ -141,7 +141,7 @@ func (j *exportJob) view(now time.Time) jobJSON {
 }
 
 // newJobIDLocked returns an unused id of the form se_<16 hex digits>, or
-// the next of WithJobIDs.
+// the next of HostileOptions.JobIDs.
 func (s *Server) newJobIDLocked() string {
 	if s.hostile.jobIDs != nil {
 		return s.hostile.jobIDs()

@@ -93,7 +93,7 @@ func TestJobLifecycle(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h := newHarness(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return tt.plan }))
+			h := newHarness(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return tt.plan }}))
 			started := h.startJob(t, tt.body)
 			if started.CreatedAt != ts(0) {
 				t.Errorf("createdAt = %s, want %s", started.CreatedAt, ts(0))
@@ -139,10 +139,10 @@ func TestStartJobResponse(t *testing.T) {
 
 func TestJobPlanSeesRequest(t *testing.T) {
 	var got []fakeapi.StartRequest
-	h := newHarness(t, fakeapi.WithJobPlan(func(req fakeapi.StartRequest) fakeapi.JobPlan {
+	h := newHarness(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(req fakeapi.StartRequest) fakeapi.JobPlan {
 		got = append(got, req) // requests are sequential here
 		return fakeapi.JobPlan{}
-	}))
+	}}))
 	h.startJob(t, map[string]any{"domain": "docs.example.com", "version": "2024-06-01", "paths": []string{"index", "guides/x"}})
 	want := fakeapi.StartRequest{Domain: "docs.example.com", Version: "2024-06-01", Paths: []string{"index", "guides/x"}}
 	if len(got) != 1 || got[0].Domain != want.Domain || got[0].Version != want.Version || strings.Join(got[0].Paths, ",") != "index,guides/x" {
@@ -231,7 +231,7 @@ func TestStaticExportDisabled(t *testing.T) {
 	// The feature switch applies to every static export operation (the
 	// vendor documents its 403 for the start only; a 403 on any call passes
 	// the contract check, as the key's limits may send one).
-	h := newHarness(t, fakeapi.WithStaticExportDisabled())
+	h := newHarness(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Disabled: true}))
 	h.fake.SeedDemo()
 	tests := []struct{ method, path string }{
 		{http.MethodPost, "/v1/static-export/jobs"},
@@ -251,7 +251,7 @@ func TestStaticExportDisabled(t *testing.T) {
 }
 
 func TestBundleConflicts(t *testing.T) {
-	h := newHarness(t, fakeapi.WithJobPlan(planByDomain))
+	h := newHarness(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: planByDomain}))
 	done := h.startJob(t, map[string]any{"domain": "docs.example.com"})
 	failed := h.startJob(t, map[string]any{"domain": "fail.example.com"})
 	tests := []struct {

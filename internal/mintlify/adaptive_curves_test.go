@@ -65,7 +65,7 @@ func TestAdaptivePolicyCurves(t *testing.T) {
 // made and the gaps between them.
 func waitOut(t *testing.T, policy poll.Policy, plan fakeapi.JobPlan) (time.Duration, int, []time.Duration) {
 	t.Helper()
-	client, fake, clk := pollFake(t, policy, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }))
+	client, fake, clk := pollFake(t, policy, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }}))
 	job, err := client.StartStaticExport(t.Context(), StartStaticExportRequest{Domain: "docs.example.com"})
 	if err != nil {
 		t.Fatal(err)
@@ -158,7 +158,7 @@ func TestAdaptivePolicyBeatsFixedLoop(t *testing.T) {
 	t.Parallel()
 	plan := fakeapi.JobPlan{QueueFor: 1500 * time.Millisecond, RunFor: 10*time.Minute + 3*time.Second}
 	measure := func(p poll.Policy) (time.Duration, int) {
-		c, fake, clk := pollFake(t, p, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }))
+		c, fake, clk := pollFake(t, p, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }}))
 		job, err := c.StartStaticExport(t.Context(), StartStaticExportRequest{Domain: "docs.example.com"})
 		if err != nil {
 			t.Fatal(err)
@@ -182,7 +182,7 @@ func TestAdaptivePolicyBeatsFixedLoop(t *testing.T) {
 func TestAdaptivePolicyStuckJob(t *testing.T) {
 	t.Parallel()
 	plan := fakeapi.JobPlan{QueueFor: 2 * time.Second, RunFor: time.Minute, Never: true}
-	c, fake, clk := pollFake(t, seeded(7), fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }))
+	c, fake, clk := pollFake(t, seeded(7), fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }}))
 	job, err := c.StartStaticExport(t.Context(), StartStaticExportRequest{Domain: "docs.example.com"})
 	if err != nil {
 		t.Fatal(err)

@@ -12,9 +12,9 @@ import (
 
 func TestAgentJobLifecycle(t *testing.T) {
 	t.Parallel()
-	c, fake, clk := newFake(t, fakeapi.WithAgentJobPlan(func(req fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
+	c, fake, clk := newFake(t, fakeapi.WithAgentJobs(fakeapi.AgentJobOptions{Plan: func(req fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
 		return fakeapi.AgentJobPlan{ActiveFor: 5 * time.Minute, NoChanges: req.JobID != ""}
-	}))
+	}}))
 	ctx := t.Context()
 
 	job, err := c.CreateAgentJob(ctx, "proj", "Document the export API")
@@ -56,9 +56,9 @@ func TestAgentJobLifecycle(t *testing.T) {
 
 func TestWaitForAgentJobAlreadyDone(t *testing.T) {
 	t.Parallel()
-	c, fake, _ := newFake(t, fakeapi.WithAgentJobPlan(func(fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
+	c, fake, _ := newFake(t, fakeapi.WithAgentJobs(fakeapi.AgentJobOptions{Plan: func(fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
 		return fakeapi.AgentJobPlan{FinalStatus: "failed"}
-	}))
+	}}))
 	job, err := c.CreateAgentJob(t.Context(), "proj", "Something impossible")
 	if err != nil {
 		t.Fatal(err)

@@ -21,10 +21,10 @@ const (
 
 func webhookFakeOptions(more ...fakeapi.Option) []fakeapi.Option {
 	return append([]fakeapi.Option{
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj", ID: webhookAutomation, Trigger: fakeapi.TriggerWebhook}),
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj", ID: scheduledAutomation}),
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj", ID: eventAutomation, Trigger: fakeapi.TriggerEvent}),
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj", ID: predefinedAutomation, Predefined: true}),
+		fakeapi.WithAutomations(fakeapi.Automation{ProjectID: "proj", ID: webhookAutomation, Trigger: fakeapi.TriggerWebhook}),
+		fakeapi.WithAutomations(fakeapi.Automation{ProjectID: "proj", ID: scheduledAutomation}),
+		fakeapi.WithAutomations(fakeapi.Automation{ProjectID: "proj", ID: eventAutomation, Trigger: fakeapi.TriggerEvent}),
+		fakeapi.WithAutomations(fakeapi.Automation{ProjectID: "proj", ID: predefinedAutomation, Predefined: true}),
 	}, more...)
 }
 

@@ -146,7 +146,7 @@ func TestAPIErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	disabledClient, _, _ := newFake(t, fakeapi.WithStaticExportDisabled())
+	disabledClient, _, _ := newFake(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Disabled: true}))
 
 	_, unauthorized := wrongKey.GetStaticExportJob(ctx, "se_1")
 	_, forbidden := disabledClient.StartStaticExport(ctx, StartStaticExportRequest{Domain: "docs.example.com"})
@@ -208,9 +208,9 @@ func TestUndocumentedBodies(t *testing.T) {
 
 func TestWaitForFailedJob(t *testing.T) {
 	t.Parallel()
-	c, _, _ := newFake(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	c, _, _ := newFake(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{RunFor: time.Minute, FailWith: "render error", FailAtProgress: 40}
-	}))
+	}}))
 	job, err := c.StartStaticExport(t.Context(), StartStaticExportRequest{Domain: "docs.example.com"})
 	if err != nil {
 		t.Fatal(err)
@@ -231,9 +231,9 @@ func TestWaitForFailedJob(t *testing.T) {
 // job returned beside it.
 func TestWaitForFailedAgentJob(t *testing.T) {
 	t.Parallel()
-	c, _, _ := newFake(t, fakeapi.WithAgentJobPlan(func(fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
+	c, _, _ := newFake(t, fakeapi.WithAgentJobs(fakeapi.AgentJobOptions{Plan: func(fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
 		return fakeapi.AgentJobPlan{ActiveFor: time.Minute, FinalStatus: AgentStatusFailed}
-	}))
+	}}))
 	job, err := c.CreateAgentJob(t.Context(), "proj", "Something impossible")
 	if err != nil {
 		t.Fatal(err)
@@ -247,9 +247,9 @@ func TestWaitForFailedAgentJob(t *testing.T) {
 
 func TestWaitTimesOutInVirtualTime(t *testing.T) {
 	t.Parallel()
-	c, _, clk := newFake(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	c, _, clk := newFake(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{Never: true}
-	}))
+	}}))
 	job, err := c.StartStaticExport(t.Context(), StartStaticExportRequest{Domain: "docs.example.com"})
 	if err != nil {
 		t.Fatal(err)

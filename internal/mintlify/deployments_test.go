@@ -12,9 +12,9 @@ import (
 
 func TestDeploymentLifecycle(t *testing.T) {
 	t.Parallel()
-	c, fake, _ := newFake(t, fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	c, fake, _ := newFake(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		return fakeapi.DeploymentPlan{QueuedFor: 5 * time.Second, RunFor: time.Minute, CommitSHA: "abc123", Logs: []string{"built"}}
-	}))
+	}}))
 	id, err := c.TriggerDeployment(t.Context(), "proj")
 	if err != nil || id == "" {
 		t.Fatalf("TriggerDeployment = %q, %v", id, err)
@@ -34,10 +34,10 @@ func TestDeploymentLifecycle(t *testing.T) {
 
 func TestDeploymentFailure(t *testing.T) {
 	t.Parallel()
-	c, _, _ := newFake(t, fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	c, _, _ := newFake(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		return fakeapi.DeploymentPlan{RunFor: time.Minute, Fail: true, Summary: "Build failed\x1b[31m",
 			Logs: []string{"error: broken link in /guides", "mint_fake_admin_key_0123456789 leaked"}}
-	}))
+	}}))
 	id, err := c.TriggerDeployment(t.Context(), "proj")
 	if err != nil {
 		t.Fatal(err)
@@ -60,7 +60,7 @@ func TestDeploymentFailure(t *testing.T) {
 func TestPreviewAndAutomation(t *testing.T) {
 	t.Parallel()
 	const automation = "0123456789abcdef01234567"
-	c, _, _ := newFake(t, fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj", ID: automation}))
+	c, _, _ := newFake(t, fakeapi.WithAutomations(fakeapi.Automation{ProjectID: "proj", ID: automation}))
 	p, err := c.TriggerPreview(t.Context(), "proj", "feature/x")
 	if err != nil || p.StatusID == "" || p.PreviewURL != fakeapi.PreviewURL("proj", "feature/x") {
 		t.Fatalf("TriggerPreview = %+v, %v", p, err)

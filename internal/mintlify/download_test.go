@@ -59,8 +59,8 @@ func newDownloadBench(t *testing.T, faults []downloadFault, opts ...Option) *dow
 		f(w, r, b.fake)
 	})
 	env := fakeapitest.New(t, fakeapitest.Handler(func(*fakeapi.Server) http.Handler { return serve }),
-		fakeapitest.Fake(fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }),
-			fakeapi.WithArchive(func(fakeapi.StartRequest) fakeapi.Archive { return b.archive })))
+		fakeapitest.Fake(fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}),
+			fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Archive: func(fakeapi.StartRequest) fakeapi.Archive { return b.archive }})))
 	b.fake, b.clock = env.Fake, env.Clock
 	var err error
 	b.c, err = New(fakeapi.DefaultAPIKey, append([]Option{WithBaseURL(env.URL), WithClock(b.clock), WithUserAgent("test-agent/1.0")}, opts...)...)
@@ -318,7 +318,7 @@ func TestDownloadPermanentFailures(t *testing.T) {
 	})
 	t.Run("a job that has not completed", func(t *testing.T) {
 		t.Parallel()
-		c, fake, _ := newFake(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{Never: true} }))
+		c, fake, _ := newFake(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{Never: true} }}))
 		_, err := c.DownloadBundle(t.Context(), mustStart(t, c).JobID, &memorySink{})
 		if !IsConflict(err) || fake.Count(http.MethodGet, "/bundles/") != 0 {
 			t.Errorf("err = %v, want the API's 409 and no download", err)
@@ -502,9 +502,9 @@ func TestDownloadCeilingWhenNoSizeIsAnnounced(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			opts := []fakeapitest.Option{fakeapitest.Fake(fakeapi.WithUnannouncedSize(),
-				fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }),
-				fakeapi.WithArchive(func(fakeapi.StartRequest) fakeapi.Archive { return fakeapi.Archive{Size: tc.size} }))}
+			opts := []fakeapitest.Option{fakeapitest.Fake(fakeapi.WithHostile(fakeapi.HostileOptions{UnannouncedSize: true}),
+				fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}),
+				fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Archive: func(fakeapi.StartRequest) fakeapi.Archive { return fakeapi.Archive{Size: tc.size} }}))}
 			if tc.wrap != nil {
 				opts = append(opts, fakeapitest.Handler(func(f *fakeapi.Server) http.Handler { return tc.wrap(f) }))
 			}

@@ -34,8 +34,8 @@ func TestNoHeaderCarriesALinkAcrossARedirect(t *testing.T) {
 	second := fakeapi.NewHeaderRecorder(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fake.ServeHTTP(w, r) }))
 	storage := httptest.NewServer(second)
 	t.Cleanup(storage.Close)
-	env := fakeapitest.New(t, fakeapitest.Fake(fakeapi.WithDownloadRedirect(storage.URL),
-		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} })))
+	env := fakeapitest.New(t, fakeapitest.Fake(fakeapi.WithHostile(fakeapi.HostileOptions{DownloadRedirect: storage.URL}),
+		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }})))
 	fake = env.Fake
 	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(env.Clock))
 	if err != nil {
@@ -89,8 +89,8 @@ func TestPlainHTTPLinksOnlyFromALoopbackAPI(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			serving := []fakeapitest.Option{fakeapitest.Fake(fakeapi.WithDownloadHost(tc.linkBase),
-				fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))}
+			serving := []fakeapitest.Option{fakeapitest.Fake(fakeapi.WithStaticExport(fakeapi.StaticExportOptions{DownloadHost: tc.linkBase}),
+				fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}))}
 			if tc.baseURL != "" {
 				serving = append(serving, fakeapitest.TLS()) // at https://example.com
 			}
@@ -185,8 +185,8 @@ func TestServerTextIsCleanedAndCut(t *testing.T) {
 	})
 	t.Run("storage error document", func(t *testing.T) {
 		t.Parallel()
-		c, _, _ := newFake(t, fakeapi.WithStorageError(http.StatusForbidden, "AccessDenied", hostileText),
-			fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
+		c, _, _ := newFake(t, fakeapi.WithHostile(fakeapi.HostileOptions{StorageError: &fakeapi.StorageError{Status: http.StatusForbidden, Code: "AccessDenied", Message: hostileText}}),
+			fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}))
 		job := mustStart(t, c)
 		_, err := c.DownloadBundle(t.Context(), job.JobID, &memorySink{})
 		var apiErr *APIError
@@ -198,9 +198,9 @@ func TestServerTextIsCleanedAndCut(t *testing.T) {
 	})
 	t.Run("failed job's reason", func(t *testing.T) {
 		t.Parallel()
-		c, _, _ := newFake(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+		c, _, _ := newFake(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 			return fakeapi.JobPlan{RunFor: time.Minute, FailWith: hostileText}
-		}))
+		}}))
 		started := mustStart(t, c)
 		_, err := c.WaitForStaticExport(t.Context(), started.JobID, Started(started))
 		var failed *JobFailedError[StaticExportJob]
@@ -212,7 +212,7 @@ func TestServerTextIsCleanedAndCut(t *testing.T) {
 	})
 	t.Run("undocumented status", func(t *testing.T) {
 		t.Parallel()
-		c, _, _ := newUncheckedFake(t, fakeapi.WithUndocumentedStatus(hostileText))
+		c, _, _ := newUncheckedFake(t, fakeapi.WithHostile(fakeapi.HostileOptions{UndocumentedStatus: hostileText}))
 		started := mustStart(t, c)
 		job, err := c.WaitForStaticExport(t.Context(), started.JobID, Started(started))
 		var unknown *UnknownStatusError
@@ -285,8 +285,8 @@ func TestNoRedirectFromHTTPSToPlainHTTP(t *testing.T) {
 		plain := fakeapi.NewHeaderRecorder(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fake.ServeHTTP(w, r) }))
 		plainSrv := httptest.NewServer(plain)
 		t.Cleanup(plainSrv.Close)
-		env := fakeapitest.New(t, fakeapitest.TLS(), fakeapitest.Fake(fakeapi.WithDownloadRedirect(plainSrv.URL),
-			fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} })))
+		env := fakeapitest.New(t, fakeapitest.TLS(), fakeapitest.Fake(fakeapi.WithHostile(fakeapi.HostileOptions{DownloadRedirect: plainSrv.URL}),
+			fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }})))
 		fake = env.Fake
 		c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(env.Clock), WithHTTPClient(tlsAndPlain(t, env.HTTPClient)))
 		if err != nil {
@@ -366,7 +366,7 @@ func TestIdentifiersFromTheAPIAreChecked(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			c, fake, _ := newFake(t, fakeapi.WithJobIDs(func() string { return id }))
+			c, fake, _ := newFake(t, fakeapi.WithHostile(fakeapi.HostileOptions{JobIDs: func() string { return id }}))
 			_, err := c.StartStaticExport(t.Context(), StartStaticExportRequest{Domain: "docs.example.com"})
 			checkRefusedID(t, err, "POST /v1/static-export/jobs", "jobId", id)
 			if !MayHaveStarted(err) || fake.ExportJobsStarted() != 1 {
@@ -383,8 +383,8 @@ func TestIdentifiersFromTheAPIAreChecked(t *testing.T) {
 		t.Parallel()
 		const automation = "665f1c2a9b3e4d5f6a7b8c9d"
 		for _, id := range []string{"0123456789abcdef01234567\x1b]8;;https://evil.example\a", ""} {
-			c, _, _ := newFake(t, fakeapi.WithJobIDs(func() string { return id }),
-				fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj", ID: automation}))
+			c, _, _ := newFake(t, fakeapi.WithHostile(fakeapi.HostileOptions{JobIDs: func() string { return id }}),
+				fakeapi.WithAutomations(fakeapi.Automation{ProjectID: "proj", ID: automation}))
 			_, err := c.TriggerDeployment(t.Context(), "proj")
 			checkRefusedID(t, err, "POST /v1/project/update/proj", "statusId", id)
 			_, err = c.TriggerPreview(t.Context(), "proj", "feature/x")

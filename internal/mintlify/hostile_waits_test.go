@@ -53,7 +53,7 @@ var waitsUnderTest = []waitUnderTest{
 func rateLimitedWait(t *testing.T, w waitUnderTest, maxRetries int) (*Client, *fakeapi.Server, *clock.Fake) {
 	t.Helper()
 	c, fake, clk := pollFake(t, seeded(1), aDay429(w.match),
-		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{RunFor: 3 * time.Minute} }))
+		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{RunFor: 3 * time.Minute} }}))
 	if err := WithMaxRetries(maxRetries)(c); err != nil {
 		t.Fatal(err)
 	}
@@ -127,11 +127,11 @@ func TestRateLimitPastTheDeadlineEndsTheWait(t *testing.T) {
 // contract here, so it is not checked.
 func TestUnknownStatusEndsTheWait(t *testing.T) {
 	t.Parallel()
-	c, fake, clk := newUncheckedFake(t, fakeapi.WithUndocumentedStatus("cancelled"),
-		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{RunFor: 10 * time.Minute} }),
-		fakeapi.WithAgentJobPlan(func(fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
+	c, fake, clk := newUncheckedFake(t, fakeapi.WithHostile(fakeapi.HostileOptions{UndocumentedStatus: "cancelled"}),
+		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{RunFor: 10 * time.Minute} }}),
+		fakeapi.WithAgentJobs(fakeapi.AgentJobOptions{Plan: func(fakeapi.AgentJobRequest) fakeapi.AgentJobPlan {
 			return fakeapi.AgentJobPlan{ActiveFor: 10 * time.Minute}
-		}))
+		}}))
 	export := mustStart(t, c)
 	agent, err := c.CreateAgentJob(t.Context(), "proj", "Document it")
 	if err != nil {

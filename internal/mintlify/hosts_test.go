@@ -66,8 +66,8 @@ func TestBundleLinksNameTheirHostInASCII(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			c, fake, _ := newFake(t, fakeapi.WithDownloadHost(tc.base),
-				fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
+			c, fake, _ := newFake(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{DownloadHost: tc.base}),
+				fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}))
 			job := mustStart(t, c)
 			b, err := c.GenerateBundle(t.Context(), job.JobID)
 			if tc.shown == "" {
@@ -124,8 +124,8 @@ func TestRedirectHostsAreEscaped(t *testing.T) {
 	})
 	t.Run("certificate of another host", func(t *testing.T) {
 		t.Parallel()
-		env := fakeapitest.New(t, fakeapitest.TLS(), fakeapitest.Fake(fakeapi.WithDownloadRedirect("https://"+c1Host),
-			fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} })))
+		env := fakeapitest.New(t, fakeapitest.TLS(), fakeapitest.Fake(fakeapi.WithHostile(fakeapi.HostileOptions{DownloadRedirect: "https://" + c1Host}),
+			fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }})))
 		c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(env.Clock), WithHTTPClient(env.HTTPClient))
 		if err != nil {
 			t.Fatal(err)

@@ -191,8 +191,8 @@ func TestSignedLinksInServerTextAreMasked(t *testing.T) {
 				}
 				checkMasked(t, l, "the log", logs.String())
 
-				storage, _, _ := newFake(t, fakeapi.WithStorageError(http.StatusForbidden, "AccessDenied", text),
-					fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
+				storage, _, _ := newFake(t, fakeapi.WithHostile(fakeapi.HostileOptions{StorageError: &fakeapi.StorageError{Status: http.StatusForbidden, Code: "AccessDenied", Message: text}}),
+					fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}))
 				_, err = storage.DownloadBundle(t.Context(), mustStart(t, storage).JobID, &memorySink{})
 				var de *DownloadError
 				if !errors.As(err, &de) || !IsForbidden(err) {

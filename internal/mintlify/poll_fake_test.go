@@ -71,7 +71,7 @@ func (l pollLog) gaps() []time.Duration {
 func TestWaitForStaticExportStarted(t *testing.T) {
 	t.Parallel()
 	plan := fakeapi.JobPlan{QueueFor: 5 * time.Second, RunFor: 10 * time.Second}
-	c, fake, _ := pollFake(t, seeded(1), fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }))
+	c, fake, _ := pollFake(t, seeded(1), fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }}))
 	job, err := c.StartStaticExport(t.Context(), StartStaticExportRequest{Domain: "docs.example.com"})
 	if err != nil {
 		t.Fatal(err)
@@ -123,7 +123,7 @@ func TestWaitRidesOutRateLimit(t *testing.T) {
 	t.Parallel()
 	plan := fakeapi.JobPlan{RunFor: 30 * time.Second}
 	c, fake, clk := pollFake(t, seeded(1),
-		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }),
+		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }}),
 		fakeapi.WithFaults(fakeapi.FaultRule{
 			Match: fakeapi.IsStatusRequest, Skip: 2, Count: 1,
 			Faults: []fakeapi.Fault{fakeapi.TooManyRequests(7 * time.Second)},
@@ -195,7 +195,7 @@ func TestWaitForAgentJobBacksOff(t *testing.T) {
 func TestOnChangeFiresOnlyOnChange(t *testing.T) {
 	t.Parallel()
 	plan := fakeapi.JobPlan{QueueFor: 3 * time.Second, RunFor: 2 * time.Minute, Curve: fakeapi.Stall(0.2, 0.7)}
-	c, fake, _ := pollFake(t, seeded(9), fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }))
+	c, fake, _ := pollFake(t, seeded(9), fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }}))
 	job, err := c.StartStaticExport(t.Context(), StartStaticExportRequest{Domain: "docs.example.com"})
 	if err != nil {
 		t.Fatal(err)
@@ -237,9 +237,9 @@ func TestEveryPolicyIsPaced(t *testing.T) {
 	for _, p := range policies {
 		t.Run(p.name, func(t *testing.T) {
 			t.Parallel()
-			c, fake, _ := pollFake(t, p.policy, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+			c, fake, _ := pollFake(t, p.policy, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 				return fakeapi.JobPlan{RunFor: time.Second}
-			}))
+			}}))
 			// A hundred requests over the last ten seconds, then a
 			// pushback: their rate of 10 a second is halved to 5, 200 ms
 			// apart.

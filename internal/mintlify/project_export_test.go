@@ -27,7 +27,7 @@ func nextFake(t *testing.T, next fakeapi.NextExport, opts ...fakeapi.Option) (*C
 	if next.Contracts == fakeapi.ServeToday {
 		next.Contracts = fakeapi.ServeNext
 	}
-	env := fakeapitest.New(t, fakeapitest.Fake(append(opts, fakeapi.WithNextStaticExport(next))...))
+	env := fakeapitest.New(t, fakeapitest.Fake(append(opts, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Next: &next}))...))
 	logs := &recordingLogger{}
 	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(env.Clock), WithLogger(logs))
 	if err != nil {

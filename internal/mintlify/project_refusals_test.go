@@ -14,7 +14,7 @@ import (
 // read into the causes the provider names.
 func TestReadProjectExportRefusal(t *testing.T) {
 	t.Parallel()
-	bare := fakeapi.WithBareRefusals()
+	bare := fakeapi.WithKeys(fakeapi.KeyOptions{BareRefusals: true})
 	tests := []struct {
 		name     string
 		next     fakeapi.NextExport
@@ -26,23 +26,23 @@ func TestReadProjectExportRefusal(t *testing.T) {
 		possible []Refusal
 	}{
 		{name: "invalid key", key: "mint_wrong", status: 401, named: []Refusal{RefusalInvalidKey}},
-		{name: "expired key", opts: []fakeapi.Option{fakeapi.WithKeyLimits(fakeapi.KeyLimits{ExpiresAt: start})},
+		{name: "expired key", opts: []fakeapi.Option{fakeapi.WithKeys(fakeapi.KeyOptions{Limits: fakeapi.KeyLimits{ExpiresAt: start}})},
 			status: 401, named: []Refusal{RefusalExpiredKey}},
-		{name: "plan without API access", opts: []fakeapi.Option{fakeapi.WithKeyLimits(fakeapi.KeyLimits{NoAPIAccess: true})},
+		{name: "plan without API access", opts: []fakeapi.Option{fakeapi.WithKeys(fakeapi.KeyOptions{Limits: fakeapi.KeyLimits{NoAPIAccess: true}})},
 			status: 401, named: []Refusal{RefusalNoAPIAccess}},
 		{name: "not enabled, as 401", next: fakeapi.NextExport{NotEnabled: 401}, status: 401, named: []Refusal{RefusalExportNotEnabled}},
 		{name: "not enabled, as 403", next: fakeapi.NextExport{NotEnabled: 403}, status: 403, named: []Refusal{RefusalExportNotEnabled}},
-		{name: "missing write scope", opts: []fakeapi.Option{fakeapi.WithKeyLimits(fakeapi.KeyLimits{ReadOnly: true})},
+		{name: "missing write scope", opts: []fakeapi.Option{fakeapi.WithKeys(fakeapi.KeyOptions{Limits: fakeapi.KeyLimits{ReadOnly: true}})},
 			status: 403, named: []Refusal{RefusalReadOnlyKey}},
-		{name: "IP allowlist", opts: []fakeapi.Option{fakeapi.WithKeyLimits(fakeapi.KeyLimits{AllowedIPs: []string{"203.0.113.7"}})},
+		{name: "IP allowlist", opts: []fakeapi.Option{fakeapi.WithKeys(fakeapi.KeyOptions{Limits: fakeapi.KeyLimits{AllowedIPs: []string{"203.0.113.7"}}})},
 			status: 403, named: []Refusal{RefusalIPAllowlist}},
 		// Bare texts name nothing: the status and the layer say what is possible.
 		{name: "bare 401 of the key layer", opts: []fakeapi.Option{bare}, key: "mint_wrong", status: 401,
 			possible: []Refusal{RefusalInvalidKey, RefusalExpiredKey, RefusalNoAPIAccess, RefusalExportNotEnabled}},
-		{name: "bare 403 of the key layer on a start", opts: []fakeapi.Option{bare, fakeapi.WithKeyLimits(fakeapi.KeyLimits{ReadOnly: true})},
+		{name: "bare 403 of the key layer on a start", opts: []fakeapi.Option{bare, fakeapi.WithKeys(fakeapi.KeyOptions{Limits: fakeapi.KeyLimits{ReadOnly: true}})},
 			status: 403, possible: []Refusal{RefusalReadOnlyKey, RefusalIPAllowlist, RefusalExportNotEnabled}},
 		{name: "bare 403 of the key layer on a read", read: true,
-			opts:   []fakeapi.Option{bare, fakeapi.WithKeyLimits(fakeapi.KeyLimits{AllowedIPs: []string{"203.0.113.7"}})},
+			opts:   []fakeapi.Option{bare, fakeapi.WithKeys(fakeapi.KeyOptions{Limits: fakeapi.KeyLimits{AllowedIPs: []string{"203.0.113.7"}}})},
 			status: 403, possible: []Refusal{RefusalIPAllowlist, RefusalExportNotEnabled}},
 	}
 	for _, tt := range tests {
@@ -50,7 +50,7 @@ func TestReadProjectExportRefusal(t *testing.T) {
 			t.Parallel()
 			next := tt.next
 			next.Contracts = fakeapi.ServeNext
-			env := fakeapitest.New(t, fakeapitest.Fake(append(tt.opts, fakeapi.WithNextStaticExport(next))...))
+			env := fakeapitest.New(t, fakeapitest.Fake(append(tt.opts, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Next: &next}))...))
 			key := tt.key
 			if key == "" {
 				key = fakeapi.DefaultAPIKey
@@ -160,7 +160,7 @@ func TestIsDomainExportRetired(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			env := fakeapitest.New(t, fakeapitest.Unchecked(), fakeapitest.Fake(fakeapi.WithNextStaticExport(tt.next)))
+			env := fakeapitest.New(t, fakeapitest.Unchecked(), fakeapitest.Fake(fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Next: &tt.next})))
 			c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(env.Clock))
 			if err != nil {
 				t.Fatal(err)

@@ -213,7 +213,7 @@ func TestStartNeverRetriesWhenAJobMayHaveStarted(t *testing.T) {
 func TestPermanentErrorsFailFast(t *testing.T) {
 	t.Parallel()
 	c, fake, _ := newFake(t)
-	disabled, disabledFake, _ := newFake(t, fakeapi.WithStaticExportDisabled())
+	disabled, disabledFake, _ := newFake(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Disabled: true}))
 	wrongKey, err := New("mint_wrong", WithBaseURL(c.baseURL.String()), WithClock(c.clock))
 	if err != nil {
 		t.Fatal(err)

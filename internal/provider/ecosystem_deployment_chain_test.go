@@ -26,11 +26,11 @@ const deployedCommit = "3b1f0c9"
 func deploymentChainFake(fail bool) []fakeapi.Option {
 	return []fakeapi.Option{
 		fakeapi.WithClock(clock.Real()),
-		fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+		fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 			return fakeapi.DeploymentPlan{QueuedFor: time.Second, RunFor: 2 * time.Second, CommitSHA: deployedCommit,
 				Fail: fail, Summary: map[bool]string{true: "Build failed"}[fail],
 				Logs: []string{"Building 48 pages", map[bool]string{true: `Error: docs.json: unknown key "navigaton"`, false: "Built 48 pages"}[fail]}}
-		}),
+		}}),
 	}
 }
 

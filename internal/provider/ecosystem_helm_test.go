@@ -40,9 +40,9 @@ type helmCLI struct {
 
 func newHelmCLI(t *testing.T, env []string, opts ...fakeapi.Option) *helmCLI {
 	t.Helper()
-	fake := fakeapi.New(append([]fakeapi.Option{fakeapi.WithClock(clock.Real()), fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	fake := fakeapi.New(append([]fakeapi.Option{fakeapi.WithClock(clock.Real()), fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{}
-	})}, opts...)...)
+	}})}, opts...)...)
 	url := contract.Serve(t, fake)
 	cli := acctest.BuiltCLIWithHelm(t, acctest.WithEnv(append([]string{
 		"MINTLIFY_API_KEY=" + fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL=" + url, "MINTLIFY_PROJECT_ID=" + acctest.ProjectID,

@@ -162,14 +162,14 @@ const (
 
 var (
 	statusOrBundle = fakeapi.AnyOf(isGet, fakeapi.IsBundleRequest)
-	exports        = fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} })
+	exports        = fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }})
 	// An agent job is active for a second, so that an action that starts
 	// one has to ask for its status at least once.
 	agentJobs   = acctest.AgentPlan(time.Second, "", false)
-	automations = fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: fixtureAutomation})
-	deployments = fakeapi.WithDeploymentPlan(func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	automations = fakeapi.WithAutomations(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: fixtureAutomation})
+	deployments = fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		return fakeapi.DeploymentPlan{CommitSHA: fmt.Sprintf("c0ffee%02d", req.N), CommitRef: "main", Logs: []string{"Deployed"}}
-	})
+	}})
 )
 
 // isGet matches the API's GET requests, which the provider retries.

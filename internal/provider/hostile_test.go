@@ -61,7 +61,7 @@ func expectDiagnosticUnder(t *testing.T, env *acctest.Env, versions []tfversion.
 // never shows the link.
 func TestAccHostile_plainHTTPLinkRefused(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTLSTestEnv(t, fakeapi.WithDownloadHost("http://storage.example.com"))
+	env := providertest.NewTLSTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{DownloadHost: "http://storage.example.com"}))
 	expectDiagnostic(t, env, env.Config(providertest.BundleConfig("docs.example.com", "")),
 		[]string{"Unencrypted Bundle Link Refused", "uses plain http (host storage.example.com)",
 			"an unencrypted link would expose the bundle, and the signature", "only when the provider's `base_url` is a loopback address"},
@@ -77,7 +77,7 @@ func TestAccHostile_plainHTTPLinkRefused(t *testing.T) {
 // neither character reaches the terminal.
 func TestAccHostile_nonASCIILinkHostRefused(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTLSTestEnv(t, fakeapi.WithDownloadHost("https://stor\u0430ge.ex\u202eample.com"))
+	env := providertest.NewTLSTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{DownloadHost: "https://stor\u0430ge.ex\u202eample.com"}))
 	out := expectDiagnostic(t, env, env.Config(providertest.BundleConfig("docs.example.com", "")),
 		[]string{"Bundle Link Host Not ASCII", `stor\u0430ge.ex\u202eample.com`, "can pass for another one"},
 		[]string{"X-Amz-", "\u0430", "\u202e"})
@@ -180,7 +180,7 @@ func TestAccHostile_unknownStatusEndsTheWait(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			env := providertest.NewUncheckedTestEnv(t, fakeapi.WithUndocumentedStatus("cancelled"))
+			env := providertest.NewUncheckedTestEnv(t, fakeapi.WithHostile(fakeapi.HostileOptions{UndocumentedStatus: "cancelled"}))
 			env.Fake.AddAgentJob(acctest.ProjectID, fakeapi.AgentJobSeed{ID: "aj_seeded", Repository: fakeapi.AgentRepository,
 				ActiveFor: 5 * time.Minute})
 			got := expectDiagnosticUnder(t, env, tc.versions, env.Config(tc.config), tc.want, never)
@@ -227,9 +227,9 @@ func TestAccHostile_serverTextIsCleanedAndCut(t *testing.T) {
 	})
 	t.Run("failure reason", func(t *testing.T) {
 		t.Parallel()
-		env := providertest.NewTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+		env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 			return fakeapi.JobPlan{RunFor: time.Minute, FailWith: hostileText}
-		}))
+		}}))
 		expectDiagnostic(t, env, env.Config(providertest.BundleConfig("docs.example.com", "")),
 			[]string{"Static Export Job Failed", cleaned, "padding… (cut from 10"}, hostileSecrets)
 	})
@@ -246,7 +246,7 @@ func TestAccHostile_jobIDRefused(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			env := providertest.NewTestEnv(t, fakeapi.WithJobIDs(func() string { return id }))
+			env := providertest.NewTestEnv(t, fakeapi.WithHostile(fakeapi.HostileOptions{JobIDs: func() string { return id }}))
 			text := expectDiagnostic(t, env, env.Config(providertest.BundleConfig("docs.example.com", "")),
 				[]string{"Static Export May Have Started", "`POST /v1/static-export/jobs` with a `jobId` the provider does not accept",
 					"an id is 1 to 128 letters", "neither stored nor used it", "a static export job may have started"},
@@ -263,7 +263,7 @@ func TestAccHostile_jobIDRefused(t *testing.T) {
 // the hop by its hosts, downloads nothing, and leaves no file.
 func TestAccHostile_downloadRedirectedToPlainHTTP(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTLSTestEnv(t, fakeapi.WithDownloadRedirect("http://plain.example.com"))
+	env := providertest.NewTLSTestEnv(t, fakeapi.WithHostile(fakeapi.HostileOptions{DownloadRedirect: "http://plain.example.com"}))
 	out := filepath.Join(t.TempDir(), "docs-bundle.tar.gz")
 	expectDiagnostic(t, env, env.Config(providertest.BundleConfig("docs.example.com", "")+providertest.ArchiveConfig("mintlify_static_export_bundle.docs.job_id", out)),
 		[]string{"Redirect To Plain HTTP Refused", "https://example.com redirected the request to plain http://plain.example.com",

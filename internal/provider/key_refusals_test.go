@@ -61,31 +61,31 @@ func TestAccKeyRefusals(t *testing.T) {
 		causes  []string
 		also    []string
 	}{
-		"create with an expired key": {[]fakeapi.Option{fakeapi.WithKeyLimits(expired)}, bundle,
+		"create with an expired key": {[]fakeapi.Option{fakeapi.WithKeys(fakeapi.KeyOptions{Limits: expired})}, bundle,
 			"Mintlify API Key Expired", []string{"expired"},
 			[]string{"(HTTP 401: API key expired at 2026-11-21T08:00:00.000Z)", "No static export job was started."}},
-		"create with an expired key, bare": {[]fakeapi.Option{fakeapi.WithKeyLimits(expired), fakeapi.WithBareRefusals()}, bundle,
+		"create with an expired key, bare": {[]fakeapi.Option{fakeapi.WithKeys(fakeapi.KeyOptions{Limits: expired}), fakeapi.WithKeys(fakeapi.KeyOptions{BareRefusals: true})}, bundle,
 			"Mintlify API Key Rejected", []string{"expired", "revoked"}, []string{"(HTTP 401: Unauthorized)", "No static export job was started."}},
-		"agent job with an expired key": {[]fakeapi.Option{fakeapi.WithKeyLimits(expired)}, agentJob,
+		"agent job with an expired key": {[]fakeapi.Option{fakeapi.WithKeys(fakeapi.KeyOptions{Limits: expired})}, agentJob,
 			"Mintlify API Key Expired", []string{"expired"}, []string{"starting an agent job in project proj_test", "No agent job was started."}},
 
-		"start refused, bare": {[]fakeapi.Option{fakeapi.WithKeyLimits(offAllowlist), fakeapi.WithBareRefusals()}, bundle,
+		"start refused, bare": {[]fakeapi.Option{fakeapi.WithKeys(fakeapi.KeyOptions{Limits: offAllowlist}), fakeapi.WithKeys(fakeapi.KeyOptions{BareRefusals: true})}, bundle,
 			"Mintlify API Request Forbidden", []string{"allowlist", "read-only", "not enabled"},
 			[]string{"refused starting the static export of docs.example.com (HTTP 403: Forbidden)", "No static export job was started."}},
-		"start refused by the allowlist": {[]fakeapi.Option{fakeapi.WithKeyLimits(offAllowlist)}, bundle,
+		"start refused by the allowlist": {[]fakeapi.Option{fakeapi.WithKeys(fakeapi.KeyOptions{Limits: offAllowlist})}, bundle,
 			"Mintlify API Key Not Allowed From This Address", []string{"allowlist"},
 			[]string{"(HTTP 403: Request from IP address 127.0.0.1 is not on the allowlist of this API key)"}},
-		"start refused to a read-only key": {[]fakeapi.Option{fakeapi.WithKeyLimits(readOnly)}, bundle,
+		"start refused to a read-only key": {[]fakeapi.Option{fakeapi.WithKeys(fakeapi.KeyOptions{Limits: readOnly})}, bundle,
 			"Mintlify API Key Is Read-Only", []string{"read-only"}, []string{"No static export job was started."}},
-		"start refused, static export not enabled": {[]fakeapi.Option{fakeapi.WithStaticExportDisabled()}, bundle,
+		"start refused, static export not enabled": {[]fakeapi.Option{fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Disabled: true})}, bundle,
 			"Static Export Not Enabled", []string{"not enabled"}, []string{"No static export job was started."}},
-		"agent job refused, bare": {[]fakeapi.Option{fakeapi.WithKeyLimits(readOnly), fakeapi.WithBareRefusals()}, agentJob,
+		"agent job refused, bare": {[]fakeapi.Option{fakeapi.WithKeys(fakeapi.KeyOptions{Limits: readOnly}), fakeapi.WithKeys(fakeapi.KeyOptions{BareRefusals: true})}, agentJob,
 			"Mintlify API Request Forbidden", []string{"allowlist", "read-only"}, []string{"No agent job was started."}},
 
-		"export job read refused, bare": {[]fakeapi.Option{fakeapi.WithKeyLimits(offAllowlist), fakeapi.WithBareRefusals()}, exportJob,
+		"export job read refused, bare": {[]fakeapi.Option{fakeapi.WithKeys(fakeapi.KeyOptions{Limits: offAllowlist}), fakeapi.WithKeys(fakeapi.KeyOptions{BareRefusals: true})}, exportJob,
 			"Mintlify API Request Forbidden", []string{"allowlist"},
 			[]string{"refused reading static export job se_0000000000000000 (HTTP 403: Forbidden). The answer does not say why, and one cause is possible"}},
-		"agent job read refused, bare": {[]fakeapi.Option{fakeapi.WithKeyLimits(offAllowlist), fakeapi.WithBareRefusals()}, providertest.AgentJobConfig("aj_1", ""),
+		"agent job read refused, bare": {[]fakeapi.Option{fakeapi.WithKeys(fakeapi.KeyOptions{Limits: offAllowlist}), fakeapi.WithKeys(fakeapi.KeyOptions{BareRefusals: true})}, providertest.AgentJobConfig("aj_1", ""),
 			"Mintlify API Request Forbidden", []string{"allowlist"}, []string{"refused reading agent job aj_1 in project proj_test (HTTP 403: Forbidden)"}},
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -109,7 +109,7 @@ func TestAccKeyRefusals(t *testing.T) {
 // and no export starts. Once the key can write, the next apply renews.
 func TestAccKeyRefusals_renewal(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour), fakeapi.WithBareRefusals())
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: 2 * time.Hour}), fakeapi.WithKeys(fakeapi.KeyOptions{BareRefusals: true}))
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(providertest.BundleConfig("docs.example.com", `renew_before = "1h"`)))
 	cli.MustRun("apply", "-auto-approve", "-input=false")
@@ -149,7 +149,7 @@ func TestAccKeyRefusals_renewal(t *testing.T) {
 // a read-only key, nor static export not enabled.
 func TestAccKeyRefusals_refreshOffTheAllowlist(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithBareRefusals())
+	env := providertest.NewTestEnv(t, fakeapi.WithKeys(fakeapi.KeyOptions{BareRefusals: true}))
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(providertest.BundleConfig("docs.example.com", "")))
 	cli.MustRun("apply", "-auto-approve", "-input=false")

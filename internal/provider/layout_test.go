@@ -15,9 +15,13 @@ import (
 // since every family imports core. What it cannot see is checked here, and
 // fails closed: a folder under internal/provider is core, providertest,
 // testdata or a family of the provider's list (Families), and nothing
-// else; a family imports no other family, nor this package.
+// else; a family imports no other family, nor this package; a family's
+// tests import no test support but providertest and the stand-in.
 
-const modulePath = "github.com/mintlify/terraform-provider-mintlify/internal/provider"
+const (
+	moduleRoot = "github.com/mintlify/terraform-provider-mintlify"
+	modulePath = moduleRoot + "/internal/provider"
+)
 
 // TestPackageLayout checks the folders of internal/provider and what each
 // family imports.
@@ -42,6 +46,7 @@ func TestPackageLayout(t *testing.T) {
 		case name == "core" || name == "providertest" || name == "testdata":
 		case slices.Contains(families, name):
 			checkFamilyImports(t, name, families)
+			checkFamilyTestImports(t, name)
 		default:
 			t.Errorf("internal/provider/%s is neither core, providertest nor a family of Families(): register it "+
 				"there (see CONTRIBUTING.md, \"Adding a resource family\") or move it", name)
@@ -72,12 +77,43 @@ func checkFamilyImports(t *testing.T, family string, families []string) {
 	}
 }
 
+// checkFamilyTestImports fails when the tests of family import a package of
+// this module other than providertest, the stand-in (internal/fakeapi) and
+// what the family itself imports: the rest of the test support
+// (internal/acctest, fakeapitest, contract, clock) reaches them through
+// providertest.
+func checkFamilyTestImports(t *testing.T, family string) {
+	t.Helper()
+	allowed := []string{modulePath + "/providertest", moduleRoot + "/internal/fakeapi"}
+	allowed = append(allowed, importsOfFiles(t, family, false)...)
+	for _, imp := range importsOfFiles(t, family, true) {
+		if strings.HasPrefix(imp, moduleRoot+"/") && !slices.Contains(allowed, imp) {
+			t.Errorf("the tests of family %s import %s: a family's tests import providertest, the stand-in "+
+				"(internal/fakeapi) and what the family imports; reach other test support through providertest",
+				family, imp)
+		}
+	}
+}
+
 // importsOf lists what the Go files of dir import, tests included.
 func importsOf(t *testing.T, dir string) []string {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	return append(importsOfFiles(t, dir, false), importsOfFiles(t, dir, true)...)
+}
+
+// importsOfFiles lists what the test files of dir import, or its other Go
+// files when tests is false.
+func importsOfFiles(t *testing.T, dir string, tests bool) []string {
+	t.Helper()
+	all, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	var files []string
+	for _, file := range all {
+		if strings.HasSuffix(file, "_test.go") == tests {
+			files = append(files, file)
+		}
 	}
 	var imports []string
 	fset := token.NewFileSet()

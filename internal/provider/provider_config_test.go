@@ -78,7 +78,7 @@ func TestAccProviderConfig_badEnvironment(t *testing.T) {
 func TestAccProviderConfig_unusualKeyIsOnlyAWarning(t *testing.T) {
 	t.Parallel()
 	const key = "sk_legacy_0123456789"
-	env := providertest.NewTestEnv(t, fakeapi.WithAPIKey(key))
+	env := providertest.NewTestEnv(t, fakeapi.WithKeys(fakeapi.KeyOptions{APIKey: key}))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{

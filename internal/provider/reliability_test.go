@@ -197,7 +197,7 @@ func TestAccReliability_permanentErrorsFailFast(t *testing.T) {
 		} {
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
-				env, body := fixtureEnv(t, fx, fakeapi.WithBareRefusals())
+				env, body := fixtureEnv(t, fx, fakeapi.WithKeys(fakeapi.KeyOptions{BareRefusals: true}))
 				requests, jobs := len(env.Fake.Requests()), started(env.Fake)
 				env.Fake.SetKeyLimits(tc.limits)
 				resource.Test(t, resource.TestCase{

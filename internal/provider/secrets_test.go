@@ -59,7 +59,7 @@ func secretsNeverReachLogsOrState(t *testing.T, fx fixture, wrongKey, inConfig b
 	if wrongKey {
 		key = providertest.RandomKey(t)
 	}
-	fake := fakeapi.New(append([]fakeapi.Option{fakeapi.WithClock(clock.Real()), fakeapi.WithAPIKey(serverKey)}, fx.opts...)...)
+	fake := fakeapi.New(append([]fakeapi.Option{fakeapi.WithClock(clock.Real()), fakeapi.WithKeys(fakeapi.KeyOptions{APIKey: serverKey})}, fx.opts...)...)
 	// A download link is in no answer of the API: note its signatures as
 	// they arrive.
 	var signatures providertest.SyncBuffer

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
 // The release the rehearsal builds: the version being developed, under the
@@ -39,13 +40,13 @@ type rehearsal struct {
 	clis    []devprovider.Binary
 	// cyclonedxGomod is the absolute path of the SBOMs' command.
 	cyclonedxGomod string
-	key            *gpgKey          // the release key
-	stranger       *pendingKey      // a key the registry does not advertise
-	first          *releaseBuild    // the build the registry serves, set by serve
-	reg            *registry        // set by serve
-	h1             string           // the h1: hash of the genuine zip, set by serve
-	fake           *devprovider.API // set by startFake
-	closers        []func() error   // run by close, last first
+	key            *gpgKey         // the release key
+	stranger       *pendingKey     // a key the registry does not advertise
+	first          *releaseBuild   // the build the registry serves, set by serve
+	reg            *registry       // set by serve
+	h1             string          // the h1: hash of the genuine zip, set by serve
+	fake           *fakeapi.Served // set by startFake
+	closers        []func() error  // run by close, last first
 }
 
 // pendingKey is a key being made in the background.

@@ -57,7 +57,7 @@ func (r *rehearsal) serve(ctx context.Context, b *releaseBuild) error {
 func (r *rehearsal) startFake() error {
 	return step("fake Mintlify API", func() (string, error) {
 		fake, err := devprovider.StartAPI(
-			fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{Pages: fakePages} }),
+			fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{Pages: fakePages} }}),
 		)
 		if err != nil {
 			return "", err
@@ -114,5 +114,5 @@ func (r *rehearsal) cliEnv() []string {
 	}
 	env = append(env, "TF_CLI_CONFIG_FILE="+r.cliRC, "SSL_CERT_FILE="+filepath.Join(r.dir, "ca.pem"),
 		"CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1")
-	return append(env, r.fake.Env()...)
+	return append(env, devprovider.Env(r.fake)...)
 }

@@ -58,7 +58,7 @@ func run() error {
 	if err := copyDir(filepath.Join("examples", "quickstart"), work); err != nil {
 		return err
 	}
-	tf := ws.Commands(terraform, fake.Env()...)
+	tf := ws.Commands(terraform, devprovider.Env(fake)...)
 	tfVars := []string{"-input=false", "-no-color", "-var", "agent_job_id=" + devprovider.DemoAgentJobID}
 
 	step("terraform apply examples/quickstart")
@@ -92,7 +92,7 @@ func run() error {
 
 	step("Done")
 	fmt.Printf("  deployments triggered: %d, export jobs started: %d, bundle links generated: %d\n",
-		len(fake.DeploymentRequests()), fake.ExportJobsStarted(), fake.BundlesGenerated())
+		len(fake.Fake.DeploymentRequests()), fake.Fake.ExportJobsStarted(), fake.Fake.BundlesGenerated())
 	fmt.Println("  the fake API is stopped and the temporary directory removed on exit")
 	return nil
 }

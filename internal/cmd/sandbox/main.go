@@ -64,7 +64,7 @@ func serve(ctx context.Context, out io.Writer, ws *devprovider.Workspace, mode s
 	defer func() { _ = fake.Close() }()
 	_, _ = fmt.Fprintln(out, "  listening on", fake.URL)
 
-	printUsage(out, append(fake.Env(), "TF_CLI_CONFIG_FILE="+ws.CLIConfig), ws.Dir)
+	printUsage(out, append(devprovider.Env(fake), "TF_CLI_CONFIG_FILE="+ws.CLIConfig), ws.Dir)
 	printSeeds(out, mode)
 	<-ctx.Done()
 	step(out, "Stopping the fake API")

@@ -45,9 +45,9 @@ func seeds(mode string) ([]fakeapi.Option, error) {
 	if !ok {
 		return nil, fmt.Errorf("-deployments %q: use succeed, fail or slow", mode)
 	}
-	opts := []fakeapi.Option{fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan { return plan })}
+	opts := []fakeapi.Option{fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan { return plan }})}
 	for _, a := range sandboxAutomations {
-		opts = append(opts, fakeapi.WithAutomation(a.Automation))
+		opts = append(opts, fakeapi.WithAutomations(a.Automation))
 	}
 	return opts, nil
 }

@@ -3,7 +3,7 @@
 // every exchange checked against the API's description
 // (internal/fakeapi/contract), on a virtual clock that starts at Start.
 //
-//	env := fakeapitest.New(t, fakeapitest.Fake(fakeapi.WithLinkTTL(time.Hour)))
+//	env := fakeapitest.New(t, fakeapitest.Fake(fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: time.Hour})))
 //	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(env.URL), mintlify.WithClock(env.Clock))
 //
 // Like package contract, it is test support: only tests import it.
@@ -30,21 +30,6 @@ var Start = time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
 // TLSHost is the name the fake is given under TLS: the test server's
 // certificate covers it, and it is not loopback.
 const TLSHost = "example.com"
-
-// API is one test's fake API.
-type API struct {
-	// Fake is the fake itself: seed it, fault it, read what it was sent.
-	Fake *fakeapi.Server
-	// Clock is the virtual clock the fake reads. Give it to the client or
-	// the provider under test, so that both share one notion of time.
-	Clock *clock.Fake
-	// URL is the base URL the fake is served at, without a trailing slash.
-	URL string
-	// HTTPClient reaches URL. Only TLS needs it (it trusts the test
-	// certificate and dials loopback whatever the host); otherwise nil, and
-	// any client will do.
-	HTTPClient *http.Client
-}
 
 // Option changes how New serves the fake.
 type Option func(*config)
@@ -100,9 +85,9 @@ func TLS() Option {
 }
 
 // New starts a fake API for t, on a virtual clock set to Start, and serves
-// it until t ends. Unless Unchecked or Checker says otherwise, a request or
+// it until t ends: Clock is that clock, HTTPClient is set under TLS only. Unless Unchecked or Checker says otherwise, a request or
 // an answer that breaks the API's description fails t at cleanup.
-func New(t testing.TB, opts ...Option) *API {
+func New(t testing.TB, opts ...Option) *fakeapi.Served {
 	t.Helper()
 	var cfg config
 	for _, o := range opts {
@@ -114,7 +99,7 @@ func New(t testing.TB, opts ...Option) *API {
 	if cfg.wrap != nil {
 		h = cfg.wrap(fake)
 	}
-	env := &API{Fake: fake, Clock: clk}
+	env := &fakeapi.Served{Fake: fake, Clock: clk}
 	if cfg.tls {
 		srv := cfg.serveTLS(t, h)
 		env.URL, env.HTTPClient = "https://"+TLSHost, dialOnly(t, srv)

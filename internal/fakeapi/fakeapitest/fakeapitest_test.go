@@ -14,7 +14,7 @@ import (
 )
 
 // get sends an authorized GET to env's fake and returns the status and body.
-func get(t *testing.T, env *fakeapitest.API, path string) (int, string) {
+func get(t *testing.T, env *fakeapi.Served, path string) (int, string) {
 	t.Helper()
 	req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, env.URL+path, nil)
 	if err != nil {
@@ -94,7 +94,7 @@ func TestHandlerWrapsTheFake(t *testing.T) {
 func TestCheckerAndUncheckedLetAViolationThrough(t *testing.T) {
 	t.Parallel()
 	malformed := fakeapitest.Fake(fakeapi.WithFaults(fakeapi.FaultRule{Match: fakeapi.IsAgentJobRequest, Faults: []fakeapi.Fault{fakeapi.MalformedBody()}}))
-	seeded := func(env *fakeapitest.API) *fakeapitest.API {
+	seeded := func(env *fakeapi.Served) *fakeapi.Served {
 		env.Fake.AddAgentJob("proj_1", fakeapi.AgentJobSeed{ID: "aj_1", Repository: "https://github.com/acme/docs"})
 		return env
 	}

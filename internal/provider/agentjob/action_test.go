@@ -8,15 +8,14 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // agentPrompts returns the prompts of the requests that created agent jobs
-// (or sent follow-ups, when messages) in acctest.ProjectID.
-func agentPrompts(env *acctest.Env, messages bool) []string {
+// (or sent follow-ups, when messages) in providertest.ProjectID.
+func agentPrompts(env *providertest.Env, messages bool) []string {
 	var prompts []string
 	for _, r := range env.Fake.Requests() {
 		if r.Method != http.MethodPost || strings.HasSuffix(r.Path, "/message") != messages {
@@ -31,8 +30,8 @@ func agentPrompts(env *acctest.Env, messages bool) []string {
 // one create request, and progress from the job's start to its pull
 // request, or to "without changes".
 func TestAgentJobAction_invoke(t *testing.T) {
-	acctest.SkipUnlessVersion(t, ">= 1.14")
-	env := providertest.NewTestEnv(t, acctest.AgentPlanByPrompt())
+	providertest.SkipUnlessVersion(t, ">= 1.14")
+	env := providertest.NewTestEnv(t, providertest.AgentPlanByPrompt())
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(providertest.AgentAction("docs", `prompt = "Document release 2.3"`) +
 		providertest.AgentAction("typos", `prompt = "Fix the typo in the quickstart"`)))
@@ -40,7 +39,7 @@ func TestAgentJobAction_invoke(t *testing.T) {
 
 	out := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.docs").Output
 	id := `aj_[0-9a-f]{16}`
-	acctest.ExpectLines(t, "the progress of -invoke=action.mintlify_agent_job.docs", acctest.ProgressLines(out, "action.mintlify_agent_job.docs", "CLI"),
+	providertest.ExpectLines(t, "the progress of -invoke=action.mintlify_agent_job.docs", providertest.ProgressLines(out, "action.mintlify_agent_job.docs", "CLI"),
 		`Started agent job `+id+` in project proj_test; the job is active\.`,
 		`Agent job `+id+` is now completed\.`,
 		`Agent job `+id+` completed: pull request https://github\.com/acme/docs/pull/101`)
@@ -52,8 +51,8 @@ func TestAgentJobAction_invoke(t *testing.T) {
 	}
 
 	out = cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.typos").Output
-	lines := acctest.ProgressLines(out, "action.mintlify_agent_job.typos", "CLI")
-	acctest.ExpectLines(t, "the progress of a job without changes", lines[len(lines)-1:],
+	lines := providertest.ProgressLines(out, "action.mintlify_agent_job.typos", "CLI")
+	providertest.ExpectLines(t, "the progress of a job without changes", lines[len(lines)-1:],
 		`Agent job `+id+` completed without changes: the agent opened no pull request\.`)
 	if n := env.Fake.AgentJobsCreated(); n != 2 {
 		t.Errorf("agent jobs created = %d, want 2", n)
@@ -64,8 +63,8 @@ func TestAgentJobAction_invoke(t *testing.T) {
 // a release changes: once per change, never on an apply that changes
 // nothing.
 func TestAgentJobAction_trigger(t *testing.T) {
-	acctest.SkipUnlessVersion(t, ">= 1.14")
-	env := providertest.NewTestEnv(t, acctest.AgentPlanByPrompt())
+	providertest.SkipUnlessVersion(t, ">= 1.14")
+	env := providertest.NewTestEnv(t, providertest.AgentPlanByPrompt())
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(`
 variable "release" {
@@ -89,7 +88,7 @@ resource "terraform_data" "release" {
 	}
 
 	out := apply("2.3.0")
-	lines := acctest.ProgressLines(out, "action.mintlify_agent_job.docs", "terraform_data.release")
+	lines := providertest.ProgressLines(out, "action.mintlify_agent_job.docs", "terraform_data.release")
 	if len(lines) != 3 || !strings.Contains(lines[2], "pull request https://github.com/acme/docs/pull/101") {
 		t.Errorf("progress after create:\n%s", out)
 	}
@@ -104,8 +103,8 @@ resource "terraform_data" "release" {
 // TestAgentJobAction_followUp sends the prompt to an existing job, and can
 // leave it running.
 func TestAgentJobAction_followUp(t *testing.T) {
-	acctest.SkipUnlessVersion(t, ">= 1.14")
-	env := providertest.NewTestEnv(t, acctest.AgentPlanByPrompt())
+	providertest.SkipUnlessVersion(t, ">= 1.14")
+	env := providertest.NewTestEnv(t, providertest.AgentPlanByPrompt())
 	providertest.SeedImportableAgentJobs(env)
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(providertest.AgentAction("follow_up", `
@@ -116,7 +115,7 @@ func TestAgentJobAction_followUp(t *testing.T) {
 	cli.MustRun("init", "-no-color", "-input=false")
 
 	out := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.follow_up").Output
-	acctest.ExpectLines(t, "the progress of a follow-up", acctest.ProgressLines(out, "action.mintlify_agent_job.follow_up", "CLI"),
+	providertest.ExpectLines(t, "the progress of a follow-up", providertest.ProgressLines(out, "action.mintlify_agent_job.follow_up", "CLI"),
 		`Sent the prompt to agent job aj_done in project proj_test as a follow-up message; the job is active\.`,
 		`Agent job aj_done is now completed\.`,
 		`Agent job aj_done completed: pull request https://github\.com/acme/docs/pull/8`)
@@ -126,7 +125,7 @@ func TestAgentJobAction_followUp(t *testing.T) {
 
 	env.Fake.Reset()
 	out = cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.no_wait").Output
-	acctest.ExpectLines(t, "the progress without waiting", acctest.ProgressLines(out, "action.mintlify_agent_job.no_wait", "CLI"),
+	providertest.ExpectLines(t, "the progress without waiting", providertest.ProgressLines(out, "action.mintlify_agent_job.no_wait", "CLI"),
 		`Started agent job aj_[0-9a-f]{16} in project proj_test; the job is active\.`,
 		`Not waiting for agent job aj_[0-9a-f]{16} \(wait_for_completion = false\): .*`)
 	if n := len(env.Fake.Requests()); n != 1 {
@@ -138,20 +137,20 @@ func TestAgentJobAction_followUp(t *testing.T) {
 // that name the job; bad input is refused at plan, before any request.
 func TestAccAgentJobAction_failures(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, acctest.AgentPlanByPrompt())
+	env := providertest.NewTestEnv(t, providertest.AgentPlanByPrompt())
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		TerraformVersionChecks:   providertest.ActionVersions,
 		Steps: []resource.TestStep{
 			{
 				Config:      env.Config(providertest.TriggeredAction("2.3.0", `prompt = "Document the impossible"`)),
-				ExpectError: acctest.ExpectError("Agent Job Failed", "agent job aj_", "in project proj_test failed", "with `job_id = \"aj_"),
+				ExpectError: providertest.ExpectError("Agent Job Failed", "agent job aj_", "in project proj_test failed", "with `job_id = \"aj_"),
 			},
 			{
 				Config: env.Config(providertest.TriggeredAction("2.4.0", `
     prompt  = "Work forever"
     timeout = "5m"`)),
-				ExpectError: acctest.ExpectError("Agent Job Still Running", "did not finish within `timeout` (5m0s); it was `active`",
+				ExpectError: providertest.ExpectError("Agent Job Still Running", "did not finish within `timeout` (5m0s); it was `active`",
 					"keeps running", "`mintlify_agent_job` data source"),
 			},
 		},
@@ -179,7 +178,7 @@ func TestAccAgentJobAction_badInputRefusedAtPlan(t *testing.T) {
     job_id = " "`)), Want: "Empty Argument|The `job_id` argument is empty"},
 		{Config: noProject + providertest.TriggeredAction("2.3.0", `prompt = "Document release 2.3"`), Want: "Missing Project ID|Set `project_id` on this action, or `project_id` on the mintlify provider"},
 	} {
-		steps = append(steps, resource.TestStep{Config: r.Config, PlanOnly: true, ExpectError: acctest.ExpectError(strings.Split(r.Want, "|")...)})
+		steps = append(steps, resource.TestStep{Config: r.Config, PlanOnly: true, ExpectError: providertest.ExpectError(strings.Split(r.Want, "|")...)})
 	}
 	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.ProviderFactories(), TerraformVersionChecks: providertest.ActionVersions, Steps: steps})
 	if n := len(env.Fake.Requests()); n != 0 {
@@ -192,8 +191,8 @@ func TestAccAgentJobAction_badInputRefusedAtPlan(t *testing.T) {
 // triggered it goes on: the release is in state, not tainted, and the next
 // plan has nothing to do.
 func TestAgentJobAction_onFailureContinue(t *testing.T) {
-	acctest.SkipUnlessVersion(t, ">= 1.16")
-	env := providertest.NewTestEnv(t, acctest.AgentPlanByPrompt())
+	providertest.SkipUnlessVersion(t, ">= 1.16")
+	env := providertest.NewTestEnv(t, providertest.AgentPlanByPrompt())
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(strings.Replace(providertest.TriggeredAction("2.3.0", `prompt = "Document the impossible"`),
 		"actions = [action.mintlify_agent_job.docs]", "actions    = [action.mintlify_agent_job.docs]\n      on_failure = continue", 1)))

@@ -10,15 +10,14 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // newAgentEnv is a test's world with three agent jobs in the fake
-// (acctest.Env.SeedAgentJobs): aj_active, aj_nopr and aj_archived.
-func newAgentEnv(t *testing.T) *acctest.Env {
+// (providertest.Env.SeedAgentJobs): aj_active, aj_nopr and aj_archived.
+func newAgentEnv(t *testing.T) *providertest.Env {
 	t.Helper()
 	env := providertest.NewTestEnv(t)
 	env.SeedAgentJobs()
@@ -34,7 +33,7 @@ func TestAccAgentJobDataSource_active(t *testing.T) {
 			Config: env.Config(providertest.AgentJobConfig("aj_active", "")),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(providertest.AgentAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
-				statecheck.ExpectKnownValue(providertest.AgentAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(acctest.ProjectID)),
+				statecheck.ExpectKnownValue(providertest.AgentAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(providertest.ProjectID)),
 				statecheck.ExpectKnownValue(providertest.AgentAddr, tfjsonpath.New("source"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 					"repository": knownvalue.StringExact("https://github.com/acme/docs"),
 					"ref":        knownvalue.StringExact("docs/update-quickstart"),
@@ -73,7 +72,7 @@ output "pr" {
 func TestAccAgentJobDataSource_waitEndsOnAFailedJob(t *testing.T) {
 	t.Parallel()
 	env := providertest.NewTestEnv(t)
-	env.Fake.AddAgentJob(acctest.ProjectID, fakeapi.AgentJobSeed{
+	env.Fake.AddAgentJob(providertest.ProjectID, fakeapi.AgentJobSeed{
 		ID: "aj_failing", Repository: "https://github.com/acme/docs", ActiveFor: 5 * time.Minute, FinalStatus: "failed",
 	})
 	resource.Test(t, resource.TestCase{
@@ -97,7 +96,7 @@ func TestAccAgentJobDataSource_waitTimesOut(t *testing.T) {
 			Config: env.Config(providertest.AgentJobConfig("aj_active", `
   wait_for_completion = true
   timeouts            = { read = "10m" }`)),
-			ExpectError: acctest.ExpectError("Agent Job Still Running", "aj_active in project proj_test", "(10m0s); it was `active`", "keeps running on the Mintlify side",
+			ExpectError: providertest.ExpectError("Agent Job Still Running", "aj_active in project proj_test", "(10m0s); it was `active`", "keeps running on the Mintlify side",
 				"Raise `timeouts.read`", "`wait_for_completion = false`"),
 		}},
 	})
@@ -136,11 +135,11 @@ func TestAccAgentJobDataSource_notFound(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config:      env.Config(providertest.AgentJobConfig("aj_missing", "")),
-				ExpectError: acctest.ExpectError("Agent Job Not Found", `no agent job "aj_missing" in project "proj_test"`),
+				ExpectError: providertest.ExpectError("Agent Job Not Found", `no agent job "aj_missing" in project "proj_test"`),
 			},
 			{
 				Config:      env.Config(providertest.AgentJobConfig("aj_active", `project_id = "proj_other"`)),
-				ExpectError: acctest.ExpectError("Agent Job Not Found", `no agent job "aj_active" in project "proj_other"`),
+				ExpectError: providertest.ExpectError("Agent Job Not Found", `no agent job "aj_active" in project "proj_other"`),
 			},
 		},
 	})
@@ -157,7 +156,7 @@ func TestAccAgentJobDataSource_missingProjectID(t *testing.T) {
   base_url = %q
 }
 `, fakeapi.DefaultAPIKey, env.URL) + providertest.AgentJobConfig("aj_active", ""),
-			ExpectError: acctest.ExpectError("Missing Project ID", "`project_id` on this data source, or `project_id` on the mintlify provider", "`MINTLIFY_PROJECT_ID`"),
+			ExpectError: providertest.ExpectError("Missing Project ID", "`project_id` on this data source, or `project_id` on the mintlify provider", "`MINTLIFY_PROJECT_ID`"),
 		}},
 	})
 }
@@ -175,7 +174,7 @@ func TestAccAgentJobDataSource_badTimeoutRefusedBeforeAnyRequest(t *testing.T) {
   wait_for_completion = true
   timeouts            = { read = "-1m" }`)),
 			PlanOnly:    true,
-			ExpectError: acctest.ExpectError("Invalid Duration", "The value \"-1m\" of `timeouts.read` must be longer than zero"),
+			ExpectError: providertest.ExpectError("Invalid Duration", "The value \"-1m\" of `timeouts.read` must be longer than zero"),
 		}},
 	})
 	if n := len(env.Fake.Requests()); n != 0 {

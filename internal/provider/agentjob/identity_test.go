@@ -12,7 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
@@ -20,7 +19,7 @@ import (
 // import blocks by identity adopt a job, with or without the project.
 func TestAccAgentJob_identity(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, acctest.AgentPlan(3*time.Minute, "", false))
+	env := providertest.NewTestEnv(t, providertest.AgentPlan(3*time.Minute, "", false))
 	providertest.SeedImportableAgentJobs(env)
 	cfg := env.Config(providertest.AgentJobResourceConfig("Document release 2.3", ""))
 	importByIdentity := func(identity string) string {
@@ -30,7 +29,7 @@ func TestAccAgentJob_identity(t *testing.T) {
 	adopted := func(id string) resource.TestCheckFunc {
 		return resource.ComposeTestCheckFunc(
 			resource.TestCheckResourceAttr(providertest.AgentJobAddr, "id", id),
-			resource.TestCheckResourceAttr(providertest.AgentJobAddr, "project_id", acctest.ProjectID),
+			resource.TestCheckResourceAttr(providertest.AgentJobAddr, "project_id", providertest.ProjectID),
 			resource.TestCheckResourceAttr(providertest.AgentJobAddr, "status", "completed"),
 			func(*terraform.State) error { return env.ExpectAgentJobsWithoutFollowUps(1) },
 		)
@@ -46,7 +45,7 @@ func TestAccAgentJob_identity(t *testing.T) {
 				Config: cfg,
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectIdentity(providertest.AgentJobAddr, map[string]knownvalue.Check{
-						"project_id": knownvalue.StringExact(acctest.ProjectID),
+						"project_id": knownvalue.StringExact(providertest.ProjectID),
 						"job_id":     providertest.AgentJobID,
 					}),
 					statecheck.ExpectIdentityValueMatchesStateAtPath(providertest.AgentJobAddr, tfjsonpath.New("job_id"), tfjsonpath.New("id")),
@@ -63,7 +62,7 @@ func TestAccAgentJob_identity(t *testing.T) {
 			},
 			{Config: env.Config("")},
 			{
-				Config:           importByIdentity(fmt.Sprintf("{\n    project_id = %q\n    job_id     = \"aj_running\"\n  }", acctest.ProjectID)),
+				Config:           importByIdentity(fmt.Sprintf("{\n    project_id = %q\n    job_id     = \"aj_running\"\n  }", providertest.ProjectID)),
 				ConfigPlanChecks: inPlace,
 				Check:            adopted("aj_running"),
 			},

@@ -9,9 +9,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
-	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
-	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
@@ -20,9 +17,9 @@ import (
 // resume, and the state keeps the job, tainted. Time stands still on the
 // virtual clock, so the wait lasts until the interrupt.
 func TestAgentJobInterruptKeepsTheJob(t *testing.T) {
-	env := acctest.New(t, providertest.TestProvider, fakeapitest.ManualClock())
-	waiting := &firstSleep{Fake: env.Clock, started: make(chan struct{})}
-	cli := acctest.ServedCLI(t, providerserver.NewProtocol6(providertest.ProviderOn(waiting)))
+	env := providertest.NewEnv(t, providertest.TestProvider, providertest.ManualClock())
+	waiting := &firstSleep{FakeClock: env.Clock, started: make(chan struct{})}
+	cli := providertest.ServedCLI(t, providerserver.NewProtocol6(providertest.ProviderOn(waiting)))
 	cli.WriteConfig(env.Config(providertest.AgentJobResourceConfig("Document release 2.3", "")))
 	cli.MustRun("init", "-no-color", "-input=false")
 
@@ -50,12 +47,12 @@ func TestAgentJobInterruptKeepsTheJob(t *testing.T) {
 
 // firstSleep is a clock that tells when something first sleeps on it.
 type firstSleep struct {
-	*clock.Fake
+	*providertest.FakeClock
 	started chan struct{}
 	once    sync.Once
 }
 
 func (c *firstSleep) Sleep(ctx context.Context, d time.Duration) error {
 	c.once.Do(func() { close(c.started) })
-	return c.Fake.Sleep(ctx, d)
+	return c.FakeClock.Sleep(ctx, d)
 }

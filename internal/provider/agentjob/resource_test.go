@@ -15,14 +15,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // firstAgentJob checks that the resource holds the first job the fake made.
-func firstAgentJob(env *acctest.Env) resource.TestCheckFunc {
+func firstAgentJob(env *providertest.Env) resource.TestCheckFunc {
 	return func(s *terraform.State) error {
 		ids := env.Fake.AgentJobIDs()
 		if len(ids) == 0 {
@@ -34,7 +33,7 @@ func firstAgentJob(env *acctest.Env) resource.TestCheckFunc {
 
 func TestAccAgentJob_createAndWait(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, acctest.AgentPlan(12*time.Minute, "", false))
+	env := providertest.NewTestEnv(t, providertest.AgentPlan(12*time.Minute, "", false))
 	cfg := env.Config(providertest.AgentJobResourceConfig("Document the --dry-run flag of release 2.3", `triggers = { release = "2.3.0" }`))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
@@ -43,12 +42,12 @@ func TestAccAgentJob_createAndWait(t *testing.T) {
 				Config: cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(providertest.AgentJobAddr, plancheck.ResourceActionCreate),
-					plancheck.ExpectKnownValue(providertest.AgentJobAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(acctest.ProjectID)),
+					plancheck.ExpectKnownValue(providertest.AgentJobAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(providertest.ProjectID)),
 					plancheck.ExpectUnknownValue(providertest.AgentJobAddr, tfjsonpath.New("pr_link")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(providertest.AgentJobAddr, tfjsonpath.New("id"), providertest.AgentJobID),
-					statecheck.ExpectKnownValue(providertest.AgentJobAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(acctest.ProjectID)),
+					statecheck.ExpectKnownValue(providertest.AgentJobAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(providertest.ProjectID)),
 					statecheck.ExpectKnownValue(providertest.AgentJobAddr, tfjsonpath.New("status"), knownvalue.StringExact("completed")),
 					statecheck.ExpectKnownValue(providertest.AgentJobAddr, tfjsonpath.New("pr_link"), knownvalue.StringExact(fakeapi.AgentRepository+"/pull/101")),
 					statecheck.ExpectKnownValue(providertest.AgentJobAddr, tfjsonpath.New("source"), knownvalue.ObjectExact(map[string]knownvalue.Check{
@@ -89,7 +88,7 @@ func TestAccAgentJob_createAndWait(t *testing.T) {
 
 func TestAccAgentJob_completedWithoutChanges(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, acctest.AgentPlan(3*time.Minute, "", true))
+	env := providertest.NewTestEnv(t, providertest.AgentPlan(3*time.Minute, "", true))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
@@ -107,7 +106,7 @@ func TestAccAgentJob_completedWithoutChanges(t *testing.T) {
 // the job as started; a refresh fills in the rest, and plans stay empty.
 func TestAccAgentJob_noWait(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, acctest.AgentPlan(3*time.Minute, "", false))
+	env := providertest.NewTestEnv(t, providertest.AgentPlan(3*time.Minute, "", false))
 	cfg := env.Config(providertest.AgentJobResourceConfig("Document release 2.3", "wait_for_completion = false"))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
@@ -137,14 +136,14 @@ func TestAccAgentJob_noWait(t *testing.T) {
 
 func TestAccAgentJob_failed(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, acctest.AgentPlan(4*time.Minute, "failed", false))
+	env := providertest.NewTestEnv(t, providertest.AgentPlan(4*time.Minute, "failed", false))
 	cfg := env.Config(providertest.AgentJobResourceConfig("Document the impossible", ""))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
-				ExpectError: acctest.ExpectError("Agent Job Failed", "agent job aj_", "in project "+acctest.ProjectID+" failed",
+				ExpectError: providertest.ExpectError("Agent Job Failed", "agent job aj_", "in project "+providertest.ProjectID+" failed",
 					"The resource is tainted and keeps the job id", "`terraform untaint mintlify_agent_job.NAME`"),
 			},
 			{
@@ -175,14 +174,14 @@ func TestAccAgentJob_failed(t *testing.T) {
 func TestAccAgentJob_resumeAfterTimeout(t *testing.T) {
 	workRoot := t.TempDir()
 	t.Setenv("TF_ACC_TEMP_DIR", workRoot)
-	env := providertest.NewTestEnv(t, acctest.AgentPlan(15*time.Minute, "", false))
+	env := providertest.NewTestEnv(t, providertest.AgentPlan(15*time.Minute, "", false))
 	cfg := env.Config(providertest.AgentJobResourceConfig("Document release 2.3", `timeouts = { create = "10m" }`))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
-				ExpectError: acctest.ExpectError("Agent Job Still Running", "did not finish within `timeouts.create` (10m0s); it was `active`",
+				ExpectError: providertest.ExpectError("Agent Job Still Running", "did not finish within `timeouts.create` (10m0s); it was `active`",
 					"run `terraform untaint mintlify_agent_job.NAME`, with the address shown above after `with`, then `terraform apply`",
 					"raise `timeouts.create`"),
 			},
@@ -209,7 +208,7 @@ func TestAccAgentJob_resumeAfterTimeout(t *testing.T) {
 // provider's project change nothing remote.
 func TestAccAgentJob_replace(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, acctest.AgentPlan(3*time.Minute, "", false))
+	env := providertest.NewTestEnv(t, providertest.AgentPlan(3*time.Minute, "", false))
 	var first string
 	step := func(prompt, extra string, action plancheck.ResourceActionType, jobs int) resource.TestStep {
 		return resource.TestStep{
@@ -254,14 +253,14 @@ func TestAccAgentJob_replace(t *testing.T) {
 // state with a warning; nothing is started again.
 func TestAccAgentJob_jobGoneIsKept(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, acctest.AgentPlan(3*time.Minute, "", false))
+	env := providertest.NewTestEnv(t, providertest.AgentPlan(3*time.Minute, "", false))
 	cfg := env.Config(providertest.AgentJobResourceConfig("Document release 2.3", ""))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{Config: cfg},
 			{
-				PreConfig: func() { env.Fake.ForgetAgentJob(acctest.ProjectID, env.Fake.AgentJobIDs()[0]) },
+				PreConfig: func() { env.Fake.ForgetAgentJob(providertest.ProjectID, env.Fake.AgentJobIDs()[0]) },
 				Config:    cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -306,7 +305,7 @@ func TestAccAgentJob_importByID(t *testing.T) {
 				Config:             cfg,
 				ResourceName:       providertest.AgentJobAddr,
 				ImportState:        true,
-				ImportStateId:      acctest.ProjectID + "/aj_running",
+				ImportStateId:      providertest.ProjectID + "/aj_running",
 				ImportStatePersist: true,
 			},
 			{
@@ -315,23 +314,23 @@ func TestAccAgentJob_importByID(t *testing.T) {
 					plancheck.ExpectResourceAction(providertest.AgentJobAddr, plancheck.ResourceActionUpdate),
 					plancheck.ExpectUnknownValue(providertest.AgentJobAddr, tfjsonpath.New("pr_link")),
 				}},
-				Check: adopted("aj_running", acctest.ProjectID),
+				Check: adopted("aj_running", providertest.ProjectID),
 			},
 			{Config: env.Config("")},
 			{
 				// An import block with the job id alone: the provider's project.
 				Config:           importBlock("aj_done"),
 				ConfigPlanChecks: inPlace,
-				Check:            adopted("aj_done", acctest.ProjectID),
+				Check:            adopted("aj_done", providertest.ProjectID),
 			},
 			{Config: env.Config("")},
 			{
 				Config:      importBlock("proj_test/aj_missing"),
-				ExpectError: acctest.ExpectError("Agent Job Not Found", `no agent job "aj_missing" in project "proj_test"`, "nothing to import"),
+				ExpectError: providertest.ExpectError("Agent Job Not Found", `no agent job "aj_missing" in project "proj_test"`, "nothing to import"),
 			},
 			{
 				Config:      importBlock("proj_test/"),
-				ExpectError: acctest.ExpectError("Invalid Import ID", "Import as `PROJECT_ID/JOB_ID`"),
+				ExpectError: providertest.ExpectError("Invalid Import ID", "Import as `PROJECT_ID/JOB_ID`"),
 			},
 		},
 	})
@@ -368,7 +367,7 @@ func TestAccAgentJob_mayHaveStarted(t *testing.T) {
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
 			Config: env.Config(providertest.AgentJobResourceConfig("Document v2", "")),
-			ExpectError: acctest.ExpectError("Agent Job May Have Started", "HTTP 502", "did not retry", "second pull request",
+			ExpectError: providertest.ExpectError("Agent Job May Have Started", "HTTP 502", "did not retry", "second pull request",
 				"nothing was saved in state"),
 		}},
 	})

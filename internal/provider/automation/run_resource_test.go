@@ -13,7 +13,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
@@ -33,10 +32,10 @@ const (
 // withAutomations is a fake with an automation of each kind.
 func withAutomations() []fakeapi.Option {
 	return []fakeapi.Option{
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationScheduled}),
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationInactive, Inactive: true}),
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationOnPush, Trigger: fakeapi.TriggerEvent}),
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: "proj_other", ID: automationOtherProj}),
+		fakeapi.WithAutomations(fakeapi.Automation{ProjectID: providertest.ProjectID, ID: automationScheduled}),
+		fakeapi.WithAutomations(fakeapi.Automation{ProjectID: providertest.ProjectID, ID: automationInactive, Inactive: true}),
+		fakeapi.WithAutomations(fakeapi.Automation{ProjectID: providertest.ProjectID, ID: automationOnPush, Trigger: fakeapi.TriggerEvent}),
+		fakeapi.WithAutomations(fakeapi.Automation{ProjectID: "proj_other", ID: automationOtherProj}),
 	}
 }
 
@@ -52,7 +51,7 @@ resource "mintlify_automation_run" "nightly" {
 
 // expectRuns checks the number of runs the fake queued, all of the
 // scheduled automation.
-func expectRuns(env *acctest.Env, n int) resource.TestCheckFunc {
+func expectRuns(env *providertest.Env, n int) resource.TestCheckFunc {
 	return func(s *terraform.State) error {
 		runs := env.Fake.AutomationRuns()
 		if len(runs) != n {
@@ -81,7 +80,7 @@ func TestAccAutomationRun_runs(t *testing.T) {
 	}
 	first := resource.TestStep{
 		ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-			plancheck.ExpectKnownValue(automationRunAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(acctest.ProjectID)),
+			plancheck.ExpectKnownValue(automationRunAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(providertest.ProjectID)),
 		}},
 		ConfigStateChecks: []statecheck.StateCheck{
 			statecheck.ExpectKnownValue(automationRunAddr, tfjsonpath.New("job_id"), knownvalue.StringRegexp(regexp.MustCompile(`^wf_job_[0-9a-f]{24}$`))),
@@ -137,7 +136,7 @@ func TestAccAutomationRun_refused(t *testing.T) {
 	} {
 		steps = append(steps, resource.TestStep{
 			Config:      env.Config(automationRunConfig(c.id, "")),
-			ExpectError: acctest.ExpectError(strings.Split(c.want, "|")...),
+			ExpectError: providertest.ExpectError(strings.Split(c.want, "|")...),
 		})
 	}
 	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.ProviderFactories(), Steps: steps})
@@ -166,7 +165,7 @@ func TestAccAutomationRun_malformedID(t *testing.T) {
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
 			Config: env.Config(automationRunConfig("6650F1C2A0B1C2D3000000A1", "")),
-			ExpectError: acctest.ExpectError("Malformed Mintlify Automation ID", "HTTP 400: Invalid automation id",
+			ExpectError: providertest.ExpectError("Malformed Mintlify Automation ID", "HTTP 400: Invalid automation id",
 				"Copy `automation_id` again, exactly, from the automation's settings", "No automation run was queued"),
 		}},
 	})
@@ -178,7 +177,7 @@ func TestAccAutomationRun_malformedID(t *testing.T) {
 // TestAutomationRunAction_invoke runs the action with `terraform apply
 // -invoke`: one run, and its ids in the progress.
 func TestAutomationRunAction_invoke(t *testing.T) {
-	acctest.SkipUnlessVersion(t, ">= 1.14")
+	providertest.SkipUnlessVersion(t, ">= 1.14")
 	env := providertest.NewTestEnv(t, withAutomations()...)
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(fmt.Sprintf(`
@@ -200,7 +199,7 @@ action "mintlify_automation_run" "inactive" {
 	if len(runs) != 1 {
 		t.Fatalf("runs queued = %d, want 1", len(runs))
 	}
-	acctest.ExpectLines(t, "the progress of the action", acctest.ProgressLines(out, "action.mintlify_automation_run.nightly", "CLI"),
+	providertest.ExpectLines(t, "the progress of the action", providertest.ProgressLines(out, "action.mintlify_automation_run.nightly", "CLI"),
 		`Queued a run of automation `+automationScheduled+` in project proj_test \(instance `+runs[0].InstanceID+
 			`, job `+runs[0].JobID+`\)\. The run is queued, not finished: .*`)
 	res := cli.Run("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_automation_run.inactive")
@@ -215,7 +214,7 @@ action "mintlify_automation_run" "inactive" {
 // TestAutomationRefused: a 400 whose text names one reason says that one;
 // a text that names none, or several, lists the three with their fixes.
 func TestAutomationRefused(t *testing.T) {
-	op := TriggerAutomationOp(acctest.ProjectID, automationScheduled)
+	op := TriggerAutomationOp(providertest.ProjectID, automationScheduled)
 	for _, c := range []struct{ message, summary string }{
 		{"Automation is not active", "Mintlify Automation Not Active"},
 		{"This automation is inactive.", "Mintlify Automation Not Active"},

@@ -14,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
@@ -29,8 +28,8 @@ const (
 // a predefined one, and opts.
 func withWebhookAutomations(opts ...fakeapi.Option) []fakeapi.Option {
 	return append(append(withAutomations(),
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationByWebhook, Trigger: fakeapi.TriggerWebhook}),
-		fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: automationPredefined, Predefined: true}),
+		fakeapi.WithAutomations(fakeapi.Automation{ProjectID: providertest.ProjectID, ID: automationByWebhook, Trigger: fakeapi.TriggerWebhook}),
+		fakeapi.WithAutomations(fakeapi.Automation{ProjectID: providertest.ProjectID, ID: automationPredefined, Predefined: true}),
 	), opts...)
 }
 
@@ -42,7 +41,7 @@ func webhookRunConfig(id, extra string) string {
 
 // expectWebhookRuns checks the number of webhook runs the fake queued, and
 // that state holds the last one's run_id.
-func expectWebhookRuns(env *acctest.Env, n int) resource.TestCheckFunc {
+func expectWebhookRuns(env *providertest.Env, n int) resource.TestCheckFunc {
 	return func(s *terraform.State) error {
 		var runs []fakeapi.AutomationRun
 		for _, r := range env.Fake.AutomationRuns() {
@@ -111,7 +110,7 @@ func TestAccAutomationRun_scheduleIsTheDefault(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(automationRunAddr, plancheck.ResourceActionReplace),
 				}},
-				ExpectError: acctest.ExpectError("Mintlify Automation Has No Webhook Trigger"),
+				ExpectError: providertest.ExpectError("Mintlify Automation Has No Webhook Trigger"),
 			},
 		},
 	})
@@ -134,7 +133,7 @@ func TestAccAutomationRun_webhookRefused(t *testing.T) {
 		// A webhook automation through Trigger automation: the webhook runs it.
 		{automationRunConfig(automationByWebhook, ""), "Mintlify Automation Has No Custom Schedule|If its trigger is Webhook, set `automation_trigger = \"webhook\"`"},
 	} {
-		steps = append(steps, resource.TestStep{Config: env.Config(c.config), ExpectError: acctest.ExpectError(strings.Split(c.want, "|")...)})
+		steps = append(steps, resource.TestStep{Config: env.Config(c.config), ExpectError: providertest.ExpectError(strings.Split(c.want, "|")...)})
 	}
 	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.ProviderFactories(), Steps: steps})
 	if runs := env.Fake.AutomationRuns(); len(runs) != 0 {
@@ -167,7 +166,7 @@ func TestAccAutomationRun_webhookKeyAndLimit(t *testing.T) {
 				ProtoV6ProviderFactories: env.ProviderFactories(),
 				Steps: []resource.TestStep{{
 					Config:      providertest.NoRetries(env, webhookRunConfig(automationByWebhook, "")),
-					ExpectError: acctest.ExpectError(strings.Split(c.want, "|")...),
+					ExpectError: providertest.ExpectError(strings.Split(c.want, "|")...),
 				}},
 			})
 			if runs := env.Fake.AutomationRuns(); len(runs) != c.queued {
@@ -193,7 +192,7 @@ func TestAccAutomationRun_webhookTriggerRefusedAtPlan(t *testing.T) {
 // (Terraform 1.14+): one run, its run id in the progress; a scheduled
 // automation through the webhook is refused with the setting it needs.
 func TestAutomationRunAction_webhook(t *testing.T) {
-	acctest.SkipUnlessVersion(t, ">= 1.14")
+	providertest.SkipUnlessVersion(t, ">= 1.14")
 	env := providertest.NewTestEnv(t, withWebhookAutomations()...)
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(fmt.Sprintf(`
@@ -217,7 +216,7 @@ action "mintlify_automation_run" "scheduled" {
 	if len(runs) != 1 || !runs[0].Webhook {
 		t.Fatalf("runs queued = %+v, want one webhook run", runs)
 	}
-	acctest.ExpectLines(t, "the progress of the action", acctest.ProgressLines(out, "action.mintlify_automation_run.on_merge", "CLI"),
+	providertest.ExpectLines(t, "the progress of the action", providertest.ProgressLines(out, "action.mintlify_automation_run.on_merge", "CLI"),
 		`Queued a run of automation `+automationByWebhook+` in project proj_test \(run `+runs[0].InstanceID+
 			`\)\. The run is queued, not finished: .*`)
 	res := cli.Run("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_automation_run.scheduled")

@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
@@ -30,7 +29,7 @@ action "mintlify_deployment" %q {
 // -invoke`: one trigger, progress from the status id to the commit
 // deployed; then a deployment that fails fails the action, with its logs.
 func TestDeploymentAction_invoke(t *testing.T) {
-	acctest.SkipUnlessVersion(t, ">= 1.14")
+	providertest.SkipUnlessVersion(t, ">= 1.14")
 	env := providertest.NewTestEnv(t, deploymentPlan(3*time.Minute, false, "Built 12 pages", "Deployed"))
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(deploymentActionConfig("docs", "") + deploymentActionConfig("quick", "wait_for_completion = false")))
@@ -38,8 +37,8 @@ func TestDeploymentAction_invoke(t *testing.T) {
 
 	out := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_deployment.docs").Output
 	id := `6650f1c2a0b1c2d300000001`
-	lines := acctest.ProgressLines(out, "action.mintlify_deployment.docs", "CLI")
-	acctest.ExpectLines(t, "the progress of -invoke=action.mintlify_deployment.docs", []string{lines[0], lines[len(lines)-1]},
+	lines := providertest.ProgressLines(out, "action.mintlify_deployment.docs", "CLI")
+	providertest.ExpectLines(t, "the progress of -invoke=action.mintlify_deployment.docs", []string{lines[0], lines[len(lines)-1]},
 		`Triggered deployment `+id+` of project proj_test\.`,
 		`Deployment `+id+` success: commit c0ffee01 \(Deployed\)\.`)
 	for _, want := range []string{"Deployment " + id + " is now queued.", "Deployment " + id + " is now success.",
@@ -53,7 +52,7 @@ func TestDeploymentAction_invoke(t *testing.T) {
 	}
 
 	out = cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_deployment.quick").Output
-	acctest.ExpectLines(t, "the progress of a deployment not waited for", acctest.ProgressLines(out, "action.mintlify_deployment.quick", "CLI"),
+	providertest.ExpectLines(t, "the progress of a deployment not waited for", providertest.ProgressLines(out, "action.mintlify_deployment.quick", "CLI"),
 		`Triggered deployment 6650f1c2a0b1c2d300000002 of project proj_test\.`,
 		`Not waiting for deployment 6650f1c2a0b1c2d300000002 \(wait_for_completion = false\): .*`)
 	if n := len(env.Fake.DeploymentRequests()); n != 2 {
@@ -64,7 +63,7 @@ func TestDeploymentAction_invoke(t *testing.T) {
 // TestDeploymentAction_failure: a deployment that fails fails the action,
 // with its summary and log.
 func TestDeploymentAction_failure(t *testing.T) {
-	acctest.SkipUnlessVersion(t, ">= 1.14")
+	providertest.SkipUnlessVersion(t, ">= 1.14")
 	env := providertest.NewTestEnv(t, deploymentPlan(time.Minute, true, "Error: broken link /quickstart"))
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(deploymentActionConfig("docs", "")))
@@ -115,7 +114,7 @@ func flappingLog(rewrites *atomic.Int64) func(http.Handler) http.Handler {
 // rewrites at every answer, 200,000 lines then one, reports each line once
 // and at most 200 of them, then one line with the count left out.
 func TestDeploymentAction_flappingLogIsBounded(t *testing.T) {
-	acctest.SkipUnlessVersion(t, ">= 1.14")
+	providertest.SkipUnlessVersion(t, ">= 1.14")
 	var rewrites atomic.Int64
 	env := providertest.NewTestEnvWithHandler(t, flappingLog(&rewrites), deploymentPlan(2*time.Minute, false))
 	cli := env.CLI(t)
@@ -127,7 +126,7 @@ func TestDeploymentAction_flappingLogIsBounded(t *testing.T) {
 	}
 	id := "6650f1c2a0b1c2d300000001"
 	var logLines, leftOut []string
-	for _, line := range acctest.ProgressLines(out, "action.mintlify_deployment.docs", "CLI") {
+	for _, line := range providertest.ProgressLines(out, "action.mintlify_deployment.docs", "CLI") {
 		switch {
 		case strings.Contains(line, "more log lines not shown"):
 			leftOut = append(leftOut, line)
@@ -138,7 +137,7 @@ func TestDeploymentAction_flappingLogIsBounded(t *testing.T) {
 	if len(logLines) != 200 {
 		t.Errorf("%d log lines reported, want 200", len(logLines))
 	}
-	acctest.ExpectLines(t, "the count of the lines left out", leftOut,
+	providertest.ExpectLines(t, "the count of the lines left out", leftOut,
 		`Deployment `+id+`: 199800 more log lines not shown \(only the first 200 are\); the Mintlify dashboard shows them all\.`)
 	if len(out) > 64<<10 {
 		t.Errorf("terraform printed %d bytes, want the progress bounded", len(out))

@@ -7,7 +7,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
@@ -39,7 +38,7 @@ func TestAccDeploymentDataSource(t *testing.T) {
 				Config: env.Config(deploymentDataConfig(id, "")),
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttr(deploymentDataAddr, "status", "queued"),
-					resource.TestCheckResourceAttr(deploymentDataAddr, "project_id", acctest.ProjectID),
+					resource.TestCheckResourceAttr(deploymentDataAddr, "project_id", providertest.ProjectID),
 					resource.TestCheckNoResourceAttr(deploymentDataAddr, "ended_at"),
 				),
 			},
@@ -54,7 +53,7 @@ func TestAccDeploymentDataSource(t *testing.T) {
 			},
 			{
 				Config:      env.Config(deploymentDataConfig("6650f1c2a0b1c2d3ffffffff", "")),
-				ExpectError: acctest.ExpectError("Deployment Not Found", `no deployment status "6650f1c2a0b1c2d3ffffffff"`),
+				ExpectError: providertest.ExpectError("Deployment Not Found", `no deployment status "6650f1c2a0b1c2d3ffffffff"`),
 			},
 		},
 	})
@@ -72,15 +71,15 @@ func TestAccDeploymentDataSource_idRefusedAtPlan(t *testing.T) {
 	})
 }
 
-// triggerOutsideTerraform triggers a deployment of acctest.ProjectID as a
+// triggerOutsideTerraform triggers a deployment of providertest.ProjectID as a
 // CI job would, and returns its status id.
-func triggerOutsideTerraform(t *testing.T, env *acctest.Env) string {
+func triggerOutsideTerraform(t *testing.T, env *providertest.Env) string {
 	t.Helper()
 	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(env.URL), mintlify.WithClock(env.Clock))
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := c.TriggerDeployment(t.Context(), acctest.ProjectID)
+	id, err := c.TriggerDeployment(t.Context(), providertest.ProjectID)
 	if err != nil {
 		t.Fatal(err)
 	}

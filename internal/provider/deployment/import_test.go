@@ -13,7 +13,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
@@ -45,7 +44,7 @@ func TestAccDeployment_import(t *testing.T) {
 				}},
 				Check: resource.ComposeTestCheckFunc(expectDeployments(env, 2),
 					resource.TestCheckResourceAttr(deploymentAddr, "id", outside),
-					resource.TestCheckResourceAttr(deploymentAddr, "project_id", acctest.ProjectID),
+					resource.TestCheckResourceAttr(deploymentAddr, "project_id", providertest.ProjectID),
 					resource.TestCheckResourceAttr(deploymentAddr, "status", "success")),
 			},
 			{
@@ -54,7 +53,7 @@ func TestAccDeployment_import(t *testing.T) {
 			},
 			{
 				Config:      env.Config(`import {` + "\n" + `  to = mintlify_deployment.other` + "\n" + `  id = "proj_test/6650f1c2a0b1c2d300000001"` + "\n}\n" + `resource "mintlify_deployment" "other" {}`),
-				ExpectError: acctest.ExpectError("Invalid Import ID", "Import by the deployment's status ID"),
+				ExpectError: providertest.ExpectError("Invalid Import ID", "Import by the deployment's status ID"),
 			},
 		},
 	})

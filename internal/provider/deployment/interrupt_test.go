@@ -10,9 +10,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
-	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
-	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
@@ -69,11 +66,11 @@ func TestPreviewInterruptThenResume(t *testing.T) {
 // interruptedApply applies config, sends SIGINT to `terraform apply` while
 // the provider waits for the deployment it triggered, and fails t unless
 // the apply fails saying what to do next, resume among it.
-func interruptedApply(t *testing.T, config, resume string) (*acctest.Env, *acctest.CLI, *interruptThenRun) {
+func interruptedApply(t *testing.T, config, resume string) (*providertest.Env, *providertest.CLI, *interruptThenRun) {
 	t.Helper()
-	env := acctest.New(t, providertest.TestProvider, fakeapitest.ManualClock())
-	waiting := &interruptThenRun{Fake: env.Clock, started: make(chan struct{})}
-	cli := acctest.ServedCLI(t, providerserver.NewProtocol6(providertest.ProviderOn(waiting)))
+	env := providertest.NewEnv(t, providertest.TestProvider, providertest.ManualClock())
+	waiting := &interruptThenRun{FakeClock: env.Clock, started: make(chan struct{})}
+	cli := providertest.ServedCLI(t, providerserver.NewProtocol6(providertest.ProviderOn(waiting)))
 	cli.WriteConfig(env.Config(config))
 	cli.MustRun("init", "-no-color", "-input=false")
 
@@ -95,7 +92,7 @@ func interruptedApply(t *testing.T, config, resume string) (*acctest.Env, *accte
 
 // resumeApply runs the next plain `terraform apply`, on virtual time, and
 // fails t unless it replaces the tainted resource with the deployment id.
-func resumeApply(t *testing.T, cli *acctest.CLI, waiting *interruptThenRun, id string) acctest.Result {
+func resumeApply(t *testing.T, cli *providertest.CLI, waiting *interruptThenRun, id string) providertest.Result {
 	t.Helper()
 	waiting.auto.Store(true) // from now on, waits run on virtual time
 	res := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
@@ -112,7 +109,7 @@ func resumeApply(t *testing.T, cli *acctest.CLI, waiting *interruptThenRun, id s
 // it, on which time stands still until auto is set; then each sleep moves
 // time on instead of blocking.
 type interruptThenRun struct {
-	*clock.Fake
+	*providertest.FakeClock
 	started chan struct{}
 	once    sync.Once
 	auto    atomic.Bool
@@ -124,5 +121,5 @@ func (c *interruptThenRun) Sleep(ctx context.Context, d time.Duration) error {
 		return ctx.Err()
 	}
 	c.once.Do(func() { close(c.started) })
-	return c.Fake.Sleep(ctx, d)
+	return c.FakeClock.Sleep(ctx, d)
 }

@@ -14,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
@@ -41,7 +40,7 @@ resource "mintlify_preview_deployment" "docs" {
 
 // expectPreviewDeployments checks that the fake deployed exactly n previews,
 // all of previewBranch, and nothing else.
-func expectPreviewDeployments(env *acctest.Env, n int) resource.TestCheckFunc {
+func expectPreviewDeployments(env *providertest.Env, n int) resource.TestCheckFunc {
 	const branch = previewBranch
 	return func(*terraform.State) error {
 		reqs := env.Fake.DeploymentRequests()
@@ -49,8 +48,8 @@ func expectPreviewDeployments(env *acctest.Env, n int) resource.TestCheckFunc {
 			return fmt.Errorf("the fake got %d deployments, want %d: %+v", len(reqs), n, reqs)
 		}
 		for _, r := range reqs {
-			if r.Branch != branch || r.ProjectID != acctest.ProjectID {
-				return fmt.Errorf("deployment %+v, want a preview of %q in %s", r, branch, acctest.ProjectID)
+			if r.Branch != branch || r.ProjectID != providertest.ProjectID {
+				return fmt.Errorf("deployment %+v, want a preview of %q in %s", r, branch, providertest.ProjectID)
 			}
 		}
 		return nil
@@ -63,7 +62,7 @@ func expectPreviewDeployments(env *acctest.Env, n int) resource.TestCheckFunc {
 func TestAccPreviewDeployment_createAndRedeploy(t *testing.T) {
 	t.Parallel()
 	env := providertest.NewTestEnv(t)
-	url := fakeapi.PreviewURL(acctest.ProjectID, previewBranch)
+	url := fakeapi.PreviewURL(providertest.ProjectID, previewBranch)
 	at := func(commit string) string {
 		return env.Config(previewConfig(previewBranch, fmt.Sprintf(`triggers = { commit = %q }`, commit)))
 	}
@@ -74,7 +73,7 @@ func TestAccPreviewDeployment_createAndRedeploy(t *testing.T) {
 				Config: at("a1"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(previewAddr, plancheck.ResourceActionCreate),
-					plancheck.ExpectKnownValue(previewAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(acctest.ProjectID)),
+					plancheck.ExpectKnownValue(previewAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(providertest.ProjectID)),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(previewAddr, tfjsonpath.New("id"), knownvalue.StringExact(firstStatusID)),
@@ -121,7 +120,7 @@ func TestAccPreviewDeployment_createAndRedeploy(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(previewAddr, plancheck.ResourceActionReplace),
 				}},
-				Check: resource.TestCheckResourceAttr(previewAddr, "preview_url", fakeapi.PreviewURL(acctest.ProjectID, "fix/typo")),
+				Check: resource.TestCheckResourceAttr(previewAddr, "preview_url", fakeapi.PreviewURL(providertest.ProjectID, "fix/typo")),
 			},
 		},
 	})
@@ -161,18 +160,18 @@ func TestAccPreviewDeployment_redeployKnowsHowLongTheLastTook(t *testing.T) {
 // its summary and last log lines; the tainted resource keeps its id.
 func TestAccPreviewDeployment_failure(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		return fakeapi.DeploymentPlan{QueuedFor: time.Second, RunFor: 30 * time.Second, Fail: true,
 			Summary: "Broken link in api/overview.mdx",
 			Logs:    []string{"Installing dependencies", "Building pages", "Error: broken link /api/missing in api/overview.mdx"}}
-	}))
+	}}))
 	cfg := env.Config(previewConfig(previewBranch, ""))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
-				ExpectError: acctest.ExpectError("Deployment Failed", firstStatusID, "Broken link in api/overview.mdx",
+				ExpectError: providertest.ExpectError("Deployment Failed", firstStatusID, "Broken link in api/overview.mdx",
 					"Error: broken link /api/missing in api/overview.mdx", "tainted and keeps the status id"),
 			},
 			{
@@ -181,7 +180,7 @@ func TestAccPreviewDeployment_failure(t *testing.T) {
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttr(previewAddr, "id", firstStatusID),
 					resource.TestCheckResourceAttr(previewAddr, "status", "failure"),
-					resource.TestCheckResourceAttr(previewAddr, "preview_url", fakeapi.PreviewURL(acctest.ProjectID, previewBranch)),
+					resource.TestCheckResourceAttr(previewAddr, "preview_url", fakeapi.PreviewURL(providertest.ProjectID, previewBranch)),
 				),
 			},
 		},
@@ -192,12 +191,12 @@ func TestAccPreviewDeployment_failure(t *testing.T) {
 // plan, with the fix, and nothing is saved.
 func TestAccPreviewDeployment_notOnPlan(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithPreviewsDisabled())
+	env := providertest.NewTestEnv(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{PreviewsDisabled: true}))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
 			Config: env.Config(previewConfig(previewBranch, "")),
-			ExpectError: acctest.ExpectError("Previews Not On The Mintlify Plan", "HTTP 403",
+			ExpectError: providertest.ExpectError("Previews Not On The Mintlify Plan", "HTTP 403",
 				"Upgrade the plan on the Mintlify dashboard", "No preview was deployed"),
 		}},
 	})
@@ -257,7 +256,7 @@ func TestAccPreviewDeployment_import(t *testing.T) {
 				}},
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttr(previewAddr, "id", firstStatusID),
-					resource.TestCheckResourceAttr(previewAddr, "project_id", acctest.ProjectID),
+					resource.TestCheckResourceAttr(previewAddr, "project_id", providertest.ProjectID),
 					resource.TestCheckResourceAttr(previewAddr, "branch", previewBranch),
 					resource.TestCheckResourceAttr(previewAddr, "status", "success"),
 					expectPreviewDeployments(env, 1),
@@ -285,7 +284,7 @@ func TestAccPreviewDeployment_identity(t *testing.T) {
 				Config: env.Config(previewConfig(previewBranch, `triggers = { commit = "a1" }`)),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectIdentity(previewAddr, map[string]knownvalue.Check{
-						"project_id": knownvalue.StringExact(acctest.ProjectID),
+						"project_id": knownvalue.StringExact(providertest.ProjectID),
 						"status_id":  knownvalue.StringExact(firstStatusID),
 					}),
 				},
@@ -302,7 +301,7 @@ func TestAccPreviewDeployment_identity(t *testing.T) {
 					previewConfig(previewBranch, "")),
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttr(previewAddr, "id", firstStatusID),
-					resource.TestCheckResourceAttr(previewAddr, "project_id", acctest.ProjectID),
+					resource.TestCheckResourceAttr(previewAddr, "project_id", providertest.ProjectID),
 					expectPreviewDeployments(env, 2),
 				),
 			},
@@ -338,16 +337,16 @@ func TestPreviewDeployment_quietRefresh(t *testing.T) {
 func TestAccPreviewDeployment_resumeAfterUntaint(t *testing.T) {
 	workRoot := t.TempDir()
 	t.Setenv("TF_ACC_TEMP_DIR", workRoot)
-	env := providertest.NewTestEnv(t, fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		return fakeapi.DeploymentPlan{QueuedFor: time.Minute, RunFor: 14 * time.Minute}
-	}))
+	}}))
 	cfg := env.Config(previewConfig(previewBranch, `timeouts = { create = "10m" }`))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
-				ExpectError: acctest.ExpectError("Deployment Still Running", firstStatusID, "`timeouts.create` (10m0s)",
+				ExpectError: providertest.ExpectError("Deployment Still Running", firstStatusID, "`timeouts.create` (10m0s)",
 					"it was `in_progress`", "keeps the status id", "Run `terraform apply` again",
 					"waits for this same deployment instead of deploying the preview again"),
 			},
@@ -361,7 +360,7 @@ func TestAccPreviewDeployment_resumeAfterUntaint(t *testing.T) {
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttr(previewAddr, "id", firstStatusID),
 					resource.TestCheckResourceAttr(previewAddr, "status", "success"),
-					resource.TestCheckResourceAttr(previewAddr, "preview_url", fakeapi.PreviewURL(acctest.ProjectID, previewBranch)),
+					resource.TestCheckResourceAttr(previewAddr, "preview_url", fakeapi.PreviewURL(providertest.ProjectID, previewBranch)),
 					expectPreviewDeployments(env, 1),
 				),
 			},
@@ -375,17 +374,17 @@ func TestAccPreviewDeployment_resumeAfterUntaint(t *testing.T) {
 // the preview is never deployed a second time.
 func TestAccPreviewDeployment_resumeAfterTimeout(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		return fakeapi.DeploymentPlan{QueuedFor: time.Minute, RunFor: 14 * time.Minute}
-	}))
+	}}))
 	cfg := env.Config(previewConfig(previewBranch, `triggers = { commit = "a1" }`+"\n"+`timeouts = { create = "10m" }`))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
-				ExpectError: acctest.ExpectError("Deployment Still Running",
-					"deployment "+firstStatusID+" of project "+acctest.ProjectID+" did not finish within `timeouts.create` (10m0s)",
+				ExpectError: providertest.ExpectError("Deployment Still Running",
+					"deployment "+firstStatusID+" of project "+providertest.ProjectID+" did not finish within `timeouts.create` (10m0s)",
 					"Run `terraform apply` again", "waits for this same deployment instead of deploying the preview again",
 					"raise `timeouts.create`"),
 			},
@@ -397,7 +396,7 @@ func TestAccPreviewDeployment_resumeAfterTimeout(t *testing.T) {
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttr(previewAddr, "id", firstStatusID),
 					resource.TestCheckResourceAttr(previewAddr, "status", "success"),
-					resource.TestCheckResourceAttr(previewAddr, "preview_url", fakeapi.PreviewURL(acctest.ProjectID, previewBranch)),
+					resource.TestCheckResourceAttr(previewAddr, "preview_url", fakeapi.PreviewURL(providertest.ProjectID, previewBranch)),
 					expectPreviewDeployments(env, 1),
 				),
 			},
@@ -432,7 +431,7 @@ func TestAccPreviewDeployment_refusedRedeploy(t *testing.T) {
 			{
 				PreConfig:   refuse,
 				Config:      at("b2"),
-				ExpectError: acctest.ExpectError("HTTP 403", "No preview was deployed"),
+				ExpectError: providertest.ExpectError("HTTP 403", "No preview was deployed"),
 			},
 			{
 				RefreshState:       true,
@@ -458,7 +457,7 @@ func TestAccPreviewDeployment_refusedRedeploy(t *testing.T) {
 // TestPreviewForbidden: a 403 whose text names no cause lists the three
 // possible ones, previews not on the plan first, each with its fix.
 func TestPreviewForbidden(t *testing.T) {
-	d := TriggerPreviewOp(acctest.ProjectID, previewBranch).Diagnostic(&mintlify.APIError{StatusCode: http.StatusForbidden, Message: "Forbidden"})
+	d := TriggerPreviewOp(providertest.ProjectID, previewBranch).Diagnostic(&mintlify.APIError{StatusCode: http.StatusForbidden, Message: "Forbidden"})
 	detail := d.Detail()
 	for _, want := range []string{"HTTP 403: Forbidden", "Preview deployments are not on the Mintlify plan", "IP allowlist",
 		"read-only", "Upgrade the plan", "`write` scope"} {
@@ -494,8 +493,8 @@ func TestPreviewDeployment_destroyWarnsItStaysOnline(t *testing.T) {
 	}
 	words := strings.Join(strings.Fields(res.Output), " ")
 	for _, want := range []string{
-		fmt.Sprintf("preview of branch %q (deployment %s of project %s)", previewBranch, inst.Attr("id"), acctest.ProjectID),
-		"cannot delete a preview: it stays online at " + fakeapi.PreviewURL(acctest.ProjectID, previewBranch),
+		fmt.Sprintf("preview of branch %q (deployment %s of project %s)", previewBranch, inst.Attr("id"), providertest.ProjectID),
+		"cannot delete a preview: it stays online at " + fakeapi.PreviewURL(providertest.ProjectID, previewBranch),
 		"password-protect it", "preview authentication", "Destroy complete!"} {
 		if !strings.Contains(words, want) {
 			t.Errorf("the destroy does not say %q:\n%s", want, res.Output)

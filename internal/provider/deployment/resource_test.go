@@ -15,7 +15,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
@@ -25,14 +24,14 @@ const deploymentAddr = "mintlify_deployment.docs"
 // deploymentPlan makes every deployment of the fake run for runFor, then
 // end as fail says, with logs and a known commit.
 func deploymentPlan(runFor time.Duration, fail bool, logs ...string) fakeapi.Option {
-	return fakeapi.WithDeploymentPlan(func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	return fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		return fakeapi.DeploymentPlan{QueuedFor: 30 * time.Second, RunFor: runFor, Fail: fail, Logs: logs,
 			CommitSHA: fmt.Sprintf("c0ffee%02d", req.N), CommitRef: "main", CommitMessage: "Document release 2.3"}
-	})
+	}})
 }
 
 // expectDeployments checks how many deployments the fake was asked for.
-func expectDeployments(env *acctest.Env, n int) resource.TestCheckFunc {
+func expectDeployments(env *providertest.Env, n int) resource.TestCheckFunc {
 	return func(*terraform.State) error {
 		if got := len(env.Fake.DeploymentRequests()); got != n {
 			return fmt.Errorf("deployments triggered = %d, want %d", got, n)
@@ -58,11 +57,11 @@ func TestAccDeployment_success(t *testing.T) {
 				Config: cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(deploymentAddr, plancheck.ResourceActionCreate),
-					plancheck.ExpectKnownValue(deploymentAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(acctest.ProjectID)),
+					plancheck.ExpectKnownValue(deploymentAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(providertest.ProjectID)),
 					plancheck.ExpectUnknownValue(deploymentAddr, tfjsonpath.New("commit_sha")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(deploymentAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(acctest.ProjectID)),
+					statecheck.ExpectKnownValue(deploymentAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(providertest.ProjectID)),
 					statecheck.ExpectKnownValue(deploymentAddr, tfjsonpath.New("status"), knownvalue.StringExact("success")),
 					statecheck.ExpectKnownValue(deploymentAddr, tfjsonpath.New("summary"), knownvalue.StringExact("Deployed")),
 					statecheck.ExpectKnownValue(deploymentAddr, tfjsonpath.New("commit_sha"), knownvalue.StringExact("c0ffee01")),
@@ -101,8 +100,8 @@ func TestAccDeployment_failure(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
-				ExpectError: acctest.ExpectError("Deployment Failed", "deployment 6650f1c2a0b1c2d300000001 of project "+
-					acctest.ProjectID+" failed: The build failed", "commit c0ffee01",
+				ExpectError: providertest.ExpectError("Deployment Failed", "deployment 6650f1c2a0b1c2d300000001 of project "+
+					providertest.ProjectID+" failed: The build failed", "commit c0ffee01",
 					"last 10 log lines (5 earlier lines left out", "step 06 of the build",
 					"Error: broken link /quickstart in index.mdx", "the next apply replaces it"),
 			},
@@ -119,7 +118,7 @@ func TestAccDeployment_failure(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(deploymentAddr, plancheck.ResourceActionReplace),
 				}},
-				ExpectError: acctest.ExpectError("Deployment Failed", "deployment 6650f1c2a0b1c2d300000002"),
+				ExpectError: providertest.ExpectError("Deployment Failed", "deployment 6650f1c2a0b1c2d300000002"),
 			},
 		},
 	})
@@ -141,8 +140,8 @@ func TestAccDeployment_resumeAfterTimeout(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
-				ExpectError: acctest.ExpectError("Deployment Still Running",
-					"deployment 6650f1c2a0b1c2d300000001 of project "+acctest.ProjectID+" did not finish within `timeouts.create` (10m0s); it was `in_progress`",
+				ExpectError: providertest.ExpectError("Deployment Still Running",
+					"deployment 6650f1c2a0b1c2d300000001 of project "+providertest.ProjectID+" did not finish within `timeouts.create` (10m0s); it was `in_progress`",
 					"Run `terraform apply` again", "waits for this same deployment instead of triggering another",
 					"raise `timeouts.create`"),
 			},
@@ -267,18 +266,18 @@ func TestAccDeployment_replacementKnowsHowLongTheLastTook(t *testing.T) {
 // the docs say.
 func TestAccDeployment_createBeforeDestroyTriggersAgain(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithDeploymentPlan(func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		if req.N == 1 {
 			return fakeapi.DeploymentPlan{RunFor: 15 * time.Minute} // outlasts timeouts.create
 		}
 		return fakeapi.DeploymentPlan{RunFor: time.Minute}
-	}))
+	}}))
 	cfg := env.Config(providertest.DeploymentResourceConfig(`timeouts = { create = "10m" }` + "\n" +
 		`lifecycle {` + "\n" + `  create_before_destroy = true` + "\n" + `}`))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
-			{Config: cfg, ExpectError: acctest.ExpectError("Deployment Still Running")},
+			{Config: cfg, ExpectError: providertest.ExpectError("Deployment Still Running")},
 			{
 				Config: cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -296,17 +295,17 @@ func TestAccDeployment_createBeforeDestroyTriggersAgain(t *testing.T) {
 // one instead of waiting for a status that never comes.
 func TestAccDeployment_resumeGoneTriggersAgain(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithDeploymentPlan(func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		if req.N == 1 {
 			return fakeapi.DeploymentPlan{RunFor: 15 * time.Minute} // outlasts timeouts.create
 		}
 		return fakeapi.DeploymentPlan{RunFor: time.Minute}
-	}))
+	}}))
 	cfg := env.Config(providertest.DeploymentResourceConfig(`timeouts = { create = "10m" }`))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
-			{Config: cfg, ExpectError: acctest.ExpectError("Deployment Still Running")},
+			{Config: cfg, ExpectError: providertest.ExpectError("Deployment Still Running")},
 			{
 				PreConfig: func() { env.Fake.ForgetDeployment("6650f1c2a0b1c2d300000001") },
 				Config:    cfg,
@@ -340,7 +339,7 @@ func TestDeployment_destroyWarnsTheSiteStays(t *testing.T) {
 		t.Errorf("the destroy warned %d times, want once:\n%s", n, res.Output)
 	}
 	words := strings.Join(strings.Fields(res.Output), " ")
-	for _, want := range []string{"deployment " + id + " of project " + acctest.ProjectID,
+	for _, want := range []string{"deployment " + id + " of project " + providertest.ProjectID,
 		"cannot delete a deployment or undeploy a site", "stays online as deployed",
 		"push to the deployment branch and deploy again", "Destroy complete!"} {
 		if !strings.Contains(words, want) {

@@ -62,7 +62,7 @@ var TestStart = fakeapitest.Start
 
 // TestProvider is the provider under test for a test's fake API: on its
 // clock, and with its HTTP client where it has one (NewTLSTestEnv).
-func TestProvider(api *fakeapitest.API) provider.Provider {
+func TestProvider(api *fakeapi.Served) provider.Provider {
 	return &core.Provider{Version: "test", Clock: api.Clock, HTTPClient: api.HTTPClient, Families: families}
 }
 

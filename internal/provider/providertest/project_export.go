@@ -14,7 +14,7 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
 
-// The project-scoped static export contract (fakeapi.WithNextStaticExport):
+// The project-scoped static export contract (fakeapi.StaticExportOptions.Next):
 // the bundle without `domain`, and what the API was asked under it.
 
 // ProjectBundleConfig is a bundle resource named "docs" without `domain`,
@@ -31,8 +31,8 @@ resource "mintlify_static_export_bundle" "docs" {
 // NextOnly serves only the project-scoped contract, as the API will once
 // the domain-scoped one is retired; NextAndToday serves both.
 var (
-	NextOnly     = fakeapi.WithNextStaticExport(fakeapi.NextExport{Contracts: fakeapi.ServeNext})
-	NextAndToday = fakeapi.WithNextStaticExport(fakeapi.NextExport{Contracts: fakeapi.ServeBoth})
+	NextOnly     = fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Next: &fakeapi.NextExport{Contracts: fakeapi.ServeNext}})
+	NextAndToday = fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Next: &fakeapi.NextExport{Contracts: fakeapi.ServeBoth}})
 )
 
 // ProjectJobID matches a project-scoped job's id.

@@ -10,10 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
-	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
-	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
@@ -23,14 +20,14 @@ import (
 // download: terraform exits promptly, with nothing at output_path and no
 // partial download beside it.
 func TestInterruptRemovesThePartialArchive(t *testing.T) {
-	fake := fakeapi.New(fakeapi.WithClock(clock.Real()),
-		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }),
-		acctest.SizedArchives(8<<20))
+	fake := fakeapi.New(
+		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}),
+		providertest.SizedArchives(8<<20))
 	// The download sends its first MiB, then nothing until the client goes
 	// away: the provider is mid-download for as long as the test needs.
 	midway := make(chan struct{})
 	var once sync.Once
-	url := contract.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	url := providertest.ServeChecked(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !strings.HasPrefix(r.URL.Path, "/bundles/") {
 			fake.ServeHTTP(w, r)
 			return
@@ -46,7 +43,7 @@ func TestInterruptRemovesThePartialArchive(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	cli := acctest.BuiltCLI(t, acctest.WithEnv("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url))
+	cli := providertest.BuiltCLI(t, providertest.WithEnv("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url))
 	dir := filepath.Join(t.TempDir(), "build")
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -82,7 +79,7 @@ func TestInterruptRemovesThePartialArchive(t *testing.T) {
 	if !strings.Contains(res.Output, "Archive Download Interrupted") {
 		t.Errorf("the output does not explain the interruption:\n%s", res.Output)
 	}
-	if err := acctest.ExpectOnlyFiles(dir); err != nil {
+	if err := providertest.ExpectOnlyFiles(dir); err != nil {
 		t.Error(err)
 	}
 }

@@ -20,10 +20,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
-	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
-	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
@@ -66,11 +63,11 @@ func TestAccStaticExportArchive_neverReplacesAUserFile(t *testing.T) {
 			{
 				Config:      env.Config(providertest.ArchiveConfig(strconv.Quote(job), out)),
 				PlanOnly:    true,
-				ExpectError: acctest.ExpectError("Output Path Already In Use", out, "already holds a file that this resource did not write", "Nothing was downloaded", "Move it elsewhere and apply again, or set `overwrite = true`"),
+				ExpectError: providertest.ExpectError("Output Path Already In Use", out, "already holds a file that this resource did not write", "Nothing was downloaded", "Move it elsewhere and apply again, or set `overwrite = true`"),
 			},
 			{
 				Config:      unknownConfig,
-				ExpectError: acctest.ExpectError("Output Path Already In Use", out, "already holds a file that this resource did not write"),
+				ExpectError: providertest.ExpectError("Output Path Already In Use", out, "already holds a file that this resource did not write"),
 			},
 			{
 				// A gzip file of the user's: refused by the create.
@@ -83,7 +80,7 @@ func TestAccStaticExportArchive_neverReplacesAUserFile(t *testing.T) {
 					}
 				},
 				Config:      env.Config(providertest.ArchiveConfig(strconv.Quote(job), out)),
-				ExpectError: acctest.ExpectError("Output Path Already In Use", out, "already holds a file that this resource did not write", "Nothing was written to"),
+				ExpectError: providertest.ExpectError("Output Path Already In Use", out, "already holds a file that this resource did not write", "Nothing was written to"),
 			},
 			{
 				// The failed creates left the user's file, downloaded nothing
@@ -97,7 +94,7 @@ func TestAccStaticExportArchive_neverReplacesAUserFile(t *testing.T) {
 					}
 				},
 				Config: env.Config(providertest.ArchiveWith(strconv.Quote(job), out, "  overwrite = true")),
-				Check:  acctest.CheckArchiveOnDisk(providertest.ArchiveAddr, out),
+				Check:  providertest.CheckArchiveOnDisk(providertest.ArchiveAddr, out),
 			},
 		},
 	})
@@ -214,7 +211,7 @@ func TestAccStaticExportArchive_destroyDeletesOnlyItsFile(t *testing.T) {
 						}
 					},
 					Config: env.Config(providertest.ArchiveConfig(strconv.Quote(job), out)),
-					ExpectError: acctest.ExpectError("Output Path Holds Another File", out, "holds a file that this resource did not write",
+					ExpectError: providertest.ExpectError("Output Path Holds Another File", out, "holds a file that this resource did not write",
 						"so the archive was not restored there", "Move that file elsewhere and apply again", "or set `overwrite = true`"),
 				},
 			},
@@ -240,14 +237,14 @@ func TestAccStaticExportArchive_restoreOverAnotherFile(t *testing.T) {
 					providertest.WriteUserFile(t, out, "my notes")
 				},
 				Config:      env.Config(providertest.ArchiveConfig(strconv.Quote(job), out)),
-				ExpectError: acctest.ExpectError("Output Path Holds Another File"),
+				ExpectError: providertest.ExpectError("Output Path Holds Another File"),
 			},
 			{
 				Config: env.Config(providertest.ArchiveWith(strconv.Quote(job), out, "  overwrite = true")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(providertest.ArchiveAddr, plancheck.ResourceActionUpdate)},
 				},
-				Check: resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), providertest.ExportJobsStarted(env, 1)),
+				Check: resource.ComposeTestCheckFunc(providertest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), providertest.ExportJobsStarted(env, 1)),
 			},
 		},
 	})
@@ -282,7 +279,7 @@ func TestAccStaticExportArchive_archiveChangedOnMintlify(t *testing.T) {
 					swap.Store(true)
 				},
 				Config: cfg,
-				ExpectError: acctest.ExpectError("Archive Changed On The Mintlify Side", "has SHA-256", "not", "the job's archive changed on the Mintlify side",
+				ExpectError: providertest.ExpectError("Archive Changed On The Mintlify Side", "has SHA-256", "not", "the job's archive changed on the Mintlify side",
 					"It was not written", "terraform apply -replace=mintlify_static_export_archive.<name>"),
 			},
 			{
@@ -295,7 +292,7 @@ func TestAccStaticExportArchive_archiveChangedOnMintlify(t *testing.T) {
 					swap.Store(false)
 				},
 				Config: cfg,
-				Check: resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), resource.TestCheckResourceAttrWith(providertest.ArchiveAddr, "sha256", func(v string) error {
+				Check: resource.ComposeTestCheckFunc(providertest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), resource.TestCheckResourceAttrWith(providertest.ArchiveAddr, "sha256", func(v string) error {
 					if v != first {
 						return fmt.Errorf("sha256 = %s, want %s", v, first)
 					}
@@ -338,7 +335,7 @@ func smallArchive(t *testing.T) []byte {
 // is deleted.
 func TestAccStaticExportArchive_createBeforeDestroy(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}))
 	first, second, third := env.StartExportOutsideTerraform(t), env.StartExportOutsideTerraform(t), env.StartExportOutsideTerraform(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "docs-bundle.tar.gz")
@@ -349,14 +346,14 @@ func TestAccStaticExportArchive_createBeforeDestroy(t *testing.T) {
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
-			{Config: cfg(first, out, ""), Check: resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(providertest.ArchiveAddr, out),
+			{Config: cfg(first, out, ""), Check: resource.ComposeTestCheckFunc(providertest.CheckArchiveOnDisk(providertest.ArchiveAddr, out),
 				resource.TestCheckResourceAttrWith(providertest.ArchiveAddr, "sha256", providertest.Capture(&firstSHA)))},
 			{
 				Config: cfg(second, out, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(providertest.ArchiveAddr, plancheck.ResourceActionCreateBeforeDestroy)},
 				},
-				ExpectError: acctest.ExpectError("Output Path Already In Use", out, "If it is the archive of this resource's previous instance",
+				ExpectError: providertest.ExpectError("Output Path Already In Use", out, "If it is the archive of this resource's previous instance",
 					"create_before_destroy", "give each job its own file", "or set `overwrite = true`"),
 			},
 			{
@@ -365,7 +362,7 @@ func TestAccStaticExportArchive_createBeforeDestroy(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
-				Check: resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), resource.TestCheckResourceAttrWith(providertest.ArchiveAddr, "sha256", func(v string) error {
+				Check: resource.ComposeTestCheckFunc(providertest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), resource.TestCheckResourceAttrWith(providertest.ArchiveAddr, "sha256", func(v string) error {
 					if v != firstSHA {
 						return fmt.Errorf("sha256 = %s, want the first archive's %s", v, firstSHA)
 					}
@@ -377,12 +374,12 @@ func TestAccStaticExportArchive_createBeforeDestroy(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(providertest.ArchiveAddr, plancheck.ResourceActionCreateBeforeDestroy)},
 				},
-				Check: resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), resource.TestCheckResourceAttr(providertest.ArchiveAddr, "job_id", second)),
+				Check: resource.ComposeTestCheckFunc(providertest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), resource.TestCheckResourceAttr(providertest.ArchiveAddr, "job_id", second)),
 			},
 			{
 				// A path per job: the old instance's file is deleted.
 				Config: cfg(third, filepath.Join(dir, "docs-"+third+".tar.gz"), ""),
-				Check: resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(providertest.ArchiveAddr, filepath.Join(dir, "docs-"+third+".tar.gz")),
+				Check: resource.ComposeTestCheckFunc(providertest.CheckArchiveOnDisk(providertest.ArchiveAddr, filepath.Join(dir, "docs-"+third+".tar.gz")),
 					resource.TestCheckResourceAttr(providertest.ArchiveAddr, "job_id", third)),
 			},
 		},
@@ -396,9 +393,9 @@ func TestAccStaticExportArchive_createBeforeDestroy(t *testing.T) {
 // not write, and says so.
 func TestArchiveDriftIsExplained(t *testing.T) {
 	t.Parallel()
-	fake := fakeapi.New(fakeapi.WithClock(clock.Real()),
-		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
-	url := contract.Serve(t, fake)
+	fake := fakeapi.New(
+		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}))
+	url := providertest.ServeChecked(t, fake)
 	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(url))
 	if err != nil {
 		t.Fatal(err)
@@ -407,7 +404,7 @@ func TestArchiveDriftIsExplained(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cli := acctest.BuiltCLI(t, acctest.WithEnv("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url))
+	cli := providertest.BuiltCLI(t, providertest.WithEnv("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url))
 	out := filepath.Join(t.TempDir(), "docs-bundle.tar.gz")
 	cli.WriteConfig(providertest.ArchiveConfig(strconv.Quote(job.JobID), out))
 	// run runs terraform, which must succeed (or fail, with fails) and say
@@ -415,7 +412,7 @@ func TestArchiveDriftIsExplained(t *testing.T) {
 	run := func(fails bool, args []string, want ...string) {
 		t.Helper()
 		res := cli.Run(append(args, "-no-color", "-input=false")...)
-		if (res.Exit != 0) != fails || !acctest.ExpectError(want...).MatchString(res.Stdout+res.Stderr) {
+		if (res.Exit != 0) != fails || !providertest.ExpectError(want...).MatchString(res.Stdout+res.Stderr) {
 			t.Errorf("terraform %s: exit %d, and it does not say %q:\n%s%s", args[0], res.Exit, want, res.Stdout, res.Stderr)
 		}
 	}
@@ -484,10 +481,10 @@ resource "terraform_data" "upload" {
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
-			{Config: cfg("a1", fixed), Check: acctest.CheckArchiveOnDisk(providertest.ArchiveAddr, fixed)},
+			{Config: cfg("a1", fixed), Check: providertest.CheckArchiveOnDisk(providertest.ArchiveAddr, fixed)},
 			{
 				Config: cfg("b2", fixed),
-				ExpectError: acctest.ExpectError("Output Path Already In Use", fixed, "create_before_destroy",
+				ExpectError: providertest.ExpectError("Output Path Already In Use", fixed, "create_before_destroy",
 					"give each job its own file"),
 			},
 			{
@@ -505,10 +502,10 @@ resource "terraform_data" "upload" {
 						return errors.New("the archive was not replaced")
 					}
 					out := filepath.Join(dir, "docs-"+job+".tar.gz")
-					if err := acctest.CheckArchiveOnDisk(providertest.ArchiveAddr, out)(s); err != nil {
+					if err := providertest.CheckArchiveOnDisk(providertest.ArchiveAddr, out)(s); err != nil {
 						return err
 					}
-					return acctest.ExpectOnlyFiles(dir, filepath.Base(out))
+					return providertest.ExpectOnlyFiles(dir, filepath.Base(out))
 				},
 			},
 		},

@@ -13,7 +13,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
@@ -85,18 +84,18 @@ func TestAccStaticExportArchive_neverReplacesASpecialFile(t *testing.T) {
 					{
 						Config:      env.Config(providertest.ArchiveWith(strconv.Quote(job), out, "  overwrite = true")),
 						PlanOnly:    true,
-						ExpectError: acctest.ExpectError(append(refused, "Nothing was downloaded", "Remove it, or set `output_path` to another path")...),
+						ExpectError: providertest.ExpectError(append(refused, "Nothing was downloaded", "Remove it, or set `output_path` to another path")...),
 					},
 					{
 						Config:      env.Config(providertest.ArchiveConfig(strconv.Quote(job), out)),
 						PlanOnly:    true,
-						ExpectError: acctest.ExpectError(refused...),
+						ExpectError: providertest.ExpectError(refused...),
 					},
 					{
 						// Refused by the plan that Terraform makes again at apply,
 						// once output_path is known.
 						Config:      unknownConfig,
-						ExpectError: acctest.ExpectError(append(refused, "Nothing was downloaded")...),
+						ExpectError: providertest.ExpectError(append(refused, "Nothing was downloaded")...),
 					},
 				},
 			})
@@ -129,12 +128,12 @@ func TestAccStaticExportArchive_neverRestoresOverASpecialFile(t *testing.T) {
 			entry.make(t, out)
 
 			plan := cli.Run("plan", "-no-color", "-input=false")
-			if want := acctest.ExpectError("Warning: Output Path Is Not A Regular File", out, "is "+entry.what,
+			if want := providertest.ExpectError("Warning: Output Path Is Not A Regular File", out, "is "+entry.what,
 				"not even with `overwrite = true`", "the apply will stop with an error"); plan.Exit != 0 || !want.MatchString(plan.Output) {
 				t.Errorf("terraform plan: exit %d, and it does not say %s:\n%s", plan.Exit, want, plan.Output)
 			}
 			apply := cli.Run("apply", "-auto-approve", "-no-color", "-input=false")
-			if want := acctest.ExpectError("Error: Output Path Is Not A Regular File", out, "is "+entry.what,
+			if want := providertest.ExpectError("Error: Output Path Is Not A Regular File", out, "is "+entry.what,
 				"never replaces anything but a regular file"); apply.Exit == 0 || !want.MatchString(apply.Output) {
 				t.Errorf("terraform apply: exit %d, and it does not say %s:\n%s", apply.Exit, want, apply.Output)
 			}

@@ -21,7 +21,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/archivefile"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
@@ -67,8 +66,8 @@ func checkZIPSite(out string) resource.TestCheckFunc {
 		if err != nil {
 			return err
 		}
-		if !strings.Contains(index, "Static export of project "+acctest.ProjectID) {
-			return fmt.Errorf("index.html of %s is not the export of project %s:\n%s", out, acctest.ProjectID, index)
+		if !strings.Contains(index, "Static export of project "+providertest.ProjectID) {
+			return fmt.Errorf("index.html of %s is not the export of project %s:\n%s", out, providertest.ProjectID, index)
 		}
 		return nil
 	}
@@ -77,7 +76,7 @@ func checkZIPSite(out string) resource.TestCheckFunc {
 // checkProjectDownloads checks that every archive came from the next
 // contract's storage, without the API key, and that no bundle call of
 // today's contract was made.
-func checkProjectDownloads(env *acctest.Env) resource.TestCheckFunc {
+func checkProjectDownloads(env *providertest.Env) resource.TestCheckFunc {
 	return func(*terraform.State) error {
 		n := 0
 		for _, r := range env.Fake.Requests() {
@@ -109,10 +108,10 @@ func TestAccStaticExportArchive_projectZip(t *testing.T) {
 	env := providertest.NewTestEnv(t, providertest.NextOnly)
 	out := filepath.Join(t.TempDir(), "build", "docs-export.zip")
 	cfg := env.Config(projectArchiveConfig(out, ""))
-	onDisk := resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), checkZIPSite(out), checkProjectDownloads(env))
+	onDisk := resource.ComposeTestCheckFunc(providertest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), checkZIPSite(out), checkProjectDownloads(env))
 	format := []statecheck.StateCheck{
 		statecheck.ExpectKnownValue(providertest.ArchiveAddr, tfjsonpath.New("format"), knownvalue.StringExact("zip")),
-		statecheck.ExpectKnownValue(providertest.ArchiveAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(acctest.ProjectID)),
+		statecheck.ExpectKnownValue(providertest.ArchiveAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(providertest.ProjectID)),
 	}
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
@@ -160,7 +159,7 @@ func TestAccStaticExportArchive_tarGzFormat(t *testing.T) {
 				statecheck.ExpectKnownValue(providertest.ArchiveAddr, tfjsonpath.New("format"), knownvalue.StringExact("tar.gz")),
 				statecheck.ExpectKnownValue(providertest.ArchiveAddr, tfjsonpath.New("project_id"), knownvalue.Null()),
 			},
-			Check: acctest.CheckArchiveOnDisk(providertest.ArchiveAddr, out),
+			Check: providertest.CheckArchiveOnDisk(providertest.ArchiveAddr, out),
 		}},
 	})
 }
@@ -175,17 +174,17 @@ func TestAccStaticExportArchive_projectBadArchives(t *testing.T) {
 		"proj_chain":     fakeapi.ArchiveSymlinkChain,
 		"proj_truncated": fakeapi.ArchiveTruncated,
 	}
-	env := providertest.NewTestEnv(t, fakeapi.WithNextStaticExport(fakeapi.NextExport{Contracts: fakeapi.ServeNext,
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Next: &fakeapi.NextExport{Contracts: fakeapi.ServeNext,
 		Archive: func(req fakeapi.ProjectStartRequest) fakeapi.Archive {
 			return fakeapi.Archive{Defect: defects[req.ProjectID]}
-		}}))
+		}}}))
 	dir := t.TempDir()
 	step := func(project string, want ...string) resource.TestStep {
 		job := providertest.StartProjectExportOutsideTerraform(t, env, project)
 		out := filepath.Join(dir, project, "docs-export.zip")
 		return resource.TestStep{
 			Config:      env.Config(projectArchive(`"`+job+`"`, `"`+project+`"`, out, "")),
-			ExpectError: acctest.ExpectError(append([]string{want[0], job + " of project " + project}, want[1:]...)...),
+			ExpectError: providertest.ExpectError(append([]string{want[0], job + " of project " + project}, want[1:]...)...),
 		}
 	}
 	const zipTold = "(format `zip`, told by its first bytes)"
@@ -201,7 +200,7 @@ func TestAccStaticExportArchive_projectBadArchives(t *testing.T) {
 			step("proj_truncated", "Invalid Bundle Archive", zipTold, "is not valid", "Nothing was written to", "Apply again to download it again"),
 		},
 	})
-	if err := acctest.ExpectOnlyFiles(dir); err != nil {
+	if err := providertest.ExpectOnlyFiles(dir); err != nil {
 		t.Error(err)
 	}
 }
@@ -211,15 +210,15 @@ func TestAccStaticExportArchive_projectBadArchives(t *testing.T) {
 // clock, and explains a failed one.
 func TestAccStaticExportArchive_projectWaitsForTheJob(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithNextStaticExport(fakeapi.NextExport{Contracts: fakeapi.ServeNext,
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Next: &fakeapi.NextExport{Contracts: fakeapi.ServeNext,
 		Plan: func(req fakeapi.ProjectStartRequest) fakeapi.JobPlan {
 			plan := fakeapi.JobPlan{QueueFor: time.Minute, RunFor: 5 * time.Minute}
 			if req.ProjectID == "proj_fails" {
 				plan.FailWith = "page guides/x failed to render"
 			}
 			return plan
-		}}))
-	running := providertest.StartProjectExportOutsideTerraform(t, env, acctest.ProjectID)
+		}}}))
+	running := providertest.StartProjectExportOutsideTerraform(t, env, providertest.ProjectID)
 	failing := providertest.StartProjectExportOutsideTerraform(t, env, "proj_fails")
 	out := filepath.Join(t.TempDir(), "docs-export.zip")
 	started := env.Clock.Now()
@@ -228,14 +227,14 @@ func TestAccStaticExportArchive_projectWaitsForTheJob(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config:      env.Config(projectArchive(`"`+failing+`"`, `"proj_fails"`, out, "")),
-				ExpectError: acctest.ExpectError("Static Export Job Failed", failing+" of project proj_fails", `"page guides/x failed to render"`, "Nothing was written"),
+				ExpectError: providertest.ExpectError("Static Export Job Failed", failing+" of project proj_fails", `"page guides/x failed to render"`, "Nothing was written"),
 			},
 			{
-				Config: env.Config(projectArchive(`"`+running+`"`, `"`+acctest.ProjectID+`"`, out, "")),
+				Config: env.Config(projectArchive(`"`+running+`"`, `"`+providertest.ProjectID+`"`, out, "")),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(providertest.ArchiveAddr, tfjsonpath.New("format"), knownvalue.StringExact("zip")),
 				},
-				Check: resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), checkZIPSite(out), func(*terraform.State) error {
+				Check: resource.ComposeTestCheckFunc(providertest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), checkZIPSite(out), func(*terraform.State) error {
 					if waited := env.Clock.Now().Sub(started); waited < 6*time.Minute {
 						return fmt.Errorf("the archive was downloaded %s after the job started, before it completed", waited)
 					}
@@ -264,17 +263,17 @@ func TestAccStaticExportArchive_projectRefusals(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			env := providertest.NewTestEnv(t, fakeapi.WithNextStaticExport(fakeapi.NextExport{Contracts: fakeapi.ServeNext, NotEnabled: tc.notEnabled}))
+			env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Next: &fakeapi.NextExport{Contracts: fakeapi.ServeNext, NotEnabled: tc.notEnabled}}))
 			dir := t.TempDir()
 			out := filepath.Join(dir, "docs-export.zip")
 			resource.Test(t, resource.TestCase{
 				ProtoV6ProviderFactories: env.ProviderFactories(),
 				Steps: []resource.TestStep{{
-					Config:      env.Config(projectArchive(`"0123456789abcdef01234567"`, `"`+acctest.ProjectID+`"`, out, "")),
-					ExpectError: acctest.ExpectError(tc.want...),
+					Config:      env.Config(projectArchive(`"0123456789abcdef01234567"`, `"`+providertest.ProjectID+`"`, out, "")),
+					ExpectError: providertest.ExpectError(tc.want...),
 				}},
 			})
-			if err := acctest.ExpectOnlyFiles(dir); err != nil {
+			if err := providertest.ExpectOnlyFiles(dir); err != nil {
 				t.Error(err)
 			}
 		})
@@ -306,7 +305,7 @@ const (
 // replaces the archive once, with `format = "zip"`.
 func TestAccStaticExportArchive_stateFromBeforeFormat(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, providertest.NextAndToday, fakeapi.WithJobIDs(func() string { return fixtureJob }))
+	env := providertest.NewTestEnv(t, providertest.NextAndToday, fakeapi.WithHostile(fakeapi.HostileOptions{JobIDs: func() string { return fixtureJob }}))
 	out := filepath.Join(t.TempDir(), "docs-bundle.tar.gz")
 	writeFixtureArchive(t, env, out)
 	fixture, err := os.ReadFile(archiveFixture)
@@ -334,8 +333,8 @@ func TestAccStaticExportArchive_stateFromBeforeFormat(t *testing.T) {
 	}
 	cli.MustRun("apply", "-auto-approve", "-input=false", "-no-color")
 	archive := cli.Instance(providertest.ArchiveAddr)
-	if archive.Attr("format") != "zip" || archive.Attr("project_id") != acctest.ProjectID {
-		t.Fatalf("format = %q, project_id = %q after the move, want zip in %s", archive.Attr("format"), archive.Attr("project_id"), acctest.ProjectID)
+	if archive.Attr("format") != "zip" || archive.Attr("project_id") != providertest.ProjectID {
+		t.Fatalf("format = %q, project_id = %q after the move, want zip in %s", archive.Attr("format"), archive.Attr("project_id"), providertest.ProjectID)
 	}
 	if err := checkZIPSite(out)(nil); err != nil {
 		t.Fatal(err)
@@ -348,10 +347,10 @@ func TestAccStaticExportArchive_stateFromBeforeFormat(t *testing.T) {
 // changed. Terraform 1.11.4 exits 2 so from a quiet refresh-only plan of
 // any archive, one written by the provider of cb297ee too, where 1.5.7,
 // 1.15 and 1.16 exit 0.
-func expectQuietRefresh(t *testing.T, cli *acctest.CLI) {
+func expectQuietRefresh(t *testing.T, cli *providertest.CLI) {
 	t.Helper()
 	res := cli.Run("plan", "-refresh-only", "-detailed-exitcode", "-no-color", "-input=false")
-	quiet := res.Exit == 0 || res.Exit == 2 && acctest.VersionMeets(t, "~> 1.11.0") &&
+	quiet := res.Exit == 0 || res.Exit == 2 && providertest.VersionMeets(t, "~> 1.11.0") &&
 		strings.Contains(res.Output, "No changes. Your infrastructure still matches the configuration.")
 	if !quiet {
 		t.Fatalf("a drift check reports a change where nothing changed:\n%s", res)
@@ -360,7 +359,7 @@ func expectQuietRefresh(t *testing.T, cli *acctest.CLI) {
 
 // writeFixtureArchive starts the fixture's export job, as the state
 // names it, and puts its archive at out, as the provider wrote it then.
-func writeFixtureArchive(t *testing.T, env *acctest.Env, out string) {
+func writeFixtureArchive(t *testing.T, env *providertest.Env, out string) {
 	t.Helper()
 	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(env.URL), mintlify.WithClock(env.Clock))
 	if err != nil {

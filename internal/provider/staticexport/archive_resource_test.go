@@ -22,14 +22,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // checkDownloads checks that no download carried the API key, and that
 // none was refused (a link from state would have been: it expired).
-func checkDownloads(env *acctest.Env) resource.TestCheckFunc {
+func checkDownloads(env *providertest.Env) resource.TestCheckFunc {
 	return func(*terraform.State) error {
 		n := 0
 		for _, r := range env.Fake.Requests() {
@@ -58,7 +57,7 @@ func checkDownloads(env *acctest.Env) resource.TestCheckFunc {
 // expired long ago.
 func TestAccStaticExportArchive_lifecycle(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, acctest.SizedArchives(2<<20))
+	env := providertest.NewTestEnv(t, providertest.SizedArchives(2<<20))
 	out := filepath.Join(t.TempDir(), "build", "docs-bundle.tar.gz")
 	cfg := env.Config(providertest.BundleConfig("docs.example.com", "") + providertest.ArchiveConfig("mintlify_static_export_bundle.docs.job_id", out) + providertest.PinConfig)
 	var first string
@@ -68,7 +67,7 @@ func TestAccStaticExportArchive_lifecycle(t *testing.T) {
 		}
 		return nil
 	})
-	restored := resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), sameArchive, providertest.ExportJobsStarted(env, 1))
+	restored := resource.ComposeTestCheckFunc(providertest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), sameArchive, providertest.ExportJobsStarted(env, 1))
 	// A restore is an in-place update that knows every hash at plan: the
 	// resource pinned to sha256 is left alone.
 	restorePlan := []plancheck.PlanCheck{
@@ -101,7 +100,7 @@ func TestAccStaticExportArchive_lifecycle(t *testing.T) {
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				Check: resource.ComposeTestCheckFunc(
-					acctest.CheckArchiveOnDisk(providertest.ArchiveAddr, out),
+					providertest.CheckArchiveOnDisk(providertest.ArchiveAddr, out),
 					resource.TestCheckResourceAttrWith(providertest.ArchiveAddr, "size_bytes", func(v string) error {
 						if n, _ := strconv.Atoi(v); n > 2<<20 || n < 2<<20-1024 {
 							return fmt.Errorf("size_bytes = %s, want about 2 MiB", v)
@@ -168,15 +167,15 @@ func TestAccStaticExportArchive_badArchives(t *testing.T) {
 		"hardlink.example.com":  fakeapi.ArchiveHardLinkOut,
 		"oversized.example.com": fakeapi.ArchiveOversized,
 	}
-	env := providertest.NewTestEnv(t, fakeapi.WithArchive(func(req fakeapi.StartRequest) fakeapi.Archive {
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Archive: func(req fakeapi.StartRequest) fakeapi.Archive {
 		return fakeapi.Archive{Size: 1 << 20, Defect: defects[req.Domain]}
-	}))
+	}}))
 	dir := t.TempDir()
 	step := func(domain string, want ...string) resource.TestStep {
 		out := filepath.Join(dir, domain, "docs-bundle.tar.gz")
 		return resource.TestStep{
 			Config:      env.Config(providertest.BundleConfig(domain, "") + providertest.ArchiveConfig("mintlify_static_export_bundle.docs.job_id", out)),
-			ExpectError: acctest.ExpectError(append(want, "Nothing was written to", out)...),
+			ExpectError: providertest.ExpectError(append(want, "Nothing was written to", out)...),
 		}
 	}
 	resource.Test(t, resource.TestCase{
@@ -194,7 +193,7 @@ func TestAccStaticExportArchive_badArchives(t *testing.T) {
 				"the download stopped at byte 1025"),
 		},
 	})
-	if err := acctest.ExpectOnlyFiles(dir); err != nil {
+	if err := providertest.ExpectOnlyFiles(dir); err != nil {
 		t.Error(err)
 	}
 }
@@ -227,9 +226,9 @@ func TestAccStaticExportArchive_hostileArchives(t *testing.T) {
 		{fakeapi.ArchiveLongNames, []string{`entry "././@LongLink": its extended header holds 65539 bytes, more than the 8192 allowed`}},
 		{fakeapi.ArchiveSparseEntry, []string{`entry "sparse.bin": an archive may hold regular files and directories only; this entry is a GNU sparse file`}},
 	}
-	env := providertest.NewTestEnv(t, fakeapi.WithArchive(func(req fakeapi.StartRequest) fakeapi.Archive {
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Archive: func(req fakeapi.StartRequest) fakeapi.Archive {
 		return fakeapi.Archive{Size: 1 << 20, Defect: fakeapi.ArchiveDefect(strings.TrimSuffix(req.Domain, ".example.com"))}
-	}))
+	}}))
 	dir := t.TempDir()
 	steps := make([]resource.TestStep, 0, len(cases))
 	for _, tc := range cases {
@@ -239,11 +238,11 @@ func TestAccStaticExportArchive_hostileArchives(t *testing.T) {
 		steps = append(steps, resource.TestStep{
 			Config: env.Config(providertest.BundleConfig(domain, "") + providertest.ArchiveWith("mintlify_static_export_bundle.docs.job_id", out,
 				`  timeouts = { create = "10s" }`)),
-			ExpectError: acctest.ExpectError(append(want, "Nothing was written to", out, "Do not extract this bundle")...),
+			ExpectError: providertest.ExpectError(append(want, "Nothing was written to", out, "Do not extract this bundle")...),
 		})
 	}
 	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.ProviderFactories(), Steps: steps})
-	if err := acctest.ExpectOnlyFiles(dir); err != nil {
+	if err := providertest.ExpectOnlyFiles(dir); err != nil {
 		t.Error(err)
 	}
 }
@@ -252,13 +251,13 @@ func TestAccStaticExportArchive_hostileArchives(t *testing.T) {
 // that has not completed once it has, and explains a failed one.
 func TestAccStaticExportArchive_waitsForTheJob(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithJobPlan(func(req fakeapi.StartRequest) fakeapi.JobPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(req fakeapi.StartRequest) fakeapi.JobPlan {
 		plan := fakeapi.JobPlan{QueueFor: time.Minute, RunFor: 5 * time.Minute}
 		if req.Domain == "fails.example.com" {
 			plan.FailWith = "page guides/x failed to render"
 		}
 		return plan
-	}))
+	}}))
 	running := env.StartExportOutsideTerraform(t)
 	failing := env.StartExportOf(t, "fails.example.com")
 	out := filepath.Join(t.TempDir(), "docs-bundle.tar.gz")
@@ -267,11 +266,11 @@ func TestAccStaticExportArchive_waitsForTheJob(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config:      env.Config(providertest.ArchiveConfig(strconv.Quote(failing), out)),
-				ExpectError: acctest.ExpectError("Static Export Job Failed", failing, `"page guides/x failed to render"`, "Nothing was written"),
+				ExpectError: providertest.ExpectError("Static Export Job Failed", failing, `"page guides/x failed to render"`, "Nothing was written"),
 			},
 			{
 				Config: env.Config(providertest.ArchiveConfig(strconv.Quote(running), out)),
-				Check:  resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), resource.TestCheckResourceAttr(providertest.ArchiveAddr, "file_count", "43")),
+				Check:  resource.ComposeTestCheckFunc(providertest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), resource.TestCheckResourceAttr(providertest.ArchiveAddr, "file_count", "43")),
 			},
 		},
 	})
@@ -329,7 +328,7 @@ func TestAccStaticExportArchive_removesStalePartialDownloads(t *testing.T) {
 		Steps: []resource.TestStep{{
 			Config: env.Config(providertest.ArchiveConfig(strconv.Quote(env.StartExportOutsideTerraform(t)), out)),
 			Check: func(*terraform.State) error {
-				return acctest.ExpectOnlyFiles(dir, ".docs-bundle.tar.gz.backup.partial", ".docs-bundle.tar.gz.fedcba9876543210.partial",
+				return providertest.ExpectOnlyFiles(dir, ".docs-bundle.tar.gz.backup.partial", ".docs-bundle.tar.gz.fedcba9876543210.partial",
 					".other.tar.gz.0123456789abcdef.partial", "docs-bundle.tar.gz")
 			},
 		}},
@@ -355,15 +354,15 @@ func TestAccStaticExportArchive_noPartialWhileWaiting(t *testing.T) {
 			}
 			fake.ServeHTTP(w, r)
 		})
-	}, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	}, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{QueueFor: time.Hour, RunFor: 5 * time.Minute}
-	}))
+	}}))
 	job := env.StartExportOutsideTerraform(t)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
 			Config: env.Config(providertest.ArchiveWith(strconv.Quote(job), out, `  timeouts = { create = "2h" }`)),
-			Check: resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), func(*terraform.State) error {
+			Check: resource.ComposeTestCheckFunc(providertest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), func(*terraform.State) error {
 				if polls.Load() == 0 {
 					return errors.New("the create never waited for the job")
 				}
@@ -392,13 +391,13 @@ func TestAccStaticExportArchive_permissionUnknownAtPlan(t *testing.T) {
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
 			Config:      env.Config(cfg),
-			ExpectError: acctest.ExpectError("Invalid File Permission", "The `file_permission` \"0000\" does not let the file's owner read it"),
+			ExpectError: providertest.ExpectError("Invalid File Permission", "The `file_permission` \"0000\" does not let the file's owner read it"),
 		}},
 	})
 	if n := providertest.DownloadRequests(env); n != 0 {
 		t.Errorf("%d downloads, want none", n)
 	}
-	if err := acctest.ExpectOnlyFiles(dir); err != nil {
+	if err := providertest.ExpectOnlyFiles(dir); err != nil {
 		t.Error(err)
 	}
 }

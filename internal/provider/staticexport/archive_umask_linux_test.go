@@ -12,7 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
@@ -39,13 +38,13 @@ func TestAccStaticExportArchive_umask(t *testing.T) {
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
-			{Config: env.Config(providertest.ArchiveConfig(job, out)), Check: resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), mode(0o600))},
+			{Config: env.Config(providertest.ArchiveConfig(job, out)), Check: resource.ComposeTestCheckFunc(providertest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), mode(0o600))},
 			{
 				Config: env.Config(providertest.ArchiveWith(job, out, `  file_permission = "0640"`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(providertest.ArchiveAddr, plancheck.ResourceActionUpdate)},
 				},
-				Check: resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), mode(0o640), func(*terraform.State) error {
+				Check: resource.ComposeTestCheckFunc(providertest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), mode(0o640), func(*terraform.State) error {
 					if n := providertest.DownloadRequests(env); n != 1 {
 						return fmt.Errorf("%d downloads, want 1: a change of file_permission is made in place", n)
 					}
@@ -56,7 +55,7 @@ func TestAccStaticExportArchive_umask(t *testing.T) {
 				// A restore writes the file with file_permission.
 				PreConfig: func() { providertest.MustRemove(t, out) },
 				Config:    env.Config(providertest.ArchiveWith(job, out, `  file_permission = "0640"`)),
-				Check:     resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), mode(0o640)),
+				Check:     resource.ComposeTestCheckFunc(providertest.CheckArchiveOnDisk(providertest.ArchiveAddr, out), mode(0o640)),
 			},
 		},
 	})

@@ -8,7 +8,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
@@ -41,8 +40,8 @@ func TestAccStaticExportBundle_stateFromBeforeProjectExports(t *testing.T) {
 	if n := providertest.ProjectStarts(env); n != 1 {
 		t.Fatalf("%d project-scoped starts, want 1", n)
 	}
-	if got := cli.Instance(providertest.BundleAddr).Attr("project_id"); got != acctest.ProjectID {
-		t.Fatalf("project_id = %q, want %q", got, acctest.ProjectID)
+	if got := cli.Instance(providertest.BundleAddr).Attr("project_id"); got != providertest.ProjectID {
+		t.Fatalf("project_id = %q, want %q", got, providertest.ProjectID)
 	}
 	expectPlanExit(t, cli, 0)
 }
@@ -50,17 +49,17 @@ func TestAccStaticExportBundle_stateFromBeforeProjectExports(t *testing.T) {
 // stateFromB7a625f is a working directory holding the state the provider of
 // b7a625f wrote (testdata/README.md), with that state's configuration,
 // against an API that serves both contracts and still has the state's job.
-func stateFromB7a625f(t *testing.T) (*acctest.Env, *acctest.CLI) {
+func stateFromB7a625f(t *testing.T) (*providertest.Env, *providertest.CLI) {
 	t.Helper()
 	// The state as a user of the CLI under test has it. Terraform 1.5.7
 	// records no schema-sensitive attribute in `sensitive_attributes`, and
 	// plans an update (of nothing shown) for a state that lists them, as
 	// every later CLI writes it.
 	fixtureFile := "testdata/bundle_state_b7a625f.tfstate"
-	if !acctest.VersionMeets(t, ">= 1.6") {
+	if !providertest.VersionMeets(t, ">= 1.6") {
 		fixtureFile = "testdata/bundle_state_b7a625f_terraform-1.5.7.tfstate"
 	}
-	env := providertest.NewTestEnv(t, providertest.NextAndToday, fakeapi.WithJobIDs(func() string { return fixtureJob }))
+	env := providertest.NewTestEnv(t, providertest.NextAndToday, fakeapi.WithHostile(fakeapi.HostileOptions{JobIDs: func() string { return fixtureJob }}))
 	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(env.URL), mintlify.WithClock(env.Clock))
 	if err != nil {
 		t.Fatal(err)
@@ -87,19 +86,21 @@ func stateFromB7a625f(t *testing.T) (*acctest.Env, *acctest.CLI) {
 // tried once, never repeated.
 func TestAccStaticExportBundle_domainRetired(t *testing.T) {
 	t.Parallel()
-	cfg := func(env *acctest.Env) string { return env.Config(providertest.BundleConfig("docs.example.com", "")) }
+	cfg := func(env *providertest.Env) string {
+		return env.Config(providertest.BundleConfig("docs.example.com", ""))
+	}
 	both := providertest.NewTestEnv(t, providertest.NextAndToday)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: both.ProviderFactories(),
-		Steps:                    []resource.TestStep{{Config: cfg(both), Check: acctest.CheckBundleLinkWorks(providertest.BundleAddr)}},
+		Steps:                    []resource.TestStep{{Config: cfg(both), Check: providertest.CheckBundleLinkWorks(providertest.BundleAddr)}},
 	})
 	for _, status := range []int{404, 410} {
 		// Unchecked: the API's description documents neither answer of a
 		// retired call.
-		next := providertest.NewUncheckedTestEnv(t, fakeapi.WithNextStaticExport(fakeapi.NextExport{Contracts: fakeapi.ServeNext, RetiredStatus: status}))
+		next := providertest.NewUncheckedTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Next: &fakeapi.NextExport{Contracts: fakeapi.ServeNext, RetiredStatus: status}}))
 		resource.Test(t, resource.TestCase{
 			ProtoV6ProviderFactories: next.ProviderFactories(),
-			Steps: []resource.TestStep{{Config: cfg(next), ExpectError: acctest.ExpectError("Domain-Scoped Static Export Retired",
+			Steps: []resource.TestStep{{Config: cfg(next), ExpectError: providertest.ExpectError("Domain-Scoped Static Export Retired",
 				"no longer serves", "remove `domain`, `version` and `paths`, and set `project_id`", "No job was started")}},
 		})
 		if n := len(next.Fake.Requests()); n != 1 {

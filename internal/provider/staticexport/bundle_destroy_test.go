@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
-	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
@@ -21,12 +19,12 @@ var linkExpiry = regexp.MustCompile(`keeps working until \d{4}-\d\d-\d\dT\d\d:\d
 // export never produced a link has nothing to warn about.
 func TestDestroyWarnsTheLinkStillWorks(t *testing.T) {
 	t.Parallel()
-	fake := fakeapi.New(fakeapi.WithClock(clock.Real()),
-		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
+	fake := fakeapi.New(
+		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}))
 	srv := httptest.NewServer(fake)
 	t.Cleanup(srv.Close)
 
-	cli := acctest.BuiltCLI(t, acctest.WithEnv("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+srv.URL))
+	cli := providertest.BuiltCLI(t, providertest.WithEnv("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+srv.URL))
 	cli.WriteConfig(providertest.BundleConfig("docs.example.com", ""))
 	cli.MustRun("apply", "-auto-approve", "-input=false", "-no-color")
 	res := cli.MustRun("destroy", "-auto-approve", "-input=false", "-no-color")

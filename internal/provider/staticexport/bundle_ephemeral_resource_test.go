@@ -17,7 +17,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
@@ -101,7 +100,7 @@ ephemeral "mintlify_static_export_bundle" "link" {
   job_id = %q
 }
 `, job)),
-			ExpectError: acctest.ExpectError("Static Export Not Finished", job+" has not completed", "HTTP 409"),
+			ExpectError: providertest.ExpectError("Static Export Not Finished", job+" has not completed", "HTTP 409"),
 		}},
 	})
 }

@@ -7,10 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
-	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
-	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
@@ -18,19 +15,19 @@ import (
 // provider polls a job that never finishes: terraform exits promptly, the
 // state keeps the job (tainted, ready to resume), and polling stops.
 func TestInterruptStopsPolling(t *testing.T) {
-	fake := fakeapi.New(fakeapi.WithClock(clock.Real()), fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	fake := fakeapi.New(fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{Never: true}
-	}))
+	}}))
 	polled := make(chan struct{})
 	var once sync.Once
-	url := contract.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	url := providertest.ServeChecked(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		fake.ServeHTTP(w, r)
 		if r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/v1/static-export/jobs/") {
 			once.Do(func() { close(polled) })
 		}
 	}))
 
-	cli := acctest.BuiltCLI(t, acctest.WithEnv("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url))
+	cli := providertest.BuiltCLI(t, providertest.WithEnv("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url))
 	cli.WriteConfig(providertest.BundleConfig("docs.example.com", ""))
 	apply := cli.Start("apply", "-auto-approve", "-no-color", "-input=false")
 	apply.WaitFor("mintlify_static_export_bundle.docs: Creating...")

@@ -13,8 +13,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
-	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
@@ -24,7 +22,7 @@ import (
 
 func TestAccStaticExportBundle_renewBeforeLongerThanLifetime(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour))
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: 2 * time.Hour}))
 	cfg := env.Config(providertest.BundleConfig("docs.example.com", `renew_before = "3h"`))
 	var firstLink string
 	resource.Test(t, resource.TestCase{
@@ -40,11 +38,11 @@ func TestAccStaticExportBundle_renewBeforeLongerThanLifetime(t *testing.T) {
 			{
 				PreConfig:          func() { env.Clock.Advance(10 * time.Minute) },
 				Config:             cfg,
-				ConfigPlanChecks:   acctest.ExpectRenewalInPlace(providertest.BundleAddr),
+				ConfigPlanChecks:   providertest.ExpectRenewalInPlace(providertest.BundleAddr),
 				ExpectNonEmptyPlan: true,
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttrWith(providertest.BundleAddr, "bundle_url", differentLink(&firstLink)),
-					acctest.CheckBundleLinkWorks(providertest.BundleAddr),
+					providertest.CheckBundleLinkWorks(providertest.BundleAddr),
 					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 2) },
 				),
 			},
@@ -54,7 +52,7 @@ func TestAccStaticExportBundle_renewBeforeLongerThanLifetime(t *testing.T) {
 
 func TestAccStaticExportBundle_renewBefore(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour))
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: 2 * time.Hour}))
 	cfg := env.Config(providertest.BundleConfig("docs.example.com", `renew_before = "1h"`))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
@@ -73,9 +71,9 @@ func TestAccStaticExportBundle_renewBefore(t *testing.T) {
 				// 59m left: renewed in place, same job.
 				PreConfig:        func() { env.Clock.Advance(60 * time.Minute) },
 				Config:           cfg,
-				ConfigPlanChecks: acctest.ExpectRenewalInPlace(providertest.BundleAddr),
+				ConfigPlanChecks: providertest.ExpectRenewalInPlace(providertest.BundleAddr),
 				Check: resource.ComposeTestCheckFunc(
-					acctest.CheckBundleLinkWorks(providertest.BundleAddr),
+					providertest.CheckBundleLinkWorks(providertest.BundleAddr),
 					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 2) },
 				),
 			},
@@ -85,7 +83,7 @@ func TestAccStaticExportBundle_renewBefore(t *testing.T) {
 
 func TestAccStaticExportBundle_defaultRenewalPolicy(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour))
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: 2 * time.Hour}))
 	cfg := env.Config(providertest.BundleConfig("docs.example.com", ""))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
@@ -110,16 +108,16 @@ func TestAccStaticExportBundle_defaultRenewalPolicy(t *testing.T) {
 			{
 				// ...and the plan renews it.
 				Config:           cfg,
-				ConfigPlanChecks: acctest.ExpectRenewalInPlace(providertest.BundleAddr),
+				ConfigPlanChecks: providertest.ExpectRenewalInPlace(providertest.BundleAddr),
 				Check:            func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 2) },
 			},
 			{
 				// Expired: renewed.
 				PreConfig:        func() { env.Clock.Advance(3 * time.Hour) },
 				Config:           cfg,
-				ConfigPlanChecks: acctest.ExpectRenewalInPlace(providertest.BundleAddr),
+				ConfigPlanChecks: providertest.ExpectRenewalInPlace(providertest.BundleAddr),
 				Check: resource.ComposeTestCheckFunc(
-					acctest.CheckBundleLinkWorks(providertest.BundleAddr),
+					providertest.CheckBundleLinkWorks(providertest.BundleAddr),
 					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 3) },
 				),
 			},
@@ -133,16 +131,16 @@ func TestAccStaticExportBundle_defaultRenewalPolicy(t *testing.T) {
 func TestAccStaticExportBundle_resumeAfterTimeout(t *testing.T) {
 	workRoot := t.TempDir()
 	t.Setenv("TF_ACC_TEMP_DIR", workRoot)
-	env := providertest.NewTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{QueueFor: time.Minute, RunFor: 20 * time.Minute}
-	}))
+	}}))
 	cfg := env.Config(providertest.BundleConfig("docs.example.com", `timeouts = { create = "5m" }`))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
 				Config:      cfg,
-				ExpectError: acctest.ExpectError("Static Export Timed Out", "`running` at", "terraform untaint"),
+				ExpectError: providertest.ExpectError("Static Export Timed Out", "`running` at", "terraform untaint"),
 			},
 			{
 				PreConfig: func() { providertest.Untaint(t, workRoot, providertest.BundleAddr) },
@@ -156,7 +154,7 @@ func TestAccStaticExportBundle_resumeAfterTimeout(t *testing.T) {
 						return resource.TestCheckResourceAttr(providertest.BundleAddr, "job_id", env.Fake.JobIDs()[0])(s)
 					},
 					resource.TestCheckResourceAttr(providertest.BundleAddr, "status", "completed"),
-					acctest.CheckBundleLinkWorks(providertest.BundleAddr),
+					providertest.CheckBundleLinkWorks(providertest.BundleAddr),
 					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
 				),
 			},
@@ -171,19 +169,19 @@ func TestAccStaticExportBundle_failedJobIsReplaced(t *testing.T) {
 	workRoot := t.TempDir()
 	t.Setenv("TF_ACC_TEMP_DIR", workRoot)
 	var started atomic.Int32
-	env := providertest.NewTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 		if started.Add(1) == 1 {
 			return fakeapi.JobPlan{RunFor: time.Minute, FailWith: "page guides/broken could not be rendered"}
 		}
 		return fakeapi.JobPlan{RunFor: time.Minute}
-	}))
+	}}))
 	cfg := env.Config(providertest.BundleConfig("docs.example.com", ""))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
 				Config:      cfg,
-				ExpectError: acctest.ExpectError("Static Export Job Failed", "the next apply starts a new export"),
+				ExpectError: providertest.ExpectError("Static Export Job Failed", "the next apply starts a new export"),
 			},
 			{
 				PreConfig: func() { providertest.Untaint(t, workRoot, providertest.BundleAddr) },
@@ -195,7 +193,7 @@ func TestAccStaticExportBundle_failedJobIsReplaced(t *testing.T) {
 					func(s *terraform.State) error {
 						return resource.TestCheckResourceAttr(providertest.BundleAddr, "job_id", env.Fake.JobIDs()[1])(s)
 					},
-					acctest.CheckBundleLinkWorks(providertest.BundleAddr),
+					providertest.CheckBundleLinkWorks(providertest.BundleAddr),
 					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(2, 1) },
 				),
 			},
@@ -230,7 +228,7 @@ import {
 					}
 					return nil
 				}),
-				acctest.CheckBundleLinkWorks(providertest.BundleAddr),
+				providertest.CheckBundleLinkWorks(providertest.BundleAddr),
 				func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
 			),
 		}},
@@ -262,7 +260,7 @@ func TestAccStaticExportBundle_importCommand(t *testing.T) {
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttr(providertest.BundleAddr, "job_id", job),
 					resource.TestCheckResourceAttr(providertest.BundleAddr, "status", "completed"),
-					acctest.CheckBundleLinkWorks(providertest.BundleAddr),
+					providertest.CheckBundleLinkWorks(providertest.BundleAddr),
 					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
 				),
 			},
@@ -272,9 +270,9 @@ func TestAccStaticExportBundle_importCommand(t *testing.T) {
 
 func TestAccStaticExportBundle_importFailedOrMissing(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{RunFor: time.Minute, FailWith: "render error", FailAtProgress: 50}
-	}))
+	}}))
 	job := env.StartExportOutsideTerraform(t)
 	env.Clock.Advance(2 * time.Minute)
 	importOf := func(id string) string {
@@ -285,11 +283,11 @@ func TestAccStaticExportBundle_importFailedOrMissing(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config:      importOf("se_does_not_exist"),
-				ExpectError: acctest.ExpectError("Static Export Job Not Found", `no static export job "se_does_not_exist"`, "nothing to import"),
+				ExpectError: providertest.ExpectError("Static Export Job Not Found", `no static export job "se_does_not_exist"`, "nothing to import"),
 			},
 			{
 				Config:      importOf(job),
-				ExpectError: acctest.ExpectError("Static Export Job Failed", job+" failed at 50%", `"render error"`),
+				ExpectError: providertest.ExpectError("Static Export Job Failed", job+" failed at 50%", `"render error"`),
 			},
 		},
 	})
@@ -329,11 +327,11 @@ func TestRenewBeforeAtLeastTheLifetimeWarnsOnCreate(t *testing.T) {
 	}{{"1h", true}, {"6h", true}, {"30m", false}} {
 		t.Run(tc.renewBefore, func(t *testing.T) {
 			t.Parallel()
-			fake := fakeapi.New(fakeapi.WithClock(clock.Real()),
-				fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }))
+			fake := fakeapi.New(
+				fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}))
 			srv := httptest.NewServer(fake)
 			t.Cleanup(srv.Close)
-			cli := acctest.BuiltCLI(t, acctest.WithEnv("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+srv.URL))
+			cli := providertest.BuiltCLI(t, providertest.WithEnv("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+srv.URL))
 			cli.WriteConfig(providertest.BundleConfig("docs.example.com", fmt.Sprintf("renew_before = %q", tc.renewBefore)))
 			res := cli.MustRun("apply", "-auto-approve", "-input=false", "-no-color")
 			out := res.Stdout + res.Stderr

@@ -11,15 +11,15 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // stepSnapshot is the world just before a step's commands.
 type stepSnapshot struct {
-	state    acctest.Instance
+	state    providertest.Instance
 	cfg      modelConfig
 	jobs     int // jobs the fake had started
 	requests int // requests the fake had recorded
@@ -34,7 +34,7 @@ const (
 )
 
 // checkStep checks every invariant after a step's commands.
-func (m *modelRun) checkStep(i int, step modelStep, snap stepSnapshot, results []acctest.Result) {
+func (m *modelRun) checkStep(i int, step modelStep, snap stepSnapshot, results []providertest.Result) {
 	after := m.session.Instance(modelAddr)
 	started := m.startedSince(snap.jobs)
 	m.checkStarts(i, step, snap, started)
@@ -133,7 +133,7 @@ func isStart(r fakeapi.Request) bool {
 // forcesReplacement reports whether cfg differs from the state in an
 // argument that starts a new export. An imported resource (no domain in
 // state) adopts its configuration instead.
-func forcesReplacement(st acctest.Instance, cfg modelConfig) bool {
+func forcesReplacement(st providertest.Instance, cfg modelConfig) bool {
 	domain, ok := st.Attrs["domain"].(string)
 	if !ok {
 		return false
@@ -147,7 +147,7 @@ func forcesReplacement(st acctest.Instance, cfg modelConfig) bool {
 }
 
 // checkOrphans: invariant 4, no silent orphans.
-func (m *modelRun) checkOrphans(i int, started []string, after acctest.Instance, results []acctest.Result) {
+func (m *modelRun) checkOrphans(i int, started []string, after providertest.Instance, results []providertest.Result) {
 	m.check()
 	var output strings.Builder
 	failed := false
@@ -172,7 +172,7 @@ func (m *modelRun) checkOrphans(i int, started []string, after acctest.Instance,
 
 // checkSecrets: invariant 5, no API key or link signature in any output
 // or provider log line.
-func (m *modelRun) checkSecrets(i int, results []acctest.Result) {
+func (m *modelRun) checkSecrets(i int, results []providertest.Result) {
 	m.check()
 	logs := m.logs.String()
 	fresh := logs[m.logsChecked:]
@@ -195,7 +195,7 @@ func (m *modelRun) checkSecrets(i int, results []acctest.Result) {
 }
 
 // checkRevision: invariant 6, link_revision never decreases.
-func (m *modelRun) checkRevision(i int, after acctest.Instance) {
+func (m *modelRun) checkRevision(i int, after providertest.Instance) {
 	m.check()
 	rev, ok := after.Attrs["link_revision"].(float64)
 	if !ok {
@@ -209,7 +209,7 @@ func (m *modelRun) checkRevision(i int, after acctest.Instance) {
 
 // checkPrivate: invariant 7, a plan's decision is not stored with the
 // resource.
-func (m *modelRun) checkPrivate(i int, after acctest.Instance) {
+func (m *modelRun) checkPrivate(i int, after providertest.Instance) {
 	m.check()
 	var priv core.PrivateState[bundleFacts]
 	if raw, ok := after.Private[core.PrivateKey]; ok && json.Unmarshal(raw, &priv) == nil && priv.PlannedAction != "" {
@@ -223,7 +223,7 @@ const renewalMargin = 15 * time.Minute
 
 // checkRenewals: invariant 8. A link that was not due is never renewed; a
 // plan made when it was due shows a change.
-func (m *modelRun) checkRenewals(i int, step modelStep, snap stepSnapshot, after acctest.Instance, results []acctest.Result) {
+func (m *modelRun) checkRenewals(i int, step modelStep, snap stepSnapshot, after providertest.Instance, results []providertest.Result) {
 	m.check()
 	st := snap.state
 	if !st.Exists || st.Tainted || st.Attr("status") != mintlify.StatusCompleted || st.Attr("domain") == "" {
@@ -253,7 +253,7 @@ func (m *modelRun) checkRenewals(i int, step modelStep, snap stepSnapshot, after
 // linkDue reports whether the link in st is due at at under cfg; judged is
 // false when the state does not tell (no expiry, or the default policy
 // without the link's generation time).
-func (m *modelRun) linkDue(st acctest.Instance, cfg modelConfig, at time.Time) (due, judged bool) {
+func (m *modelRun) linkDue(st providertest.Instance, cfg modelConfig, at time.Time) (due, judged bool) {
 	expires, err := time.Parse(time.RFC3339, st.Attr("expires_at"))
 	if err != nil {
 		return false, false
@@ -277,7 +277,7 @@ func (m *modelRun) linkDue(st acctest.Instance, cfg modelConfig, at time.Time) (
 }
 
 // checkAfterApply: invariants 2 and 3, after a successful apply.
-func (m *modelRun) checkAfterApply(i int, after acctest.Instance) {
+func (m *modelRun) checkAfterApply(i int, after providertest.Instance) {
 	m.check()
 	if !after.Exists || after.Tainted || after.Attr("status") != mintlify.StatusCompleted || after.Attr("bundle_url") == "" {
 		m.violation(i, "after a successful apply the bundle is not a completed export with a link: exists %v, "+
@@ -299,12 +299,12 @@ func (m *modelRun) checkAfterApply(i int, after acctest.Instance) {
 	m.check()
 	res := m.cli(planArgs...)[0]
 	if res.Exit != 0 {
-		m.violation(i, "the plan right after a successful apply is not empty (exit %d):\n%s", res.Exit, acctest.Indent(res.Output))
+		m.violation(i, "the plan right after a successful apply is not empty (exit %d):\n%s", res.Exit, providertest.Indent(res.Output))
 	}
-	m.checkSecrets(i, []acctest.Result{res})
+	m.checkSecrets(i, []providertest.Result{res})
 }
 
-func (m *modelRun) checkDownload(i int, after acctest.Instance) {
+func (m *modelRun) checkDownload(i int, after providertest.Instance) {
 	resp, err := http.Get(after.Attr("bundle_url"))
 	if err != nil {
 		m.violation(i, "downloading the bundle: %v", err)

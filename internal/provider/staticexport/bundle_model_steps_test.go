@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // The steps of the lifecycle's model-based test
@@ -232,7 +232,7 @@ provider "mintlify" {
 
 resource "mintlify_static_export_bundle" "docs" {
   domain = %q
-`, url, acctest.ProjectID, c["domain"])
+`, url, providertest.ProjectID, c["domain"])
 	if v := c["version"]; v != "" {
 		fmt.Fprintf(&b, "  version = %q\n", v)
 	}

@@ -18,17 +18,14 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
-	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
-	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // The model-based test of mintlify_static_export_bundle: seeded sequences of
 // 10 to 30 steps (static_export_bundle_model_steps_test.go) drive the real
-// CLI, with the provider served in this process (acctest.Served) and watched
+// CLI, with the provider served in this process (providertest.ServedCLI) and watched
 // (static_export_bundle_model_harness_test.go), against the fake API on a
 // virtual clock, with faults between the steps. After every step it checks
 // the lifecycle's invariants (checkStep):
@@ -159,10 +156,10 @@ type modelRun struct {
 	steps   []modelStep
 	stats   *modelStats
 	ctx     context.Context
-	clock   *clock.Fake
+	clock   *providertest.FakeClock
 	fake    *fakeapi.Server
 	handler *modelHandler
-	session *acctest.CLI
+	session *providertest.CLI
 	// logs collects the provider's log lines of every command, at TRACE.
 	logs   *providertest.SyncBuffer
 	client *mintlify.Client
@@ -196,9 +193,10 @@ func newModelRun(t *testing.T, seed uint64, stats *modelStats) *modelRun {
 		cfg:    modelConfig{"domain": "docs.example.com"},
 		direct: map[string]bool{},
 	}
-	env := fakeapitest.New(t,
-		fakeapitest.Fake(fakeapi.WithAPIKey(m.apiKey), fakeapi.WithLinkTTL(modelLinkTTL), fakeapi.WithJobPlan(m.jobPlan)),
-		fakeapitest.Handler(func(fake *fakeapi.Server) http.Handler {
+	env := providertest.ServeFake(t,
+		providertest.FakeOptions(fakeapi.WithKeys(fakeapi.KeyOptions{APIKey: m.apiKey}),
+			fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: modelLinkTTL, Plan: m.jobPlan})),
+		providertest.ServeHandler(func(fake *fakeapi.Server) http.Handler {
 			m.handler = &modelHandler{fake: fake, signatures: map[string]bool{}}
 			return m.handler
 		}))
@@ -210,9 +208,9 @@ func newModelRun(t *testing.T, seed uint64, stats *modelStats) *modelRun {
 	m.client = client
 	m.logs = &providertest.SyncBuffer{}
 	factory := providerserver.NewProtocol6(providertest.ProviderOn(m.clock))
-	m.session = acctest.ServedCLI(t, func() tfprotov6.ProviderServer {
+	m.session = providertest.ServedCLI(t, func() tfprotov6.ProviderServer {
 		return loggingServer{ProviderServer: factory(), out: m.logs}
-	}, acctest.WithEnv("TF_VAR_mintlify_api_key="+m.apiKey))
+	}, providertest.WithEnv("TF_VAR_mintlify_api_key="+m.apiKey))
 	return m
 }
 
@@ -333,7 +331,7 @@ var (
 
 // command runs the terraform commands of a step; ran is false when the
 // step does not apply to the state.
-func (m *modelRun) command(i int, step modelStep, before acctest.Instance) (results []acctest.Result, ran bool) {
+func (m *modelRun) command(i int, step modelStep, before providertest.Instance) (results []providertest.Result, ran bool) {
 	switch step.Op {
 	case opApply:
 		return m.cli(applyArgs...), true
@@ -384,25 +382,25 @@ func (m *modelRun) command(i int, step modelStep, before acctest.Instance) (resu
 }
 
 // cli runs one terraform command and records it.
-func (m *modelRun) cli(args ...string) []acctest.Result {
+func (m *modelRun) cli(args ...string) []providertest.Result {
 	res := m.session.Run(args...)
 	m.stats.commands.Add(1)
 	m.recordResult(res)
-	return []acctest.Result{res}
+	return []providertest.Result{res}
 }
 
-func (m *modelRun) recordResult(res acctest.Result) {
+func (m *modelRun) recordResult(res providertest.Result) {
 	summary := fmt.Sprintf("  terraform %s: exit %d at %s", strings.Join(res.Args, " "), res.Exit,
 		m.clock.Now().Format(time.RFC3339))
 	if res.Exit != 0 || strings.Contains(res.Output, "Warning:") {
-		summary += "\n" + acctest.Indent(res.Output)
+		summary += "\n" + providertest.Indent(res.Output)
 	}
 	m.history = append(m.history, summary)
 }
 
 // importStep forgets the resource, if any, and imports a job into it.
-func (m *modelRun) importStep(_ int, step modelStep, before acctest.Instance) []acctest.Result {
-	var results []acctest.Result
+func (m *modelRun) importStep(_ int, step modelStep, before providertest.Instance) []providertest.Result {
+	var results []providertest.Result
 	id := "se_0000000000000000"
 	switch {
 	case step.Import == "same" && before.Exists:
@@ -427,7 +425,7 @@ func (m *modelRun) importStep(_ int, step modelStep, before acctest.Instance) []
 
 // interruptedApply sends Ctrl-C to an apply while the API holds one of its
 // requests; an apply that needs no such request just runs.
-func (m *modelRun) interruptedApply(_ int, step modelStep) []acctest.Result {
+func (m *modelRun) interruptedApply(_ int, step modelStep) []providertest.Result {
 	match := map[string]func(*http.Request) bool{
 		"start": fakeapi.IsStartRequest, "status": fakeapi.IsStatusRequest, "bundle": fakeapi.IsBundleRequest,
 	}[step.At]
@@ -453,7 +451,7 @@ func (m *modelRun) interruptedApply(_ int, step modelStep) []acctest.Result {
 	}
 	res := apply.Wait()
 	m.recordResult(res)
-	return []acctest.Result{res}
+	return []providertest.Result{res}
 }
 
 func cloneConfig(c modelConfig) modelConfig {

@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
@@ -40,14 +39,14 @@ func TestAccStaticExportBundle_projectConflictWaitedOut(t *testing.T) {
 	t.Run("waited out", func(t *testing.T) {
 		t.Parallel()
 		env := providertest.NewTestEnv(t, providertest.NextOnly)
-		other := providertest.StartProjectExportOutsideTerraform(t, env, acctest.ProjectID)
+		other := providertest.StartProjectExportOutsideTerraform(t, env, providertest.ProjectID)
 		resource.Test(t, resource.TestCase{
 			ProtoV6ProviderFactories: env.ProviderFactories(),
 			Steps: []resource.TestStep{{
 				Config: env.Config(providertest.ProjectBundleConfig("")),
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttr(providertest.BundleAddr, "status", "completed"),
-					acctest.CheckBundleLinkWorks(providertest.BundleAddr),
+					providertest.CheckBundleLinkWorks(providertest.BundleAddr),
 					func(s *terraform.State) error {
 						if id := s.RootModule().Resources[providertest.BundleAddr].Primary.Attributes["job_id"]; id == other {
 							return fmt.Errorf("the bundle took the other export's job %s", other)
@@ -63,16 +62,16 @@ func TestAccStaticExportBundle_projectConflictWaitedOut(t *testing.T) {
 	})
 	t.Run("past the timeout", func(t *testing.T) {
 		t.Parallel()
-		env := providertest.NewTestEnv(t, fakeapi.WithNextStaticExport(fakeapi.NextExport{Contracts: fakeapi.ServeNext,
+		env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Next: &fakeapi.NextExport{Contracts: fakeapi.ServeNext,
 			Plan: func(fakeapi.ProjectStartRequest) fakeapi.JobPlan {
 				return fakeapi.JobPlan{QueueFor: time.Minute, RunFor: time.Hour}
-			}}))
-		providertest.StartProjectExportOutsideTerraform(t, env, acctest.ProjectID)
+			}}}))
+		providertest.StartProjectExportOutsideTerraform(t, env, providertest.ProjectID)
 		resource.Test(t, resource.TestCase{
 			ProtoV6ProviderFactories: env.ProviderFactories(),
 			Steps: []resource.TestStep{{
 				Config: env.Config(providertest.ProjectBundleConfig(`timeouts = { create = "5m" }`)),
-				ExpectError: acctest.ExpectError("Another Static Export Is Running", "queued or running",
+				ExpectError: providertest.ExpectError("Another Static Export Is Running", "queued or running",
 					"No job was started", "`timeouts.create`"),
 			}},
 		})
@@ -93,7 +92,7 @@ func TestAccStaticExportBundle_projectHourlyLimit(t *testing.T) {
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
 			Config: env.Config(providertest.ProjectBundleConfig(`timeouts = { create = "20m" }`)),
-			ExpectError: acctest.ExpectError("Static Export Start Limit Reached", "10 static export starts per organization",
+			ExpectError: providertest.ExpectError("Static Export Start Limit Reached", "10 static export starts per organization",
 				"A start is possible again at", "No job was started"),
 		}},
 	})
@@ -119,17 +118,17 @@ func TestAccStaticExportBundle_projectRefusals(t *testing.T) {
 			want: []string{"Mintlify Project Not Found", "HTTP 404", "Check the project ID"}},
 		"malformed project id": {opts: []fakeapi.Option{providertest.NextOnly}, extra: `project_id = "not a project!"`,
 			want: []string{"Malformed Project ID", "HTTP 400", "API keys page"}},
-		"not enabled as 401": {opts: []fakeapi.Option{fakeapi.WithNextStaticExport(fakeapi.NextExport{Contracts: fakeapi.ServeNext, NotEnabled: 401})},
+		"not enabled as 401": {opts: []fakeapi.Option{fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Next: &fakeapi.NextExport{Contracts: fakeapi.ServeNext, NotEnabled: 401}})},
 			want: []string{"Static Export Not Enabled", "HTTP 401", "Contact Mintlify to enable it"}},
-		"not enabled as 403": {opts: []fakeapi.Option{fakeapi.WithNextStaticExport(fakeapi.NextExport{Contracts: fakeapi.ServeNext, NotEnabled: 403})},
+		"not enabled as 403": {opts: []fakeapi.Option{fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Next: &fakeapi.NextExport{Contracts: fakeapi.ServeNext, NotEnabled: 403}})},
 			want: []string{"Static Export Not Enabled", "HTTP 403", "Contact Mintlify to enable it"}},
-		"read-only key": {opts: []fakeapi.Option{providertest.NextOnly, fakeapi.WithKeyLimits(fakeapi.KeyLimits{ReadOnly: true})},
+		"read-only key": {opts: []fakeapi.Option{providertest.NextOnly, fakeapi.WithKeys(fakeapi.KeyOptions{Limits: fakeapi.KeyLimits{ReadOnly: true}})},
 			want: []string{"Mintlify API Key Is Read-Only", "`write` scope"}},
-		"IP allowlist": {opts: []fakeapi.Option{providertest.NextOnly, fakeapi.WithKeyLimits(fakeapi.KeyLimits{AllowedIPs: []string{"10.0.0.0/8"}})},
+		"IP allowlist": {opts: []fakeapi.Option{providertest.NextOnly, fakeapi.WithKeys(fakeapi.KeyOptions{Limits: fakeapi.KeyLimits{AllowedIPs: []string{"10.0.0.0/8"}}})},
 			want: []string{"Mintlify API Key Not Allowed From This Address", "allowlist"}},
-		"expired key": {opts: []fakeapi.Option{providertest.NextOnly, fakeapi.WithKeyLimits(fakeapi.KeyLimits{ExpiresAt: providertest.TestStart.Add(-time.Hour)})},
+		"expired key": {opts: []fakeapi.Option{providertest.NextOnly, fakeapi.WithKeys(fakeapi.KeyOptions{Limits: fakeapi.KeyLimits{ExpiresAt: providertest.TestStart.Add(-time.Hour)}})},
 			want: []string{"Mintlify API Key Expired", "Create a new admin API key"}},
-		"plan without API access": {opts: []fakeapi.Option{providertest.NextOnly, fakeapi.WithKeyLimits(fakeapi.KeyLimits{NoAPIAccess: true})},
+		"plan without API access": {opts: []fakeapi.Option{providertest.NextOnly, fakeapi.WithKeys(fakeapi.KeyOptions{Limits: fakeapi.KeyLimits{NoAPIAccess: true}})},
 			want: []string{"Mintlify Plan Without API Access", "Upgrade the plan"}},
 		"invalid key": {opts: []fakeapi.Option{providertest.NextOnly}, key: "mint_not_the_key",
 			want: []string{"Mintlify API Key Invalid", "begins with `mint_`"}},
@@ -145,7 +144,7 @@ func TestAccStaticExportBundle_projectRefusals(t *testing.T) {
 				ProtoV6ProviderFactories: env.ProviderFactories(),
 				Steps: []resource.TestStep{{
 					Config:      env.ConfigWithKey(key, providertest.ProjectBundleConfig(c.extra)),
-					ExpectError: acctest.ExpectError(c.want...),
+					ExpectError: providertest.ExpectError(c.want...),
 				}},
 			})
 		})

@@ -13,7 +13,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
@@ -31,7 +30,7 @@ func TestAccStaticExportBundle_project(t *testing.T) {
 	cli.WriteConfig(env.Config(providertest.ProjectBundleConfig(`base_path = "/docs"`)))
 	cli.MustRun("apply", "-auto-approve", "-input=false", "-no-color")
 	first := cli.Instance(providertest.BundleAddr)
-	for name, want := range map[string]any{"project_id": acctest.ProjectID, "base_path": "/docs", "status": "completed",
+	for name, want := range map[string]any{"project_id": providertest.ProjectID, "base_path": "/docs", "status": "completed",
 		"domain": nil, "page_count": nil, "progress": nil} {
 		if got := first.Attrs[name]; got != want {
 			t.Errorf("%s = %#v, want %#v", name, got, want)
@@ -91,7 +90,7 @@ func TestAccStaticExportBundle_projectImport(t *testing.T) {
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(providertest.BundleAddr, tfjsonpath.New("job_id"), providertest.ProjectJobID),
 				statecheck.ExpectIdentity(providertest.BundleAddr, map[string]knownvalue.Check{
-					"job_id": providertest.ProjectJobID, "project_id": knownvalue.StringExact(acctest.ProjectID),
+					"job_id": providertest.ProjectJobID, "project_id": knownvalue.StringExact(providertest.ProjectID),
 				}),
 			},
 			Check: resource.TestCheckResourceAttrWith(providertest.BundleAddr, "job_id", providertest.Capture(&jobID)),
@@ -108,8 +107,8 @@ func TestAccStaticExportBundle_projectImport(t *testing.T) {
 				}},
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttr(providertest.BundleAddr, "job_id", jobID),
-					resource.TestCheckResourceAttr(providertest.BundleAddr, "project_id", acctest.ProjectID),
-					acctest.CheckBundleLinkWorks(providertest.BundleAddr),
+					resource.TestCheckResourceAttr(providertest.BundleAddr, "project_id", providertest.ProjectID),
+					providertest.CheckBundleLinkWorks(providertest.BundleAddr),
 					func(*terraform.State) error {
 						if n := providertest.ProjectStarts(env); n != 1 {
 							return fmt.Errorf("%d project-scoped starts, want 1: an import starts nothing", n)
@@ -126,7 +125,7 @@ func TestAccStaticExportBundle_projectImport(t *testing.T) {
 func projectImportBlock(byIdentity bool, jobID string) string {
 	if byIdentity {
 		return fmt.Sprintf("import {\n  to       = %s\n  identity = { job_id = %q, project_id = %q }\n}\n",
-			providertest.BundleAddr, jobID, acctest.ProjectID)
+			providertest.BundleAddr, jobID, providertest.ProjectID)
 	}
-	return fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", providertest.BundleAddr, acctest.ProjectID+"/"+jobID)
+	return fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", providertest.BundleAddr, providertest.ProjectID+"/"+jobID)
 }

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
@@ -19,9 +18,9 @@ import (
 
 // renewalCLI is a CLI with a bundle applied at the fake's clock, and its
 // first link.
-func renewalCLI(t *testing.T, extra string) (*acctest.Env, *acctest.CLI, string) {
+func renewalCLI(t *testing.T, extra string) (*providertest.Env, *providertest.CLI, string) {
 	t.Helper()
-	env := providertest.NewTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour))
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: 2 * time.Hour}))
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(providertest.BundleConfig("docs.example.com", extra)))
 	cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
@@ -30,7 +29,7 @@ func renewalCLI(t *testing.T, extra string) (*acctest.Env, *acctest.CLI, string)
 
 // expectPlanExit runs a plan with -detailed-exitcode and fails t unless it
 // exits with want (0: no changes, 2: changes).
-func expectPlanExit(t *testing.T, cli *acctest.CLI, want int, args ...string) acctest.Result {
+func expectPlanExit(t *testing.T, cli *providertest.CLI, want int, args ...string) providertest.Result {
 	t.Helper()
 	res := cli.Run(append([]string{"plan", "-detailed-exitcode", "-no-color", "-input=false"}, args...)...)
 	if res.Exit != want {
@@ -41,7 +40,7 @@ func expectPlanExit(t *testing.T, cli *acctest.CLI, want int, args ...string) ac
 
 // expectLinks fails t unless the fake started one export and generated
 // links links.
-func expectLinks(t *testing.T, env *acctest.Env, links int) {
+func expectLinks(t *testing.T, env *providertest.Env, links int) {
 	t.Helper()
 	if err := env.ExpectExportJobsAndLinks(1, links); err != nil {
 		t.Fatal(err)
@@ -155,7 +154,7 @@ data "mintlify_static_export_job" "docs" {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			env := providertest.NewTestEnv(t, fakeapi.WithLinkTTL(2*time.Hour), providertest.NextAndToday)
+			env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: 2 * time.Hour}), providertest.NextAndToday)
 			cli := env.CLI(t)
 			cli.WriteConfig(env.Config(strings.ReplaceAll(body, "ARCHIVE", t.TempDir()+"/docs.archive")))
 			cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
@@ -188,11 +187,11 @@ data "mintlify_static_export_job" "docs" {
 func refreshOnlyQuirk(t *testing.T, workspace string) string {
 	t.Helper()
 	switch {
-	case workspace == "data sources" && acctest.VersionMeets(t, ">= 1.16"):
+	case workspace == "data sources" && providertest.VersionMeets(t, ">= 1.16"):
 		// Checked on the built-in terraform_remote_state data source too.
 		return "Terraform 1.16 exits 2 from plan -refresh-only -detailed-exitcode in any workspace with a data " +
 			"source, built-in ones included, though it reports no changes"
-	case acctest.VersionMeets(t, "~> 1.11.0"):
+	case providertest.VersionMeets(t, "~> 1.11.0"):
 		// quietState proves that only the order changed.
 		return "Terraform 1.11 writes the sensitive_attributes of a refreshed resource with two sensitive " +
 			"attributes (bundle_url, helm_values) in random order, and counts a new order as a change"
@@ -262,7 +261,7 @@ func TestRenewTriggers(t *testing.T) {
 
 // linkRevision is the instance's link_revision (JSON numbers read as
 // float64 are exact up to 2^53).
-func linkRevision(inst acctest.Instance) int64 {
+func linkRevision(inst providertest.Instance) int64 {
 	f, _ := inst.Attrs["link_revision"].(float64)
 	return int64(f)
 }

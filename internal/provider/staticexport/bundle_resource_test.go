@@ -16,7 +16,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
@@ -54,7 +53,7 @@ func TestAccStaticExportBundle_create(t *testing.T) {
 						`^staticExport:\n  enabled: true\n  bundleUrl: "http://127\.0\.0\.1:\d+/bundles/[^"]+&X-Amz-Signature=[0-9a-f]+"\n$`))),
 				},
 				Check: resource.ComposeTestCheckFunc(
-					acctest.CheckBundleLinkWorks(providertest.BundleAddr),
+					providertest.CheckBundleLinkWorks(providertest.BundleAddr),
 					checkExpiresAfterCreate(),
 					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
 				),
@@ -145,14 +144,14 @@ func TestAccStaticExportBundle_replace(t *testing.T) {
 
 func TestAccStaticExportBundle_failedJob(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{QueueFor: time.Second, RunFor: time.Minute, FailWith: "page guides/broken could not be rendered", FailAtProgress: 60}
-	}))
+	}}))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
 			Config:      env.Config(providertest.BundleConfig("docs.example.com", "")),
-			ExpectError: acctest.ExpectError("Static Export Job Failed", "failed at 60% (25 pages exported)", `"page guides/broken could not be rendered"`),
+			ExpectError: providertest.ExpectError("Static Export Job Failed", "failed at 60% (25 pages exported)", `"page guides/broken could not be rendered"`),
 		}},
 	})
 	if err := env.ExpectExportJobsAndLinks(1, 0); err != nil {
@@ -162,16 +161,16 @@ func TestAccStaticExportBundle_failedJob(t *testing.T) {
 
 func TestAccStaticExportBundle_createTimeoutKeepsJob(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{Never: true}
-	}))
+	}}))
 	cfg := env.Config(providertest.BundleConfig("docs.example.com", `timeouts = { create = "5m" }`))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
-				ExpectError: acctest.ExpectError("Static Export Timed Out", "did not complete within `timeouts.create` (5m0s); it was `running` at 10%",
+				ExpectError: providertest.ExpectError("Static Export Timed Out", "did not complete within `timeouts.create` (5m0s); it was `running` at 10%",
 					"run `terraform untaint mintlify_static_export_bundle.NAME`, with the address shown above after `with`, then `terraform apply`", "raise `timeouts.create`"),
 			},
 			{
@@ -206,7 +205,7 @@ func TestAccStaticExportBundle_unauthorized(t *testing.T) {
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
 			Config:      env.ConfigWithKey("mint_revoked_key", providertest.BundleConfig("docs.example.com", "")),
-			ExpectError: acctest.ExpectError("Mintlify API Key Rejected", "HTTP 401", "`api_key`", "`MINTLIFY_API_KEY`"),
+			ExpectError: providertest.ExpectError("Mintlify API Key Rejected", "HTTP 401", "`api_key`", "`MINTLIFY_API_KEY`"),
 		}},
 	})
 	if err := env.ExpectExportJobsAndLinks(0, 0); err != nil {
@@ -216,12 +215,12 @@ func TestAccStaticExportBundle_unauthorized(t *testing.T) {
 
 func TestAccStaticExportBundle_notEnabled(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithStaticExportDisabled())
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Disabled: true}))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
 			Config:      env.Config(providertest.BundleConfig("docs.example.com", "")),
-			ExpectError: acctest.ExpectError("Static Export Not Enabled", "HTTP 403", "Enterprise plans"),
+			ExpectError: providertest.ExpectError("Static Export Not Enabled", "HTTP 403", "Enterprise plans"),
 		}},
 	})
 }
@@ -255,7 +254,7 @@ func TestAccStaticExportBundle_badInputRefusedBeforeAnyRequest(t *testing.T) {
 		steps = append(steps, resource.TestStep{
 			Config:      env.Config(providertest.BundleConfig(c.domain, c.extra)),
 			PlanOnly:    true,
-			ExpectError: acctest.ExpectError(strings.Split(c.want, "|")...),
+			ExpectError: providertest.ExpectError(strings.Split(c.want, "|")...),
 		})
 	}
 	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.ProviderFactories(), Steps: steps})
@@ -292,7 +291,7 @@ func TestAccStaticExportBundle_missingAPIKey(t *testing.T) {
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
 			Config:      fmt.Sprintf(`provider "mintlify" { base_url = %q }`, env.URL) + providertest.BundleConfig("docs.example.com", ""),
-			ExpectError: acctest.ExpectError("Missing Mintlify API Key", "`api_key`", "`MINTLIFY_API_KEY`"),
+			ExpectError: providertest.ExpectError("Missing Mintlify API Key", "`api_key`", "`MINTLIFY_API_KEY`"),
 		}},
 	})
 }

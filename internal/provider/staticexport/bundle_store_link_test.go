@@ -14,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
@@ -90,7 +89,7 @@ func TestAccStaticExportBundle_storeLinkFalse(t *testing.T) {
 				}},
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttrWith(providertest.BundleAddr, "link_revision", providertest.Capture(&revision)),
-					acctest.CheckBundleLinkWorks(providertest.BundleAddr),
+					providertest.CheckBundleLinkWorks(providertest.BundleAddr),
 					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 3) },
 				),
 			},
@@ -137,7 +136,7 @@ resource "terraform_data" "release" {
   }
 }
 `),
-			ExpectError: acctest.ExpectError("Resource precondition failed", "helm_values is null: store_link is false."),
+			ExpectError: providertest.ExpectError("Resource precondition failed", "helm_values is null: store_link is false."),
 		}},
 	})
 	if n := env.Fake.ExportJobsStarted(); n != 0 {
@@ -173,7 +172,7 @@ func revisionPlus(prev *string, add int64) func(int64) error {
 }
 
 // expiresAfter checks that expires_at is at least d after the fake's now.
-func expiresAfter(env *acctest.Env, d time.Duration) resource.CheckResourceAttrWithFunc {
+func expiresAfter(env *providertest.Env, d time.Duration) resource.CheckResourceAttrWithFunc {
 	return func(v string) error {
 		at, err := time.Parse(time.RFC3339, v)
 		if err != nil {

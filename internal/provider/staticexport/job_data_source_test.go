@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
@@ -41,9 +40,9 @@ data "mintlify_static_export_job" "this" {
 
 func TestAccStaticExportJobDataSource_failedAndMissing(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{RunFor: time.Minute, FailWith: "render error", FailAtProgress: 60}
-	}))
+	}}))
 	job := env.StartExportOutsideTerraform(t)
 	env.Clock.Advance(2 * time.Minute)
 	resource.Test(t, resource.TestCase{
@@ -67,7 +66,7 @@ data "mintlify_static_export_job" "this" {
   job_id = "se_does_not_exist"
 }
 `),
-				ExpectError: acctest.ExpectError("Static Export Job Not Found", `"se_does_not_exist"`),
+				ExpectError: providertest.ExpectError("Static Export Job Not Found", `"se_does_not_exist"`),
 			},
 		},
 	})

@@ -132,17 +132,20 @@ func run(runs int, zipOnly bool) (bool, error) {
 	}
 	defer func() { _ = b.ws.Close() }()
 	fake := fakeapi.New(fakeapi.WithClock(clock.Real()),
-		fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }),
-		fakeapi.WithArchive(func(req fakeapi.StartRequest) fakeapi.Archive {
-			size, _ := strconv.ParseInt(strings.TrimSuffix(req.Domain, ".example.com")[len("size-"):], 10, 64)
-			return fakeapi.Archive{Size: size}
+		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{
+			Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} },
+			Archive: func(req fakeapi.StartRequest) fakeapi.Archive {
+				size, _ := strconv.ParseInt(strings.TrimSuffix(req.Domain, ".example.com")[len("size-"):], 10, 64)
+				return fakeapi.Archive{Size: size}
+			},
 		}))
 	b.fake = &arrivals{next: fake, at: map[string]time.Time{}}
-	url, closeFake, err := devprovider.Serve(b.fake)
+	served, err := fakeapi.Serve(fake, b.fake)
 	if err != nil {
 		return false, err
 	}
-	defer func() { _ = closeFake() }()
+	defer func() { _ = served.Close() }()
+	url := served.URL
 	b.terraform = b.ws.Commands(terraform, "MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+url)
 	if b.client, err = mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(url)); err != nil {
 		return false, err

@@ -25,9 +25,9 @@ type planTimes struct {
 // 100 terraform_data resources, and samples the provider's peak memory.
 func (b *bench) planCost(ctx context.Context, runs int) (*part, error) {
 	const n = 100
-	fake, err := devprovider.StartAPI(fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan {
+	fake, err := devprovider.StartAPI(fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{RunFor: time.Second}
-	}))
+	}}))
 	if err != nil {
 		return nil, err
 	}
@@ -52,7 +52,7 @@ resource "terraform_data" "docs" {
 		return nil, err
 	}
 	for _, dir := range []string{bundles, data} {
-		if err := b.terraform(fake.Env()...).Run(ctx, dir, "apply", "-auto-approve", "-input=false", "-no-color", "-parallelism=100"); err != nil {
+		if err := b.terraform(devprovider.Env(fake)...).Run(ctx, dir, "apply", "-auto-approve", "-input=false", "-no-color", "-parallelism=100"); err != nil {
 			return nil, err
 		}
 	}
@@ -71,10 +71,10 @@ var planArgs = []string{"plan", "-input=false", "-no-color", "-detailed-exitcode
 // alternating so that drift in the machine's speed hits both alike, then
 // the bundles' plan without refresh (no API request at all) and with the
 // provider's logs on, which Terraform discards.
-func (b *bench) timePlans(ctx context.Context, fake *devprovider.API, bundles, data string, run int, times *planTimes) error {
+func (b *bench) timePlans(ctx context.Context, fake *fakeapi.Served, bundles, data string, run int, times *planTimes) error {
 	for _, dir := range []string{bundles, data} {
-		fake.Reset()
-		cmd := b.terraform(fake.Env()...).Command(ctx, dir, planArgs...)
+		fake.Fake.Reset()
+		cmd := b.terraform(devprovider.Env(fake)...).Command(ctx, dir, planArgs...)
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
 		sampler := devprovider.SampleMemory(b.ws.Binary)
@@ -91,7 +91,7 @@ func (b *bench) timePlans(ctx context.Context, fake *devprovider.API, bundles, d
 		}
 		times.bundles = append(times.bundles, took)
 		times.peak = max(times.peak, hwm)
-		for _, req := range fake.Requests() {
+		for _, req := range fake.Fake.Requests() {
 			times.perPlan[req.Method+" "+routeOf(req.Path)]++
 		}
 	}
@@ -100,8 +100,8 @@ func (b *bench) timePlans(ctx context.Context, fake *devprovider.API, bundles, d
 		env   []string
 		args  []string
 	}{
-		{&times.noRefresh, fake.Env(), append(slices.Clone(planArgs), "-refresh=false")},
-		{&times.logged, append(fake.Env(), "TF_LOG_SDK=TRACE"), planArgs},
+		{&times.noRefresh, devprovider.Env(fake), append(slices.Clone(planArgs), "-refresh=false")},
+		{&times.logged, append(devprovider.Env(fake), "TF_LOG_SDK=TRACE"), planArgs},
 	} {
 		began := time.Now()
 		if err := b.terraform(variant.env...).Run(ctx, bundles, variant.args...); err != nil {

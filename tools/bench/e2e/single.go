@@ -48,7 +48,7 @@ func (b *bench) singleExports(ctx context.Context) (*part, error) {
 			plans.set(domainFor(fmt.Sprint("loop", i), l), plan)
 		}
 	}
-	fake, err := devprovider.StartAPI(fakeapi.WithJobPlan(plans.get))
+	fake, err := devprovider.StartAPI(fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: plans.get}))
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +62,7 @@ func (b *bench) singleExports(ctx context.Context) (*part, error) {
 		return nil, err
 	}
 	logPath := filepath.Join(b.ws.Dir, "single-apply.log")
-	applyErr := b.terraform(append(fake.Env(), "TF_LOG_PROVIDER=INFO", "TF_LOG_PATH="+logPath)...).Run(ctx, dir,
+	applyErr := b.terraform(append(devprovider.Env(fake), "TF_LOG_PROVIDER=INFO", "TF_LOG_PATH="+logPath)...).Run(ctx, dir,
 		"apply", "-auto-approve", "-input=false", "-no-color")
 	if err := errors.Join(applyErr, twins()); err != nil {
 		return nil, err
@@ -71,7 +71,7 @@ func (b *bench) singleExports(ctx context.Context) (*part, error) {
 	if err != nil {
 		return nil, err
 	}
-	return reportSingle(statsByJob(fake.Requests()), progressLines)
+	return reportSingle(statsByJob(fake.Fake.Requests()), progressLines)
 }
 
 // pollTwins starts the loop's twin exports and polls each one, from its

@@ -118,7 +118,7 @@ type watched struct {
 // moves as the client sleeps, and returns a client for it with policy.
 func (s *simulator) watch(plan fakeapi.JobPlan, policy poll.Policy) (*watched, error) {
 	w := &watched{clk: clock.NewFake(start, true)}
-	w.fake = fakeapi.New(fakeapi.WithClock(w.clk), fakeapi.WithJobPlan(func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }))
+	w.fake = fakeapi.New(fakeapi.WithClock(w.clk), fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return plan }}))
 	base, unmount := s.mount(w.fake)
 	w.unmount = unmount
 	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(base), mintlify.WithHTTPClient(s.client),

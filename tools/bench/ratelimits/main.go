@@ -71,9 +71,9 @@ func run() (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	fake, err := devprovider.StartAPI(fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	fake, err := devprovider.StartAPI(fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		return fakeapi.DeploymentPlan{QueuedFor: queued, RunFor: building}
-	}))
+	}}))
 	if err != nil {
 		return false, err
 	}
@@ -87,7 +87,7 @@ func run() (bool, error) {
 	}
 	fmt.Fprintf(out, "%s, provider built from this tree, fake API on loopback in real time.\n", cli.Name)
 
-	runner := ws.Commands(cli.Path, fake.Env()...)
+	runner := ws.Commands(cli.Path, devprovider.Env(fake)...)
 	if err := runner.Run(ctx, dir, "init", "-input=false", "-no-color"); err != nil {
 		return false, err
 	}
@@ -95,7 +95,7 @@ func run() (bool, error) {
 	applyErr := runner.Run(ctx, dir, "apply", "-auto-approve", "-input=false", "-no-color", "-parallelism=20")
 	took := time.Since(began)
 
-	triggers, statuses := countRequests(fake.Requests())
+	triggers, statuses := countRequests(fake.Fake.Requests())
 	succeeded := successes(fake)
 	// The floor: the last trigger may go only once the first window has
 	// passed ((n-1)/limitN windows), then it queues and builds.
@@ -108,7 +108,7 @@ func run() (bool, error) {
 	fmt.Fprintf(out, "  wall time: %s; floor set by the limit: %s; ratio %.2f\n",
 		took.Round(100*time.Millisecond), floor, ratio)
 	fmt.Fprintf(out, "  requests: %d triggers, %d status reads, %d in all; 429s answered: %d\n",
-		triggers, statuses, len(fake.Requests()), fake.TriggersRefused())
+		triggers, statuses, len(fake.Fake.Requests()), fake.Fake.TriggersRefused())
 	if applyErr != nil {
 		fmt.Fprintln(out)
 		return false, applyErr
@@ -137,9 +137,9 @@ func countRequests(reqs []fakeapi.Request) (triggers, statuses int) {
 }
 
 // successes counts the deployments that ended in success, now.
-func successes(fake *devprovider.API) int {
+func successes(fake *fakeapi.Served) int {
 	n := 0
-	for _, r := range fake.Requests() {
+	for _, r := range fake.Fake.Requests() {
 		if r.Method != http.MethodPost || !strings.HasPrefix(r.Path, "/v1/project/update/") || r.Status != http.StatusAccepted {
 			continue
 		}
@@ -149,7 +149,7 @@ func successes(fake *devprovider.API) int {
 		if json.Unmarshal(r.Response, &answer) != nil {
 			continue
 		}
-		if status, ok := fake.DeploymentStatusAt(answer.StatusID, time.Now()); ok && status == "success" {
+		if status, ok := fake.Fake.DeploymentStatusAt(answer.StatusID, time.Now()); ok && status == "success" {
 			n++
 		}
 	}
