@@ -104,7 +104,7 @@ func (c *chainRun) expect(when string, deployments, jobs, links int, version str
 func TestExampleChainKeepsTheLinkAcrossFailedCommits(t *testing.T) {
 	t.Parallel()
 	repo := &docsRepository{}
-	env := newTestEnv(t, fakeapi.WithLinkTTL(24*time.Hour), fakeapi.WithDeploymentPlan(repo.plan))
+	env := newTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: 24 * time.Hour}), fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: repo.plan}))
 	c := &chainRun{t: t, env: env, cli: env.CLI(t), repo: repo}
 	c.cli.WriteConfig(env.Config(chainWithoutRelease(t)))
 	c.cli.MustRun("init", "-no-color", "-input=false")

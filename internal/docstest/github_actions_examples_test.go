@@ -186,7 +186,7 @@ func TestAccExampleGitHubActionsForkPullRequestIsSkipped(t *testing.T) {
 // the automation again, as it should.
 func TestAccExampleGitHubActionsNightly(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, fakeapi.WithAutomation(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: "6650f1c2a0b1c2d3e4f50617"}))
+	env := newTestEnv(t, fakeapi.WithAutomations(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: "6650f1c2a0b1c2d3e4f50617"}))
 	example := newGHAExample(t, env)
 	day := time.Now().UTC().Format(time.DateOnly)
 

@@ -188,7 +188,7 @@ func (e *ghaExample) cli(dir string, env map[string]string) *acctest.CLI {
 	for _, k := range sortedKeys(env) {
 		vars = append(vars, k+"="+env[k])
 	}
-	cli := acctest.ServedCLI(e.t, providerserver.NewProtocol6(testProvider(&e.env.API)), acctest.WithEnv(vars...))
+	cli := acctest.ServedCLI(e.t, providerserver.NewProtocol6(testProvider(&e.env.Served)), acctest.WithEnv(vars...))
 	cli.Dir = filepath.Join(e.repo, filepath.FromSlash(dir))
 	cli.WriteFile("mintlify_override.tf", fmt.Sprintf("provider \"mintlify\" {\n  api_key    = %q\n  base_url   = %q\n  project_id = %q\n}\n",
 		env[envAPIKey], e.env.URL, env[envProjectID]))

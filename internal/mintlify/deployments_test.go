@@ -141,9 +141,9 @@ func TestDeploymentWaitNoticesTheEnd(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			client, fake, clk := newFake(t, fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+			client, fake, clk := newFake(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 				return fakeapi.DeploymentPlan{QueuedFor: 3700 * time.Millisecond, RunFor: 20 * time.Second}
-			}))
+			}}))
 			id, err := client.TriggerDeployment(t.Context(), "proj")
 			if err != nil {
 				t.Fatal(err)

@@ -61,7 +61,7 @@ func TestHelmChain(t *testing.T) {
 		{"failed_install", "", (*chainCLI).failedInstall, nil},
 		{"deployment_first", "", (*chainCLI).deploymentFirst, deploymentChainFake(false)},
 		{"failed_deployment", "", (*chainCLI).failedDeployment, deploymentChainFake(true)},
-		{"failing_commits", "", func(c *chainCLI) { c.failingCommits(failingPushes) }, []fakeapi.Option{fakeapi.WithDeploymentPlan(failingPushes.plan)}},
+		{"failing_commits", "", func(c *chainCLI) { c.failingCommits(failingPushes) }, []fakeapi.Option{fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: failingPushes.plan})}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -116,9 +116,9 @@ func newChainCLI(t *testing.T, cluster *kubetest.Cluster, opts ...fakeapi.Option
 // moment it is triggered, on Mintlify's clock, which the chain's scenarios
 // move by hand; a scenario's own options may plan them otherwise.
 func instantDeployments() fakeapi.Option {
-	return fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	return fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		return fakeapi.DeploymentPlan{CommitSHA: deployedCommit, Logs: []string{"Built 48 pages"}}
-	})
+	}})
 }
 
 // vendorClockRight sets Mintlify's clock to the real time: the link

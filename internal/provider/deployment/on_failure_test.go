@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
@@ -13,7 +12,7 @@ import (
 // recordedApply applies the resource with `on_failure = "record"` and
 // triggers { commit }, expects it to succeed and say each of wants, and
 // returns the resource as the state holds it.
-func recordedApply(t *testing.T, env *acctest.Env, cli *acctest.CLI, commit string, wants ...string) acctest.Instance {
+func recordedApply(t *testing.T, env *providertest.Env, cli *providertest.CLI, commit string, wants ...string) providertest.Instance {
 	t.Helper()
 	cli.WriteConfig(env.Config(providertest.DeploymentResourceConfig(`on_failure = "record"
   triggers   = { commit = "` + commit + `" }`)))
@@ -21,7 +20,7 @@ func recordedApply(t *testing.T, env *acctest.Env, cli *acctest.CLI, commit stri
 	flowed := strings.Join(strings.Fields(out), " ") // the CLI wraps a diagnostic's lines
 	for _, want := range wants {
 		if !strings.Contains(flowed, want) {
-			t.Errorf("the apply of %s does not say %q:\n%s", commit, want, acctest.Indent(out))
+			t.Errorf("the apply of %s does not say %q:\n%s", commit, want, providertest.Indent(out))
 		}
 	}
 	dep := cli.Instance(deploymentAddr)
@@ -33,7 +32,7 @@ func recordedApply(t *testing.T, env *acctest.Env, cli *acctest.CLI, commit stri
 
 // lastSuccess is the resource's `last_success` id and commit, "" when
 // null.
-func lastSuccess(dep acctest.Instance) (id, commitSHA string) {
+func lastSuccess(dep providertest.Instance) (id, commitSHA string) {
 	last, _ := dep.Attrs["last_success"].(map[string]any)
 	id, _ = last["id"].(string)
 	commitSHA, _ = last["commit_sha"].(string)
@@ -47,11 +46,11 @@ func lastSuccess(dep acctest.Instance) (id, commitSHA string) {
 // last deployment that succeeded throughout.
 func TestDeployment_onFailureRecord(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithDeploymentPlan(func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		fail := req.N != 2
 		return fakeapi.DeploymentPlan{QueuedFor: 30 * time.Second, RunFor: 2 * time.Minute, Fail: fail,
 			Logs: []string{"Error: broken link /quickstart in index.mdx"}, CommitSHA: map[int]string{1: "c0ffee01", 2: "c0ffee02", 3: "c0ffee03"}[req.N]}
-	}))
+	}}))
 	cli := env.CLI(t)
 
 	dep := recordedApply(t, env, cli, "a", "Warning: Deployment Failed", "deployment 6650f1c2a0b1c2d300000001",
@@ -88,10 +87,10 @@ func TestDeployment_onFailureRecord(t *testing.T) {
 // moves to it once it succeeds.
 func TestDeployment_onFailureRecordResumes(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithDeploymentPlan(func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		return fakeapi.DeploymentPlan{QueuedFor: 30 * time.Second, RunFor: time.Duration(req.N*req.N) * time.Minute,
 			CommitSHA: map[int]string{1: "c0ffee01", 2: "c0ffee02"}[req.N]}
-	}))
+	}}))
 	cli := env.CLI(t)
 	config := func(commit string) {
 		cli.WriteConfig(env.Config(providertest.DeploymentResourceConfig(`on_failure = "record"
@@ -112,7 +111,7 @@ func TestDeployment_onFailureRecordResumes(t *testing.T) {
 	out := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false").Output
 	dep = cli.Instance(deploymentAddr)
 	if id, sha := lastSuccess(dep); dep.Attr("status") != "success" || id != "6650f1c2a0b1c2d300000002" || sha != "c0ffee02" {
-		t.Errorf("the resumed deployment left %+v:\n%s", dep.Attrs, acctest.Indent(out))
+		t.Errorf("the resumed deployment left %+v:\n%s", dep.Attrs, providertest.Indent(out))
 	}
 	if n := len(env.Fake.DeploymentRequests()); n != 2 {
 		t.Errorf("deployments triggered = %d, want 2: the resumed one is not triggered again", n)

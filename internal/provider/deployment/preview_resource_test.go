@@ -134,9 +134,9 @@ func TestAccPreviewDeployment_createAndRedeploy(t *testing.T) {
 func TestAccPreviewDeployment_redeployKnowsHowLongTheLastTook(t *testing.T) {
 	t.Parallel()
 	took := 41 * time.Second
-	env := providertest.NewTestEnv(t, fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		return fakeapi.DeploymentPlan{QueuedFor: 5 * time.Second, RunFor: took - 5*time.Second}
-	}))
+	}}))
 	at := func(commit string) string {
 		return env.Config(previewConfig(previewBranch, fmt.Sprintf(`triggers = { commit = %q }`, commit)))
 	}

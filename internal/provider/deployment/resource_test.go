@@ -205,7 +205,7 @@ const reportedDuration = 23700 * time.Millisecond
 // noticed its end, as the fake saw it: the end is `created_at` plus took;
 // the first status request at or after it must come within late, and be at
 // most the requests-th request of the deployment.
-func expectNoticed(env *acctest.Env, addr string, took, late time.Duration, requests int) resource.TestCheckFunc {
+func expectNoticed(env *providertest.Env, addr string, took, late time.Duration, requests int) resource.TestCheckFunc {
 	return func(s *terraform.State) error {
 		attrs := s.RootModule().Resources[addr].Primary.Attributes
 		created, err := time.Parse(time.RFC3339Nano, attrs["created_at"])
@@ -237,9 +237,9 @@ func expectNoticed(env *acctest.Env, addr string, took, late time.Duration, requ
 // its own end within a second, with fewer status requests than the loop.
 func TestAccDeployment_replacementKnowsHowLongTheLastTook(t *testing.T) {
 	t.Parallel()
-	env := providertest.NewTestEnv(t, fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	env := providertest.NewTestEnv(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		return fakeapi.DeploymentPlan{QueuedFor: 3700 * time.Millisecond, RunFor: 20 * time.Second}
-	}))
+	}}))
 	at := func(commit string) string {
 		return env.Config(providertest.DeploymentResourceConfig(fmt.Sprintf(`triggers = { docs_commit = %q }`, commit)))
 	}

@@ -150,7 +150,7 @@ func (s *server) close() { s.srv.Close() }
 func (s *server) run(length, off time.Duration, w waiter) (result, error) {
 	clk := clock.NewFake(start, true)
 	runs := 0
-	fake := fakeapi.New(fakeapi.WithClock(clk), fakeapi.WithDeploymentPlan(func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
+	fake := fakeapi.New(fakeapi.WithClock(clk), fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		runs++
 		total := length
 		if runs == 1 {
@@ -162,7 +162,7 @@ func (s *server) run(length, off time.Duration, w waiter) (result, error) {
 			logs[i] = fmt.Sprintf("step %d of %d", i+1, len(logs))
 		}
 		return fakeapi.DeploymentPlan{QueuedFor: queued, RunFor: total - queued, Logs: logs}
-	}))
+	}}))
 	s.fakes++
 	prefix := fmt.Sprintf("/f%d", s.fakes)
 	s.mux.mount(prefix, fake)
