@@ -101,7 +101,7 @@ func TestBuildMirrorScript(t *testing.T) {
 	// Install the build, and lock it for both platforms, as documented.
 	work := t.TempDir()
 	writeFile(t, filepath.Join(work, "main.tf"), "terraform {\n  required_providers {\n    mintlify = {\n"+
-		"      source  = \"mintlify/mintlify\"\n      version = \"~> 0.1\"\n    }\n  }\n}\n")
+		"      source  = \"mintlify/mintlify\"\n      version = \"~> 0.1.0\"\n    }\n  }\n}\n")
 	withRC := []string{"TF_CLI_CONFIG_FILE=" + rc}
 	lock := []string{"-chdir=" + work, "providers", "lock", "-fs-mirror=" + filepath.Join(dir, "mirror"),
 		"-platform=" + host, "-platform=" + other, "mintlify/mintlify"}

@@ -12,10 +12,14 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
 
-// constraint is the version constraint a user writes for the release:
-// "~> 0.1" for 0.1.0.
+// constraint is the version constraint a user writes for the release, as
+// the docs show it: "~> 0.1.0" for 0.1.0 (before 1.0 a minor release may
+// break, so patch releases only), "~> 1.2" for 1.2.0.
 func (r *rehearsal) constraint() string {
 	parts := strings.SplitN(r.version, ".", 3)
+	if parts[0] == "0" {
+		return "~> 0." + parts[1] + ".0"
+	}
 	return "~> " + parts[0] + "." + parts[1]
 }
 

@@ -76,22 +76,22 @@ func TestCopyQuickstartPointsAtTheRegistry(t *testing.T) {
 		t.Fatal(err)
 	}
 	pinned := strings.Replace(string(quickstart), `source = "mintlify/mintlify"`,
-		"source  = \"mintlify/mintlify\"\n      version = \"~> 0.1\"", 1)
+		"source  = \"mintlify/mintlify\"\n      version = \"~> 0.1.0\"", 1)
 	for name, hcl := range map[string]string{"as it is": string(quickstart), "pinned": pinned} {
 		t.Run(name, func(t *testing.T) {
 			src, dst := t.TempDir(), t.TempDir()
 			if err := os.WriteFile(filepath.Join(src, "main.tf"), []byte(hcl), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			if err := copyQuickstart(src, dst, "localhost:1234/mintlify/mintlify", "~> 0.1"); err != nil {
+			if err := copyQuickstart(src, dst, "localhost:1234/mintlify/mintlify", "~> 0.1.0"); err != nil {
 				t.Fatal(err)
 			}
 			got, err := os.ReadFile(filepath.Join(dst, "main.tf"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := "    mintlify = {\n      source  = \"localhost:1234/mintlify/mintlify\"\n      version = \"~> 0.1\"\n    }\n"
-			if !strings.Contains(string(got), want) || strings.Count(string(got), "source  =") != 1 || strings.Count(string(got), "~> 0.1") != 1 {
+			want := "    mintlify = {\n      source  = \"localhost:1234/mintlify/mintlify\"\n      version = \"~> 0.1.0\"\n    }\n"
+			if !strings.Contains(string(got), want) || strings.Count(string(got), "source  =") != 1 || strings.Count(string(got), "~> 0.1.0") != 1 {
 				t.Errorf("the copy does not require the provider from the registry once:\n%s", got)
 			}
 		})
@@ -103,7 +103,7 @@ func TestCopyQuickstartFailsWithoutTheRequirement(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(src, "main.tf"), []byte("terraform {}\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	err := copyQuickstart(src, t.TempDir(), "localhost:1234/mintlify/mintlify", "~> 0.1")
+	err := copyQuickstart(src, t.TempDir(), "localhost:1234/mintlify/mintlify", "~> 0.1.0")
 	if err == nil || !strings.Contains(err.Error(), "found 0") {
 		t.Errorf("err = %v, want one saying the requirement was found 0 times", err)
 	}
@@ -116,7 +116,7 @@ func TestReadLock(t *testing.T) {
 
 provider "localhost:1234/mintlify/mintlify" {
   version     = "0.1.0"
-  constraints = "~> 0.1"
+  constraints = "~> 0.1.0"
   hashes = [
     "h1:abc=",
     "zh:0123",
@@ -128,7 +128,7 @@ provider "localhost:1234/mintlify/mintlify" {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := lockedProvider{version: "0.1.0", constraints: "~> 0.1", hashes: []string{"zh:4567", "h1:abc=", "zh:0123"}}
+	want := lockedProvider{version: "0.1.0", constraints: "~> 0.1.0", hashes: []string{"zh:4567", "h1:abc=", "zh:0123"}}
 	if err := got.equal(want); err != nil {
 		t.Error(err)
 	}

@@ -2,7 +2,7 @@ terraform {
   required_providers {
     mintlify = {
       source  = "mintlify/mintlify"
-      version = "~> 0.1"
+      version = "~> 0.1.0"
     }
     helm = {
       source = "hashicorp/helm"

@@ -4,7 +4,7 @@ terraform {
   required_providers {
     mintlify = {
       source  = "mintlify/mintlify"
-      version = "~> 0.1"
+      version = "~> 0.1.0"
     }
   }
 
