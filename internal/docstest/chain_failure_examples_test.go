@@ -83,8 +83,9 @@ func (c *chainRun) expect(when string, deployments, jobs, links int, version str
 		c.t.Errorf("%s: the export is %+v, want one of version %s", when, bundle.Attrs, version)
 	}
 	release, _ := c.cli.Instance("terraform_data.release").Attrs["output"].(map[string]any)
-	if values := bundle.Attr("helm_values"); values == "" || release["value"] != values {
-		c.t.Errorf("%s: the release holds %v, not the export's values %q", when, release, values)
+	held, _ := release["value"].(map[string]any)
+	if link := bundle.Attr("bundle_url"); link == "" || held["bundle_url"] != link || held["version"] != bundle.Attr("version") {
+		c.t.Errorf("%s: the release holds %v, not the export's link and version", when, held)
 	}
 	resp, err := http.Get(bundle.Attr("bundle_url")) //nolint:noctx // a loopback fake
 	if err != nil {
