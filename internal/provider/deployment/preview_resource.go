@@ -120,8 +120,7 @@ func (r *previewDeploymentResource) Schema(ctx context.Context, _ resource.Schem
 			"wait_for_completion": schema.BoolAttribute{
 				MarkdownDescription: "Wait until the deployment is `success` or `failure` before the apply goes on, " +
 					"so that later resources see a preview that is up. With `false`, the apply records the " +
-					"deployment as triggered and refreshes fill in the rest. Changes nothing on the Mintlify side. " +
-					"Defaults to `true`.",
+					"deployment as triggered and refreshes fill in the rest. Defaults to `true`.",
 				Optional: true,
 				Computed: true,
 				Default:  booldefault.StaticBool(true),
