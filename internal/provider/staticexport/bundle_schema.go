@@ -51,8 +51,8 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 				MarkdownDescription: "The bare hostname of the deployment to export with today's domain-scoped " +
 					"contract: the custom domain of the project (`docs.example.com`) or its Mintlify subdomain " +
 					"(`acme.mintlify.app`), without scheme, port, path or trailing slash. Without it, the export uses " +
-					"the project-scoped contract (`project_id`, `base_path`), which Mintlify is putting in place of " +
-					"the domain-scoped one. Changing it, or removing it, starts a new export.",
+					"the project-scoped contract (`project_id`, `base_path`). Changing or removing it starts a new " +
+					"export.",
 				Optional:      true,
 				Validators:    []validator.String{core.BareHostname},
 				PlanModifiers: []planmodifier.String{replaceExportUnlessImported.String()},
