@@ -20,10 +20,8 @@ variable "chart_repository" {
   type        = string
 }
 
-# 1. Deploy the docs commit and wait for it. A failed deployment is recorded
-#    (a warning with its last log lines), not retried by every apply: only a
-#    new docs commit deploys again. last_success keeps naming the deployment
-#    that the site still serves.
+# 1. Deploy the docs commit and wait for it. A failed deployment is recorded,
+#    not retried: last_success keeps naming the deployment the site serves.
 resource "mintlify_deployment" "docs" {
   on_failure = "record"
 
@@ -32,11 +30,8 @@ resource "mintlify_deployment" "docs" {
   }
 }
 
-# 2. Export exactly what was deployed and succeeded: a new successful
-#    deployment starts a new export, which starts only once the deployment
-#    has succeeded, and the export is tagged with the deployed commit. A
-#    failed deployment leaves the export, and the renewal of its link, as
-#    they were.
+# 2. Export what was deployed, once the deployment has succeeded, tagged with
+#    its commit. A failed deployment leaves the export and its renewal as is.
 resource "mintlify_static_export_bundle" "docs" {
   domain  = "docs.example.com"
   version = mintlify_deployment.docs.last_success.commit_sha

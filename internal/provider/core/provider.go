@@ -92,10 +92,8 @@ func (p *Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp *pro
 			// Optional
 			"api_key": schema.StringAttribute{
 				MarkdownDescription: "A Mintlify admin API key (it begins with `mint_`), from the API keys page of the " +
-					"Mintlify dashboard. Can also be set with the `" + EnvAPIKey + "` environment variable, " +
-					"which keeps it out of configuration files and saved plan files (a key given here through an input " +
-					"variable is written into saved plans unless the variable is `ephemeral`). The key is sent only to `base_url`, never to " +
-					"another host on a redirect, and never appears in logs.",
+					"Mintlify dashboard. Better set with the `" + EnvAPIKey + "` environment variable, which keeps " +
+					"it out of configuration and saved plan files. It is sent only to `base_url` and never logged.",
 				Optional:   true,
 				Sensitive:  true,
 				Validators: []validator.String{apiKeyValidator},
@@ -122,12 +120,10 @@ func (p *Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp *pro
 			},
 			"max_retries": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("How many times a failed request is repeated before the provider "+
-					"gives up; `0` disables retries. Reads and bundle link requests are retried after connection "+
-					"errors, timeouts, truncated answers, HTTP 429 and 500/502/503/504, with exponential backoff and "+
-					"jitter (about 1s, 2s, 4s, ... up to 30s), honouring the API's `Retry-After` up to one minute, and "+
-					"never waiting past the operation's timeout. Starting an export or an agent job, and sending a "+
-					"follow-up to an agent job, are retried only when the API certainly did not take the request "+
-					"(HTTP 429, a refused connection), so a retry never starts a second export or agent job. "+
+					"gives up; `0` disables retries. Reads and link requests are retried after connection errors, "+
+					"timeouts, truncated answers, HTTP 429 and 500/502/503/504, with exponential backoff (about 1s, 2s, "+
+					"4s, ... up to 30s) and the API's `Retry-After` up to one minute, within the operation's timeout. "+
+					"A request that starts a job is retried only when the API certainly did not take it. "+
 					"From `0` to `%d`; defaults to `%d`.", maxRetries, mintlify.DefaultMaxRetries),
 				Optional:   true,
 				Validators: []validator.Int64{retryCount{}},

@@ -51,11 +51,9 @@ func onFailureAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
 		"on_failure": schema.StringAttribute{
 			MarkdownDescription: "What a deployment that ends in `failure` does: " + core.BacktickList(onFailureValues) +
-				". With `error` (the default), the apply fails, the resource is tainted, and the next apply " +
-				"triggers a new deployment. With `record`, the apply records the failed deployment with a warning " +
-				"that shows its log, the resource is not tainted, no new deployment is triggered until `triggers` " +
-				"change, and a change of `triggers` deploys again as an in-place update; `last_success` keeps " +
-				"naming the last deployment that succeeded. Changes nothing on the Mintlify side.",
+				". With `error` (the default), the apply fails and the resource is tainted, so the next apply " +
+				"deploys again. With `record`, the failed deployment is recorded untainted with a warning, and only " +
+				"a change of `triggers` deploys again; `last_success` keeps naming the last success.",
 			Optional:   true,
 			Validators: []validator.String{stringvalidator.OneOf(onFailureValues...)},
 		},

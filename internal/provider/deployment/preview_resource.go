@@ -93,12 +93,10 @@ func (r *previewDeploymentResource) Schema(ctx context.Context, _ resource.Schem
 			"address.",
 		Attributes: map[string]schema.Attribute{
 			"branch": schema.StringAttribute{
-				MarkdownDescription: "The branch of the docs repository to preview, as git names it, such as `feature/new-api`: in " +
-					"GitHub Actions, on a pull request, `${{ github.head_ref }}` (not `github.ref`, which is " +
-					"`refs/pull/N/merge` there). A full ref, a name with spaces (also around it) or another name git " +
-					"refuses is refused at plan, with the fix. " +
-					"Changing it replaces the resource with a preview of the new branch; the old preview stays until " +
-					"Mintlify removes it.",
+				MarkdownDescription: "The branch of the docs repository to preview, as git names it, such as `feature/new-api` " +
+					"(in GitHub Actions, on a pull request, `${{ github.head_ref }}`); a full ref or a name git refuses " +
+					"is refused at plan. Changing it replaces the resource with a preview of the new branch; the old " +
+					"preview stays until Mintlify removes it.",
 				Required:      true,
 				Validators:    []validator.String{previewBranchCheck},
 				PlanModifiers: []planmodifier.String{replacePreviewUnlessImported.String()},
@@ -122,8 +120,7 @@ func (r *previewDeploymentResource) Schema(ctx context.Context, _ resource.Schem
 			"wait_for_completion": schema.BoolAttribute{
 				MarkdownDescription: "Wait until the deployment is `success` or `failure` before the apply goes on, " +
 					"so that later resources see a preview that is up. With `false`, the apply records the " +
-					"deployment as triggered and refreshes fill in the rest. Changes nothing on the Mintlify side. " +
-					"Defaults to `true`.",
+					"deployment as triggered and refreshes fill in the rest. Defaults to `true`.",
 				Optional: true,
 				Computed: true,
 				Default:  booldefault.StaticBool(true),
@@ -148,10 +145,9 @@ func (r *previewDeploymentResource) Schema(ctx context.Context, _ resource.Schem
 			},
 			"preview_url": schema.StringAttribute{
 				MarkdownDescription: "The address of the preview, such as `https://acme-feature-new-api.mintlify.app`. " +
-					"It stays the same when the preview is deployed again, unless Mintlify deleted the preview in between: each " +
-					"deployment records the address the API answers with. `null` after an import, until the next " +
-					"deployment: the API gives the address only when it deploys. Only an `https` address is " +
-					"stored: another is refused with a warning, and `preview_url` is `null`.",
+					"Each deployment records the address the API answers with; `null` after an import until the next " +
+					"deployment. Only an `https` address is stored: another is refused with a warning, and " +
+					"`preview_url` is `null`.",
 				Computed:      true,
 				PlanModifiers: core.KeepString,
 			},

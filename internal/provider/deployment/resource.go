@@ -85,10 +85,8 @@ func (r *deploymentResource) Schema(ctx context.Context, _ resource.SchemaReques
 			},
 			"wait_for_completion": schema.BoolAttribute{
 				MarkdownDescription: "Wait until the deployment is `success` or `failure` before the apply goes on, " +
-					"so that later resources (such as a static export of the deployed site) follow a deployment " +
-					"that succeeded, and a failure fails the apply. With `false`, the apply records the deployment " +
-					"as triggered and refreshes fill in the rest. Changes nothing on the Mintlify side. Defaults to " +
-					"`true`.",
+					"so that later resources follow a deployment that succeeded. With `false`, the apply records " +
+					"the deployment as triggered and refreshes fill in the rest. Defaults to `true`.",
 				Optional: true,
 				Computed: true,
 				Default:  booldefault.StaticBool(true),

@@ -18,8 +18,7 @@ func renewLinkAttribute() schema.BoolAttribute {
 	return schema.BoolAttribute{
 		MarkdownDescription: "Whether plans renew the link as it ages (see `renew_before`). Defaults to `true`. Set " +
 			"it to `false` when nothing uses the export's own link, such as when `mintlify_static_export_archive` " +
-			"downloads the archive into your own storage (it gets a link of its own): plans then leave the link " +
-			"as it is, even once it has expired, so they stay empty as it ages and generate no link nobody uses. " +
+			"downloads the archive (with a link of its own): plans then leave the link as it is, even expired. " +
 			"A change of `renew_triggers` still renews it.",
 		Optional:      true,
 		Computed:      true,

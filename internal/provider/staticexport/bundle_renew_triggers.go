@@ -14,11 +14,9 @@ import (
 func renewTriggersAttribute() schema.MapAttribute {
 	return schema.MapAttribute{
 		MarkdownDescription: "Arbitrary strings whose change generates a fresh link for the same export, in " +
-			"place, as a renewal does: `link_revision` grows by one, and no new export runs. Put here the other " +
-			"inputs of whatever receives the link write-only, such as the chart version and a hash of the values " +
-			"of a `helm_release` that takes the link through `set_wo` with `set_wo_revision = link_revision`: the " +
-			"helm provider sends write-only values only when `set_wo_revision` grows, so any other change of the " +
-			"release would otherwise upgrade it without the link. A value known only after apply plans a fresh link.",
+			"place, as a renewal does (`link_revision` grows). Put here the other inputs of a `helm_release` that " +
+			"takes the link through `set_wo`, such as the chart version and a hash of its values, so that their " +
+			"change re-sends the link too. A value known only after apply plans a fresh link.",
 		ElementType: types.StringType,
 		Optional:    true,
 	}

@@ -51,8 +51,8 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 				MarkdownDescription: "The bare hostname of the deployment to export with today's domain-scoped " +
 					"contract: the custom domain of the project (`docs.example.com`) or its Mintlify subdomain " +
 					"(`acme.mintlify.app`), without scheme, port, path or trailing slash. Without it, the export uses " +
-					"the project-scoped contract (`project_id`, `base_path`), which Mintlify is putting in place of " +
-					"the domain-scoped one. Changing it, or removing it, starts a new export.",
+					"the project-scoped contract (`project_id`, `base_path`). Changing or removing it starts a new " +
+					"export.",
 				Optional:      true,
 				Validators:    []validator.String{core.BareHostname},
 				PlanModifiers: []planmodifier.String{replaceExportUnlessImported.String()},
@@ -108,13 +108,11 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 				PlanModifiers: []planmodifier.Map{replaceExportUnlessImported.Map()},
 			},
 			"renew_before": schema.StringAttribute{
-				MarkdownDescription: "Renew the link when, at plan time, less than this is left before it expires, " +
-					"as a duration such as `9h`. Renewal is an in-place update that generates a fresh link for the " +
-					"same export job. When unset, the link is renewed once less than a quarter of its lifetime is " +
-					"left, or once it has expired, which suits any lifetime: set it only when runs are further apart " +
-					"than a quarter of the lifetime, to a value between the time from one run to the next and the " +
-					"lifetime. A value at least as long as the lifetime renews the link, and rolls anything that " +
-					"uses it, on every run; the apply that first learns the lifetime warns about it.",
+				MarkdownDescription: "Renew the link in place when, at plan time, less than this is left before it expires, as a " +
+					"duration such as `9h`. When unset, the link is renewed once less than a quarter of its lifetime " +
+					"is left, or once it has expired. Set it only when runs are further apart than that, between the " +
+					"time from one run to the next and the lifetime; a longer value renews the link on every run, " +
+					"with a warning.",
 				Optional:   true,
 				Validators: []validator.String{core.PositiveDuration},
 			},
@@ -161,9 +159,9 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 				PlanModifiers:       core.KeepInt64,
 			},
 			"bundle_url": schema.StringAttribute{
-				MarkdownDescription: "The presigned link to the bundle archive. It grants read access to the " +
-					"exported docs to whoever holds it, so it is sensitive, and it stops working at `expires_at`. " +
-					"Hand it to a `helm_release` through `set_sensitive`. Null when `store_link` is `false`.",
+				MarkdownDescription: "The presigned link to the bundle archive, which grants read access to the " +
+					"exported docs until `expires_at`. Hand it to a `helm_release` through `set_sensitive`. Null when " +
+					"`store_link` is `false`.",
 				Computed:      true,
 				Sensitive:     true,
 				PlanModifiers: core.KeepString,
@@ -184,21 +182,18 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 				PlanModifiers:       core.KeepString,
 			},
 			"helm_values": schema.StringAttribute{
-				MarkdownDescription: "Values for the Mintlify Enterprise Helm chart as a YAML document, ready for " +
-					"`helm_release.values`: `staticExport` with `enabled: true`, `bundleUrl` and, when `version` is " +
-					"set, `version`. Sensitive because it holds the link. The helm provider copies `values` into the " +
-					"release's `metadata`, which is not sensitive, so a plan that upgrades such a release shows the " +
-					"link: pass `bundle_url` through `set_sensitive` to keep it out of plan output. Null when " +
-					"`store_link` is `false`.",
+				MarkdownDescription: "Values for the Mintlify Enterprise Helm chart as a YAML document: " +
+					"`staticExport` with `enabled: true`, `bundleUrl` and, when `version` is set, `version`. The helm " +
+					"provider shows `values` in the plan of an upgrade, link included: prefer `bundle_url` through " +
+					"`set_sensitive`. Null when `store_link` is `false`.",
 				Computed:      true,
 				Sensitive:     true,
 				PlanModifiers: core.KeepString,
 			},
 			"link_revision": schema.Int64Attribute{
-				MarkdownDescription: "A number that grows every time a new link is generated: on create, renewal, " +
-					"resumption, replacement and a change of `renew_triggers`. A new resource starts at the Unix time of its first link, so the " +
-					"number still grows across a replacement; each renewal adds one, known at plan time. With " +
-					"`set_wo_revision = mintlify_static_export_bundle.docs.link_revision` on a `helm_release` re-sends " +
+				MarkdownDescription: "A number that grows every time a new link is generated (create, renewal, " +
+					"resumption, replacement, a change of `renew_triggers`), known at plan time; a new resource starts " +
+					"at the Unix time of its first link. Give it to a `helm_release`'s `set_wo_revision` to re-send " +
 					"write-only values exactly when a fresh link is due.",
 				Computed:      true,
 				PlanModifiers: core.KeepInt64,

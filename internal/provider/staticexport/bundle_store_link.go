@@ -17,13 +17,10 @@ func storeLinkAttribute() schema.BoolAttribute {
 	return schema.BoolAttribute{
 		MarkdownDescription: "Whether to keep the link in state, as `bundle_url` and `helm_values`. Defaults to " +
 			"`true`. Set it to `false` when the link reaches its consumer another way, such as the ephemeral " +
-			"`mintlify_static_export_bundle` through a write-only argument (`helm_release.set_wo`): `bundle_url` " +
-			"and `helm_values` are then null, already at plan time, and no link is written to state or plan files, " +
-			"while `expires_at`, `size_bytes` and `link_revision` still describe the latest link, so renewal and " +
-			"`set_wo_revision = link_revision` work as usual. A reference to `bundle_url` or `helm_values` is then " +
-			"null, which Terraform does not treat as an error: a `helm_release` given `values = [...helm_values]` " +
-			"would install the chart without the static export. Turning it off forgets the link without a " +
-			"request; turning it on generates a fresh link for the same export, as a renewal does.",
+			"`mintlify_static_export_bundle` through `helm_release.set_wo`: `bundle_url` and `helm_values` are " +
+			"then null (no error: a `helm_release` given them would install the chart without the static " +
+			"export), and no state or plan file holds the link, while `expires_at`, `size_bytes` and " +
+			"`link_revision` still drive renewal. Turning it on generates a fresh link for the same export.",
 		Optional: true,
 		Computed: true,
 		Default:  booldefault.StaticBool(true),

@@ -7,10 +7,8 @@ terraform {
     }
   }
 
-  # Scheduled runs need the state to outlive the CI runner: it holds job_id,
-  # and a run without it starts a new export. Locked, so that a scheduled run
-  # and a merge never apply at once (before Terraform 1.10: dynamodb_table).
-  # See the guide "Running in CI".
+  # The state holds job_id and must outlive the CI runner; locked so that two
+  # runs never apply at once (before Terraform 1.10: dynamodb_table).
   backend "s3" {
     bucket       = "acme-terraform-state"
     key          = "docs/mintlify.tfstate"
@@ -37,11 +35,8 @@ resource "mintlify_static_export_bundle" "docs" {
   domain  = "docs.example.com"
   version = mintlify_deployment.docs.commit_sha
 
-  # No renew_before: the link is renewed once less than a quarter of its
-  # lifetime is left, whatever that lifetime is. Apply at least every eighth
-  # of the lifetime (from an apply to bundle_expires_at, below): a run that
-  # leaves the link alone leaves one that outlives the next run, with as
-  # much again to spare for a run that starts late.
+  # No renew_before: renewed once less than a quarter of its lifetime is
+  # left. Apply at least every eighth of the lifetime (bundle_expires_at).
 
   # A new deployment means a new export; renewals reuse the export.
   triggers = {

@@ -7,12 +7,9 @@ terraform {
     }
   }
 
-  # CI runners are thrown away after each run, and the state must outlive
-  # them: it holds the export's job_id. A run without it starts a new export
-  # instead of renewing the link of the last one. Any remote backend works
-  # (s3, gcs, azurerm, HCP Terraform's cloud block), locked so that two
-  # pipelines never apply at once. use_lockfile needs Terraform 1.10 or
-  # later (any OpenTofu); before that, lock with dynamodb_table.
+  # The state holds job_id and must outlive the runner; locked so that two
+  # pipelines never apply at once (use_lockfile: Terraform 1.10 or later, any
+  # OpenTofu; before that, dynamodb_table).
   backend "s3" {
     bucket       = "acme-terraform-state"
     key          = "docs/mintlify.tfstate"
