@@ -100,17 +100,13 @@ func (a *deploymentAction) Invoke(ctx context.Context, req action.InvokeRequest,
 	follow := fmt.Sprintf("Follow the deployment with the `mintlify_deployment` data source (`id = %q`, "+
 		"`wait_for_completion = true`), or %s if deployments usually take this long.", statusID, b.Raise())
 	onChange, leftOut := deploymentProgress(progress)
-	history := handoffsOf(a.Provider)
-	done, diags := waitForDeployment(ctx, client, projectID, statusID, deploymentWait{Budget: b, Resume: follow,
+	done, diags := handoffsOf(a.Provider).wait(ctx, client, historyKey(projectID), projectID, statusID, deploymentWait{Budget: b, Resume: follow,
 		Retry: follow, Unknown: fmt.Sprintf("Follow the deployment in the Mintlify dashboard, or with the "+
 			"`mintlify_deployment` data source (`id = %q`).", statusID),
 		Failed:   "Fix the cause in the docs repository, then invoke the action again to deploy again.",
 		OnChange: onChange,
-	}, foretold{took: history.recall(historyKey(projectID)), fresh: true})
+	}, foretold{fresh: true})
 	leftOut(statusID)
-	if done != nil {
-		history.remember(ctx, historyKey(projectID), tookOf(done))
-	}
 	resp.Diagnostics.Append(diags...)
 	if diags.HasError() {
 		return

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
@@ -61,6 +62,21 @@ func tookOf(d *mintlify.Deployment) time.Duration {
 func (f *deploymentFields) took() time.Duration {
 	return tookOf(&mintlify.Deployment{Status: f.Status.ValueString(), CreatedAt: f.CreatedAt.ValueString(),
 		EndedAt: f.EndedAt.ValueString()})
+}
+
+// wait waits for a deployment of key, timed by the duration f gives or,
+// when it gives none, the one remembered for key; a success it sees is
+// remembered for the next wait of key in this apply.
+func (h *deploymentHandoffs) wait(ctx context.Context, client *mintlify.Client, key, projectID, statusID string,
+	w deploymentWait, f foretold) (*mintlify.Deployment, diag.Diagnostics) {
+	if f.took == 0 {
+		f.took = h.recall(key)
+	}
+	d, diags := waitForDeployment(ctx, client, projectID, statusID, w, f)
+	if d != nil {
+		h.remember(ctx, key, tookOf(d))
+	}
+	return d, diags
 }
 
 // remember keeps how long a deployment of key took, for the next wait of

@@ -238,14 +238,10 @@ func (r *previewDeploymentResource) follow(ctx context.Context, m *previewDeploy
 		m.set(d)
 		return nil
 	}
-	history, key := handoffsOf(r.Provider), previewHistoryKey(projectID, m.Branch.ValueString())
-	if f.took == 0 {
-		f.took = history.recall(key)
-	}
-	d, diags := waitForDeployment(ctx, r.Provider.Client, projectID, statusID, w, f)
+	key := previewHistoryKey(projectID, m.Branch.ValueString())
+	d, diags := handoffsOf(r.Provider).wait(ctx, r.Provider.Client, key, projectID, statusID, w, f)
 	if d != nil {
 		m.set(d)
-		history.remember(ctx, key, tookOf(d))
 	}
 	return diags
 }

@@ -61,17 +61,10 @@ func (r *deploymentResource) redeploy(ctx context.Context, req resource.UpdateRe
 		return true
 	}
 	// The deployment in state shows how long one takes.
-	took := state.took()
-	if took == 0 {
-		took = handoffsOf(r.Provider).recall(historyKey(projectID))
-	}
-	d, diags := waitForDeployment(ctx, r.Provider.Client, projectID, statusID, plan.recording(deploymentWaitOnResume(timeout)),
-		foretold{took: took, fresh: true})
+	d, diags := handoffsOf(r.Provider).wait(ctx, r.Provider.Client, historyKey(projectID), projectID, statusID,
+		plan.recording(deploymentWaitOnResume(timeout)), foretold{took: state.took(), fresh: true})
 	resp.Diagnostics.Append(diags...)
 	plan.settle(d, &resp.Diagnostics)
-	if d != nil {
-		handoffsOf(r.Provider).remember(ctx, historyKey(projectID), tookOf(d))
-	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 	return true
 }

@@ -179,14 +179,10 @@ func (r *deploymentResource) Create(ctx context.Context, req resource.CreateRequ
 		r.readOnce(ctx, &plan, &resp.State, &resp.Diagnostics)
 		return
 	}
-	history := handoffsOf(r.Provider)
-	d, diags := waitForDeployment(ctx, client, projectID, statusID, plan.recording(deploymentWaitOnCreate(timeout)),
-		foretold{took: history.recall(historyKey(projectID)), fresh: fresh})
+	d, diags := handoffsOf(r.Provider).wait(ctx, client, historyKey(projectID), projectID, statusID,
+		plan.recording(deploymentWaitOnCreate(timeout)), foretold{fresh: fresh})
 	resp.Diagnostics.Append(diags...)
 	plan.settle(d, &resp.Diagnostics)
-	if d != nil {
-		history.remember(ctx, historyKey(projectID), tookOf(d))
-	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
@@ -290,14 +286,10 @@ func (r *deploymentResource) Update(ctx context.Context, req resource.UpdateRequ
 	// Start from the deployment as last read, which stays if it cannot be
 	// read.
 	plan.deploymentFields, plan.LastSuccess = state.deploymentFields, state.LastSuccess
-	history := handoffsOf(r.Provider)
-	d, diags := waitForDeployment(ctx, r.Provider.Client, projectID, statusID, plan.recording(deploymentWaitOnResume(timeout)),
-		foretold{took: history.recall(historyKey(projectID))})
+	d, diags := handoffsOf(r.Provider).wait(ctx, r.Provider.Client, historyKey(projectID), projectID, statusID,
+		plan.recording(deploymentWaitOnResume(timeout)), foretold{})
 	resp.Diagnostics.Append(diags...)
 	plan.settle(d, &resp.Diagnostics)
-	if d != nil {
-		history.remember(ctx, historyKey(projectID), tookOf(d))
-	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
