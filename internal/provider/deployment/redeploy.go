@@ -39,14 +39,11 @@ func (r *deploymentResource) redeploy(ctx context.Context, req resource.UpdateRe
 	ctx, cancel := r.Provider.Client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 	projectID := plan.ProjectID.ValueString()
-	statusID, err := r.Provider.Client.TriggerDeployment(ctx, projectID)
-	if err != nil {
-		resp.Diagnostics.Append(TriggerDeploymentOp(projectID).Diagnostic(err))
+	statusID, ok := trigger(ctx, r.Provider.Client, projectID, &resp.Diagnostics)
+	if !ok {
 		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 		return true
 	}
-	tflog.Info(ctx, LogDeploymentTriggered, map[string]any{"project_id": projectID, "deployment_id": statusID,
-		"import_id": statusID})
 	ctx = tflog.SetField(ctx, "deployment_id", statusID)
 
 	// From here on the state records the new deployment, whatever happens.

@@ -197,17 +197,24 @@ func (r *deploymentResource) startOrTakeOver(ctx context.Context, projectID stri
 		map[string]any{"project_id": projectID}, "deployment_id"); ok {
 		return left.StatusID, false, true
 	}
+	statusID, ok = trigger(ctx, client, projectID, &resp.Diagnostics)
+	return statusID, ok, ok
+}
+
+// trigger triggers a deployment of the project and logs its status id, or
+// says why it could not.
+func trigger(ctx context.Context, client *mintlify.Client, projectID string, diags *diag.Diagnostics) (string, bool) {
 	statusID, err := client.TriggerDeployment(ctx, projectID)
 	if err != nil {
-		resp.Diagnostics.Append(TriggerDeploymentOp(projectID).Diagnostic(err))
-		return "", false, false
+		diags.Append(TriggerDeploymentOp(projectID).Diagnostic(err))
+		return "", false
 	}
-	// The state gets the deployment only when Create returns: a Terraform
-	// killed meanwhile loses it, and this line is how its user finds the
-	// deployment to import.
+	// The state gets the deployment only when the operation returns: a
+	// Terraform killed meanwhile loses it, and this line is how its user
+	// finds the deployment to import.
 	tflog.Info(ctx, LogDeploymentTriggered, map[string]any{"project_id": projectID, "deployment_id": statusID,
 		"import_id": statusID})
-	return statusID, true, true
+	return statusID, true
 }
 
 // readOnce fills a deployment that the create does not wait for with its
