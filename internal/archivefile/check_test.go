@@ -463,3 +463,35 @@ func BenchmarkCraftedLengths(b *testing.B) {
 		})
 	}
 }
+
+// An archive without an end-of-archive marker ends where its last entry
+// does, and the check's last read asks for exactly its last bytes: what
+// follows them in the gzip stream is still read and held to the rules.
+func TestReadsTheGzipStreamPastTheLastEntry(t *testing.T) {
+	t.Parallel()
+	site := bytes.Join([][]byte{dir("./"), reg("index.html", "<h1>Docs</h1>")}, nil)
+	twoMembers := append(gzipRaw(site[:581]), gzipRaw(site[581:])...)
+	badTrailer := gzipRaw(site)
+	badTrailer[len(badTrailer)-5] ^= 0xff // in the CRC-32 of the only member
+	cases := []struct {
+		name, archive string
+		want          string
+	}{
+		{"junk after the only member", string(gzipRaw(site)) + "trailing junk", "it goes on after its end with data that is not gzip"},
+		{"junk after the second member", string(twoMembers) + "trailing junk", "it goes on after its end with data that is not gzip"},
+		{"a wrong checksum in the last trailer", string(badTrailer), "its gzip checksum does not match its content"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			n, err := verify(t.Context(), strings.NewReader(tc.archive))
+			var invalid *InvalidError
+			if !errors.As(err, &invalid) || !strings.Contains(invalid.Reason, tc.want) {
+				t.Errorf("verify = %d entries, %v; want %q", n, err, tc.want)
+			}
+		})
+	}
+	if n, err := verify(t.Context(), bytes.NewReader(twoMembers)); n != 1 || err != nil {
+		t.Errorf("without the junk: verify = %d, %v; want the entry", n, err)
+	}
+}

@@ -36,6 +36,7 @@ type members struct {
 	fl   io.ReadCloser // the current member's data; nil after the last
 	crc  uint32
 	size uint32
+	err  error // what ended the stream early, returned by every later Read
 }
 
 // newMembers reads the first member's header from r.
@@ -47,17 +48,25 @@ func newMembers(r io.Reader) (*members, error) {
 	return m, nil
 }
 
+// Read returns the data of each member in turn. An error is sticky: a
+// reader that got enough bytes with it (io.ReadFull drops the error then)
+// gets it again on its next Read, so that what follows the last byte it
+// asked for, such as data after the last member, is never let through.
 func (m *members) Read(p []byte) (int, error) {
-	for m.fl != nil {
+	for m.err == nil && m.fl != nil {
 		n, err := m.fl.Read(p)
 		m.crc = crc32.Update(m.crc, crc32.IEEETable, p[:n])
 		m.size += uint32(n) //nolint:gosec // ISIZE is the length modulo 2³²
 		if errors.Is(err, io.EOF) {
 			err = m.next()
 		}
+		m.err = err
 		if n > 0 || err != nil {
 			return n, err
 		}
+	}
+	if m.err != nil {
+		return 0, m.err
 	}
 	return 0, io.EOF
 }
