@@ -62,9 +62,6 @@ type File struct {
 	complete bool // the last ReadFrom delivered a valid archive
 	closed   bool
 	buffers  []buffer // kept from one ReadFrom to the next
-	// directAfter is where writing turns to direct I/O (see writeback);
-	// a test lowers it.
-	directAfter int64
 }
 
 // Options are the choices of Create.
@@ -94,7 +91,7 @@ func Create(path string, opts Options) (*File, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	return &File{path: path, perm: opts.Perm.Perm(), ctx: ctx, stale: stale, ops: systemOps, directAfter: directAfter}, nil
+	return &File{path: path, perm: opts.Perm.Perm(), ctx: ctx, stale: stale, ops: systemOps}, nil
 }
 
 // open creates the temporary file, once.
@@ -167,7 +164,7 @@ func (f *File) ReadFrom(r io.Reader) (int64, error) {
 		f.buffers = newBuffers()
 	}
 	fo := newFanOut(f.buffers)
-	fo.add((&writeback{file: f.tmp, directAfter: f.directAfter}).consume)
+	fo.add(copying(f.tmp))
 	fo.add(copying(sha))
 	fo.add(copying(sum))
 	fo.add(func(r io.Reader) (err error) { format, entries, err = check(f.ctx, r); return err })

@@ -250,7 +250,6 @@ func TestResetStartsOver(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer func() { _ = f.Discard() }()
-	f.directAfter = 512 << 10 // each attempt turns to direct I/O, where the system has it
 	cut := errors.New("connection reset")
 	for _, at := range []int{len(archive) - 100, 1 << 20, 10} {
 		if err := f.Reset(); err != nil {

@@ -203,11 +203,11 @@ func TestIdentity(t *testing.T) {
 	}
 }
 
-// TestWritesAnArchiveLargerThanAWritebackRange commits an archive that
-// passes a writeback range intact.
-func TestWritesAnArchiveLargerThanAWritebackRange(t *testing.T) {
+// TestWritesAnArchiveOfManyBuffers commits intact an archive that fills
+// the pipeline's buffers many times over, and ends inside one.
+func TestWritesAnArchiveOfManyBuffers(t *testing.T) {
 	t.Parallel()
-	archive := tarGz(t, file("assets/video.mp4", random(3, writebackEvery+12345)))
+	archive := tarGz(t, file("assets/video.mp4", random(3, 8<<20+12345)))
 	dest := filepath.Join(t.TempDir(), "bundle.tar.gz")
 	f, err := Create(dest, Options{})
 	if err != nil {
