@@ -1,11 +1,8 @@
 package agentjob
 
 import (
-	"context"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
@@ -18,13 +15,13 @@ import (
 // virtual clock, so the wait lasts until the interrupt.
 func TestAgentJobInterruptKeepsTheJob(t *testing.T) {
 	env := providertest.NewEnv(t, providertest.TestProvider, providertest.ManualClock())
-	waiting := &firstSleep{FakeClock: env.Clock, started: make(chan struct{})}
+	waiting := providertest.NewWaitingClock(env.Clock)
 	cli := providertest.ServedCLI(t, providerserver.NewProtocol6(providertest.ProviderOn(waiting)))
 	cli.WriteConfig(env.Config(providertest.AgentJobResourceConfig("Document release 2.3", "")))
 	cli.MustRun("init", "-no-color", "-input=false")
 
 	apply := cli.Start("apply", "-auto-approve", "-no-color", "-input=false")
-	<-waiting.started // the job is created and the provider waits for it
+	<-waiting.Started() // the job is created and the provider waits for it
 	apply.Interrupt()
 	res := apply.Wait()
 	if res.Exit == 0 {
@@ -43,16 +40,4 @@ func TestAgentJobInterruptKeepsTheJob(t *testing.T) {
 	if inst := cli.Instance(providertest.AgentJobAddr); !inst.Tainted || inst.Attr("id") != ids[0] {
 		t.Errorf("state instance: tainted %v, id %q; want tainted with job %s", inst.Tainted, inst.Attr("id"), ids[0])
 	}
-}
-
-// firstSleep is a clock that tells when something first sleeps on it.
-type firstSleep struct {
-	*providertest.FakeClock
-	started chan struct{}
-	once    sync.Once
-}
-
-func (c *firstSleep) Sleep(ctx context.Context, d time.Duration) error {
-	c.once.Do(func() { close(c.started) })
-	return c.FakeClock.Sleep(ctx, d)
 }

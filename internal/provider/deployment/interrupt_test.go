@@ -1,12 +1,8 @@
 package deployment
 
 import (
-	"context"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
@@ -66,16 +62,16 @@ func TestPreviewInterruptThenResume(t *testing.T) {
 // interruptedApply applies config, sends SIGINT to `terraform apply` while
 // the provider waits for the deployment it triggered, and fails t unless
 // the apply fails saying what to do next, resume among it.
-func interruptedApply(t *testing.T, config, resume string) (*providertest.Env, *providertest.CLI, *interruptThenRun) {
+func interruptedApply(t *testing.T, config, resume string) (*providertest.Env, *providertest.CLI, *providertest.WaitingClock) {
 	t.Helper()
 	env := providertest.NewEnv(t, providertest.TestProvider, providertest.ManualClock())
-	waiting := &interruptThenRun{FakeClock: env.Clock, started: make(chan struct{})}
+	waiting := providertest.NewWaitingClock(env.Clock)
 	cli := providertest.ServedCLI(t, providerserver.NewProtocol6(providertest.ProviderOn(waiting)))
 	cli.WriteConfig(env.Config(config))
 	cli.MustRun("init", "-no-color", "-input=false")
 
 	apply := cli.Start("apply", "-auto-approve", "-no-color", "-input=false")
-	<-waiting.started // the deployment is triggered and the provider waits for it
+	<-waiting.Started() // the deployment is triggered and the provider waits for it
 	apply.Interrupt()
 	res := apply.Wait()
 	out := strings.Join(strings.Fields(res.Output), " ")
@@ -92,9 +88,9 @@ func interruptedApply(t *testing.T, config, resume string) (*providertest.Env, *
 
 // resumeApply runs the next plain `terraform apply`, on virtual time, and
 // fails t unless it replaces the tainted resource with the deployment id.
-func resumeApply(t *testing.T, cli *providertest.CLI, waiting *interruptThenRun, id string) providertest.Result {
+func resumeApply(t *testing.T, cli *providertest.CLI, waiting *providertest.WaitingClock, id string) providertest.Result {
 	t.Helper()
-	waiting.auto.Store(true) // from now on, waits run on virtual time
+	waiting.RunFreely() // from now on, waits run on virtual time
 	res := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
 	for _, want := range []string{"is tainted, so", "must be replaced", "Destruction complete", "Creation complete",
 		"[id=" + id + "]"} {
@@ -103,23 +99,4 @@ func resumeApply(t *testing.T, cli *providertest.CLI, waiting *interruptThenRun,
 		}
 	}
 	return res
-}
-
-// interruptThenRun is a clock that tells when something first sleeps on
-// it, on which time stands still until auto is set; then each sleep moves
-// time on instead of blocking.
-type interruptThenRun struct {
-	*providertest.FakeClock
-	started chan struct{}
-	once    sync.Once
-	auto    atomic.Bool
-}
-
-func (c *interruptThenRun) Sleep(ctx context.Context, d time.Duration) error {
-	if c.auto.Load() {
-		c.Advance(d)
-		return ctx.Err()
-	}
-	c.once.Do(func() { close(c.started) })
-	return c.FakeClock.Sleep(ctx, d)
 }

@@ -28,11 +28,15 @@ type (
 	Instance = acctest.Instance
 	// FakeClock is the virtual clock of a test's stand-in (clock.Fake).
 	FakeClock = clock.Fake
+	// WaitingClock is a FakeClock that tells when the provider first
+	// waits on it (acctest.WaitingClock).
+	WaitingClock = acctest.WaitingClock
 )
 
 // The helpers of internal/acctest.
 var (
 	NewEnv               = acctest.New
+	NewWaitingClock      = acctest.NewWaitingClock
 	ServedCLI            = acctest.ServedCLI
 	BuiltCLI             = acctest.BuiltCLI
 	WithEnv              = acctest.WithEnv
