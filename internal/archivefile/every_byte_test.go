@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// The regression cases of issue 35, item 1: every byte of the archive is
+// The regression cases of the every-byte rule: every byte of the archive is
 // read, and held to the language or required to be zeros. Each was
 // accepted before its rule.
 

@@ -128,7 +128,7 @@ func startPython(t *testing.T, script, module string) func(archive, dest string)
 	}
 }
 
-// TestExtractorsAgreeWithTheCheck is the differential test of issue 26:
+// TestExtractorsAgreeWithTheCheck is the differential test of the check:
 // seeded random archives, valid and hostile, go through the check; every
 // one it accepts is extracted by GNU tar, bsdtar, BusyBox tar and Python's
 // tarfile (those present; all four in CI), each into an empty directory,

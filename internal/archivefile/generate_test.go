@@ -12,7 +12,7 @@ import (
 
 // A seeded generator of tar.gz archives for the differential test: a static
 // site in the language (files and directories, Unicode names, ustar, GNU
-// and pax headers), mixed with the hostile constructs of issue 26 and with
+// and pax headers), mixed with hostile constructs (links, escapes, stacked headers) and with
 // random header bytes. Everything a hostile entry aims at outside the
 // extraction directory is under canary, a directory the test watches: an
 // archive the check wrongly accepts writes there, never to the system.
@@ -52,7 +52,7 @@ var segments = []string{
 func (g *generator) next() generated {
 	items, paths := g.site()
 	var recipe []string
-	if g.chance(0.45) { // less than half: the rules of issue 35 refuse more of the rest
+	if g.chance(0.45) { // less than half: the every-byte rules refuse more of the rest
 		for range 1 + g.rnd.IntN(2) {
 			h := g.hostile(paths)
 			recipe = append(recipe, h.label)
@@ -273,7 +273,7 @@ func seq(label string, items ...item) item {
 // raw is an item that writes blocks directly.
 func raw(label string, write func(w *rawTar)) item { return item{label: label, write: write} }
 
-// hostile returns one of the constructs of issue 26 (or a neighbour of
+// hostile returns one of the hostile constructs (or a neighbour of
 // one), aimed at the canary or above the extraction directory.
 func (g *generator) hostile(paths []string) item {
 	constructs := g.constructs(paths)

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// The constructs of issue 35: bytes that one extractor reads and a check
+// The unread constructs: bytes that one extractor reads and a check
 // might not. Header blocks with empty names (BusyBox tar reads them as end
 // blocks and the next block as a header), data in every padding (Python's
 // tarfile reads PAX records there, it and GNU tar long names), modes and
@@ -59,7 +59,7 @@ func poked(label string, h header, off int, s string, body []byte) item {
 	})
 }
 
-// unread lists the constructs of issue 35.
+// unread lists the unread constructs.
 func (g *generator) unread(some string) []func() item {
 	c := g.canary
 	up := strings.Repeat("../", 1+g.rnd.IntN(3))

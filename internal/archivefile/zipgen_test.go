@@ -11,8 +11,8 @@ import (
 
 // The ZIP side of the generator: a static site written in the ways real
 // writers vary (stored or deflate, data descriptors, ZIP64 records, MS-DOS
-// or Unix attributes, a "./" root), mixed with the hostile constructs of
-// issue 34 and random bytes. As for tar, what a hostile entry aims at is
+// or Unix attributes, a "./" root), mixed with hostile ZIP constructs
+// (zipHostile) and random bytes. As for tar, what a hostile entry aims at is
 // under the canary directory.
 
 // zipNext makes one ZIP.

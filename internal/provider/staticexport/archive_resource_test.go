@@ -199,7 +199,7 @@ func TestAccStaticExportArchive_badArchives(t *testing.T) {
 }
 
 // TestAccStaticExportArchive_hostileArchives refuses every archive of the
-// second hostile review (issue 26), each of which GNU tar, bsdtar, BusyBox
+// second hostile review of the archive check, each of which GNU tar, bsdtar, BusyBox
 // tar or Python's tarfile extracts to a file or a link outside its
 // directory: the error names the entry and the rule, and nothing is left
 // behind. The crafted lengths are refused as soon as their header is read,
