@@ -110,7 +110,7 @@ func TestRefusesWhatAnExtractorMishandles(t *testing.T) {
 			reason: "a directory's mode must let its owner write and enter it",
 		},
 		{
-			// Issue 35: BusyBox tar skips the empty-named extended header
+			// BusyBox tar skips the empty-named extended header
 			// as an end block and reads its data block as a header: a
 			// hard link (or a symbolic link, a device) that GNU tar,
 			// bsdtar and Python never see.
@@ -124,7 +124,7 @@ func TestRefusesWhatAnExtractorMishandles(t *testing.T) {
 			reason: "has an empty name and prefix, which BusyBox tar reads as the end of the archive",
 		},
 		{
-			// Issue 35: Python's tarfile reads PAX records on into the
+			// Python's tarfile reads PAX records on into the
 			// padding, and extracts p.html to the path found there.
 			name: "a PAX record in an extended header's padding",
 			archive: site(func(w *rawTar) {
