@@ -4,8 +4,6 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 )
@@ -44,24 +42,10 @@ func (r *deploymentResource) redeploy(ctx context.Context, req resource.UpdateRe
 		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 		return true
 	}
-	ctx = tflog.SetField(ctx, "deployment_id", statusID)
-
-	// From here on the state records the new deployment, whatever happens.
-	plan.ID, plan.deploymentFields, plan.LastSuccess = types.StringValue(statusID), deploymentFields{}, state.LastSuccess
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-	resp.Diagnostics.Append(setDeploymentIdentity(ctx, resp.Identity, statusID)...)
-	if resp.Diagnostics.HasError() {
-		return true
-	}
-	if !plan.WaitForCompletion.ValueBool() {
-		r.readOnce(ctx, &plan, &resp.State, &resp.Diagnostics)
-		return true
-	}
-	// The deployment in state shows how long one takes.
-	d, diags := handoffsOf(r.Provider).wait(ctx, r.Provider.Client, historyKey(projectID), projectID, statusID,
-		plan.recording(deploymentWaitOnResume(timeout)), foretold{took: state.took(), fresh: true})
-	resp.Diagnostics.Append(diags...)
-	plan.settle(d, &resp.Diagnostics)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	// From here on the state records the new deployment, whatever happens;
+	// the deployment in state shows how long one takes.
+	plan.LastSuccess = state.LastSuccess
+	r.follow(ctx, &plan, statusID, deploymentOutput{&resp.State, resp.Identity, &resp.Diagnostics},
+		deploymentWaitOnResume(timeout), foretold{took: state.took(), fresh: true})
 	return true
 }

@@ -156,34 +156,46 @@ func (r *deploymentResource) Create(ctx context.Context, req resource.CreateRequ
 	if !ok {
 		return
 	}
-	client := r.Provider.Client
-
 	statusID, fresh, ok := r.startOrTakeOver(ctx, projectID, plan.Triggers, resp)
 	if !ok {
 		return
 	}
-	ctx = tflog.SetField(ctx, "deployment_id", statusID)
-
-	// Record the deployment before waiting, so that every return below,
-	// errors and interruptions included, hands it to Terraform with the
-	// state.
-	plan.ID = types.StringValue(statusID)
-	plan.deploymentFields = deploymentFields{}
 	plan.LastSuccess = noLastSuccess()
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-	resp.Diagnostics.Append(setDeploymentIdentity(ctx, resp.Identity, statusID)...)
-	if resp.Diagnostics.HasError() {
+	r.follow(ctx, &plan, statusID, deploymentOutput{&resp.State, resp.Identity, &resp.Diagnostics},
+		deploymentWaitOnCreate(timeout), foretold{fresh: fresh})
+}
+
+// deploymentOutput is what a create or an update writes: its response's
+// state, identity and diagnostics.
+type deploymentOutput struct {
+	state    *tfsdk.State
+	identity *tfsdk.ResourceIdentity
+	diags    *diag.Diagnostics
+}
+
+// follow records the triggered (or taken over) deployment statusID in
+// the state and the identity before anything else, so that every return
+// after, errors and interruptions included, hands it to Terraform; then it
+// reads the deployment once, or waits for it with w, timed by f.
+func (r *deploymentResource) follow(ctx context.Context, plan *deploymentResourceModel, statusID string,
+	out deploymentOutput, w deploymentWait, f foretold) {
+	ctx = tflog.SetField(ctx, "deployment_id", statusID)
+	plan.ID, plan.deploymentFields = types.StringValue(statusID), deploymentFields{}
+	out.diags.Append(out.state.Set(ctx, plan)...)
+	out.diags.Append(setDeploymentIdentity(ctx, out.identity, statusID)...)
+	if out.diags.HasError() {
 		return
 	}
 	if !plan.WaitForCompletion.ValueBool() {
-		r.readOnce(ctx, &plan, &resp.State, &resp.Diagnostics)
+		r.readOnce(ctx, plan, out.state, out.diags)
 		return
 	}
-	d, diags := handoffsOf(r.Provider).wait(ctx, client, historyKey(projectID), projectID, statusID,
-		plan.recording(deploymentWaitOnCreate(timeout)), foretold{fresh: fresh})
-	resp.Diagnostics.Append(diags...)
-	plan.settle(d, &resp.Diagnostics)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+	projectID := plan.ProjectID.ValueString()
+	d, diags := handoffsOf(r.Provider).wait(ctx, r.Provider.Client, historyKey(projectID), projectID, statusID,
+		plan.recording(w), f)
+	out.diags.Append(diags...)
+	plan.settle(d, out.diags)
+	out.diags.Append(out.state.Set(ctx, plan)...)
 }
 
 // startOrTakeOver returns the deployment the create waits for: the one a
