@@ -3,7 +3,6 @@ package docstest
 import (
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -15,32 +14,6 @@ import (
 // on: the failure fails the apply once per commit, and the scheduled applies
 // that follow keep renewing the cluster's link without deploying again.
 
-// docsRepository is what the fake deploys: the commit the next deployment
-// builds, and whether it fails.
-type docsRepository struct {
-	mu     sync.Mutex
-	commit string
-	broken bool
-}
-
-func (r *docsRepository) push(commit string, broken bool) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.commit, r.broken = commit, broken
-}
-
-func (r *docsRepository) plan(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	p := fakeapi.DeploymentPlan{QueuedFor: 20 * time.Second, RunFor: 3 * time.Minute, CommitSHA: r.commit,
-		Logs: []string{"Building 48 pages", "Built 48 pages"}}
-	if r.broken {
-		p.Fail, p.Summary = true, "Build failed"
-		p.Logs = []string{"Building 48 pages", `Error: docs.json: unknown key "navigaton"`}
-	}
-	return p
-}
-
 // deploymentAddr is the example's deployment.
 const deploymentAddr = "mintlify_deployment.docs"
 
@@ -49,7 +22,7 @@ type chainRun struct {
 	t    *testing.T
 	env  *acctest.Env
 	cli  *acctest.CLI
-	repo *docsRepository
+	repo *acctest.DocsRepository
 }
 
 // apply applies the example with commit as the docs commit, and checks its
@@ -104,18 +77,18 @@ func (c *chainRun) expect(when string, deployments, jobs, links int, version str
 // fails), then a good commit again (deployed, exported, released).
 func TestExampleChainKeepsTheLinkAcrossFailedCommits(t *testing.T) {
 	t.Parallel()
-	repo := &docsRepository{}
-	env := newTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: 24 * time.Hour}), fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: repo.plan}))
+	repo := &acctest.DocsRepository{QueuedFor: 20 * time.Second, RunFor: 3 * time.Minute}
+	env := newTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: 24 * time.Hour}), fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: repo.Plan}))
 	c := &chainRun{t: t, env: env, cli: env.CLI(t), repo: repo}
 	c.cli.WriteConfig(env.Config(chainWithoutRelease(t)))
 	c.cli.MustRun("init", "-no-color", "-input=false")
 
-	repo.push("4f1c2e9", false)
+	repo.Push("4f1c2e9", false)
 	c.apply("4f1c2e9", 0, "Apply complete!")
 	c.expect("after a good commit", 1, 1, 1, "4f1c2e9")
 	live := c.cli.Instance(deploymentAddr).Attr("id")
 
-	repo.push("9d0e7a1", true)
+	repo.Push("9d0e7a1", true)
 	c.apply("9d0e7a1", 1, "Warning: Deployment Failed", `unknown key "navigaton"`, "of commit 4f1c2e9",
 		"Error: Module output value precondition failed", "The deployment of the docs commit failed")
 	// Nobody knows at plan whether the build will fail: the export was
@@ -141,7 +114,7 @@ func TestExampleChainKeepsTheLinkAcrossFailedCommits(t *testing.T) {
 	c.apply("9d0e7a1", 1, "Plan: 0 to add, 2 to change, 0 to destroy.", "The deployment of the docs commit failed")
 	c.expect("19 hours on", 2, 2, 3, "4f1c2e9")
 
-	repo.push("b7c8d9e", false)
+	repo.Push("b7c8d9e", false)
 	c.apply("b7c8d9e", 0, "Apply complete!")
 	c.expect("after a good commit again", 3, 3, 4, "b7c8d9e")
 	if dep := c.cli.Instance(deploymentAddr); dep.Attr("status") != "success" || dep.Attr("commit_sha") != "b7c8d9e" {

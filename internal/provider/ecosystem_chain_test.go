@@ -39,7 +39,7 @@ import (
 func TestHelmChain(t *testing.T) {
 	t.Parallel()
 	cluster := kubetest.Start(t)
-	failingPushes := &docsPushes{}
+	failingPushes := &acctest.DocsRepository{}
 	for _, tc := range []struct {
 		name    string
 		minimum string // the CLI version the scenario needs, if any
@@ -61,7 +61,7 @@ func TestHelmChain(t *testing.T) {
 		{"failed_install", "", (*chainCLI).failedInstall, nil},
 		{"deployment_first", "", (*chainCLI).deploymentFirst, deploymentChainFake(false)},
 		{"failed_deployment", "", (*chainCLI).failedDeployment, deploymentChainFake(true)},
-		{"failing_commits", "", func(c *chainCLI) { c.failingCommits(failingPushes) }, []fakeapi.Option{fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: failingPushes.plan})}},
+		{"failing_commits", "", func(c *chainCLI) { c.failingCommits(failingPushes) }, []fakeapi.Option{fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: failingPushes.Plan})}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

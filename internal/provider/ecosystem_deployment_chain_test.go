@@ -6,9 +6,9 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
@@ -108,31 +108,6 @@ func (c *chainCLI) failedDeployment() {
 	}
 }
 
-// docsPushes is what the failing chain's fake deploys: the commit the next
-// deployment builds, and whether its build fails. Deployments end at once
-// on Mintlify's clock, which the scenario moves.
-type docsPushes struct {
-	mu     sync.Mutex
-	commit string
-	broken bool
-}
-
-func (p *docsPushes) push(commit string, broken bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.commit, p.broken = commit, broken
-}
-
-func (p *docsPushes) plan(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.broken {
-		return fakeapi.DeploymentPlan{CommitSHA: p.commit, Fail: true, Summary: "Build failed",
-			Logs: []string{"Building 48 pages", `Error: docs.json: unknown key "navigaton"`}}
-	}
-	return fakeapi.DeploymentPlan{CommitSHA: p.commit, Logs: []string{"Building 48 pages", "Built 48 pages"}}
-}
-
 // failingCommits runs the chain guide through a commit whose build fails:
 // the apply fails once with the log, the release stays on the last good
 // commit; a scheduled apply of the same commit, once the link is due,
@@ -140,15 +115,15 @@ func (p *docsPushes) plan(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 // good commit is deployed, exported and released. Mintlify's clock stays
 // two hours behind until the scheduled apply, so that every link issued
 // before it is already due then, as after a day's wait.
-func (c *chainCLI) failingCommits(pushes *docsPushes) {
+func (c *chainCLI) failingCommits(pushes *acctest.DocsRepository) {
 	c.Write(readExampleAsWritten(c.t, "guides/commit-to-cluster/main.tf"))
 	c.must("init", "-input=false")
-	pushes.push("4f1c2e9", false)
+	pushes.Push("4f1c2e9", false)
 	c.apply("4f1c2e9")
 	c.expectRendered("after a good commit", "4f1c2e9")
 	c.expectRevisions("after a good commit", "1:deployed")
 
-	pushes.push("9d0e7a1", true)
+	pushes.Push("9d0e7a1", true)
 	c.applyFailing("9d0e7a1", "Warning: Deployment Failed", `unknown key "navigaton"`, "Module output value precondition failed")
 	c.expectRendered("after a failing commit", "4f1c2e9")
 	c.expectDeployments("after a failing commit", 2)
@@ -161,7 +136,7 @@ func (c *chainCLI) failingCommits(pushes *docsPushes) {
 	}
 	c.expectDeployments("after a scheduled apply", 2)
 
-	pushes.push("b7c8d9e", false)
+	pushes.Push("b7c8d9e", false)
 	c.apply("b7c8d9e")
 	c.expectRendered("after a good commit again", "b7c8d9e")
 	c.expectDeployments("after a good commit again", 3)
