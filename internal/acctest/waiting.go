@@ -3,7 +3,6 @@ package acctest
 import (
 	"context"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
@@ -17,7 +16,6 @@ type WaitingClock struct {
 	*clock.Fake
 	started chan struct{}
 	once    sync.Once
-	free    atomic.Bool
 }
 
 // NewWaitingClock wraps the clock of a test's stand-in (Env.Clock).
@@ -28,15 +26,12 @@ func NewWaitingClock(c *clock.Fake) *WaitingClock {
 // Started is closed once something first waits on the clock.
 func (c *WaitingClock) Started() <-chan struct{} { return c.started }
 
-// RunFreely makes every later wait move time on at once.
-func (c *WaitingClock) RunFreely() { c.free.Store(true) }
+// RunFreely makes every later wait move time on at once (clock.Fake's
+// AutoAdvance).
+func (c *WaitingClock) RunFreely() { c.AutoAdvance(true) }
 
 // Sleep waits d of virtual time.
 func (c *WaitingClock) Sleep(ctx context.Context, d time.Duration) error {
-	if c.free.Load() {
-		c.Advance(d)
-		return ctx.Err()
-	}
 	c.once.Do(func() { close(c.started) })
 	return c.Fake.Sleep(ctx, d)
 }

@@ -63,6 +63,14 @@ func NewFake(start time.Time, autoAdvance bool) *Fake {
 	return &Fake{now: start, autoAdvance: autoAdvance}
 }
 
+// AutoAdvance turns on or off, from now on, what NewFake's autoAdvance
+// does: Sleep advancing the clock instead of blocking.
+func (f *Fake) AutoAdvance(on bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.autoAdvance = on
+}
+
 // Now returns the virtual time.
 func (f *Fake) Now() time.Time {
 	f.mu.Lock()
@@ -102,7 +110,10 @@ func (f *Fake) Sleep(ctx context.Context, d time.Duration) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if f.autoAdvance {
+	f.mu.Lock()
+	auto := f.autoAdvance
+	f.mu.Unlock()
+	if auto {
 		f.Advance(d)
 		return ctx.Err()
 	}
