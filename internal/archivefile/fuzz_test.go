@@ -22,7 +22,7 @@ import (
 // The fuzz targets of the archive check. Their seed corpus is committed in
 // testdata/fuzz/<target>/ (one archive of each construct the generator
 // knows, with a one-file site) and runs in `go test` like any test;
-// `make fuzz` fuzzes each target for FUZZTIME. The invariants, for every
+// `make fuzz` fuzzes each target for its budget of executions. The invariants, for every
 // input: the check returns (it never panics), when fuzzing within a
 // generous time and allocating a bounded amount; it refuses with an
 // *InvalidError; and what it accepts is in the language by the oracle's
