@@ -22,12 +22,12 @@ import (
 // The fuzz targets of the archive check. Their seed corpus is committed in
 // testdata/fuzz/<target>/ (one archive of each construct the generator
 // knows, with a one-file site) and runs in `go test` like any test;
-// `make fuzz` fuzzes each target for its budget of executions. The invariants, for every
-// input: the check returns (it never panics), when fuzzing within a
-// generous time and allocating a bounded amount; it refuses with an
-// *InvalidError; and what it accepts is in the language by the oracle's
-// independent reading, with as many entries as the check counted, and
-// archive/tar reads the same entries.
+// `make fuzz` fuzzes each target for its budget of executions. The
+// invariants, for every input: the check returns (it never panics), when
+// fuzzing within a generous time and allocating a bounded amount; it
+// refuses with an *InvalidError; and what it accepts is in the language
+// by the oracle's independent reading, with as many entries as the check
+// counted, and archive/tar reads the same entries.
 
 // FuzzCheckTar fuzzes the tar inside the gzip: the input is an
 // uncompressed tar, compressed before the check reads it, so that the
