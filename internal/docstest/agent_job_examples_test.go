@@ -128,6 +128,7 @@ func TestAccExampleAgentJobImport(t *testing.T) {
 // adopts what it names in place, and nothing is started.
 func TestAccExampleImportByIdentity(t *testing.T) {
 	t.Parallel()
+	acctest.CLIContract(t)
 	env := newTestEnv(t)
 	job := env.StartExportOutsideTerraform(t)
 	env.Fake.AddAgentJob("proj_0123456789", fakeapi.AgentJobSeed{ID: "aj_3f9a2c1b8e7d4a06", Repository: fakeapi.AgentRepository})

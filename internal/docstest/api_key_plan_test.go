@@ -25,6 +25,7 @@ import (
 // which the docs warn against, does write it there.
 func TestAPIKeyInSavedPlans(t *testing.T) {
 	t.Parallel()
+	acctest.CLIContract(t)
 	ephemeralKey := readExample(t, filepath.Join("guides", "running-in-ci", "ephemeral-key"), "main.tf")
 	sensitiveKey := strings.Replace(ephemeralKey, "ephemeral   = true", "sensitive   = true", 1)
 	if sensitiveKey == ephemeralKey {

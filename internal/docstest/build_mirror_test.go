@@ -26,6 +26,7 @@ import (
 // script writes is readable by its user only.
 func TestBuildMirrorScript(t *testing.T) {
 	t.Parallel()
+	acctest.CLIContract(t)
 	cli := acctest.CLIPath(t)
 	home := t.TempDir()
 	userRC := "plugin_cache_dir = \"" + filepath.Join(home, "plugin-cache") + "\"\n"

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -22,7 +23,13 @@ import (
 // by CLI ("terraform", "tofu").
 func matrix(t *testing.T) map[string][]string {
 	t.Helper()
-	raw := readRepoFile(t, ".github/workflows/test.yml")
+	return workflowMatrix(t, ".github/workflows/test.yml", "compat")
+}
+
+// workflowMatrix is the CLIs of a workflow's job, as matrix gives them.
+func workflowMatrix(t *testing.T, rel, job string) map[string][]string {
+	t.Helper()
+	raw := readRepoFile(t, rel)
 	var workflow struct {
 		Jobs map[string]struct {
 			Strategy struct {
@@ -33,19 +40,31 @@ func matrix(t *testing.T) map[string][]string {
 		}
 	}
 	if err := yaml.Unmarshal([]byte(raw), &workflow); err != nil {
-		t.Fatalf(".github/workflows/test.yml: %v", err)
+		t.Fatalf("%s: %v", rel, err)
 	}
 	clis := map[string][]string{}
-	for _, entry := range workflow.Jobs["compat"].Strategy.Matrix.Include {
+	for _, entry := range workflow.Jobs[job].Strategy.Matrix.Include {
 		if !regexp.MustCompile(`^\d+\.\d+\.(\d+|\*)$`).MatchString(entry.Version) {
 			t.Errorf("the compat matrix runs %s %q: name a release (1.16.4) or a minor's latest (1.14.*), so that the docs can say which", entry.CLI, entry.Version)
 		}
 		clis[entry.CLI] = append(clis[entry.CLI], entry.Version)
 	}
 	if len(clis["terraform"]) == 0 || len(clis["tofu"]) == 0 {
-		t.Fatalf("the compat matrix of .github/workflows/test.yml has no Terraform or no OpenTofu: %v", clis)
+		t.Fatalf("the %s matrix of %s has no Terraform or no OpenTofu: %v", job, rel, clis)
 	}
 	return clis
+}
+
+// TestNightlyRunsEveryTestUnderTheMatrix: the nightly workflow runs every
+// test (make test-matrix) under the same CLIs as the pull requests' tier.
+func TestNightlyRunsEveryTestUnderTheMatrix(t *testing.T) {
+	t.Parallel()
+	if got, want := workflowMatrix(t, ".github/workflows/nightly.yml", "compat"), matrix(t); !reflect.DeepEqual(got, want) {
+		t.Errorf("nightly.yml runs %v, test.yml's compat job %v: they must be the same CLIs", got, want)
+	}
+	if raw := readRepoFile(t, ".github/workflows/nightly.yml"); !strings.Contains(raw, "make test-matrix") {
+		t.Error("nightly.yml does not run make test-matrix")
+	}
 }
 
 // readRepoFile is a file of the repository, by its path from the root.

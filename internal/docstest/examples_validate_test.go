@@ -38,6 +38,7 @@ import (
 // A failure names the file and the line where the block starts; line numbers
 // in Terraform's output are the source file's.
 func TestExamplesAsWritten(t *testing.T) {
+	acctest.CLIContract(t)
 	root := filepath.Join("..", "..")
 	blocks, err := collectExampleBlocks(root)
 	if err != nil {

@@ -103,6 +103,7 @@ func runModuleTests(t *testing.T, cli *acctest.CLI, mainTF []byte, tests *hclwri
 // no API is served.
 func TestExampleModuleTestKitMocked(t *testing.T) {
 	t.Parallel()
+	acctest.CLIContract(t)
 	acctest.SkipUnlessVersion(t, mockProviderVersion(t))
 	mainTF, tests := testKitFiles(t)
 	runModuleTests(t, acctest.BuiltCLI(t), mainTF, tests)
@@ -116,6 +117,7 @@ func TestExampleModuleTestKitMocked(t *testing.T) {
 // host, as the API's do.
 func TestAccExampleModuleTestKitAgainstTheStandIn(t *testing.T) {
 	t.Parallel()
+	acctest.CLIContract(t)
 	acctest.SkipUnlessVersion(t, ">= 1.6") // `terraform test`; no mock here
 	env := newTestEnv(t,
 		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{DownloadHost: "https://storage.example.com"}),

@@ -38,6 +38,7 @@ import (
 // its own namespace.
 func TestHelmChain(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t)
 	cluster := kubetest.Start(t)
 	failingPushes := &acctest.DocsRepository{}
 	for _, tc := range []struct {

@@ -182,6 +182,7 @@ func readExampleAsWritten(t *testing.T, name string) string {
 // deployed commit as the version, and the next plan is empty.
 func TestHelmTemplateRendersTheLink(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t)
 	c := newHelmCLI(t, nil)
 	c.Write("main.tf", readExampleAsWritten(t, "guides/deploy-with-helm/template/main.tf"))
 	c.must("init", "-input=false")

@@ -25,6 +25,7 @@ import (
 // guide "Running in CI" shows, without starting another.
 func TestKilledApplyLosesTheJobUntilImported(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_static_export_bundle")
 	for _, tc := range []struct {
 		name, config, started, address string
 		jobs                           func(*fakeapi.Server) int

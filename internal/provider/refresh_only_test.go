@@ -14,6 +14,7 @@ import (
 // -refresh-only` changes nothing that `terraform show -json` shows.
 func TestRefreshOnlyIsQuietForEveryType(t *testing.T) {
 	t.Parallel()
+	acctest.CLIContract(t)
 	forEachFixture(t, suiteRefreshOnly, func(t *testing.T, _ string, fx fixture) {
 		env, body := fixtureEnv(t, fx)
 		cli := env.CLI(t)

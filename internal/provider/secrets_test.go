@@ -31,6 +31,7 @@ import (
 // configuration or in MINTLIFY_API_KEY.
 func TestSecretsNeverReachLogsOrState(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t)
 	forEachFixture(t, suiteSecrets, func(t *testing.T, _ string, fx fixture) {
 		for _, tc := range []struct {
 			name     string

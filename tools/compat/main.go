@@ -1,11 +1,13 @@
 // Command compat runs the acceptance suite, with the ecosystem (Helm) tests,
 // under each Terraform and OpenTofu CLI given on the command line, and
 // prints per CLI how many tests ran, passed, failed and were skipped because
-// the CLI is too old for the feature they test. Any other skip, a failure or
-// a CLI under which nothing ran makes it exit non-zero. It is the program
-// behind `make test-compat`.
+// the CLI is too old for the feature they test, and how many top-level tests
+// of each tier ran. Any other skip, a failure or a CLI under which nothing
+// ran makes it exit non-zero. It is the program behind `make test-compat`
+// (-tier contract: the tests that check what differs between CLIs, declared
+// by acctest.CLIContract) and `make test-matrix` (-tier all: every test).
 //
-//	go run ./tools/compat [-run REGEXP] CLI...
+//	go run ./tools/compat [-tier contract|all] [-run REGEXP] CLI...
 package main
 
 import (
@@ -29,16 +31,28 @@ const versionSkip = "is below minimum version"
 
 func main() {
 	run := flag.String("run", "", "run only the tests matching this regular expression (go test -run)")
+	tier := flag.String("tier", tierContract, "the tests to run: "+tierContract+" (the CLI-contract tier) or "+tierAll)
 	pkg := flag.String("pkg", "./internal/provider/... ./internal/docstest/...", "the packages holding the acceptance tests, separated by spaces")
 	flag.Usage = func() {
-		fmt.Fprintln(flag.CommandLine.Output(), "usage: compat [-run REGEXP] [-pkg PACKAGES] CLI...")
+		fmt.Fprintln(flag.CommandLine.Output(), "usage: compat [-tier contract|all] [-run REGEXP] [-pkg PACKAGES] CLI...")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	if flag.NArg() == 0 {
+	if flag.NArg() == 0 || (*tier != tierContract && *tier != tierAll) {
 		flag.Usage()
 		os.Exit(2)
 	}
+	contract, err := readContractTier(*pkg)
+	if err != nil {
+		fail(err)
+	}
+	pattern := *run
+	if *tier == tierContract {
+		if pattern, err = contract.runPattern(*run); err != nil {
+			fail(err)
+		}
+	}
+	fmt.Printf("==> tier %s: %d tests of the CLI-contract tier in %s\n", *tier, contract.size(), *pkg)
 	cfgDir, err := os.MkdirTemp("", "mintlify-compat-")
 	if err != nil {
 		fail(err)
@@ -62,8 +76,8 @@ func main() {
 		if err != nil {
 			fail(err)
 		}
-		fmt.Printf("==> %s (%s): go test %s\n", cli.Name, cli.Path, *pkg)
-		r, err := runSuite(cli, cliConfig, *pkg, *run)
+		fmt.Printf("==> %s (%s), tier %s: go test %s\n", cli.Name, cli.Path, *tier, *pkg)
+		r, err := runSuite(cli, cliConfig, *pkg, pattern, contract)
 		if err != nil {
 			fail(err)
 		}
@@ -86,9 +100,12 @@ func fail(err error) {
 type result struct {
 	cli                                 devprovider.Binary
 	tests, passed, failed, versionSkips int
-	otherSkips                          []string
-	elapsed                             time.Duration
-	buildFailed                         bool
+	// contractRun and otherRun count the top-level tests that ran (passed
+	// or failed), in the CLI-contract tier and outside it.
+	contractRun, otherRun int
+	otherSkips            []string
+	elapsed               time.Duration
+	buildFailed           bool
 }
 
 func (r result) ok() bool {
@@ -96,8 +113,10 @@ func (r result) ok() bool {
 }
 
 func (r result) summary() string {
-	s := fmt.Sprintf("%d tests: %d run (%d passed, %d failed), %d skipped by version, %d skipped otherwise (%s)",
-		r.tests, r.passed+r.failed, r.passed, r.failed, r.versionSkips, len(r.otherSkips), r.elapsed.Round(time.Second))
+	s := fmt.Sprintf("%d tests: %d run (%d passed, %d failed), %d skipped by version, %d skipped otherwise; "+
+		"top-level tests run: %d of the CLI-contract tier, %d others (%s)",
+		r.tests, r.passed+r.failed, r.passed, r.failed, r.versionSkips, len(r.otherSkips), r.contractRun, r.otherRun,
+		r.elapsed.Round(time.Second))
 	if r.buildFailed {
 		s += "; the tests did not build"
 	}
@@ -125,7 +144,7 @@ func modelSeedsEnv() string {
 	return "MINTLIFY_MODEL_SEEDS=" + compatModelSeeds
 }
 
-func runSuite(c devprovider.Binary, cliConfig, pkg, run string) (result, error) {
+func runSuite(c devprovider.Binary, cliConfig, pkg, run string, contract contractSet) (result, error) {
 	args := []string{"test", "-json", "-count=1", "-tags", "ecosystem", "-timeout", "30m"}
 	if run != "" {
 		args = append(args, "-run", run)
@@ -146,7 +165,7 @@ func runSuite(c devprovider.Binary, cliConfig, pkg, run string) (result, error) 
 	if err := cmd.Start(); err != nil {
 		return result{}, err
 	}
-	r := collect(c, stdout)
+	r := collect(c, stdout, contract)
 	waitErr := cmd.Wait()
 	r.elapsed = time.Since(start)
 	if waitErr != nil && r.failed == 0 {
@@ -159,7 +178,7 @@ func runSuite(c devprovider.Binary, cliConfig, pkg, run string) (result, error) 
 
 // collect reads test2json events and counts the tests by the last action
 // each reported. A test with subtests counts through its subtests only.
-func collect(c devprovider.Binary, events io.Reader) result {
+func collect(c devprovider.Binary, events io.Reader, contract contractSet) result {
 	l := &eventLog{outcomes: map[string]*outcome{}, parents: map[string]bool{}, output: map[string]*strings.Builder{}}
 	sc := bufio.NewScanner(events)
 	sc.Buffer(make([]byte, 1024*1024), 16*1024*1024)
@@ -173,6 +192,14 @@ func collect(c devprovider.Binary, events io.Reader) result {
 	}
 	r := result{cli: c}
 	for _, key := range l.order {
+		pkg, test, _ := strings.Cut(key, " ")
+		if action := l.outcomes[key].action; !strings.Contains(test, "/") && action != "skip" {
+			if contract.has(pkg, test) {
+				r.contractRun++
+			} else {
+				r.otherRun++
+			}
+		}
 		if l.parents[key] {
 			continue
 		}
@@ -251,14 +278,14 @@ func indent(s string) string {
 
 func printTable(w io.Writer, rows []result) {
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| CLI | tests | run | passed | failed | skipped by version | other skips | time |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| CLI | tests | run | passed | failed | skipped by version | other skips | contract tier run | others run | time |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
 	for _, r := range rows {
 		status := ""
 		if r.buildFailed {
 			status = " (did not build)"
 		}
-		fmt.Fprintf(w, "| %s%s | %d | %d | %d | %d | %d | %d | %s |\n", r.cli.Name, status, r.tests, r.passed+r.failed,
-			r.passed, r.failed, r.versionSkips, len(r.otherSkips), r.elapsed.Round(time.Second))
+		fmt.Fprintf(w, "| %s%s | %d | %d | %d | %d | %d | %d | %d | %d | %s |\n", r.cli.Name, status, r.tests, r.passed+r.failed,
+			r.passed, r.failed, r.versionSkips, len(r.otherSkips), r.contractRun, r.otherRun, r.elapsed.Round(time.Second))
 	}
 }

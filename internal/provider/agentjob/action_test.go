@@ -30,6 +30,7 @@ func agentPrompts(env *providertest.Env, messages bool) []string {
 // one create request, and progress from the job's start to its pull
 // request, or to "without changes".
 func TestAgentJobAction_invoke(t *testing.T) {
+	providertest.CLIContract(t, "action.mintlify_agent_job")
 	providertest.SkipUnlessVersion(t, ">= 1.14")
 	env := providertest.NewTestEnv(t, providertest.AgentPlanByPrompt())
 	cli := env.CLI(t)
@@ -63,6 +64,7 @@ func TestAgentJobAction_invoke(t *testing.T) {
 // a release changes: once per change, never on an apply that changes
 // nothing.
 func TestAgentJobAction_trigger(t *testing.T) {
+	providertest.CLIContract(t, "action.mintlify_agent_job")
 	providertest.SkipUnlessVersion(t, ">= 1.14")
 	env := providertest.NewTestEnv(t, providertest.AgentPlanByPrompt())
 	cli := env.CLI(t)

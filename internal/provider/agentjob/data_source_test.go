@@ -26,6 +26,7 @@ func newAgentEnv(t *testing.T) *providertest.Env {
 
 func TestAccAgentJobDataSource_active(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "data.mintlify_agent_job")
 	env := newAgentEnv(t)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),

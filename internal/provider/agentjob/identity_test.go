@@ -19,6 +19,7 @@ import (
 // import blocks by identity adopt a job, with or without the project.
 func TestAccAgentJob_identity(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_agent_job")
 	env := providertest.NewTestEnv(t, providertest.AgentPlan(3*time.Minute, "", false))
 	providertest.SeedImportableAgentJobs(env)
 	cfg := env.Config(providertest.AgentJobResourceConfig("Document release 2.3", ""))

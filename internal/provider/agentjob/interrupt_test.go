@@ -14,6 +14,7 @@ import (
 // resume, and the state keeps the job, tainted. Time stands still on the
 // virtual clock, so the wait lasts until the interrupt.
 func TestAgentJobInterruptKeepsTheJob(t *testing.T) {
+	providertest.CLIContract(t, "resource.mintlify_agent_job")
 	env := providertest.NewEnv(t, providertest.TestProvider, providertest.ManualClock())
 	waiting := providertest.NewWaitingClock(env.Clock)
 	cli := providertest.ServedCLI(t, providerserver.NewProtocol6(providertest.ProviderOn(waiting)))

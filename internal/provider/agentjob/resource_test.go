@@ -33,6 +33,7 @@ func firstAgentJob(env *providertest.Env) resource.TestCheckFunc {
 
 func TestAccAgentJob_createAndWait(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_agent_job")
 	env := providertest.NewTestEnv(t, providertest.AgentPlan(12*time.Minute, "", false))
 	cfg := env.Config(providertest.AgentJobResourceConfig("Document the --dry-run flag of release 2.3", `triggers = { release = "2.3.0" }`))
 	resource.Test(t, resource.TestCase{
@@ -172,6 +173,7 @@ func TestAccAgentJob_failed(t *testing.T) {
 // tainted resource with its job; after `terraform untaint`, the next apply
 // waits for the same job, and no second job is ever started.
 func TestAccAgentJob_resumeAfterTimeout(t *testing.T) {
+	providertest.CLIContract(t, "resource.mintlify_agent_job")
 	workRoot := t.TempDir()
 	t.Setenv("TF_ACC_TEMP_DIR", workRoot)
 	env := providertest.NewTestEnv(t, providertest.AgentPlan(15*time.Minute, "", false))
@@ -277,6 +279,7 @@ func TestAccAgentJob_jobGoneIsKept(t *testing.T) {
 
 func TestAccAgentJob_importByID(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_agent_job")
 	env := providertest.NewTestEnv(t)
 	providertest.SeedImportableAgentJobs(env)
 	cfg := env.Config(providertest.AgentJobResourceConfig("Document release 2.3", ""))

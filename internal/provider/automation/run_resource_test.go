@@ -74,6 +74,7 @@ func expectRuns(env *providertest.Env, n int) resource.TestCheckFunc {
 // again, by replacement.
 func TestAccAutomationRun_runs(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_automation_run")
 	env := providertest.NewTestEnv(t, withAutomations()...)
 	at := func(release string) string {
 		return env.Config(automationRunConfig(automationScheduled, fmt.Sprintf(`triggers = { release = %q }`, release)))
@@ -177,6 +178,7 @@ func TestAccAutomationRun_malformedID(t *testing.T) {
 // TestAutomationRunAction_invoke runs the action with `terraform apply
 // -invoke`: one run, and its ids in the progress.
 func TestAutomationRunAction_invoke(t *testing.T) {
+	providertest.CLIContract(t, "action.mintlify_automation_run")
 	providertest.SkipUnlessVersion(t, ">= 1.14")
 	env := providertest.NewTestEnv(t, withAutomations()...)
 	cli := env.CLI(t)

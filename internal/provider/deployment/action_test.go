@@ -29,6 +29,7 @@ action "mintlify_deployment" %q {
 // -invoke`: one trigger, progress from the status id to the commit
 // deployed; then a deployment that fails fails the action, with its logs.
 func TestDeploymentAction_invoke(t *testing.T) {
+	providertest.CLIContract(t, "action.mintlify_deployment")
 	providertest.SkipUnlessVersion(t, ">= 1.14")
 	env := providertest.NewTestEnv(t, deploymentPlan(3*time.Minute, false, "Built 12 pages", "Deployed"))
 	cli := env.CLI(t)

@@ -29,6 +29,7 @@ data "mintlify_deployment" "this" {
 // other status; an unknown id is an error naming it.
 func TestAccDeploymentDataSource(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "data.mintlify_deployment")
 	env := providertest.NewTestEnv(t, deploymentPlan(5*time.Minute, false, "Deployed"))
 	id := triggerOutsideTerraform(t, env)
 	resource.Test(t, resource.TestCase{

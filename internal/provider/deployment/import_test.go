@@ -22,6 +22,7 @@ import (
 // triggering another.
 func TestAccDeployment_import(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_deployment")
 	env := providertest.NewTestEnv(t, deploymentPlan(4*time.Minute, false, "Deployed"))
 	outside := triggerOutsideTerraform(t, env)
 	cfg := env.Config(providertest.DeploymentResourceConfig(`triggers = { docs_commit = "c0ffee" }`))
@@ -63,6 +64,7 @@ func TestAccDeployment_import(t *testing.T) {
 // an import block by identity adopts it.
 func TestAccDeployment_identity(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_deployment")
 	env := providertest.NewTestEnv(t, deploymentPlan(time.Minute, false))
 	outside := triggerOutsideTerraform(t, env)
 	resource.Test(t, resource.TestCase{
@@ -101,6 +103,7 @@ func TestAccDeployment_identity(t *testing.T) {
 // status the API no longer returns stays in state, with a warning, and
 // triggers nothing.
 func TestDeployment_quietRefreshAndGone(t *testing.T) {
+	providertest.CLIContract(t, "resource.mintlify_deployment")
 	env := providertest.NewTestEnv(t, deploymentPlan(time.Minute, false, "Deployed"))
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(providertest.DeploymentResourceConfig(`triggers = { docs_commit = "c0ffee01" }`)))
@@ -143,6 +146,7 @@ var generateConfigVersions = []tfversion.TerraformVersionCheck{tfversion.SkipBel
 // commit ref), no update.
 func TestAccImportGeneratesConfigThatPlansClean(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_deployment")
 	env := providertest.NewTestEnv(t, deploymentPlan(time.Minute, false, "Deployed"))
 	cfg := env.Config(providertest.DeploymentResourceConfig(`triggers = { docs_commit = "c0ffee" }`) +
 		previewConfig(previewBranch, `triggers = { commit = "a1" }`))

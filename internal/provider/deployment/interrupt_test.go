@@ -15,6 +15,7 @@ import (
 // `terraform apply` shows a replacement, which waits for that same
 // deployment: no second deployment is triggered.
 func TestDeploymentInterruptThenResume(t *testing.T) {
+	providertest.CLIContract(t, "resource.mintlify_deployment")
 	env, cli, waiting := interruptedApply(t, providertest.DeploymentResourceConfig(`triggers = { docs_commit = "c0ffee01" }`),
 		"waits for this same deployment instead of triggering another")
 	first := cli.Instance(deploymentAddr)

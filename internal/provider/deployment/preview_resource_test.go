@@ -61,6 +61,7 @@ func expectPreviewDeployments(env *providertest.Env, n int) resource.TestCheckFu
 // preview again in place, at the same address; nothing else deploys.
 func TestAccPreviewDeployment_createAndRedeploy(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_preview_deployment")
 	env := providertest.NewTestEnv(t)
 	url := fakeapi.PreviewURL(providertest.ProjectID, previewBranch)
 	at := func(commit string) string {
@@ -234,6 +235,7 @@ func TestAccPreviewDeployment_noWait(t *testing.T) {
 // deploying.
 func TestAccPreviewDeployment_import(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_preview_deployment")
 	env := providertest.NewTestEnv(t)
 	cfg := env.Config(previewConfig(previewBranch, `triggers = { commit = "a1" }`))
 	resource.Test(t, resource.TestCase{
@@ -275,6 +277,7 @@ func TestAccPreviewDeployment_import(t *testing.T) {
 // block by identity adopts the preview.
 func TestAccPreviewDeployment_identity(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_preview_deployment")
 	env := providertest.NewTestEnv(t)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
@@ -335,6 +338,7 @@ func TestPreviewDeployment_quietRefresh(t *testing.T) {
 // the next apply waits for the same deployment, in place, and nothing
 // deploys again.
 func TestAccPreviewDeployment_resumeAfterUntaint(t *testing.T) {
+	providertest.CLIContract(t, "resource.mintlify_preview_deployment")
 	workRoot := t.TempDir()
 	t.Setenv("TF_ACC_TEMP_DIR", workRoot)
 	env := providertest.NewTestEnv(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {

@@ -48,6 +48,7 @@ func isDeployment(n int) resource.TestCheckFunc {
 
 func TestAccDeployment_success(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_deployment")
 	env := providertest.NewTestEnv(t, deploymentPlan(3*time.Minute, false, "Building 12 pages", "Deployed"))
 	cfg := env.Config(providertest.DeploymentResourceConfig(`triggers = { docs_commit = "c0ffee01" }`))
 	resource.Test(t, resource.TestCase{
@@ -133,6 +134,7 @@ func TestAccDeployment_failure(t *testing.T) {
 // triggered.
 func TestAccDeployment_resumeAfterTimeout(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_deployment")
 	env := providertest.NewTestEnv(t, deploymentPlan(15*time.Minute, false, "Deployed"))
 	cfg := env.Config(providertest.DeploymentResourceConfig(`triggers = { docs_commit = "c0ffee01" }` + "\n" + `timeouts = { create = "10m" }`))
 	resource.Test(t, resource.TestCase{
@@ -266,6 +268,7 @@ func TestAccDeployment_replacementKnowsHowLongTheLastTook(t *testing.T) {
 // the docs say.
 func TestAccDeployment_createBeforeDestroyTriggersAgain(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_deployment")
 	env := providertest.NewTestEnv(t, fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		if req.N == 1 {
 			return fakeapi.DeploymentPlan{RunFor: 15 * time.Minute} // outlasts timeouts.create

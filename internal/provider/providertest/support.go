@@ -48,6 +48,7 @@ var (
 	CheckBundleLinkWorks = acctest.CheckBundleLinkWorks
 	ProgressLines        = acctest.ProgressLines
 	SkipUnlessVersion    = acctest.SkipUnlessVersion
+	CLIContract          = acctest.CLIContract
 	VersionMeets         = acctest.VersionMeets
 	AgentPlan            = acctest.AgentPlan
 	AgentPlanByPrompt    = acctest.AgentPlanByPrompt

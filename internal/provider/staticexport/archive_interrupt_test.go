@@ -20,6 +20,7 @@ import (
 // download: terraform exits promptly, with nothing at output_path and no
 // partial download beside it.
 func TestInterruptRemovesThePartialArchive(t *testing.T) {
+	providertest.CLIContract(t, "resource.mintlify_static_export_archive")
 	fake := fakeapi.New(
 		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}),
 		providertest.SizedArchives(8<<20))

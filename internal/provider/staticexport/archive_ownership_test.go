@@ -335,6 +335,7 @@ func smallArchive(t *testing.T) []byte {
 // is deleted.
 func TestAccStaticExportArchive_createBeforeDestroy(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_static_export_archive")
 	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}))
 	first, second, third := env.StartExportOutsideTerraform(t), env.StartExportOutsideTerraform(t), env.StartExportOutsideTerraform(t)
 	dir := t.TempDir()

@@ -105,6 +105,7 @@ func checkProjectDownloads(env *providertest.Env) resource.TestCheckFunc {
 // from the same export with every hash known at plan.
 func TestAccStaticExportArchive_projectZip(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_static_export_archive")
 	env := providertest.NewTestEnv(t, providertest.NextOnly)
 	out := filepath.Join(t.TempDir(), "build", "docs-export.zip")
 	cfg := env.Config(projectArchiveConfig(out, ""))
@@ -305,6 +306,7 @@ const (
 // replaces the archive once, with `format = "zip"`.
 func TestAccStaticExportArchive_stateFromBeforeFormat(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_static_export_archive")
 	env := providertest.NewTestEnv(t, providertest.NextAndToday, fakeapi.WithHostile(fakeapi.HostileOptions{JobIDs: func() string { return fixtureJob }}))
 	out := filepath.Join(t.TempDir(), "docs-bundle.tar.gz")
 	writeFixtureArchive(t, env, out)

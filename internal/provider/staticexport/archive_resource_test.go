@@ -57,6 +57,7 @@ func checkDownloads(env *providertest.Env) resource.TestCheckFunc {
 // expired long ago.
 func TestAccStaticExportArchive_lifecycle(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_static_export_archive")
 	env := providertest.NewTestEnv(t, providertest.SizedArchives(2<<20))
 	out := filepath.Join(t.TempDir(), "build", "docs-bundle.tar.gz")
 	cfg := env.Config(providertest.BundleConfig("docs.example.com", "") + providertest.ArchiveConfig("mintlify_static_export_bundle.docs.job_id", out) + providertest.PinConfig)

@@ -28,6 +28,7 @@ const (
 // the configuration from `domain` to the project replaces the export once.
 func TestAccStaticExportBundle_stateFromBeforeProjectExports(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_static_export_bundle")
 	env, cli := stateFromB7a625f(t)
 	expectPlanExit(t, cli, 0)
 

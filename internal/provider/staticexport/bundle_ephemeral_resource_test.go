@@ -25,6 +25,7 @@ import (
 // the echo provider, whose only purpose is to show ephemeral values.
 func TestAccStaticExportBundleEphemeral_echo(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "ephemeral.mintlify_static_export_bundle")
 	env := providertest.NewTestEnv(t)
 	factories := env.ProviderFactories()
 	factories["echo"] = echoprovider.NewProviderServer()
@@ -58,6 +59,7 @@ resource "echo" "link" {}
 // OpenTofu does not.
 func TestAccStaticExportBundleEphemeral_neverStored(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "ephemeral.mintlify_static_export_bundle")
 	env := providertest.NewTestEnv(t)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),

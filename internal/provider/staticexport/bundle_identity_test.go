@@ -19,6 +19,7 @@ import (
 // id does: an in-place update that generates a link, no new export.
 func TestAccStaticExportBundle_identity(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_static_export_bundle")
 	env := providertest.NewTestEnv(t)
 	cfg := env.Config(providertest.BundleConfig("docs.example.com", ""))
 	adoptedJob := env.StartExportOutsideTerraform(t) // outside Terraform, by a CI script

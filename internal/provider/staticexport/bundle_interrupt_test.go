@@ -15,6 +15,7 @@ import (
 // provider polls a job that never finishes: terraform exits promptly, the
 // state keeps the job (tainted, ready to resume), and polling stops.
 func TestInterruptStopsPolling(t *testing.T) {
+	providertest.CLIContract(t, "resource.mintlify_static_export_bundle")
 	fake := fakeapi.New(fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
 		return fakeapi.JobPlan{Never: true}
 	}}))

@@ -129,6 +129,7 @@ func TestAccStaticExportBundle_defaultRenewalPolicy(t *testing.T) {
 // leaves a tainted resource with its job; after `terraform untaint`, the
 // next apply resumes the same job in place.
 func TestAccStaticExportBundle_resumeAfterTimeout(t *testing.T) {
+	providertest.CLIContract(t, "resource.mintlify_static_export_bundle")
 	workRoot := t.TempDir()
 	t.Setenv("TF_ACC_TEMP_DIR", workRoot)
 	env := providertest.NewTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan {
@@ -203,6 +204,7 @@ func TestAccStaticExportBundle_failedJobIsReplaced(t *testing.T) {
 
 func TestAccStaticExportBundle_importBlock(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_static_export_bundle")
 	env := providertest.NewTestEnv(t)
 	job := env.StartExportOutsideTerraform(t)
 	env.Clock.Advance(time.Minute) // the job completes
@@ -239,6 +241,7 @@ import {
 // running with `terraform import`; the apply waits for it.
 func TestAccStaticExportBundle_importCommand(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_static_export_bundle")
 	env := providertest.NewTestEnv(t)
 	job := env.StartExportOutsideTerraform(t)
 	cfg := env.Config(providertest.BundleConfig("docs.example.com", ""))

@@ -79,6 +79,7 @@ const modelLinkTTL = 24 * time.Hour
 
 func TestModelBundleLifecycle(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_static_export_bundle")
 	seeds, err := modelSeedsToRun()
 	if err != nil {
 		t.Fatal(err)

@@ -38,6 +38,7 @@ resource "echo" "link" {}
 // ephemeral resource reads a fresh link of it, a ZIP archive's.
 func TestAccStaticExportJobDataSource_project(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "data.mintlify_static_export_job", "ephemeral.mintlify_static_export_bundle")
 	env := providertest.NewTestEnv(t, providertest.NextOnly)
 	factories := env.ProviderFactories()
 	factories["echo"] = echoprovider.NewProviderServer()

@@ -25,6 +25,7 @@ import (
 // and `link_revision` grows by one.
 func TestAccStaticExportBundle_project(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_static_export_bundle")
 	env := providertest.NewTestEnv(t, providertest.NextOnly)
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(providertest.ProjectBundleConfig(`base_path = "/docs"`)))
@@ -80,6 +81,7 @@ func TestAccStaticExportBundle_project(t *testing.T) {
 // project, adopted in place with a link, no new export.
 func TestAccStaticExportBundle_projectImport(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_static_export_bundle")
 	env := providertest.NewTestEnv(t, providertest.NextOnly)
 	var jobID string
 	resource.Test(t, resource.TestCase{

@@ -52,6 +52,7 @@ func expectLinks(t *testing.T, env *providertest.Env, links int) {
 // not due is left alone by both.
 func TestRenewalWithoutRefresh(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_static_export_bundle")
 	env, cli, first := renewalCLI(t, "")
 
 	env.Clock.Advance(80 * time.Minute) // 40m left: not due
@@ -86,6 +87,7 @@ func TestRenewalWithoutRefresh(t *testing.T) {
 // None fails with "Provider produced inconsistent final plan".
 func TestSavedPlans(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_static_export_bundle")
 	for _, refresh := range []string{"-refresh=true", "-refresh=false"} {
 		t.Run("before due, no change "+refresh, func(t *testing.T) {
 			t.Parallel()
@@ -140,6 +142,7 @@ func TestSavedPlans(t *testing.T) {
 // internal/provider holds every other type to the same.
 func TestRefreshOnlyIsQuiet(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_static_export_bundle")
 	dataSources := fmt.Sprintf(`
 data "mintlify_static_export_job" "docs" {
   job_id = %[1]s.job_id

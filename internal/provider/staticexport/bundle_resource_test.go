@@ -23,6 +23,7 @@ import (
 
 func TestAccStaticExportBundle_create(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_static_export_bundle")
 	env := providertest.NewTestEnv(t)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
@@ -99,6 +100,7 @@ func TestAccStaticExportBundle_versionAndPaths(t *testing.T) {
 
 func TestAccStaticExportBundle_replace(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_static_export_bundle")
 	env := providertest.NewTestEnv(t)
 	replaced := resource.ConfigPlanChecks{
 		PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(providertest.BundleAddr, plancheck.ResourceActionReplace)},
@@ -325,6 +327,7 @@ func TestAccStaticExportBundle_jobGoneIsReplaced(t *testing.T) {
 // are empty and no second export starts.
 func TestAccStaticExportBundle_refreshOnlyAgainst404ThenRestored(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_static_export_bundle")
 	env := providertest.NewTestEnv(t)
 	cfg := env.Config(providertest.BundleConfig("docs.example.com", ""))
 	resource.Test(t, resource.TestCase{

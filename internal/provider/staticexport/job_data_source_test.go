@@ -16,6 +16,7 @@ import (
 
 func TestAccStaticExportJobDataSource_fromBundle(t *testing.T) {
 	t.Parallel()
+	providertest.CLIContract(t, "data.mintlify_static_export_job")
 	env := providertest.NewTestEnv(t)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
