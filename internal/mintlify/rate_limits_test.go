@@ -115,7 +115,9 @@ func orgLimitFake(t *testing.T) (*Client, *fakeapi.Server, *clock.Fake, orgLimit
 // 429 of an organization-wide limit.
 func orgLimitFaults(fake *fakeapi.Server, call orgLimitCall, n int) {
 	fake.SetFaults(fakeapi.FaultRule{Count: n, Faults: []fakeapi.Fault{fakeapi.OrganizationLimit()},
-		Match: func(r *http.Request) bool { return r.Method == call.method && strings.HasPrefix(r.URL.Path, call.prefix) }})
+		Match: func(r *http.Request) bool {
+			return r.Method == call.method && strings.HasPrefix(r.URL.Path, call.prefix)
+		}})
 }
 
 // TestOrganizationLimitIsATurn: against plain-text 429s without a
