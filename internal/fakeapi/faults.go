@@ -1,6 +1,7 @@
 package fakeapi
 
 import (
+	"io"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -67,6 +68,15 @@ type Fault struct {
 	// Message, when not empty, is the error text of a FaultStatus in place
 	// of the usual one (see WithMessage).
 	Message string
+	// PlainText sends a FaultStatus's body as plain text, not the API's
+	// JSON error (see OrganizationLimit).
+	PlainText bool
+}
+
+// OrganizationLimit is a 429 as Mintlify's shared API-key layer may answer
+// an organization-wide limit: plain text, without a Retry-After.
+func OrganizationLimit() Fault {
+	return Fault{Kind: FaultStatus, Status: http.StatusTooManyRequests, PlainText: true}
 }
 
 // TooManyRequests is a 429 answer asking the client to wait retryAfter (none
@@ -278,6 +288,15 @@ func (s *Server) writeStatusFault(w http.ResponseWriter, f Fault) {
 	}
 	if msg == "" {
 		msg = http.StatusText(f.Status)
+	}
+	if f.PlainText {
+		if f.Message == "" {
+			msg = http.StatusText(f.Status)
+		}
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.WriteHeader(f.Status)
+		_, _ = io.WriteString(w, msg+"\n")
+		return
 	}
 	writeError(w, f.Status, msg)
 }

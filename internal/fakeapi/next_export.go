@@ -124,7 +124,7 @@ func (s *Server) handleStartProjectJob(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if s.windows != nil {
-		if wait, ok := s.windows.take(groupExportStarts, now); !ok {
+		if wait, ok := s.windows.take(groupExportStarts, req.ProjectID, now); !ok {
 			s.mu.Unlock()
 			s.writeHourlyLimit(w, wait)
 			return
@@ -164,10 +164,8 @@ func decodeBasePath(body []byte, basePath *string) (code, message string) {
 // writeHourlyLimit answers a start beyond the hourly limit: the API's JSON
 // error with a Retry-After, or plain text without one (PlainTextLimit).
 func (s *Server) writeHourlyLimit(w http.ResponseWriter, wait time.Duration) {
-	if s.next.PlainTextLimit {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		w.WriteHeader(http.StatusTooManyRequests)
-		_, _ = io.WriteString(w, "Too Many Requests\n")
+	if s.next.PlainTextLimit || s.plainLimits {
+		writePlainTooMany(w)
 		return
 	}
 	w.Header().Set("Retry-After", strconv.Itoa(max(int((wait+time.Second-1)/time.Second), 1)))

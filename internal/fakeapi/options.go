@@ -183,6 +183,15 @@ type LimitOptions struct {
 	// else and trigger more than the limits allow in a moment of virtual
 	// time.
 	WithoutDocumented bool
+	// PlainText makes every documented limit answer 429 as plain text
+	// without a Retry-After, as Mintlify's shared API-key layer may answer
+	// an organization-wide limit.
+	PlainText bool
+	// OthersUse is the share (0 to 1) of each documented
+	// per-organization limit that the rest of the organization uses: the
+	// server counts that many requests of every window as sent by others,
+	// evenly spaced. 0.5 leaves 5 trigger requests per 10 seconds.
+	OthersUse float64
 }
 
 // WithLimits sets the server's request limits.
@@ -193,6 +202,12 @@ func WithLimits(o LimitOptions) Option {
 		}
 		if o.WithoutDocumented {
 			s.windows = nil
+		}
+		if o.PlainText {
+			s.plainLimits = true
+		}
+		if o.OthersUse > 0 && s.windows != nil {
+			s.windows.others = min(o.OthersUse, 1)
 		}
 	}
 }

@@ -80,6 +80,7 @@ type Server struct {
 	deploymentPlan   func(DeploymentRequest) DeploymentPlan
 	previewsDisabled bool
 	windows          *slidingWindows
+	plainLimits      bool // LimitOptions.PlainText
 	deployments      map[string]*deployment
 	deploymentIDs    []string
 	automations      map[string]Automation
@@ -124,9 +125,9 @@ func (s *Server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
 	api := s.apiRoutes(mux)
 	s.staticExportRoutes(mux)
-	api(http.MethodPost, "/v2/agent/{projectId}/job", s.handleCreateAgentJob)
+	api(http.MethodPost, "/v2/agent/{projectId}/job", s.limited(groupAgentPrompts, s.handleCreateAgentJob))
 	api(http.MethodGet, "/v2/agent/{projectId}/job/{id}", s.handleGetAgentJob)
-	api(http.MethodPost, "/v2/agent/{projectId}/job/{id}/message", s.handleSendAgentJobMessage)
+	api(http.MethodPost, "/v2/agent/{projectId}/job/{id}/message", s.limited(groupAgentPrompts, s.handleSendAgentJobMessage))
 	api(http.MethodPost, "/v1/project/update/{projectId}", s.limited(groupTriggers, s.handleTriggerDeployment))
 	api(http.MethodGet, "/v1/project/update-status/{statusId}", s.handleGetDeployment)
 	api(http.MethodPost, "/v1/project/preview/{projectId}", s.limited(groupPreviews, s.handleTriggerPreview))

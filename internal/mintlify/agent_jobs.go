@@ -47,7 +47,7 @@ type agentPrompt struct {
 func (c *Client) CreateAgentJob(ctx context.Context, projectID, prompt string) (*AgentJob, error) {
 	var job AgentJob
 	segments := []string{"v2", "agent", projectID, "job"}
-	if err := c.postOnce(ctx, segments, agentPrompt{prompt}, &job); err != nil {
+	if err := c.promptOnce(ctx, segments, agentPrompt{prompt}, &job); err != nil {
 		return nil, &StartError{MayHaveStarted: mayHaveActed(err), Err: err, What: agentJob}
 	}
 	if err := c.cleanAgentJob(callRoute(http.MethodPost, segments), &job); err != nil {
@@ -64,7 +64,7 @@ func (c *Client) CreateAgentJob(ctx context.Context, projectID, prompt string) (
 func (c *Client) SendAgentJobMessage(ctx context.Context, projectID, id, prompt string) (*AgentJob, error) {
 	var job AgentJob
 	segments := []string{"v2", "agent", projectID, "job", id, "message"}
-	if err := c.postOnce(ctx, segments, agentPrompt{prompt}, &job); err != nil {
+	if err := c.promptOnce(ctx, segments, agentPrompt{prompt}, &job); err != nil {
 		return nil, &StartError{MayHaveStarted: mayHaveActed(err), Err: err, What: followUpMessage}
 	}
 	if err := c.cleanAgentJob(callRoute(http.MethodPost, segments), &job); err != nil {
@@ -114,3 +114,9 @@ var agentJobs = jobKind[AgentJob]{
 
 // failure implements Job. The API gives no reason for an agent job.
 func (j AgentJob) failure() string { return fmt.Sprintf("agent job %s failed", j.ID) }
+
+// promptOnce sends an agent prompt (a new job, a follow-up) like postOnce,
+// within the documented limit of prompts: a 429 is a turn to wait for.
+func (c *Client) promptOnce(ctx context.Context, segments []string, in, out any) error {
+	return c.send(ctx, call{method: http.MethodPost, segments: segments, in: in, out: out, limit: &LimitAgentPrompts})
+}

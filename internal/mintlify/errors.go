@@ -102,15 +102,27 @@ type RetryError struct {
 	// Wait is the wait before the next attempt that was not started because
 	// of the deadline, and Left the time that remained before it.
 	Wait, Left time.Duration
+	// Limit, when not nil, is the documented rate limit whose turn the
+	// call waited for (a 429 of a call that has one), and Turns how many
+	// turns it waited before it stopped.
+	Limit *Limit
+	Turns int
 }
 
 func (e *RetryError) Error() string {
 	switch {
+	case e.Limit != nil && errors.Is(e.Stop, context.DeadlineExceeded):
+		return fmt.Sprintf("stopped after %s (%s for a turn within the rate limit on %s): the next turn was due "+
+			"in %s, but the deadline was %s away: %v", countAttempts(e.Attempts), countTurns(e.Turns), e.Limit,
+			e.Wait.Round(time.Second), e.Left.Round(time.Millisecond), e.Err)
+	case e.Limit != nil && e.Stop == nil:
+		return fmt.Sprintf("gave up after %s (%s for a turn within the rate limit on %s): %v",
+			countAttempts(e.Attempts), countTurns(e.Turns), e.Limit, e.Err)
 	case e.Stop == nil:
 		return fmt.Sprintf("gave up after %s: %v", countAttempts(e.Attempts), e.Err)
 	case errors.Is(e.Stop, context.DeadlineExceeded) && e.Wait > 0:
 		return fmt.Sprintf("stopped after %s: the next attempt was due in %s, but the deadline was %s away: %v",
-			countAttempts(e.Attempts), e.Wait, e.Left.Round(time.Millisecond), e.Err)
+			countAttempts(e.Attempts), e.Wait.Round(time.Second), e.Left.Round(time.Millisecond), e.Err)
 	default:
 		return fmt.Sprintf("stopped after %s (%v): %v", countAttempts(e.Attempts), e.Stop, e.Err)
 	}
@@ -123,6 +135,13 @@ func (e *RetryError) Unwrap() []error {
 		return []error{e.Err}
 	}
 	return []error{e.Err, e.Stop}
+}
+
+func countTurns(n int) string {
+	if n == 1 {
+		return "1 wait"
+	}
+	return fmt.Sprintf("%d waits", n)
 }
 
 func countAttempts(n int) string {

@@ -21,11 +21,6 @@ import (
 // accepts, the default ("") first.
 var ProjectExportBasePaths = []string{"", "/docs", "/documentation"}
 
-// exportStartWindow is the window of the API's limit on job starts (10 per
-// organization per hour): a start waits out a Retry-After up to this long
-// when its deadline allows.
-const exportStartWindow = time.Hour
-
 // conflictPolicy spaces the starts repeated while another job of the
 // deployment is active (409): the job that blocks is unknown, so it
 // cannot be polled, and each start may count against the hourly limit.
@@ -85,13 +80,15 @@ func (j *ProjectExportJob) Bundle() (*Bundle, bool) {
 //     each time, until it is taken. When ctx's deadline comes first, the
 //     error is a *RetryError stopped by context.DeadlineExceeded around the
 //     409 (IsConflict and IsAnotherExportActive hold).
-//   - 429 with a Retry-After, the hourly limit of starts: waited out when
-//     it ends before ctx's deadline (up to an hour), otherwise the call
-//     fails at once, the *RetryError saying so, and RetryAt telling when a
-//     start may go again.
+//   - 429, the hourly limit of starts (LimitExportStarts): a turn to wait
+//     for. A Retry-After is waited out when it ends before ctx's deadline
+//     (up to an hour), otherwise the call fails at once, the *RetryError
+//     saying so, and RetryAt telling when a start may go again. Without a
+//     Retry-After, the start is repeated an hour later, or once shortly
+//     before the deadline.
 func (c *Client) StartProjectExport(ctx context.Context, projectID string, req ProjectExportRequest) (*ProjectExportJob, error) {
 	segments := []string{"v1", "static-export", projectID, "jobs"}
-	cl := call{method: http.MethodPost, segments: segments, retryAfterCap: exportStartWindow}
+	cl := call{method: http.MethodPost, segments: segments, limit: &LimitExportStarts}
 	if req.BasePath != "" {
 		cl.in = req // the body is optional; an API without basePath takes a start without one
 	}

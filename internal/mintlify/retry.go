@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"reflect"
@@ -44,7 +45,9 @@ type RetryPolicy struct {
 	// between half and all of MinWait·2^(n-1), at most MaxWait.
 	MinWait, MaxWait time.Duration
 	// MaxRetryAfter caps the wait a Retry-After header can ask for. A wait
-	// is never shorter than the API asked, up to this cap.
+	// is never shorter than the API asked, up to this cap. (A 429 of a
+	// call whose limit the API documents waits for its turn instead, up
+	// to the limit's window: rate_limits.go.)
 	MaxRetryAfter time.Duration
 }
 
@@ -62,12 +65,11 @@ func (p RetryPolicy) wait(retry int, retryAfter time.Duration) time.Duration {
 	}
 	base = min(base, p.MaxWait)
 	// "Equal jitter": clients that failed together do not retry together,
-	// and no wait is shorter than half the backoff.
-	w := base/2 + time.Duration(rand.Int64N(int64(base/2)+1))
-	if retryAfter > 0 {
-		w = max(w, min(retryAfter, p.MaxRetryAfter))
-	}
-	return w
+	// and no wait is shorter than half the backoff. The jitter goes on top
+	// of a wait the API asked for, never under it: clients refused together
+	// do not all come back at the instant the API named.
+	jitter := time.Duration(rand.Int64N(int64(base/2) + 1))
+	return max(base/2, min(retryAfter, p.MaxRetryAfter)) + jitter
 }
 
 // call is one logical API call, which may take several attempts.
@@ -77,11 +79,9 @@ type call struct {
 	in, out  any
 	// idempotent calls may be repeated after any transient failure.
 	idempotent bool
-	// retryAfterCap, when longer than the policy's MaxRetryAfter, is the
-	// longest Retry-After the call waits for: a start whose limit is
-	// hourly waits out the whole of a Retry-After that ends before its
-	// deadline (see checkRetry).
-	retryAfterCap time.Duration
+	// limit, when not nil, is the call's documented rate limit: a 429 is
+	// a turn to wait for until the deadline, not a fault (waitTurn).
+	limit *Limit
 }
 
 // send performs a call through go-retryablehttp with this client's policy.
@@ -123,7 +123,7 @@ func (c *Client) send(ctx context.Context, cl call) error {
 	rc := &retryablehttp.Client{
 		HTTPClient:     c.httpClient,
 		Logger:         leveledLogger{ctx: ctx, l: c.logger},
-		RetryMax:       c.retryPolicy.MaxRetries,
+		RetryMax:       retryMax(cl, c.retryPolicy),
 		RequestLogHook: a.logRequest,
 		CheckRetry:     a.checkRetry,
 		Backoff:        func(time.Duration, time.Duration, int, *http.Response) time.Duration { return 0 },
@@ -143,6 +143,16 @@ func (c *Client) send(ctx context.Context, cl call) error {
 	return nil
 }
 
+// retryMax is go-retryablehttp's RetryMax for cl: the policy's, or, for a
+// call with a documented limit, no bound of its own, as checkRetry counts
+// the faults against MaxRetries and waits the turns until the deadline.
+func retryMax(cl call, p RetryPolicy) int {
+	if cl.limit != nil {
+		return math.MaxInt32
+	}
+	return p.MaxRetries
+}
+
 // callState is one call's state across its attempts.
 type callState struct {
 	c     *Client
@@ -150,9 +160,11 @@ type callState struct {
 	call  call
 	route string
 
-	n     int   // attempts sent so far
-	last  error // the last attempt's error
-	final error // the error the call ends with
+	n      int   // attempts sent so far
+	faults int   // failed attempts that count against MaxRetries
+	turns  int   // waits for a turn within the call's limit
+	last   error // the last attempt's error
+	final  error // the error the call ends with
 }
 
 func (a *callState) logRequest(_ retryablehttp.Logger, _ *http.Request, i int) {
@@ -214,10 +226,17 @@ func (a *callState) checkRetry(ctx context.Context, _ *http.Response, err error)
 		}
 		return a.fail(&RetryError{Attempts: a.n, Err: err, Stop: ctxErr})
 	}
+	if IsOutOfCredits(err) {
+		return a.fail(err) // not a rate limit: no wait brings credits back
+	}
+	if a.call.limit != nil && IsRateLimited(err) {
+		return a.waitTurn(ctx, err)
+	}
 	if !a.retryable(err) {
 		return a.fail(err)
 	}
-	if a.n > a.c.retryPolicy.MaxRetries {
+	a.faults++
+	if a.faults > a.c.retryPolicy.MaxRetries {
 		if a.n == 1 {
 			return a.fail(err) // retries are disabled
 		}
@@ -229,9 +248,7 @@ func (a *callState) checkRetry(ctx context.Context, _ *http.Response, err error)
 	if errors.As(err, &apiErr) {
 		retryAfter = apiErr.RetryAfter
 	}
-	policy := a.c.retryPolicy
-	policy.MaxRetryAfter = max(policy.MaxRetryAfter, a.call.retryAfterCap)
-	wait := policy.wait(a.n, retryAfter)
+	wait := a.c.retryPolicy.wait(a.faults, retryAfter)
 	now := a.c.clock.Now()
 	if deadline, ok := clock.Deadline(ctx); ok && now.Add(wait).After(deadline) {
 		return a.fail(&RetryError{Attempts: a.n, Err: err, Stop: context.DeadlineExceeded, Wait: wait, Left: deadline.Sub(now)})

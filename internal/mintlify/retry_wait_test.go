@@ -36,8 +36,10 @@ func TestRetryAfterIsHonouredAndCapped(t *testing.T) {
 			if _, err := c.GetStaticExportJob(t.Context(), job.JobID); err != nil {
 				t.Fatal(err)
 			}
-			if waited := clk.Now().Sub(before); waited != tc.want {
-				t.Errorf("waited %s, want %s", waited, tc.want)
+			// The first retry's jitter (up to half its 1 s backoff) goes on
+			// top of what the API asked for.
+			if waited := clk.Now().Sub(before); waited < tc.want || waited > tc.want+500*time.Millisecond {
+				t.Errorf("waited %s, want %s plus at most 500ms of jitter", waited, tc.want)
 			}
 		})
 	}
@@ -119,8 +121,16 @@ func TestBackoffGrowsWithJitter(t *testing.T) {
 			t.Errorf("retry %d: no jitter in 50 waits", retry)
 		}
 	}
-	if w := p.wait(1, 10*time.Second); w != 10*time.Second {
-		t.Errorf("Retry-After 10s: waited %s", w)
+	seen := map[time.Duration]bool{}
+	for range 50 {
+		w := p.wait(1, 10*time.Second)
+		if w < 10*time.Second || w > 10*time.Second+500*time.Millisecond {
+			t.Fatalf("Retry-After 10s: waited %s, want 10s plus at most 500ms of jitter", w)
+		}
+		seen[w] = true
+	}
+	if len(seen) < 2 {
+		t.Error("Retry-After 10s: no jitter on top of it in 50 waits: callers refused together would come back together")
 	}
 	if w := p.wait(6, 2*time.Second); w < 15*time.Second {
 		t.Errorf("a short Retry-After shortened the backoff to %s", w)

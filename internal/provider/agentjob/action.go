@@ -93,6 +93,7 @@ func (a *agentJobAction) Invoke(ctx context.Context, req action.InvokeRequest, r
 		return
 	}
 	progress := core.ProgressOf(ctx, resp)
+	ctx = core.WithTurnProgress(ctx, progress)
 	client := a.Provider.Client
 	ctx, cancel := client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()

@@ -79,6 +79,7 @@ func (a *automationRunAction) Invoke(ctx context.Context, req action.InvokeReque
 	if !ok {
 		return
 	}
+	ctx = core.WithTurnProgress(ctx, core.ProgressOf(ctx, resp))
 	ctx, cancel := a.Provider.Client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 	automationID, trigger := m.AutomationID.ValueString(), triggerOf(m.AutomationTrigger)

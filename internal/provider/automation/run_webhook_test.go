@@ -155,7 +155,10 @@ func TestAccAutomationRun_webhookKeyAndLimit(t *testing.T) {
 	}{
 		{"read-only key", fakeapi.Fault{Kind: fakeapi.FaultStatus, Status: http.StatusForbidden, Message: "API key lacks the write scope"},
 			"Mintlify API Key Is Read-Only|HTTP 403|No automation run was queued", 0},
-		{"rate limit", fakeapi.TooManyRequests(5 * time.Second), "Mintlify API Rate Limit Exceeded|HTTP 429|through its webhook", 0},
+		// A turn to wait for within the organization's limit, until the
+		// timeout, whatever max_retries says.
+		{"rate limit", fakeapi.TooManyRequests(5 * time.Second), "Mintlify Rate Limit Outlasted The Timeout|" +
+			"10 requests per 10 seconds per organization|through its webhook|HTTP 429|`timeouts.create` (5m0s)", 0},
 		{"lost answer", fakeapi.LoseAnswer(), "Automation Run May Have Been Queued|webhook automation " + automationByWebhook +
 			" may have been queued; its `run_id` is unknown|did not retry", 1},
 	} {

@@ -159,6 +159,8 @@ func (op APIOperation) describe(err error) (summary, detail string) {
 		return DowngradeDiagnostic(downgrade, doing)
 	case errors.As(err, &invalid):
 		return invalidValueDiagnostic(invalid, doing)
+	case retryStopped && retryErr.Limit != nil:
+		return turnOutlastsTimeout(retryErr, doing, op.budget)
 	case retryStopped && mintlify.IsRateLimited(err):
 		return rateLimitOutlastsTimeout(retryErr, doing, op.budget)
 	case retryStopped:
@@ -187,6 +189,8 @@ func (op APIOperation) describeAnswer(err error) (summary, detail string) {
 	var apiErr *mintlify.APIError
 	var transportErr *mintlify.TransportError
 	switch {
+	case mintlify.IsOutOfCredits(err):
+		return outOfCredits(err, doing)
 	case mintlify.IsUnauthorized(err):
 		return op.unauthorized(err)
 	case mintlify.IsForbidden(err):

@@ -8,6 +8,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
 
 // What every action that acts in one project shares (the agent job, the
@@ -76,4 +78,11 @@ func ProgressOf(ctx context.Context, resp *action.InvokeResponse) Progress {
 		tflog.Info(ctx, msg)
 		resp.SendProgress(action.InvokeProgressEvent{Message: msg})
 	}
+}
+
+// WithTurnProgress returns ctx with each wait of a call for its turn
+// within a documented rate limit of the organization reported as
+// progress.
+func WithTurnProgress(ctx context.Context, progress Progress) context.Context {
+	return mintlify.WithTurnHook(ctx, func(t mintlify.Turn) { progress("%s.", t.Message()) })
 }

@@ -124,6 +124,9 @@ func (p *Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp *pro
 					"timeouts, truncated answers, HTTP 429 and 500/502/503/504, with exponential backoff (about 1s, 2s, "+
 					"4s, ... up to 30s) and the API's `Retry-After` up to one minute, within the operation's timeout. "+
 					"A request that starts a job is retried only when the API certainly did not take it. "+
+					"An HTTP 429 of a call whose rate limit Mintlify documents (triggering a deployment, a preview "+
+					"or an automation, starting a static export or an agent job) is not counted here: the limit is "+
+					"shared by the whole organization, so the provider waits its turn until the operation's timeout. "+
 					"From `0` to `%d`; defaults to `%d`.", maxRetries, mintlify.DefaultMaxRetries),
 				Optional:   true,
 				Validators: []validator.Int64{retryCount{}},

@@ -81,6 +81,7 @@ func (a *deploymentAction) Invoke(ctx context.Context, req action.InvokeRequest,
 		return
 	}
 	progress := core.ProgressOf(ctx, resp)
+	ctx = core.WithTurnProgress(ctx, progress)
 	client := a.Provider.Client
 	ctx, cancel := client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
