@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // bridgeMain is the program of a separate module that serves the provider
@@ -78,7 +78,7 @@ func TestSeparateModuleServesTheProvider(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cmd := exec.Command(acctest.CLIPath(t), "providers", "schema", "-json")
+	cmd := exec.Command(providertest.CLIPath(t), "providers", "schema", "-json")
 	cmd.Dir, cmd.Env = work, append(os.Environ(), "TF_CLI_CONFIG_FILE="+rc, "CHECKPOINT_DISABLE=1")
 	out, err := cmd.Output()
 	if err != nil {

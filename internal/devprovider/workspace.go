@@ -59,7 +59,7 @@ func (w *Workspace) Commands(terraform string, extra ...string) Commands {
 
 // Commands runs the commands of a Terraform or OpenTofu CLI, each in the
 // working directory it is given, with one environment: what the demo and
-// the benchmarks share. (Tests drive the CLI through acctest.CLI.)
+// the benchmarks share. (Tests drive the CLI through providertest.CLI.)
 type Commands struct {
 	// Path is the CLI's executable.
 	Path string

@@ -10,8 +10,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // withDefault gives the example's first `type = string` variable a default,
@@ -24,7 +24,7 @@ func withDefault(example, value string) string {
 // one job per release, its pull request as an output.
 func TestAccExampleAgentJobResource(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, acctest.AgentPlan(20*time.Minute, "", false))
+	env := newTestEnv(t, providertest.AgentPlan(20*time.Minute, "", false))
 	example := readExample(t, filepath.Join("resources", "mintlify_agent_job"), "resource.tf")
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
@@ -54,23 +54,23 @@ func TestAccExampleAgentJobResource(t *testing.T) {
 // written: a new job that ends with its pull request, and a follow-up to the
 // job the example names.
 func TestAgentJobActionExample(t *testing.T) {
-	acctest.SkipUnlessVersion(t, ">= 1.14")
-	env := newTestEnv(t, acctest.AgentPlanByPrompt())
-	env.Fake.AddAgentJob(acctest.ProjectID, fakeapi.AgentJobSeed{
-		ID: "aj_3f9a2c1b8e7d4a06", Repository: fakeapi.AgentRepository, PRLink: acctest.Ptr(fakeapi.AgentRepository + "/pull/42"),
+	providertest.SkipUnlessVersion(t, ">= 1.14")
+	env := newTestEnv(t, providertest.AgentPlanByPrompt())
+	env.Fake.AddAgentJob(providertest.ProjectID, fakeapi.AgentJobSeed{
+		ID: "aj_3f9a2c1b8e7d4a06", Repository: fakeapi.AgentRepository, PRLink: providertest.Ptr(fakeapi.AgentRepository + "/pull/42"),
 	})
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(readExample(t, filepath.Join("actions", "mintlify_agent_job"), "action.tf")))
 	cli.MustRun("init", "-no-color", "-input=false")
 
 	out := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.docs").Output
-	lines := acctest.ProgressLines(out, "action.mintlify_agent_job.docs", "CLI")
-	acctest.ExpectLines(t, "the example's progress", lines[len(lines)-1:],
+	lines := providertest.ProgressLines(out, "action.mintlify_agent_job.docs", "CLI")
+	providertest.ExpectLines(t, "the example's progress", lines[len(lines)-1:],
 		`Agent job aj_[0-9a-f]{16} completed: pull request https://github\.com/acme/docs/pull/101`)
 
 	out = cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_agent_job.docs_follow_up").Output
-	lines = acctest.ProgressLines(out, "action.mintlify_agent_job.docs_follow_up", "CLI")
-	acctest.ExpectLines(t, "the example follow-up's progress", lines[len(lines)-1:],
+	lines = providertest.ProgressLines(out, "action.mintlify_agent_job.docs_follow_up", "CLI")
+	providertest.ExpectLines(t, "the example follow-up's progress", lines[len(lines)-1:],
 		`Agent job aj_3f9a2c1b8e7d4a06 completed: pull request https://github\.com/acme/docs/pull/42`)
 	if env.Fake.AgentJobsCreated() != 1 || env.Fake.AgentMessagesSent() != 1 {
 		t.Errorf("jobs, follow-ups = %d, %d; want 1, 1", env.Fake.AgentJobsCreated(), env.Fake.AgentMessagesSent())
@@ -81,8 +81,8 @@ func TestAgentJobActionExample(t *testing.T) {
 // example as written, with an agent job that fails: the apply succeeds with
 // the failure as a warning, and the next plan is empty.
 func TestAgentJobActionOnFailureExample(t *testing.T) {
-	acctest.SkipUnlessVersion(t, ">= 1.16")
-	env := newTestEnv(t, acctest.AgentPlan(10*time.Minute, "failed", false))
+	providertest.SkipUnlessVersion(t, ">= 1.16")
+	env := newTestEnv(t, providertest.AgentPlan(10*time.Minute, "failed", false))
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(withDefault(readExample(t, filepath.Join("actions", "mintlify_agent_job", "on-failure-continue"), "main.tf"), "2.3.0")))
 	cli.MustRun("init", "-no-color", "-input=false")
@@ -128,7 +128,7 @@ func TestAccExampleAgentJobImport(t *testing.T) {
 // adopts what it names in place, and nothing is started.
 func TestAccExampleImportByIdentity(t *testing.T) {
 	t.Parallel()
-	acctest.CLIContract(t)
+	providertest.CLIContract(t)
 	env := newTestEnv(t)
 	job := env.StartExportOutsideTerraform(t)
 	env.Fake.AddAgentJob("proj_0123456789", fakeapi.AgentJobSeed{ID: "aj_3f9a2c1b8e7d4a06", Repository: fakeapi.AgentRepository})
@@ -146,7 +146,7 @@ func TestAccExampleImportByIdentity(t *testing.T) {
 			}},
 			Check: resource.ComposeTestCheckFunc(
 				resource.TestCheckResourceAttr(bundleAddr, "job_id", job),
-				acctest.CheckBundleLinkWorks(bundleAddr),
+				providertest.CheckBundleLinkWorks(bundleAddr),
 				resource.TestCheckResourceAttr("mintlify_agent_job.release_docs", "id", "aj_3f9a2c1b8e7d4a06"),
 				func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
 				func(*terraform.State) error { return env.ExpectAgentJobsWithoutFollowUps(0) },

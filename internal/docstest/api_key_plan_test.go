@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // TestAPIKeyInSavedPlans checks what the docs say of the API key and saved
@@ -25,7 +25,7 @@ import (
 // which the docs warn against, does write it there.
 func TestAPIKeyInSavedPlans(t *testing.T) {
 	t.Parallel()
-	acctest.CLIContract(t)
+	providertest.CLIContract(t)
 	ephemeralKey := readExample(t, filepath.Join("guides", "running-in-ci", "ephemeral-key"), "main.tf")
 	sensitiveKey := strings.Replace(ephemeralKey, "ephemeral   = true", "sensitive   = true", 1)
 	if sensitiveKey == ephemeralKey {
@@ -44,7 +44,7 @@ func TestAPIKeyInSavedPlans(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			if tc.minVersion != "" {
-				acctest.SkipUnlessVersion(t, tc.minVersion)
+				providertest.SkipUnlessVersion(t, tc.minVersion)
 			}
 			key := randomAPIKey(t)
 			fake := fakeapi.New(fakeapi.WithClock(clock.Real()), fakeapi.WithKeys(fakeapi.KeyOptions{APIKey: key}),
@@ -55,7 +55,7 @@ func TestAPIKeyInSavedPlans(t *testing.T) {
 			if tc.viaVariable {
 				keyVar = "TF_VAR_mintlify_api_key=" + key
 			}
-			cli := acctest.BuiltCLI(t, acctest.WithEnv(keyVar, envBaseURL+"="+srv.URL, envProjectID+"=proj_0123456789abcdef"))
+			cli := providertest.BuiltCLI(t, providertest.WithEnv(keyVar, envBaseURL+"="+srv.URL, envProjectID+"=proj_0123456789abcdef"))
 			cli.WriteConfig(tc.config)
 			cli.MustRun("init", "-input=false", "-no-color")
 			cli.MustRun("plan", "-out=tfplan", "-input=false", "-no-color")

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // archiveExample is the archive's registry example, with its output_path
@@ -36,8 +36,8 @@ func readArchive(t *testing.T, path, when string) []byte {
 // file stays on disk as it was.
 func TestAccExampleArchiveRemovedKeepsTheFile(t *testing.T) {
 	t.Parallel()
-	acctest.SkipUnlessVersion(t, ">= 1.7") // removed blocks
-	env := newTestEnv(t, acctest.SizedArchives(1<<20))
+	providertest.SkipUnlessVersion(t, ">= 1.7") // removed blocks
+	env := newTestEnv(t, providertest.SizedArchives(1<<20))
 	dir := t.TempDir()
 	out := filepath.Join(dir, "build", "docs-bundle.tar.gz")
 	cli := env.CLI(t)
@@ -64,8 +64,8 @@ func TestAccExampleArchiveRemovedKeepsTheFile(t *testing.T) {
 // block keeps it.
 func TestAccArchiveDestroyFalseInTheResourceBlock(t *testing.T) {
 	t.Parallel()
-	acctest.SkipUnlessVersion(t, resourceDestroyFalseVersion(t))
-	env := newTestEnv(t, acctest.SizedArchives(1<<20))
+	providertest.SkipUnlessVersion(t, resourceDestroyFalseVersion(t))
+	env := newTestEnv(t, providertest.SizedArchives(1<<20))
 	keep := func(dir string) string {
 		return strings.Replace(archiveExample(t, dir), "  output_path = ", "  lifecycle {\n    destroy = false\n  }\n\n  output_path = ", 1)
 	}

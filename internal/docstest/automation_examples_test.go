@@ -9,8 +9,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // TestAccExampleAutomationNightly runs the once-a-day example: the first
@@ -18,7 +18,7 @@ import (
 // and the next day (plantimestamp() a day on) runs it again.
 func TestAccExampleAutomationNightly(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, fakeapi.WithAutomations(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: "6650f1c2a0b1c2d3e4f50617"}))
+	env := newTestEnv(t, fakeapi.WithAutomations(fakeapi.Automation{ProjectID: providertest.ProjectID, ID: "6650f1c2a0b1c2d3e4f50617"}))
 	example := readExample(t, filepath.Join("resources", "mintlify_automation_run", "nightly"), "main.tf")
 	nextDay := strings.Replace(example, "plantimestamp()", `timeadd(plantimestamp(), "24h")`, 1)
 	runs := func(want int) resource.TestCheckFunc {

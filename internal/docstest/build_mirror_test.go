@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // TestBuildMirrorScript runs scripts/build-mirror, which CONTRIBUTING.md's
@@ -26,8 +26,8 @@ import (
 // script writes is readable by its user only.
 func TestBuildMirrorScript(t *testing.T) {
 	t.Parallel()
-	acctest.CLIContract(t)
-	cli := acctest.CLIPath(t)
+	providertest.CLIContract(t)
+	cli := providertest.CLIPath(t)
 	home := t.TempDir()
 	userRC := "plugin_cache_dir = \"" + filepath.Join(home, "plugin-cache") + "\"\n"
 	writeFile(t, filepath.Join(home, ".terraformrc"), userRC)

@@ -16,8 +16,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // The chain guide's example (guides/commit-to-cluster) without its
@@ -64,7 +64,7 @@ func chainVars(commit string) config.Variables {
 // deploymentSucceededAt is when the fake first answered that a deployment
 // succeeded, and exportStartedAt when it received the first export start
 // (and its version); zero when it never did.
-func deploymentSucceededAt(env *acctest.Env) time.Time {
+func deploymentSucceededAt(env *providertest.Env) time.Time {
 	for _, r := range env.Fake.Requests() {
 		var d struct{ Status string }
 		if r.Method == http.MethodGet && strings.HasPrefix(r.Path, "/v1/project/update-status/") &&
@@ -75,7 +75,7 @@ func deploymentSucceededAt(env *acctest.Env) time.Time {
 	return time.Time{}
 }
 
-func exportStartedAt(env *acctest.Env) (time.Time, string) {
+func exportStartedAt(env *providertest.Env) (time.Time, string) {
 	for _, r := range env.Fake.Requests() {
 		var start fakeapi.StartRequest
 		if r.Method == http.MethodPost && r.Path == "/v1/static-export/jobs" && json.Unmarshal(r.Body, &start) == nil {
@@ -101,7 +101,7 @@ func TestAccExampleChainFromCommitToCluster(t *testing.T) {
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckOutput("deployed_commit", "3b1f0c9"),
 					resource.TestCheckResourceAttr(bundleAddr, "version", "3b1f0c9"),
-					acctest.CheckBundleLinkWorks(bundleAddr),
+					providertest.CheckBundleLinkWorks(bundleAddr),
 					func(*terraform.State) error {
 						succeeded := deploymentSucceededAt(env)
 						started, version := exportStartedAt(env)
@@ -149,7 +149,7 @@ func TestAccExampleChainStopsAtAFailedDeployment(t *testing.T) {
 		Steps: []resource.TestStep{{
 			Config:          env.Config(chainWithoutRelease(t)),
 			ConfigVariables: chainVars("4f1c2e9"),
-			ExpectError:     acctest.ExpectError("No deployment of the docs has succeeded yet"),
+			ExpectError:     providertest.ExpectError("No deployment of the docs has succeeded yet"),
 		}},
 	})
 	if started, _ := exportStartedAt(env); !started.IsZero() {

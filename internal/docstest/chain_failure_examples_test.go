@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // The chain guide's example when the docs stop building from some commit
@@ -20,9 +20,9 @@ const deploymentAddr = "mintlify_deployment.docs"
 // chainRun is the chain example in a CLI's working directory.
 type chainRun struct {
 	t    *testing.T
-	env  *acctest.Env
-	cli  *acctest.CLI
-	repo *acctest.DocsRepository
+	env  *providertest.Env
+	cli  *providertest.CLI
+	repo *providertest.DocsRepository
 }
 
 // apply applies the example with commit as the docs commit, and checks its
@@ -77,7 +77,7 @@ func (c *chainRun) expect(when string, deployments, jobs, links int, version str
 // fails), then a good commit again (deployed, exported, released).
 func TestExampleChainKeepsTheLinkAcrossFailedCommits(t *testing.T) {
 	t.Parallel()
-	repo := &acctest.DocsRepository{QueuedFor: 20 * time.Second, RunFor: 3 * time.Minute}
+	repo := &providertest.DocsRepository{QueuedFor: 20 * time.Second, RunFor: 3 * time.Minute}
 	env := newTestEnv(t, fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: 24 * time.Hour}), fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: repo.Plan}))
 	c := &chainRun{t: t, env: env, cli: env.CLI(t), repo: repo}
 	c.cli.WriteConfig(env.Config(chainWithoutRelease(t)))

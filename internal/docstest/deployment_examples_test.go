@@ -12,9 +12,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // exampleStatusID is the status id the examples name.
@@ -30,7 +30,7 @@ func deploysCommit() fakeapi.Option {
 }
 
 // expectDeployments checks how many deployments the fake was asked for.
-func expectDeployments(env *acctest.Env, n int) resource.TestCheckFunc {
+func expectDeployments(env *providertest.Env, n int) resource.TestCheckFunc {
 	return func(*terraform.State) error {
 		if got := len(env.Fake.DeploymentRequests()); got != n {
 			return fmt.Errorf("deployments triggered = %d, want %d", got, n)
@@ -41,13 +41,13 @@ func expectDeployments(env *acctest.Env, n int) resource.TestCheckFunc {
 
 // triggerOutsideTerraform triggers a deployment as a CI job would, and
 // returns its status id.
-func triggerOutsideTerraform(t *testing.T, env *acctest.Env) string {
+func triggerOutsideTerraform(t *testing.T, env *providertest.Env) string {
 	t.Helper()
 	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(env.URL), mintlify.WithClock(env.Clock))
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := c.TriggerDeployment(t.Context(), acctest.ProjectID)
+	id, err := c.TriggerDeployment(t.Context(), providertest.ProjectID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,13 +151,13 @@ func TestAccExampleDeploymentImportByIdentity(t *testing.T) {
 // TestDeploymentActionExample invokes the action of the registry example
 // as written.
 func TestDeploymentActionExample(t *testing.T) {
-	acctest.SkipUnlessVersion(t, ">= 1.14")
+	providertest.SkipUnlessVersion(t, ">= 1.14")
 	env := newTestEnv(t, deploysCommit())
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(readExample(t, filepath.Join("actions", "mintlify_deployment"), "action.tf")))
 	cli.MustRun("init", "-no-color", "-input=false")
 	out := cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false", "-invoke=action.mintlify_deployment.docs").Output
-	lines := acctest.ProgressLines(out, "action.mintlify_deployment.docs", "CLI")
+	lines := providertest.ProgressLines(out, "action.mintlify_deployment.docs", "CLI")
 	if len(lines) == 0 || !strings.HasSuffix(lines[len(lines)-1], "success: commit 3b1f0c9 (Deployed).") {
 		t.Errorf("the action's progress does not end with the commit deployed:\n%s", out)
 	}

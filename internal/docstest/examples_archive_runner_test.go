@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // TestArchiveOnARunnerThatStartsEmpty runs the air-gapped example as a CI
@@ -21,7 +21,7 @@ import (
 // next empty runner does the same again.
 func TestArchiveOnARunnerThatStartsEmpty(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, acctest.SizedArchives(1<<20))
+	env := newTestEnv(t, providertest.SizedArchives(1<<20))
 	storage := t.TempDir() // output_path: the same path on every runner
 	example := strings.ReplaceAll(readExample(t, filepath.Join("guides", "air-gapped-storage", "values-only"), "main.tf"), "${path.module}", storage)
 	archive := filepath.Join(storage, "build", "docs-bundle.tar.gz")

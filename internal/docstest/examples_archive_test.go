@@ -10,7 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // TestAccExampleAirGapped runs the part of the air-gapped guide that needs
@@ -21,7 +21,7 @@ import (
 // plan is still empty: nothing uses that link (`renew_link = false`).
 func TestAccExampleAirGapped(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, acctest.SizedArchives(1<<20))
+	env := newTestEnv(t, providertest.SizedArchives(1<<20))
 	dir := t.TempDir()
 	example := strings.ReplaceAll(readExample(t, filepath.Join("guides", "air-gapped-storage", "values-only"), "main.tf"), "${path.module}", dir)
 	out := filepath.Join(dir, "build", "docs-bundle.tar.gz")
@@ -30,7 +30,7 @@ func TestAccExampleAirGapped(t *testing.T) {
 		Steps: []resource.TestStep{{
 			Config: env.Config(example),
 			Check: resource.ComposeTestCheckFunc(
-				acctest.CheckArchiveOnDisk(archiveAddr, out),
+				providertest.CheckArchiveOnDisk(archiveAddr, out),
 				func(s *terraform.State) error {
 					archive := s.RootModule().Resources[archiveAddr].Primary.Attributes
 					values := s.RootModule().Resources["terraform_data.helm_values"].Primary.Attributes["output"]

@@ -14,8 +14,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // TestAccExampleProjectScopedArchive applies the archive's project-scoped
@@ -35,15 +35,15 @@ func TestAccExampleProjectScopedArchive(t *testing.T) {
 			Config: env.Config(example),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownOutputValue("archive_format", knownvalue.StringExact("zip")),
-				statecheck.ExpectKnownValue(archiveAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(acctest.ProjectID)),
+				statecheck.ExpectKnownValue(archiveAddr, tfjsonpath.New("project_id"), knownvalue.StringExact(providertest.ProjectID)),
 			},
-			Check: resource.ComposeTestCheckFunc(acctest.CheckArchiveOnDisk(archiveAddr, out), func(*terraform.State) error {
+			Check: resource.ComposeTestCheckFunc(providertest.CheckArchiveOnDisk(archiveAddr, out), func(*terraform.State) error {
 				site := t.TempDir()
 				if res, err := exec.Command("unzip", "-q", out, "-d", site).CombinedOutput(); err != nil {
 					return fmt.Errorf("unzip %s, as the guides say: %w\n%s", out, err, res)
 				}
 				index, err := os.ReadFile(filepath.Join(site, "index.html"))
-				if err != nil || !strings.Contains(string(index), "Static export of project "+acctest.ProjectID) {
+				if err != nil || !strings.Contains(string(index), "Static export of project "+providertest.ProjectID) {
 					return fmt.Errorf("unzip extracted no index.html of the project's site (%v):\n%s", err, index)
 				}
 				return nil

@@ -14,8 +14,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // readExample returns the .tf files of an examples/ folder, concatenated,
@@ -69,7 +69,7 @@ func TestAccExampleKeepingTheLinkFresh(t *testing.T) {
 			{
 				PreConfig:        func() { env.Clock.Advance(2 * time.Minute) },
 				Config:           cfg,
-				ConfigPlanChecks: acctest.ExpectRenewalInPlace(bundleAddr),
+				ConfigPlanChecks: providertest.ExpectRenewalInPlace(bundleAddr),
 				Check:            func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 2) },
 			},
 		},
@@ -94,7 +94,7 @@ func TestAccExampleImport(t *testing.T) {
 			}},
 			Check: resource.ComposeTestCheckFunc(
 				resource.TestCheckResourceAttr(bundleAddr, "job_id", job),
-				acctest.CheckBundleLinkWorks(bundleAddr),
+				providertest.CheckBundleLinkWorks(bundleAddr),
 				func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
 			),
 		}},
@@ -107,7 +107,7 @@ func TestAccExampleFollowTheAgent(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t)
 	env.SeedAgentJobs()
-	env.Fake.AddAgentJob(acctest.ProjectID, fakeapi.AgentJobSeed{
+	env.Fake.AddAgentJob(providertest.ProjectID, fakeapi.AgentJobSeed{
 		ID: "aj_failing", Repository: "https://github.com/acme/docs", ActiveFor: 5 * time.Minute, FinalStatus: "failed",
 	})
 	example := readExample(t, filepath.Join("guides", "follow-the-agent", "read-a-job"), "main.tf")
@@ -126,7 +126,7 @@ func TestAccExampleFollowTheAgent(t *testing.T) {
 			},
 			{
 				Config:      withJob("aj_failing"),
-				ExpectError: acctest.ExpectError("Resource precondition failed", "The documentation agent job aj_failing failed."),
+				ExpectError: providertest.ExpectError("Resource precondition failed", "The documentation agent job aj_failing failed."),
 			},
 		},
 	})
@@ -138,7 +138,7 @@ func TestAccExampleRunningInCI(t *testing.T) {
 	env := newTestEnv(t)
 	t.Setenv(envAPIKey, fakeapi.DefaultAPIKey)
 	t.Setenv(envBaseURL, env.URL)
-	t.Setenv(envProjectID, acctest.ProjectID)
+	t.Setenv(envProjectID, providertest.ProjectID)
 	example := readExample(t, filepath.Join("guides", "running-in-ci", "pipeline"), "main.tf")
 	example = strings.Replace(example, `type        = string`, `type        = string`+"\n  default     = \"4f1c2e9\"", 1)
 	resource.Test(t, resource.TestCase{
@@ -147,7 +147,7 @@ func TestAccExampleRunningInCI(t *testing.T) {
 			Config: example,
 			Check: resource.ComposeTestCheckFunc(
 				resource.TestCheckResourceAttr(bundleAddr, "status", "completed"),
-				acctest.CheckBundleLinkWorks(bundleAddr),
+				providertest.CheckBundleLinkWorks(bundleAddr),
 			),
 		}},
 	})
@@ -187,7 +187,7 @@ func TestAccExampleQuickstartNeedsOnlyCredentials(t *testing.T) {
 	env := newTestEnv(t)
 	t.Setenv(envAPIKey, fakeapi.DefaultAPIKey)
 	t.Setenv(envBaseURL, env.URL)
-	t.Setenv(envProjectID, acctest.ProjectID)
+	t.Setenv(envProjectID, providertest.ProjectID)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{

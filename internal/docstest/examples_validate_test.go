@@ -8,7 +8,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // TestExamplesAsWritten validates every example a user may copy, exactly as
@@ -38,7 +38,7 @@ import (
 // A failure names the file and the line where the block starts; line numbers
 // in Terraform's output are the source file's.
 func TestExamplesAsWritten(t *testing.T) {
-	acctest.CLIContract(t)
+	providertest.CLIContract(t)
 	root := filepath.Join("..", "..")
 	blocks, err := collectExampleBlocks(root)
 	if err != nil {
@@ -64,7 +64,7 @@ func TestExamplesAsWritten(t *testing.T) {
 
 // helmExamplesCLI, set in builds with the ecosystem tests, returns a CLI
 // that installs this provider and the real helm provider.
-var helmExamplesCLI func(*testing.T, ...acctest.CLIOption) *acctest.CLI
+var helmExamplesCLI func(*testing.T, ...providertest.CLIOption) *providertest.CLI
 
 func validateExample(t *testing.T, b exampleBlock) {
 	file, diags := hclsyntax.ParseConfig([]byte(b.text), b.source, hcl.Pos{Line: b.line, Column: 1})
@@ -73,10 +73,10 @@ func validateExample(t *testing.T, b exampleBlock) {
 	}
 	// The file holds the block at the line it has in its source, so that
 	// Terraform's messages give the source's line numbers. The provider is
-	// the one built from this checkout (acctest.Built).
+	// the one built from this checkout (providertest.Built).
 	name := strings.TrimSuffix(filepath.Base(b.source), ".tf") + ".tf"
 	padded := strings.Repeat("\n", b.line-1) + b.text
-	cli := acctest.BuiltCLI(t)
+	cli := providertest.BuiltCLI(t)
 	cli.WriteFile(name, padded)
 	runExample(t, cli, b, "fmt", "-check", "-diff", "-no-color", name)
 	if b.fragment != "" {
@@ -99,7 +99,7 @@ func validateExample(t *testing.T, b exampleBlock) {
 		// An example for a newer CLI says so, and is run only where it can
 		// be: under an older CLI the version gate skips it, visibly.
 		if config.requiredVersion != "" {
-			acctest.SkipUnlessVersion(t, config.requiredVersion)
+			providertest.SkipUnlessVersion(t, config.requiredVersion)
 		}
 		if hasRemoteBackend(body) {
 			// Validate checks that the backend type exists, and some builds
@@ -115,7 +115,7 @@ func validateExample(t *testing.T, b exampleBlock) {
 
 // runExample runs a command on an example and fails the test, naming the
 // example, when the command fails.
-func runExample(t *testing.T, cli *acctest.CLI, b exampleBlock, args ...string) {
+func runExample(t *testing.T, cli *providertest.CLI, b exampleBlock, args ...string) {
 	t.Helper()
 	if res := cli.Run(args...); res.Exit != 0 {
 		t.Fatalf("%s: terraform %s failed (exit %d):\n%s", b.where(), strings.Join(args, " "), res.Exit, res.Output)

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // The tests of the guide "Deployments and previews in GitHub Actions": each
@@ -31,7 +31,7 @@ func ghaContext(secrets bool, own map[string]string) map[string]string {
 	ctx := map[string]string{
 		"github.repository":         ghaRepository,
 		"secrets.MINTLIFY_API_KEY":  "",
-		"vars.MINTLIFY_PROJECT_ID":  acctest.ProjectID,
+		"vars.MINTLIFY_PROJECT_ID":  providertest.ProjectID,
 		"vars.TERRAFORM_STATE_ROLE": "arn:aws:iam::123456789012:role/terraform-state",
 	}
 	if secrets {
@@ -88,7 +88,7 @@ func expectOutput(t *testing.T, what string, job ghaJob, phrases ...string) {
 	out := strings.Join(strings.Fields(job.Output()), " ")
 	for _, p := range phrases {
 		if !strings.Contains(out, p) {
-			t.Errorf("%s: the job did not print %q:\n%s", what, p, acctest.Indent(job.Output()))
+			t.Errorf("%s: the job did not print %q:\n%s", what, p, providertest.Indent(job.Output()))
 		}
 	}
 }
@@ -137,7 +137,7 @@ func TestAccExampleGitHubActionsPreviewLifecycle(t *testing.T) {
 	t.Parallel()
 	env := newTestEnv(t, deploysCommit())
 	example := newGHAExample(t, env)
-	url := fakeapi.PreviewURL(acctest.ProjectID, ghaBranch)
+	url := fakeapi.PreviewURL(providertest.ProjectID, ghaBranch)
 
 	ran := example.trigger(pullRequestEvent("opened", "3b1f0c9", false))
 	expectJobs(t, "pull request opened", ran, "preview.yml/deploy")
@@ -186,7 +186,7 @@ func TestAccExampleGitHubActionsForkPullRequestIsSkipped(t *testing.T) {
 // the automation again, as it should.
 func TestAccExampleGitHubActionsNightly(t *testing.T) {
 	t.Parallel()
-	env := newTestEnv(t, fakeapi.WithAutomations(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: "6650f1c2a0b1c2d3e4f50617"}))
+	env := newTestEnv(t, fakeapi.WithAutomations(fakeapi.Automation{ProjectID: providertest.ProjectID, ID: "6650f1c2a0b1c2d3e4f50617"}))
 	example := newGHAExample(t, env)
 	day := time.Now().UTC().Format(time.DateOnly)
 

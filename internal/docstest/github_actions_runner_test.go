@@ -11,7 +11,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // ghaExample is the guide's examples/guides/github-actions, as a repository
@@ -20,7 +20,7 @@ import (
 // backend, and the workflows that apply them.
 type ghaExample struct {
 	t         *testing.T
-	env       *acctest.Env
+	env       *providertest.Env
 	repo      string
 	workflows map[string]workflow
 	// afterCommand, when set, is called after each terraform command a
@@ -31,7 +31,7 @@ type ghaExample struct {
 // ghaJob is a job that ran: what its terraform commands printed, one after
 // the other.
 type ghaJob struct {
-	results []acctest.Result
+	results []providertest.Result
 }
 
 // Output is everything the job's terraform commands printed.
@@ -49,9 +49,9 @@ const ghaExampleDir = "guides/github-actions"
 // repository of the test. In each, an override file puts a local backend
 // in place of the remote one (the runs of one test share it, as runs share
 // the bucket); nothing else is changed.
-func newGHAExample(t *testing.T, env *acctest.Env) *ghaExample {
+func newGHAExample(t *testing.T, env *providertest.Env) *ghaExample {
 	t.Helper()
-	acctest.SkipUnlessVersion(t, ">= 1.10") // the configurations' required_version (use_lockfile)
+	providertest.SkipUnlessVersion(t, ">= 1.10") // the configurations' required_version (use_lockfile)
 	src := filepath.Join("..", "..", "examples", filepath.FromSlash(ghaExampleDir))
 	e := &ghaExample{t: t, env: env, repo: t.TempDir(), workflows: readWorkflows(t, filepath.Join(src, "workflows"))}
 	configs, err := filepath.Glob(filepath.Join(src, "*", "*.tf"))
@@ -153,9 +153,9 @@ func (e *ghaExample) stepEnv(ev ghEvent, name string, levels ...map[string]strin
 
 // runScript runs each line of a run: script, which must be a terraform
 // command: the example workflows keep their scripts to those.
-func (e *ghaExample) runScript(job, dir, script string, env map[string]string) []acctest.Result {
+func (e *ghaExample) runScript(job, dir, script string, env map[string]string) []providertest.Result {
 	e.t.Helper()
-	var results []acctest.Result
+	var results []providertest.Result
 	for _, line := range strings.Split(script, "\n") {
 		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
 			continue
@@ -182,13 +182,13 @@ func (e *ghaExample) runScript(job, dir, script string, env map[string]string) [
 // and reads no environment of the CLI: an override file gives it what the
 // step's environment gives the provider on a runner (MINTLIFY_API_KEY,
 // MINTLIFY_PROJECT_ID), and the stand-in's address.
-func (e *ghaExample) cli(dir string, env map[string]string) *acctest.CLI {
+func (e *ghaExample) cli(dir string, env map[string]string) *providertest.CLI {
 	e.t.Helper()
 	vars := make([]string, 0, len(env))
 	for _, k := range sortedKeys(env) {
 		vars = append(vars, k+"="+env[k])
 	}
-	cli := acctest.ServedCLI(e.t, providerserver.NewProtocol6(testProvider(&e.env.Served)), acctest.WithEnv(vars...))
+	cli := providertest.ServedCLI(e.t, providerserver.NewProtocol6(testProvider(&e.env.Served)), providertest.WithEnv(vars...))
 	cli.Dir = filepath.Join(e.repo, filepath.FromSlash(dir))
 	cli.WriteFile("mintlify_override.tf", fmt.Sprintf("provider \"mintlify\" {\n  api_key    = %q\n  base_url   = %q\n  project_id = %q\n}\n",
 		env[envAPIKey], e.env.URL, env[envProjectID]))

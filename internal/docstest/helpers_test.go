@@ -6,13 +6,13 @@ import (
 	fwprovider "github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
-// What the tests here share beyond internal/acctest (the test's world, the
+// What the tests here share beyond internal/provider/providertest (the test's world, the
 // provider block, the checks of Terraform's answers and of the fake): the
 // provider under test, and the names the examples use.
 
@@ -38,9 +38,9 @@ func testProvider(api *fakeapi.Served) fwprovider.Provider {
 	return provider.NewOnClock("test", api.Clock)()
 }
 
-// newTestEnv is one test's world (acctest.Env): the fake API, checked
+// newTestEnv is one test's world (providertest.Env): the fake API, checked
 // against the API's description, and the provider on its virtual clock.
-func newTestEnv(t *testing.T, opts ...fakeapi.Option) *acctest.Env {
+func newTestEnv(t *testing.T, opts ...fakeapi.Option) *providertest.Env {
 	t.Helper()
-	return acctest.New(t, testProvider, fakeapitest.Fake(opts...))
+	return providertest.NewEnv(t, testProvider, fakeapitest.Fake(opts...))
 }

@@ -13,9 +13,9 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclwrite"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // The module of the guide "Testing modules that use this provider", and
@@ -31,7 +31,7 @@ var testsPassed = regexp.MustCompile(`Success! (\d+) passed, 0 failed`)
 
 // mockProviderVersion is the constraint a CLI must meet for `mock_provider`
 // in test files: Terraform added it in 1.7, OpenTofu in 1.8. Both print
-// their own version in `version -json`, which acctest.SkipUnlessVersion
+// their own version in `version -json`, which providertest.SkipUnlessVersion
 // checks the constraint against.
 func mockProviderVersion(t *testing.T) string {
 	t.Helper()
@@ -45,7 +45,7 @@ func mockProviderVersion(t *testing.T) string {
 // that came to the two CLIs in different releases.
 func openTofu(t *testing.T) bool {
 	t.Helper()
-	bin, err := devprovider.IdentifyBinary(acctest.CLIPath(t), os.DevNull)
+	bin, err := devprovider.IdentifyBinary(providertest.CLIPath(t), os.DevNull)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func testKitFiles(t *testing.T) (mainTF []byte, tests *hclwrite.File) {
 // runModuleTests writes the module into the CLI's directory, with tests as
 // its test file, runs `init` and `test`, and fails unless every run block
 // of tests passed.
-func runModuleTests(t *testing.T, cli *acctest.CLI, mainTF []byte, tests *hclwrite.File) {
+func runModuleTests(t *testing.T, cli *providertest.CLI, mainTF []byte, tests *hclwrite.File) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Join(cli.Dir, "tests"), 0o700); err != nil {
 		t.Fatal(err)
@@ -103,10 +103,10 @@ func runModuleTests(t *testing.T, cli *acctest.CLI, mainTF []byte, tests *hclwri
 // no API is served.
 func TestExampleModuleTestKitMocked(t *testing.T) {
 	t.Parallel()
-	acctest.CLIContract(t)
-	acctest.SkipUnlessVersion(t, mockProviderVersion(t))
+	providertest.CLIContract(t)
+	providertest.SkipUnlessVersion(t, mockProviderVersion(t))
 	mainTF, tests := testKitFiles(t)
-	runModuleTests(t, acctest.BuiltCLI(t), mainTF, tests)
+	runModuleTests(t, providertest.BuiltCLI(t), mainTF, tests)
 }
 
 // TestAccExampleModuleTestKitAgainstTheStandIn runs the same test file against
@@ -117,17 +117,17 @@ func TestExampleModuleTestKitMocked(t *testing.T) {
 // host, as the API's do.
 func TestAccExampleModuleTestKitAgainstTheStandIn(t *testing.T) {
 	t.Parallel()
-	acctest.CLIContract(t)
-	acctest.SkipUnlessVersion(t, ">= 1.6") // `terraform test`; no mock here
+	providertest.CLIContract(t)
+	providertest.SkipUnlessVersion(t, ">= 1.6") // `terraform test`; no mock here
 	env := newTestEnv(t,
 		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{DownloadHost: "https://storage.example.com"}),
 		fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 			return fakeapi.DeploymentPlan{QueuedFor: 20 * time.Second, RunFor: 3 * time.Minute,
 				CommitSHA: "3b1f0c9d2e4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c", CommitRef: "main", Logs: []string{"Built 48 pages"}}
 		}}))
-	env.Fake.AddAgentJob(acctest.ProjectID, fakeapi.AgentJobSeed{
-		ID: "aj_8e7d4a063f9a2c1b", Repository: "https://github.com/acme/docs", Ref: acctest.Ptr("docs/release-notes"),
-		ActiveFor: time.Minute, PRLink: acctest.Ptr("https://github.com/acme/docs/pull/42"),
+	env.Fake.AddAgentJob(providertest.ProjectID, fakeapi.AgentJobSeed{
+		ID: "aj_8e7d4a063f9a2c1b", Repository: "https://github.com/acme/docs", Ref: providertest.Ptr("docs/release-notes"),
+		ActiveFor: time.Minute, PRLink: providertest.Ptr("https://github.com/acme/docs/pull/42"),
 	})
 	env.Clock.Advance(2 * time.Minute)
 
@@ -172,14 +172,14 @@ func TestAccExampleModuleTestKitAgainstTheStandIn(t *testing.T) {
 // are what the mocked run passes by.
 func TestExampleModuleTestKitFailsWithoutTheDefaults(t *testing.T) {
 	t.Parallel()
-	acctest.SkipUnlessVersion(t, mockProviderVersion(t))
+	providertest.SkipUnlessVersion(t, mockProviderVersion(t))
 	mainTF, tests := testKitFiles(t)
 	for _, block := range tests.Body().Blocks() {
 		if block.Type() == "mock_provider" {
 			block.Body().Clear()
 		}
 	}
-	cli := acctest.BuiltCLI(t)
+	cli := providertest.BuiltCLI(t)
 	if err := os.MkdirAll(filepath.Join(cli.Dir, "tests"), 0o700); err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // idleCost is what one scheduled run with nothing to do costs one bundle:
@@ -82,7 +82,7 @@ func TestPerformanceGuideIdleRunCosts(t *testing.T) {
 		t.Run(strings.TrimPrefix(setup.row, "| "), func(t *testing.T) {
 			t.Parallel()
 			if setup.minVersion != "" {
-				acctest.SkipUnlessVersion(t, setup.minVersion)
+				providertest.SkipUnlessVersion(t, setup.minVersion)
 			}
 			stated := statedCosts(t, guide, setup.row)
 			for i, run := range idleRuns {

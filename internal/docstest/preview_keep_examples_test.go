@@ -9,9 +9,9 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // TestAccExamplePreviewRemovedIsForgotten applies the preview's registry
@@ -20,7 +20,7 @@ import (
 // destroy, and nothing is deployed again.
 func TestAccExamplePreviewRemovedIsForgotten(t *testing.T) {
 	t.Parallel()
-	acctest.SkipUnlessVersion(t, ">= 1.7") // removed blocks
+	providertest.SkipUnlessVersion(t, ">= 1.7") // removed blocks
 	env := newTestEnv(t, deploysCommit())
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(readExample(t, filepath.Join("resources", "mintlify_preview_deployment"), "resource.tf")))
@@ -71,9 +71,9 @@ func newPreviewAddress(oldURL, newURL string) fakeapitest.Option {
 // example's output follows it.
 func TestAccExamplePreviewNewAddress(t *testing.T) {
 	t.Parallel()
-	oldURL := fakeapi.PreviewURL(acctest.ProjectID, "feature/new-api")
+	oldURL := fakeapi.PreviewURL(providertest.ProjectID, "feature/new-api")
 	newURL := "https://proj-test-feature-new-api-2.mintlify.app"
-	env := acctest.New(t, testProvider, fakeapitest.Fake(deploysCommit()), newPreviewAddress(oldURL, newURL))
+	env := providertest.NewEnv(t, testProvider, fakeapitest.Fake(deploysCommit()), newPreviewAddress(oldURL, newURL))
 	cli := env.CLI(t)
 	cli.WriteConfig(env.Config(readExample(t, filepath.Join("resources", "mintlify_preview_deployment"), "resource.tf")))
 	for i, want := range []string{oldURL, newURL} {

@@ -15,7 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/kubetest"
@@ -40,7 +39,7 @@ func TestHelmChain(t *testing.T) {
 	t.Parallel()
 	providertest.CLIContract(t)
 	cluster := kubetest.Start(t)
-	failingPushes := &acctest.DocsRepository{}
+	failingPushes := &providertest.DocsRepository{}
 	for _, tc := range []struct {
 		name    string
 		minimum string // the CLI version the scenario needs, if any
@@ -67,7 +66,7 @@ func TestHelmChain(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			if tc.minimum != "" {
-				acctest.SkipUnlessVersion(t, ">= "+tc.minimum)
+				providertest.SkipUnlessVersion(t, ">= "+tc.minimum)
 			}
 			tc.run(newChainCLI(t, cluster, tc.fake...))
 		})

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // The chain guide (guides/commit-to-cluster) in the real API server: a
@@ -115,7 +115,7 @@ func (c *chainCLI) failedDeployment() {
 // good commit is deployed, exported and released. Mintlify's clock stays
 // two hours behind until the scheduled apply, so that every link issued
 // before it is already due then, as after a day's wait.
-func (c *chainCLI) failingCommits(pushes *acctest.DocsRepository) {
+func (c *chainCLI) failingCommits(pushes *providertest.DocsRepository) {
 	c.Write(readExampleAsWritten(c.t, "guides/commit-to-cluster/main.tf"))
 	c.must("init", "-input=false")
 	pushes.Push("4f1c2e9", false)

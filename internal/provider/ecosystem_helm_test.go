@@ -12,7 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
@@ -24,11 +23,11 @@ import (
 var testChart, _ = filepath.Abs(filepath.Join("testdata", "charts", "mintlify"))
 
 // helmCLI is a working directory with the CLI under test, our provider and
-// helm installed (acctest.BuiltWithHelm), and a fake API whose exports
+// helm installed (providertest.BuiltWithHelm), and a fake API whose exports
 // complete at once; opts come after those defaults, so they win. env is
 // added to the CLI's environment.
 type helmCLI struct {
-	*acctest.CLI
+	*providertest.CLI
 	t    *testing.T
 	fake *fakeapi.Server
 	// shown lists the plan, apply and destroy commands whose output held a
@@ -44,8 +43,8 @@ func newHelmCLI(t *testing.T, env []string, opts ...fakeapi.Option) *helmCLI {
 		return fakeapi.JobPlan{}
 	}})}, opts...)...)
 	url := contract.Serve(t, fake)
-	cli := acctest.BuiltCLIWithHelm(t, acctest.WithEnv(append([]string{
-		"MINTLIFY_API_KEY=" + fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL=" + url, "MINTLIFY_PROJECT_ID=" + acctest.ProjectID,
+	cli := providertest.BuiltCLIWithHelm(t, providertest.WithEnv(append([]string{
+		"MINTLIFY_API_KEY=" + fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL=" + url, "MINTLIFY_PROJECT_ID=" + providertest.ProjectID,
 		// No cluster: data "helm_template" renders offline and helm_release is only planned.
 		"KUBECONFIG=" + filepath.Join(t.TempDir(), "no-kubeconfig")}, env...)...))
 	c := &helmCLI{CLI: cli, t: t, fake: fake}
@@ -55,7 +54,7 @@ func newHelmCLI(t *testing.T, env []string, opts ...fakeapi.Option) *helmCLI {
 
 // Run runs terraform and notes a plan, apply or destroy whose output (what
 // a CI log or a pull request comment keeps) holds a link's signature.
-func (c *helmCLI) Run(args ...string) acctest.Result {
+func (c *helmCLI) Run(args ...string) providertest.Result {
 	c.t.Helper()
 	res := c.CLI.Run(args...)
 	if len(args) > 0 && slices.Contains([]string{"plan", "apply", "destroy"}, args[0]) {

@@ -11,7 +11,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
@@ -95,7 +94,7 @@ type world struct {
 }
 
 // worldOf is the world of an acceptance test's env.
-func worldOf(env *acctest.Env) world {
+func worldOf(env *providertest.Env) world {
 	return world{URL: env.URL, Key: fakeapi.DefaultAPIKey, Fake: env.Fake, Clock: env.Clock}
 }
 
@@ -165,8 +164,8 @@ var (
 	exports        = fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }})
 	// An agent job is active for a second, so that an action that starts
 	// one has to ask for its status at least once.
-	agentJobs   = acctest.AgentPlan(time.Second, "", false)
-	automations = fakeapi.WithAutomations(fakeapi.Automation{ProjectID: acctest.ProjectID, ID: fixtureAutomation})
+	agentJobs   = providertest.AgentPlan(time.Second, "", false)
+	automations = fakeapi.WithAutomations(fakeapi.Automation{ProjectID: providertest.ProjectID, ID: fixtureAutomation})
 	deployments = fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: func(req fakeapi.DeploymentRequest) fakeapi.DeploymentPlan {
 		return fakeapi.DeploymentPlan{CommitSHA: fmt.Sprintf("c0ffee%02d", req.N), CommitRef: "main", Logs: []string{"Deployed"}}
 	}})
@@ -215,7 +214,7 @@ var fixtures = map[string]fixture{
 	},
 	"data.mintlify_agent_job": {
 		body: func(_ *testing.T, w world) string {
-			w.Fake.AddAgentJob(acctest.ProjectID, fakeapi.AgentJobSeed{ID: "aj_seeded", Repository: fakeapi.AgentRepository})
+			w.Fake.AddAgentJob(providertest.ProjectID, fakeapi.AgentJobSeed{ID: "aj_seeded", Repository: fakeapi.AgentRepository})
 			return providertest.AgentJobConfig("aj_seeded", "")
 		},
 		address: providertest.AgentAddr, retried: isGet,
@@ -259,7 +258,7 @@ var fixtures = map[string]fixture{
 	"data.mintlify_deployment": {
 		opts: []fakeapi.Option{deployments},
 		body: func(t *testing.T, w world) string {
-			id, err := w.client(t).TriggerDeployment(t.Context(), acctest.ProjectID)
+			id, err := w.client(t).TriggerDeployment(t.Context(), providertest.ProjectID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -328,10 +327,10 @@ func forEachFixture(t *testing.T, s suite, test func(t *testing.T, name string, 
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			if strings.HasPrefix(name, "action.") {
-				acctest.SkipUnlessVersion(t, ">= 1.14")
+				providertest.SkipUnlessVersion(t, ">= 1.14")
 			}
 			if strings.HasPrefix(name, "ephemeral.") {
-				acctest.SkipUnlessVersion(t, ">= 1.10")
+				providertest.SkipUnlessVersion(t, ">= 1.10")
 			}
 			test(t, name, fx)
 		})
@@ -340,7 +339,7 @@ func forEachFixture(t *testing.T, s suite, test func(t *testing.T, name string, 
 
 // fixtureEnv is the acceptance test world of fx, on the fake's virtual
 // clock, and its configuration after the provider block.
-func fixtureEnv(t *testing.T, fx fixture, opts ...fakeapi.Option) (*acctest.Env, string) {
+func fixtureEnv(t *testing.T, fx fixture, opts ...fakeapi.Option) (*providertest.Env, string) {
 	t.Helper()
 	env := providertest.NewTestEnv(t, append(slices.Clone(fx.opts), opts...)...)
 	return env, fx.body(t, worldOf(env))

@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
@@ -20,9 +19,9 @@ import (
 // network sent reaches the terminal unchecked.
 
 // expectDiagnostic applies config, which must fail with an error that holds
-// every phrase of want in order (see acctest.ExpectError) and none of the strings
+// every phrase of want in order (see providertest.ExpectError) and none of the strings
 // of never (a signature, a control character, the tail of a long message).
-func expectDiagnostic(t *testing.T, env *acctest.Env, config string, want, never []string) string {
+func expectDiagnostic(t *testing.T, env *providertest.Env, config string, want, never []string) string {
 	t.Helper()
 	return expectDiagnosticUnder(t, env, nil, config, want, never)
 }
@@ -30,7 +29,7 @@ func expectDiagnostic(t *testing.T, env *acctest.Env, config string, want, never
 // expectDiagnosticUnder is expectDiagnostic under the CLIs that versions
 // admit (a CLI that is too old skips the test). It returns the error's
 // text.
-func expectDiagnosticUnder(t *testing.T, env *acctest.Env, versions []tfversion.TerraformVersionCheck, config string, want, never []string) string {
+func expectDiagnosticUnder(t *testing.T, env *providertest.Env, versions []tfversion.TerraformVersionCheck, config string, want, never []string) string {
 	t.Helper()
 	var got error
 	resource.Test(t, resource.TestCase{
@@ -45,7 +44,7 @@ func expectDiagnosticUnder(t *testing.T, env *acctest.Env, versions []tfversion.
 	if got == nil {
 		t.Fatal("the apply succeeded, want an error")
 	}
-	if !acctest.ExpectError(want...).MatchString(got.Error()) {
+	if !providertest.ExpectError(want...).MatchString(got.Error()) {
 		t.Errorf("the error does not say %q:\n%v", want, got)
 	}
 	for _, s := range never {
@@ -160,28 +159,28 @@ func TestAccHostile_unknownStatusEndsTheWait(t *testing.T) {
 		versions []tfversion.TerraformVersionCheck
 		config   string
 		want     []string
-		job      func(env *acctest.Env) string
+		job      func(env *providertest.Env) string
 	}{
 		{"bundle", nil, providertest.BundleConfig("docs.example.com", ""),
 			[]string{"Unexpected Static Export Job Status", "The Mintlify API reported the status `cancelled` for static export job se_",
 				exportStatuses, "stopped waiting at once", "terraform untaint"},
-			func(env *acctest.Env) string { return env.Fake.JobIDs()[0] }},
+			func(env *providertest.Env) string { return env.Fake.JobIDs()[0] }},
 		{"agent job resource", nil, providertest.AgentJobResourceConfig("Document the release", ""),
 			[]string{"Unexpected Agent Job Status", "The Mintlify API reported the status `cancelled` for agent job aj_",
 				agentStatuses, "stopped waiting at once", "the next apply replaces it", "another pull request"},
-			func(env *acctest.Env) string { return env.Fake.AgentJobIDs()[0] }},
+			func(env *providertest.Env) string { return env.Fake.AgentJobIDs()[0] }},
 		{"agent job data source", nil, providertest.AgentJobConfig("aj_seeded", "wait_for_completion = true"),
 			[]string{"Unexpected Agent Job Status", "the status `cancelled` for agent job aj_seeded", agentStatuses},
-			func(*acctest.Env) string { return "aj_seeded" }},
+			func(*providertest.Env) string { return "aj_seeded" }},
 		{"agent job action", providertest.ActionVersions, providertest.TriggeredAction("2.3.0", `prompt = "Document release 2.3"`),
 			[]string{"Unexpected Agent Job Status", "the status `cancelled` for agent job aj_", agentStatuses,
 				"`mintlify_agent_job` data source"},
-			func(env *acctest.Env) string { return env.Fake.AgentJobIDs()[0] }},
+			func(env *providertest.Env) string { return env.Fake.AgentJobIDs()[0] }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			env := providertest.NewUncheckedTestEnv(t, fakeapi.WithHostile(fakeapi.HostileOptions{UndocumentedStatus: "cancelled"}))
-			env.Fake.AddAgentJob(acctest.ProjectID, fakeapi.AgentJobSeed{ID: "aj_seeded", Repository: fakeapi.AgentRepository,
+			env.Fake.AddAgentJob(providertest.ProjectID, fakeapi.AgentJobSeed{ID: "aj_seeded", Repository: fakeapi.AgentRepository,
 				ActiveFor: 5 * time.Minute})
 			got := expectDiagnosticUnder(t, env, tc.versions, env.Config(tc.config), tc.want, never)
 			if id := tc.job(env); !strings.Contains(got, id) {
@@ -269,7 +268,7 @@ func TestAccHostile_downloadRedirectedToPlainHTTP(t *testing.T) {
 		[]string{"Redirect To Plain HTTP Refused", "https://example.com redirected the request to plain http://plain.example.com",
 			"Nothing was written to"},
 		[]string{"X-Amz-", "?"})
-	if err := acctest.ExpectOnlyFiles(filepath.Dir(out)); err != nil {
+	if err := providertest.ExpectOnlyFiles(filepath.Dir(out)); err != nil {
 		t.Error(err)
 	}
 }

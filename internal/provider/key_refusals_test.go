@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
@@ -19,7 +18,7 @@ import (
 
 // failed runs a command that must fail and returns its output as one line
 // of words, without the frame Terraform draws around a diagnostic.
-func failed(t *testing.T, cli *acctest.CLI, args ...string) string {
+func failed(t *testing.T, cli *providertest.CLI, args ...string) string {
 	t.Helper()
 	res := cli.Run(append(args, "-input=false", "-no-color")...)
 	if res.Exit == 0 {

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
@@ -43,8 +42,8 @@ func TestKilledApplyLosesTheJobUntilImported(t *testing.T) {
 			// runs until the apply is killed, and has finished by the import.
 			clk := clock.NewFake(time.Now().UTC(), false)
 			fake := fakeapi.New(fakeapi.WithClock(clk))
-			cli := acctest.BuiltCLI(t, acctest.WithEnv("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+contract.Serve(t, fake),
-				"MINTLIFY_PROJECT_ID="+acctest.ProjectID, "TF_LOG_PROVIDER=INFO"))
+			cli := providertest.BuiltCLI(t, providertest.WithEnv("MINTLIFY_API_KEY="+fakeapi.DefaultAPIKey, "MINTLIFY_BASE_URL="+contract.Serve(t, fake),
+				"MINTLIFY_PROJECT_ID="+providertest.ProjectID, "TF_LOG_PROVIDER=INFO"))
 			cli.WriteConfig(tc.config)
 
 			// terraform leads a process group of its own, with the provider

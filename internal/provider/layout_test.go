@@ -78,18 +78,19 @@ func checkFamilyImports(t *testing.T, family string, families []string) {
 }
 
 // checkFamilyTestImports fails when the tests of family import a package of
-// this module other than providertest, the stand-in (internal/fakeapi) and
-// what the family itself imports: the rest of the test support
-// (internal/acctest, fakeapitest, contract, clock) reaches them through
-// providertest.
+// this module other than the test kit (providertest), the stand-in
+// (internal/fakeapi, with fakeapitest, which serves it to a test, and
+// contract, which checks its exchanges), the virtual clock and what the
+// family itself imports.
 func checkFamilyTestImports(t *testing.T, family string) {
 	t.Helper()
-	allowed := []string{modulePath + "/providertest", moduleRoot + "/internal/fakeapi"}
+	allowed := []string{modulePath + "/providertest", moduleRoot + "/internal/fakeapi", moduleRoot + "/internal/fakeapi/fakeapitest",
+		moduleRoot + "/internal/fakeapi/contract", moduleRoot + "/internal/clock"}
 	allowed = append(allowed, importsOfFiles(t, family, false)...)
 	for _, imp := range importsOfFiles(t, family, true) {
 		if strings.HasPrefix(imp, moduleRoot+"/") && !slices.Contains(allowed, imp) {
-			t.Errorf("the tests of family %s import %s: a family's tests import providertest, the stand-in "+
-				"(internal/fakeapi) and what the family imports; reach other test support through providertest",
+			t.Errorf("the tests of family %s import %s: a family's tests import the test kit (providertest), "+
+				"the stand-in (internal/fakeapi and its fakeapitest and contract), the clock and what the family imports",
 				family, imp)
 		}
 	}

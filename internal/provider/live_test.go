@@ -17,7 +17,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
@@ -34,7 +33,7 @@ var liveEnvironment = []struct{ name, why string }{
 // finds the CLI, which terraform-plugin-testing would otherwise download.
 func livePreCheck(t *testing.T) {
 	t.Helper()
-	acctest.CLIPath(t)
+	providertest.CLIPath(t)
 	var missing []string
 	for _, v := range liveEnvironment {
 		if os.Getenv(v.name) == "" {
@@ -141,7 +140,7 @@ data "mintlify_agent_job" "missing" {
   id = "terraform-provider-mintlify-live-test-no-such-job"
 }
 `,
-			ExpectError: acctest.ExpectError("Agent Job Not Found", "terraform-provider-mintlify-live-test-no-such-job"),
+			ExpectError: providertest.ExpectError("Agent Job Not Found", "terraform-provider-mintlify-live-test-no-such-job"),
 		}},
 	})
 }

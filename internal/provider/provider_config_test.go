@@ -13,7 +13,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
@@ -141,7 +140,7 @@ data "mintlify_static_export_job" "any" {
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{
 			Config:      cfg,
-			ExpectError: acctest.ExpectError("Mintlify Provider Not Configured", "`api_key`", "only known after apply"),
+			ExpectError: providertest.ExpectError("Mintlify Provider Not Configured", "`api_key`", "only known after apply"),
 		}},
 	})
 }

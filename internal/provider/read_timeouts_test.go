@@ -8,7 +8,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
@@ -16,7 +15,7 @@ import (
 // hangingAnswers makes every request that match selects hang, as a hung
 // API does: the fake's clock moves an hour on and no answer comes, so only
 // a deadline ends the wait.
-func hangingAnswers(env *acctest.Env, match func(*http.Request) bool) {
+func hangingAnswers(env *providertest.Env, match func(*http.Request) bool) {
 	env.Fake.SetFaults(fakeapi.FaultRule{Match: match, Faults: []fakeapi.Fault{fakeapi.Hang(time.Hour)}})
 }
 
@@ -34,7 +33,7 @@ func TestAccReadTimeouts_refresh(t *testing.T) {
 				{
 					PreConfig:    func() { hangingAnswers(env, fakeapi.IsAPIRequest) },
 					RefreshState: true,
-					ExpectError: acctest.ExpectError("Mintlify Operation Timed Out", "`timeouts.read` (2m0s) ran out while",
+					ExpectError: providertest.ExpectError("Mintlify Operation Timed Out", "`timeouts.read` (2m0s) ran out while",
 						"raise `timeouts.read`", `timeouts = { read = "5m" }`),
 				},
 			},
@@ -44,7 +43,7 @@ func TestAccReadTimeouts_refresh(t *testing.T) {
 
 // readTimeoutProvider lets one request run past the default read timeout,
 // so that only the operation's deadline stops it.
-var readTimeoutProvider = providertest.SlowRequests + "\n  project_id = \"" + acctest.ProjectID + "\""
+var readTimeoutProvider = providertest.SlowRequests + "\n  project_id = \"" + providertest.ProjectID + "\""
 
 // TestAccReadTimeouts_dataSourcesAndEphemeral: for every data source and
 // ephemeral resource, a read against a hung API ends at its deadline
@@ -63,7 +62,7 @@ func TestAccReadTimeouts_dataSourcesAndEphemeral(t *testing.T) {
 		resource.Test(t, resource.TestCase{
 			ProtoV6ProviderFactories: env.ProviderFactories(),
 			Steps: []resource.TestStep{
-				{Config: config, ExpectError: acctest.ExpectError("Mintlify Operation Timed Out", deadline, "ran out while")},
+				{Config: config, ExpectError: providertest.ExpectError("Mintlify Operation Timed Out", deadline, "ran out while")},
 				// The destroy that ends the test opens an ephemeral resource
 				// under OpenTofu.
 				{PreConfig: func() { env.Fake.SetFaults() }, Config: config},

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // TestRefreshOnlyIsQuietForEveryType: for every type, `terraform plan
@@ -14,7 +14,7 @@ import (
 // -refresh-only` changes nothing that `terraform show -json` shows.
 func TestRefreshOnlyIsQuietForEveryType(t *testing.T) {
 	t.Parallel()
-	acctest.CLIContract(t)
+	providertest.CLIContract(t)
 	forEachFixture(t, suiteRefreshOnly, func(t *testing.T, _ string, fx fixture) {
 		env, body := fixtureEnv(t, fx)
 		cli := env.CLI(t)
@@ -57,7 +57,7 @@ const noChanges = "No changes. Your infrastructure still matches the configurati
 // `terraform show -json` proves the state unchanged either way.
 func refreshOnlyQuirk(t *testing.T) string {
 	t.Helper()
-	if acctest.VersionMeets(t, "~> 1.11.0") {
+	if providertest.VersionMeets(t, "~> 1.11.0") {
 		return "Terraform 1.11 writes the sensitive_attributes of a refreshed resource with two sensitive " +
 			"attributes in random order, and counts a new order as a change"
 	}

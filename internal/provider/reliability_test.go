@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
@@ -78,7 +77,7 @@ func TestAccReliability_startRateLimited(t *testing.T) {
 func TestAccReliability_startMayHaveStarted(t *testing.T) {
 	t.Parallel()
 	for name, tc := range map[string]struct {
-		env  func(*testing.T, ...fakeapi.Option) *acctest.Env
+		env  func(*testing.T, ...fakeapi.Option) *providertest.Env
 		flt  fakeapi.Fault
 		want string
 		jobs int // jobs left by the lost request
@@ -96,7 +95,7 @@ func TestAccReliability_startMayHaveStarted(t *testing.T) {
 				Steps: []resource.TestStep{
 					{
 						Config: cfg,
-						ExpectError: acctest.ExpectError("Static Export May Have Started", tc.want,
+						ExpectError: providertest.ExpectError("Static Export May Have Started", tc.want,
 							"a static export job may have started", "did not retry", "Apply again"),
 						Check: func(*terraform.State) error {
 							if n := env.Fake.Count(http.MethodPost, "/v1/static-export/jobs"); n != 1 {
@@ -145,7 +144,7 @@ func TestAccReliability_apiDown(t *testing.T) {
 			ProtoV6ProviderFactories: env.ProviderFactories(),
 			Steps: []resource.TestStep{{
 				Config:      env.Config(body),
-				ExpectError: acctest.ExpectError("Mintlify API Unavailable", "HTTP 503", "after 6 attempts"),
+				ExpectError: providertest.ExpectError("Mintlify API Unavailable", "HTTP 503", "after 6 attempts"),
 			}},
 		})
 		if n := providertest.CountMatching(env.Fake.Requests(), fx.retried) - before; n != 6 {
@@ -174,7 +173,7 @@ func TestAccReliability_slowAnswers(t *testing.T) {
 		ProtoV6ProviderFactories: beyond.ProviderFactories(),
 		Steps: []resource.TestStep{{
 			Config:      beyond.Config(providertest.BundleConfig("docs.example.com", `timeouts = { create = "5m" }`)),
-			ExpectError: acctest.ExpectError("Static Export Timed Out", "`timeouts.create` (5m0s)"),
+			ExpectError: providertest.ExpectError("Static Export Timed Out", "`timeouts.create` (5m0s)"),
 		}},
 	})
 }
@@ -202,7 +201,7 @@ func TestAccReliability_permanentErrorsFailFast(t *testing.T) {
 				env.Fake.SetKeyLimits(tc.limits)
 				resource.Test(t, resource.TestCase{
 					ProtoV6ProviderFactories: env.ProviderFactories(),
-					Steps:                    []resource.TestStep{{Config: env.ConfigWithKey(tc.key, body), ExpectError: acctest.ExpectError(tc.want...)}},
+					Steps:                    []resource.TestStep{{Config: env.ConfigWithKey(tc.key, body), ExpectError: providertest.ExpectError(tc.want...)}},
 				})
 				if n := providertest.CountMatching(env.Fake.Requests()[requests:], fakeapi.IsAPIRequest); n != 1 {
 					t.Errorf("%d requests, want 1: never retried", n)

@@ -14,7 +14,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-log/tflogtest"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
@@ -76,13 +75,13 @@ func secretsNeverReachLogsOrState(t *testing.T, fx fixture, wrongKey, inConfig b
 
 	logPath := filepath.Join(t.TempDir(), "terraform.log")
 	env := []string{"TF_LOG=TRACE", "TF_LOG_PATH=" + logPath}
-	providerArgs := fmt.Sprintf("base_url   = %q\n  project_id = %q", srv.URL, acctest.ProjectID)
+	providerArgs := fmt.Sprintf("base_url   = %q\n  project_id = %q", srv.URL, providertest.ProjectID)
 	if inConfig {
 		providerArgs += fmt.Sprintf("\n  api_key    = %q", key)
 	} else {
 		env = append(env, "MINTLIFY_API_KEY="+key)
 	}
-	cli := acctest.BuiltCLI(t, acctest.WithEnv(env...))
+	cli := providertest.BuiltCLI(t, providertest.WithEnv(env...))
 	cli.WriteConfig(fmt.Sprintf("provider \"mintlify\" {\n  %s\n}\n", providerArgs) + body)
 
 	outputs := runSecretsCLI(t, cli, wrongKey, inConfig)
@@ -126,7 +125,7 @@ func secretsNeverReachLogsOrState(t *testing.T, fx fixture, wrongKey, inConfig b
 // right, shows the state, plans, and shows the saved plan (unless the key
 // is in the configuration, which a saved plan holds as main.tf does). It
 // returns each place the key must not reach, by name, with what it held.
-func runSecretsCLI(t *testing.T, cli *acctest.CLI, wrongKey, inConfig bool) map[string]string {
+func runSecretsCLI(t *testing.T, cli *providertest.CLI, wrongKey, inConfig bool) map[string]string {
 	t.Helper()
 	outputs := map[string]string{}
 	run := func(name string, args ...string) int {

@@ -39,7 +39,7 @@ func tierProblems(families []core.Family, tier []testtier.Test) []string {
 			served[key] = true
 			if len(walked[key]) == 0 {
 				problems = append(problems, fmt.Sprintf("%s (family %s) has no lifecycle test in the CLI-contract tier, so "+
-					"no CLI but the newest Terraform would run it: declare one with acctest.CLIContract(t, %q)", key, f.Name, key))
+					"no CLI but the newest Terraform would run it: declare one with providertest.CLIContract(t, %q)", key, f.Name, key))
 			}
 		}
 	}
@@ -84,7 +84,7 @@ func TestContractTierCheckerNamesAMissingType(t *testing.T) {
 	}
 	problems := tierProblems(Families(), without)
 	want := `resource.mintlify_deployment (family deployment) has no lifecycle test in the CLI-contract tier, so no CLI ` +
-		`but the newest Terraform would run it: declare one with acctest.CLIContract(t, "resource.mintlify_deployment")`
+		`but the newest Terraform would run it: declare one with providertest.CLIContract(t, "resource.mintlify_deployment")`
 	if len(problems) != 1 || problems[0] != want {
 		t.Errorf("problems = %q, want only %q", problems, want)
 	}

@@ -8,7 +8,7 @@
 // OpenTofu's differences, the Helm chain) declares itself in the
 // CLI-contract tier by calling, as a statement of its own body,
 //
-//	acctest.CLIContract(t, "resource.mintlify_deployment", ...)
+//	providertest.CLIContract(t, "resource.mintlify_deployment", ...)
 //
 // with string literals naming the types whose lifecycle it walks (block
 // keyword, a dot and the type name, as in a configuration's address), or
@@ -30,7 +30,7 @@ import (
 	"strings"
 )
 
-// Func is the name of the declaration, a function of internal/acctest.
+// Func is the name of the declaration, a function of internal/providertest.
 const Func = "CLIContract"
 
 // Test is one test of the CLI-contract tier.

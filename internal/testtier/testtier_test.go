@@ -22,7 +22,7 @@ func TestScanReadsTheDeclarations(t *testing.T) {
 	dir := writeTest(t, `
 func TestA(t *testing.T) {
 	t.Parallel()
-	acctest.CLIContract(t, "resource.mintlify_deployment", "data.mintlify_deployment")
+	providertest.CLIContract(t, "resource.mintlify_deployment", "data.mintlify_deployment")
 }
 
 func TestB(t *testing.T) { t.Parallel() }
@@ -45,9 +45,9 @@ func TestC(t *testing.T) { CLIContract(t) }
 func TestScanRefusesWhatItCannotRead(t *testing.T) {
 	t.Parallel()
 	for name, body := range map[string]string{
-		"not a literal": `func TestA(t *testing.T) { acctest.CLIContract(t, typ) }`,
-		"nested":        `func TestA(t *testing.T) { t.Run("x", func(t *testing.T) { acctest.CLIContract(t) }) }`,
-		"twice":         `func TestA(t *testing.T) { acctest.CLIContract(t); acctest.CLIContract(t) }`,
+		"not a literal": `func TestA(t *testing.T) { providertest.CLIContract(t, typ) }`,
+		"nested":        `func TestA(t *testing.T) { t.Run("x", func(t *testing.T) { providertest.CLIContract(t) }) }`,
+		"twice":         `func TestA(t *testing.T) { providertest.CLIContract(t); providertest.CLIContract(t) }`,
 	} {
 		if _, err := Scan(writeTest(t, body)); err == nil {
 			t.Errorf("%s: Scan did not refuse %s", name, body)

@@ -5,7 +5,7 @@
 // of each tier ran. Any other skip, a failure or a CLI under which nothing
 // ran makes it exit non-zero. It is the program behind `make test-compat`
 // (-tier contract: the tests that check what differs between CLIs, declared
-// by acctest.CLIContract) and `make test-matrix` (-tier all: every test).
+// by providertest.CLIContract) and `make test-matrix` (-tier all: every test).
 //
 //	go run ./tools/compat [-tier contract|all] [-run REGEXP] CLI...
 package main
@@ -25,7 +25,7 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
 )
 
-// versionSkip is how tfversion.SkipBelow (and acctest.SkipUnlessVersion, for
+// versionSkip is how tfversion.SkipBelow (and providertest.SkipUnlessVersion, for
 // the tests that run the CLI directly) words a skip.
 const versionSkip = "is below minimum version"
 

@@ -10,7 +10,7 @@ import (
 )
 
 // The tiers a CLI runs: the CLI-contract tier (the tests that check what
-// differs between CLIs, declared by acctest.CLIContract), or every test.
+// differs between CLIs, declared by providertest.CLIContract), or every test.
 const (
 	tierContract = "contract"
 	tierAll      = "all"

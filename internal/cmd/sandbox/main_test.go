@@ -12,8 +12,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
 // TestSandbox runs `make sandbox` as a user does: it starts the program,
@@ -23,7 +23,7 @@ import (
 // exited cleanly, its directory (provider binary, mirror, CLI configuration)
 // is gone and the fake API no longer answers.
 func TestSandbox(t *testing.T) {
-	terraform := acctest.CLIPath(t)
+	terraform := providertest.CLIPath(t)
 	root, err := filepath.Abs(filepath.Join("..", "..", ".."))
 	if err != nil {
 		t.Fatal(err)

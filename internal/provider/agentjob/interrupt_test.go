@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
@@ -15,7 +16,7 @@ import (
 // virtual clock, so the wait lasts until the interrupt.
 func TestAgentJobInterruptKeepsTheJob(t *testing.T) {
 	providertest.CLIContract(t, "resource.mintlify_agent_job")
-	env := providertest.NewEnv(t, providertest.TestProvider, providertest.ManualClock())
+	env := providertest.NewEnv(t, providertest.TestProvider, fakeapitest.ManualClock())
 	waiting := providertest.NewWaitingClock(env.Clock)
 	cli := providertest.ServedCLI(t, providerserver.NewProtocol6(providertest.ProviderOn(waiting)))
 	cli.WriteConfig(env.Config(providertest.AgentJobResourceConfig("Document release 2.3", "")))

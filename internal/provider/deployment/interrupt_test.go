@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
@@ -65,7 +66,7 @@ func TestPreviewInterruptThenResume(t *testing.T) {
 // the apply fails saying what to do next, resume among it.
 func interruptedApply(t *testing.T, config, resume string) (*providertest.Env, *providertest.CLI, *providertest.WaitingClock) {
 	t.Helper()
-	env := providertest.NewEnv(t, providertest.TestProvider, providertest.ManualClock())
+	env := providertest.NewEnv(t, providertest.TestProvider, fakeapitest.ManualClock())
 	waiting := providertest.NewWaitingClock(env.Clock)
 	cli := providertest.ServedCLI(t, providerserver.NewProtocol6(providertest.ProviderOn(waiting)))
 	cli.WriteConfig(env.Config(config))

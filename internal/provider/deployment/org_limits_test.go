@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
@@ -33,7 +32,7 @@ resource "mintlify_preview_deployment" "team" {
 func TestAccPreviewDeployment_waitsItsTurnInTheOrganization(t *testing.T) {
 	t.Parallel()
 	env := providertest.NewTestEnv(t, fakeapi.WithLimits(fakeapi.LimitOptions{PlainText: true}))
-	workspace := func(body string) *acctest.CLI {
+	workspace := func(body string) *providertest.CLI {
 		cli := env.CLI(t) // a provider process of its own for each command
 		cli.WriteConfig(providertest.ConfigWithProvider(env, fmt.Sprintf("project_id = %q\n  max_retries = 1", providertest.ProjectID), body))
 		cli.MustRun("init", "-no-color", "-input=false")
@@ -48,7 +47,7 @@ func TestAccPreviewDeployment_waitsItsTurnInTheOrganization(t *testing.T) {
 	want := []string{"Mintlify Rate Limit Outlasted The Timeout", "trigger preview deployment (5 requests per minute per organization)",
 		"HTTP 429 (Too Many Requests)", "`timeouts.create` (30s) ends before the next turn", "Raise `timeouts.create`",
 		"No preview was deployed"}
-	if res.Exit == 0 || !acctest.ExpectError(want...).MatchString(res.Output) {
+	if res.Exit == 0 || !providertest.ExpectError(want...).MatchString(res.Output) {
 		t.Errorf("a workspace whose timeout ends before its turn: want it to fail saying %q\n%s", want, res)
 	}
 	if n := len(env.Fake.DeploymentRequests()); n != 5 {

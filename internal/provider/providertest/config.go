@@ -4,20 +4,19 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 )
 
 // The HCL the tests apply, built by small functions (values with %q), each
 // block named as its address constant says. A configuration is the provider
-// block (env.Config, from acctest.Env) followed by the blocks under test, as
+// block (env.Config, from Env) followed by the blocks under test, as
 // a user writes it.
 
 // The provider block, pointed at the test's fake API.
 
 // ConfigWithProvider prepends a provider block pointed at the fake, with
 // the default key, no project and the given extra arguments (HCL lines).
-func ConfigWithProvider(env *acctest.Env, args, body string) string {
+func ConfigWithProvider(env *Env, args, body string) string {
 	return fmt.Sprintf(`
 provider "mintlify" {
   api_key  = %[1]q
@@ -29,7 +28,7 @@ provider "mintlify" {
 
 // NoRetries prepends a provider block pointed at the fake with retries
 // disabled, so that a wait handles a 429 itself.
-func NoRetries(env *acctest.Env, body string) string {
+func NoRetries(env *Env, body string) string {
 	return fmt.Sprintf(`
 provider "mintlify" {
   api_key     = %[1]q
@@ -37,12 +36,12 @@ provider "mintlify" {
   project_id  = %[3]q
   max_retries = 0
 }
-%[4]s`, fakeapi.DefaultAPIKey, env.URL, acctest.ProjectID, body)
+%[4]s`, fakeapi.DefaultAPIKey, env.URL, ProjectID, body)
 }
 
 // UnknownKeyProvider configures the provider with a key that another
 // resource produces, so it is unknown until that resource is applied.
-func UnknownKeyProvider(env *acctest.Env) string {
+func UnknownKeyProvider(env *Env) string {
 	return fmt.Sprintf(`
 resource "terraform_data" "key" {
   input = %[1]q
@@ -76,7 +75,7 @@ resource "mintlify_static_export_bundle" "docs" {
 
 // StoreLinkConfig is the bundle with `store_link` set, and a stand-in for a
 // release that would take `link_revision` as `set_wo_revision`.
-func StoreLinkConfig(env *acctest.Env, store bool) string {
+func StoreLinkConfig(env *Env, store bool) string {
 	return env.Config(BundleConfig("docs.example.com", fmt.Sprintf("store_link = %t", store)) + `
 resource "terraform_data" "release" {
   input = mintlify_static_export_bundle.docs.link_revision

@@ -1,7 +1,3 @@
-// Package providertest is what the acceptance tests of every family share:
-// a test's world (the fake API and the provider on its clock), version
-// gates, the HCL the tests apply, and checks of what Terraform says, what
-// the API was asked, what is in state and what is on disk.
 package providertest
 
 import (
@@ -25,21 +21,16 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 )
 
-// What the test files of this package share: a test's world (the fake API
-// and the provider on its clock), version gates, and checks of what
-// Terraform says, what the API was asked, what is in state and what is on
-// disk. What internal/docstest's tests need too is in internal/acctest (the
-// Env itself, the provider block, ExpectError, the checks of a bundle's
-// link and an archive on disk, the fake's counts); the HCL the tests apply
-// is built in config_test.go; the CLI is driven by internal/acctest. A helper
-// that one file alone uses stays in that file.
+// What the families' tests share beyond the world of world.go: the
+// provider of the test binary's families on the fake's clock (NewTestEnv),
+// version gates, and checks of what Terraform says, what the API was asked,
+// what is in state and what is on disk.
 
 // families are the families of the provider under test: those that the
 // test binary's TestMain names (Main).
@@ -47,17 +38,17 @@ var families []core.Family
 
 // Main is the TestMain of a package's tests: they run against a provider
 // that serves families. Then it removes the provider binary that the
-// real-binary tests share (acctest.Built). The CLI is looked up by the
-// tests that need it (acctest.Path), so that the others run without one.
+// real-binary tests share (Built). The CLI is looked up by the
+// tests that need it (Path), so that the others run without one.
 func Main(m *testing.M, serve ...core.Family) {
 	families = serve
-	acctest.Main(m)
+	runRemovingBuilds(m)
 }
 
 // TestStart is the virtual moment every acceptance test begins at.
 var TestStart = fakeapitest.Start
 
-// One test's world: an acctest.Env, the fake API on a virtual clock and
+// One test's world: an Env, the fake API on a virtual clock and
 // the provider on the same clock, in the test process.
 
 // TestProvider is the provider under test for a test's fake API: on its
@@ -74,24 +65,24 @@ func ProviderOn(c clock.Clock) provider.Provider {
 
 // NewTestEnv serves the fake, every exchange validated against the in-repo
 // OpenAPI description.
-func NewTestEnv(t *testing.T, opts ...fakeapi.Option) *acctest.Env {
+func NewTestEnv(t *testing.T, opts ...fakeapi.Option) *Env {
 	t.Helper()
-	return acctest.New(t, TestProvider, fakeapitest.Fake(opts...))
+	return NewEnv(t, TestProvider, fakeapitest.Fake(opts...))
 }
 
 // NewUncheckedTestEnv serves the fake without the contract check, for
 // faults that break an answer's body (a truncated or malformed JSON body),
 // which the checker would rightly report as a violation.
-func NewUncheckedTestEnv(t *testing.T, opts ...fakeapi.Option) *acctest.Env {
+func NewUncheckedTestEnv(t *testing.T, opts ...fakeapi.Option) *Env {
 	t.Helper()
-	return acctest.New(t, TestProvider, fakeapitest.Unchecked(), fakeapitest.Fake(opts...))
+	return NewEnv(t, TestProvider, fakeapitest.Unchecked(), fakeapitest.Fake(opts...))
 }
 
 // NewTestEnvWithHandler serves the fake behind wrap, for tests that mount it
 // under a path prefix.
-func NewTestEnvWithHandler(t *testing.T, wrap func(http.Handler) http.Handler, opts ...fakeapi.Option) *acctest.Env {
+func NewTestEnvWithHandler(t *testing.T, wrap func(http.Handler) http.Handler, opts ...fakeapi.Option) *Env {
 	t.Helper()
-	return acctest.New(t, TestProvider, fakeapitest.Fake(opts...),
+	return NewEnv(t, TestProvider, fakeapitest.Fake(opts...),
 		fakeapitest.Handler(func(fake *fakeapi.Server) http.Handler { return wrap(fake) }))
 }
 
@@ -99,9 +90,9 @@ func NewTestEnvWithHandler(t *testing.T, wrap func(http.Handler) http.Handler, o
 // gives it a name that is not loopback: base_url is https://example.com
 // (which the test server's certificate covers), and the provider's HTTP
 // client dials the fake's loopback address whatever the host.
-func NewTLSTestEnv(t *testing.T, opts ...fakeapi.Option) *acctest.Env {
+func NewTLSTestEnv(t *testing.T, opts ...fakeapi.Option) *Env {
 	t.Helper()
-	return acctest.New(t, TestProvider, fakeapitest.TLS(), fakeapitest.Fake(opts...))
+	return NewEnv(t, TestProvider, fakeapitest.TLS(), fakeapitest.Fake(opts...))
 }
 
 // Untaint runs `terraform untaint` in the working directory of the running
@@ -118,7 +109,7 @@ func Untaint(t *testing.T, root, address string) {
 	if dir == "" {
 		t.Fatalf("no terraform.tfstate under %s", root)
 	}
-	cmd := exec.Command(acctest.CLIPath(t), "untaint", "-no-color", address)
+	cmd := exec.Command(CLIPath(t), "untaint", "-no-color", address)
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("terraform untaint %s: %v\n%s", address, err, out)
@@ -142,19 +133,19 @@ var ActionVersions = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfver
 // What Terraform says.
 
 // Refusal is a configuration that must fail at plan time with the phrases
-// of want (separated by "|", see acctest.ExpectError).
+// of want (separated by "|", see ExpectError).
 type Refusal struct{ Config, Want string }
 
 // ExpectRefusedAtPlan plans each configuration, expects its error, and then
 // checks that none of them sent a request.
-func ExpectRefusedAtPlan(t *testing.T, env *acctest.Env, refusals []Refusal) {
+func ExpectRefusedAtPlan(t *testing.T, env *Env, refusals []Refusal) {
 	t.Helper()
 	var steps []resource.TestStep
 	for _, r := range refusals {
 		steps = append(steps, resource.TestStep{
 			Config:      r.Config,
 			PlanOnly:    true,
-			ExpectError: acctest.ExpectError(strings.Split(r.Want, "|")...),
+			ExpectError: ExpectError(strings.Split(r.Want, "|")...),
 		})
 	}
 	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.ProviderFactories(), Steps: steps})
@@ -166,11 +157,11 @@ func ExpectRefusedAtPlan(t *testing.T, env *acctest.Env, refusals []Refusal) {
 // ExpectApplyFails applies config and expects an error with the phrases of
 // want; then that requests recorded requests matched match, and that jobs
 // export jobs exist.
-func ExpectApplyFails(t *testing.T, env *acctest.Env, config string, want []string, match func(*http.Request) bool, requests, jobs int) {
+func ExpectApplyFails(t *testing.T, env *Env, config string, want []string, match func(*http.Request) bool, requests, jobs int) {
 	t.Helper()
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
-		Steps:                    []resource.TestStep{{Config: config, ExpectError: acctest.ExpectError(want...)}},
+		Steps:                    []resource.TestStep{{Config: config, ExpectError: ExpectError(want...)}},
 	})
 	if n := CountMatching(env.Fake.Requests(), match); n != requests {
 		t.Errorf("matching requests = %d, want %d", n, requests)
@@ -197,7 +188,7 @@ func CountMatching(reqs []fakeapi.Request, match func(*http.Request) bool) int {
 }
 
 // startRequests counts the requests that started an export job.
-func startRequests(env *acctest.Env) int {
+func startRequests(env *Env) int {
 	n := 0
 	for _, r := range env.Fake.Requests() {
 		if r.Method == http.MethodPost && r.Path == "/v1/static-export/jobs" {
@@ -208,7 +199,7 @@ func startRequests(env *acctest.Env) int {
 }
 
 // ExportJobsStarted checks how many start requests reached the API.
-func ExportJobsStarted(env *acctest.Env, want int) resource.TestCheckFunc {
+func ExportJobsStarted(env *Env, want int) resource.TestCheckFunc {
 	return func(*terraform.State) error {
 		if n := startRequests(env); n != want {
 			return fmt.Errorf("%d start requests reached the API, want %d", n, want)
@@ -218,7 +209,7 @@ func ExportJobsStarted(env *acctest.Env, want int) resource.TestCheckFunc {
 }
 
 // DownloadRequests counts the bundle downloads the API served.
-func DownloadRequests(env *acctest.Env) int {
+func DownloadRequests(env *Env) int {
 	n := 0
 	for _, r := range env.Fake.Requests() {
 		if strings.HasPrefix(r.Path, "/bundles/") {
@@ -265,12 +256,12 @@ func Positive(v int64) error {
 // SeedImportableAgentJobs adds agent jobs started outside Terraform:
 // aj_running (active for 10 more minutes) and aj_done, both completing
 // with a pull request.
-func SeedImportableAgentJobs(env *acctest.Env) {
-	env.Fake.AddAgentJob(acctest.ProjectID, fakeapi.AgentJobSeed{
-		ID: "aj_running", Repository: fakeapi.AgentRepository, ActiveFor: 10 * time.Minute, PRLink: acctest.Ptr(fakeapi.AgentRepository + "/pull/7"),
+func SeedImportableAgentJobs(env *Env) {
+	env.Fake.AddAgentJob(ProjectID, fakeapi.AgentJobSeed{
+		ID: "aj_running", Repository: fakeapi.AgentRepository, ActiveFor: 10 * time.Minute, PRLink: Ptr(fakeapi.AgentRepository + "/pull/7"),
 	})
-	env.Fake.AddAgentJob(acctest.ProjectID, fakeapi.AgentJobSeed{
-		ID: "aj_done", Repository: fakeapi.AgentRepository, PRLink: acctest.Ptr(fakeapi.AgentRepository + "/pull/8"),
+	env.Fake.AddAgentJob(ProjectID, fakeapi.AgentJobSeed{
+		ID: "aj_done", Repository: fakeapi.AgentRepository, PRLink: Ptr(fakeapi.AgentRepository + "/pull/8"),
 	})
 }
 

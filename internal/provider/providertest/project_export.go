@@ -9,7 +9,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/acctest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
@@ -40,7 +39,7 @@ var ProjectJobID = knownvalue.StringRegexp(regexp.MustCompile(`^[0-9a-f]{24}$`))
 
 // ProjectStarts counts the starts of project-scoped jobs that reached the
 // API, whatever their answer.
-func ProjectStarts(env *acctest.Env) int {
+func ProjectStarts(env *Env) int {
 	n := 0
 	for _, r := range env.Fake.Requests() {
 		if r.Method == http.MethodPost && strings.HasPrefix(r.Path, "/v1/static-export/") &&
@@ -54,7 +53,7 @@ func ProjectStarts(env *acctest.Env) int {
 // StartProjectExportOutsideTerraform starts a project-scoped export of
 // projectID through the API client, as a CI script or the dashboard would,
 // and returns its id.
-func StartProjectExportOutsideTerraform(t *testing.T, env *acctest.Env, projectID string) string {
+func StartProjectExportOutsideTerraform(t *testing.T, env *Env, projectID string) string {
 	t.Helper()
 	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(env.URL), mintlify.WithClock(env.Clock))
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
@@ -28,7 +29,7 @@ func TestInterruptRemovesThePartialArchive(t *testing.T) {
 	// away: the provider is mid-download for as long as the test needs.
 	midway := make(chan struct{})
 	var once sync.Once
-	url := providertest.ServeChecked(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	url := contract.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !strings.HasPrefix(r.URL.Path, "/bundles/") {
 			fake.ServeHTTP(w, r)
 			return

@@ -21,6 +21,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
@@ -396,7 +397,7 @@ func TestArchiveDriftIsExplained(t *testing.T) {
 	t.Parallel()
 	fake := fakeapi.New(
 		fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Plan: func(fakeapi.StartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}))
-	url := providertest.ServeChecked(t, fake)
+	url := contract.Serve(t, fake)
 	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(url))
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/contract"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
@@ -21,7 +22,7 @@ func TestInterruptStopsPolling(t *testing.T) {
 	}}))
 	polled := make(chan struct{})
 	var once sync.Once
-	url := providertest.ServeChecked(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	url := contract.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		fake.ServeHTTP(w, r)
 		if r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/v1/static-export/jobs/") {
 			once.Do(func() { close(polled) })

@@ -18,7 +18,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
@@ -157,7 +159,7 @@ type modelRun struct {
 	steps   []modelStep
 	stats   *modelStats
 	ctx     context.Context
-	clock   *providertest.FakeClock
+	clock   *clock.Fake
 	fake    *fakeapi.Server
 	handler *modelHandler
 	session *providertest.CLI
@@ -194,10 +196,10 @@ func newModelRun(t *testing.T, seed uint64, stats *modelStats) *modelRun {
 		cfg:    modelConfig{"domain": "docs.example.com"},
 		direct: map[string]bool{},
 	}
-	env := providertest.ServeFake(t,
-		providertest.FakeOptions(fakeapi.WithKeys(fakeapi.KeyOptions{APIKey: m.apiKey}),
+	env := fakeapitest.New(t,
+		fakeapitest.Fake(fakeapi.WithKeys(fakeapi.KeyOptions{APIKey: m.apiKey}),
 			fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: modelLinkTTL, Plan: m.jobPlan})),
-		providertest.ServeHandler(func(fake *fakeapi.Server) http.Handler {
+		fakeapitest.Handler(func(fake *fakeapi.Server) http.Handler {
 			m.handler = &modelHandler{fake: fake, signatures: map[string]bool{}}
 			return m.handler
 		}))

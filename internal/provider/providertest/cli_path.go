@@ -14,14 +14,14 @@
 //
 // Either way a CLI is one working directory and one environment:
 //
-//	cli := acctest.ServedCLI(t, providerserver.NewProtocol6(provider.NewOnClock("test", env.Clock)()))
+//	cli := ServedCLI(t, providerserver.NewProtocol6(provider.NewOnClock("test", env.Clock)()))
 //	cli.WriteConfig(`resource "mintlify_static_export_bundle" "docs" { domain = "docs.example.com" }`)
 //	out := cli.MustRun("apply", "-auto-approve", "-no-color").Output
 //
 // The CLI is TF_ACC_TERRAFORM_PATH, else `terraform` on PATH (CLIPath), and
 // never downloaded.
 
-package acctest
+package providertest
 
 import (
 	"encoding/json"
@@ -114,14 +114,14 @@ func SkipUnlessVersion(t testing.TB, constraint string) {
 // built for them. Call it from TestMain in a package whose tests use
 // Built:
 //
-//	func TestMain(m *testing.M) { Main(m) }
-func Main(m *testing.M) {
+//	func TestMain(m *testing.M) { runRemovingBuilds(m) }
+func runRemovingBuilds(m *testing.M) {
 	builds.mu.Lock()
 	builds.main = true
 	builds.mu.Unlock()
 	code := m.Run()
 	if err := removeBuilds(); err != nil {
-		fmt.Fprintln(os.Stderr, "acctest:", err)
+		fmt.Fprintln(os.Stderr, "providertest:", err)
 		if code == 0 {
 			code = 1
 		}

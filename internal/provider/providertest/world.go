@@ -1,24 +1,4 @@
-// Package acctest is what the acceptance tests of internal/provider and
-// internal/docstest share: a test's world (Env: the fake API on its virtual
-// clock, and the provider under test on the same clock, in the test
-// process), the provider block that points at it, the CLI under test when
-// a test drives it itself (CLI, ServedCLI, BuiltCLI: see cli_path.go), and
-// the checks of what Terraform says, what the fake was asked and what is on
-// disk. A test author imports acctest and fakeapitest, and nothing else.
-//
-//	env := acctest.New(t, newProvider, fakeapitest.Fake(fakeapi.WithStaticExport(fakeapi.StaticExportOptions{LinkTTL: time.Hour})))
-//	resource.Test(t, resource.TestCase{
-//		ProtoV6ProviderFactories: env.ProviderFactories(),
-//		Steps: []resource.TestStep{{
-//			Config: env.Config(`resource "mintlify_static_export_bundle" "docs" { domain = "docs.example.com" }`),
-//			Check:  acctest.CheckBundleLinkWorks("mintlify_static_export_bundle.docs"),
-//		}},
-//	})
-//
-// It does not import internal/provider, whose own tests (package provider)
-// use it: each package passes the provider under test as a ProviderFactory.
-// Like fakeapitest, it is test support: only tests import it.
-package acctest
+package providertest
 
 import (
 	"fmt"
@@ -56,7 +36,7 @@ type Env struct {
 // the provider that newProvider makes on its clock. An Env is for tests
 // that run the CLI, through terraform-plugin-testing or CLI, so New finds
 // the CLI first (Path): terraform-plugin-testing would download one.
-func New(t *testing.T, newProvider ProviderFactory, opts ...fakeapitest.Option) *Env {
+func NewEnv(t *testing.T, newProvider ProviderFactory, opts ...fakeapitest.Option) *Env {
 	t.Helper()
 	CLIPath(t)
 	return &Env{Served: *fakeapitest.New(t, opts...), newProvider: newProvider}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package acctest
+package providertest
 
 import (
 	"os/exec"

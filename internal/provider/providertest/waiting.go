@@ -1,4 +1,4 @@
-package acctest
+package providertest
 
 import (
 	"context"
