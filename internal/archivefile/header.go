@@ -100,6 +100,9 @@ func parseHeader(b *[blockSize]byte) (rawHeader, *headerError) {
 	if prefix != "" {
 		h.name = prefix + "/" + h.name
 	}
+	if h.typ != typeReg && h.typ != typeDir && hasControl(h.name) { // an entry's own name is held to checkName
+		return h, &headerError{rule: fmt.Sprintf("its extended header's own name %q holds a control character", h.name)}
+	}
 	h.links = !allZero(b[offLinkname:offMagic])
 	if err := checkTexts(b, h.gnu); err != nil {
 		return h, err
@@ -132,6 +135,16 @@ func checkTexts(b *[blockSize]byte, gnu bool) *headerError {
 		}
 	}
 	return nil
+}
+
+// hasControl reports a byte below space, or DEL.
+func hasControl(s string) bool {
+	for i := range len(s) {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return true
+		}
+	}
+	return false
 }
 
 // isPrintableASCII reports text of the bytes from space to tilde only.
