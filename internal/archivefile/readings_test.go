@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -40,43 +39,16 @@ func unixFile(name string, data []byte) zEntry {
 	return zEntry{name: name, data: data, madeBy: 3 << 8, external: 0o100644 << 16}
 }
 
-// tarInZip is a ZIP whose first 512 bytes pass a tar header's checksum,
-// as unsigned bytes or (signed) as signed ones: the checksum field, bytes
-// 148 to 155, is inside the first entry's name.
+// tarInZip is a ZIP whose first 512 bytes pass a tar header's checksum.
 func tarInZip(signed bool) []byte {
-	dirs := strings.Repeat("abcdefgh/", 13) + "a" // 118 bytes: the name starts at byte 30
-	seg := "x.html"
-	if signed {
-		seg = "\u00e9t\u00e9.html" // bytes above 0x7f: the signed sum differs
-	}
-	build := func(field string) []byte {
-		e := unixFile(dirs+field+seg, bytes.Repeat([]byte("<h1>Docs</h1>\n"), 40))
-		if signed {
-			e.flags = 1 << 11
-		}
-		return (&zArchive{entries: []zEntry{e}}).bytes()
-	}
-	head := build("        ")
-	sum := 0
-	for _, c := range head[:512] {
-		if signed {
-			sum += int(int8(c))
-		} else {
-			sum += int(c)
-		}
-	}
-	return build(fmt.Sprintf("%07o ", sum))
+	a := &zArchive{}
+	withTarChecksum(a, signed)
+	return a.bytes()
 }
 
 // isoInZip is a ZIP whose first entry's data holds an ISO 9660 volume
 // descriptor at byte 32768.
-func isoInZip() []byte {
-	name := "big.bin"
-	data := bytes.Repeat([]byte("<p>x</p>\n"), 4000)
-	at := 32768 - 30 - len(name)
-	copy(data[at:], "\x01CD001\x01")
-	return (&zArchive{entries: []zEntry{unixFile(name, data)}}).bytes()
-}
+func isoInZip() []byte { return (&zArchive{entries: []zEntry{isoEntry()}}).bytes() }
 
 // zipEndInGzipExtra is a tar.gz whose gzip header's extra field holds a
 // ZIP end record's signature.
