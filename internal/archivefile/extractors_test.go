@@ -176,6 +176,7 @@ func TestExtractorsAgreeWithTheCheck(t *testing.T) {
 			if err := os.WriteFile(path, archive, 0o600); err != nil {
 				t.Fatal(err)
 			}
+			problems = append(problems, listProblems(path, false, want)...)
 			for j, e := range found {
 				runs++
 				start := time.Now()

@@ -92,16 +92,23 @@ func (g *generator) zipReading(a *zArchive) string {
 	}
 }
 
-// withTarChecksum puts first in a an entry whose name holds, at bytes
-// 148 to 155 of the archive, the checksum of its first 512 bytes as a tar
-// header's (of their signed or unsigned values).
+// withTarChecksum puts first in a an entry whose name, from byte 30 of
+// the archive, spells the numeric fields of a tar header as libarchive's
+// tar bidder wants them (octal digits and spaces at bytes 100 to 147 and
+// 329 to 344, a type flag at 156) and holds, at bytes 148 to 155, the
+// checksum of the first 512 bytes (of their signed or unsigned values):
+// bsdtar would bid tar (50) over ZIP (32).
 func withTarChecksum(a *zArchive, signed bool) {
-	dirs := strings.Repeat("abcdefgh/", 13) + "a" // 118 bytes: the name starts at byte 30
-	seg := "x.html"
+	tail := "x.html"
 	if signed {
-		seg = "\u00e9t\u00e9.html" // bytes above 0x7f: the signed sum differs
+		tail = "\u00e9t\u00e9.html" // bytes above 0x7f: the signed sum differs
 	}
-	e := zEntry{name: dirs + "        " + seg, data: bytes.Repeat([]byte("<h1>Docs</h1>\n"), 40)}
+	numbers := "0000644 0000000 0000000 00000000000 00000000000 " // mode, uid, gid, size, mtime: name bytes 70 to 117
+	link := strings.Repeat("linkname/", 19) + "l"                 // name bytes 127 to 298
+	name := func(sum string) string {
+		return strings.Repeat("abcdefgh/", 7) + "abcdefg" + numbers + sum + "0" + link + "0000000 0000000 " + tail
+	}
+	e := zEntry{name: name("        "), data: bytes.Repeat([]byte("<h1>Docs</h1>\n"), 40)}
 	if signed {
 		e.flags = 1 << 11
 	}
@@ -115,7 +122,7 @@ func withTarChecksum(a *zArchive, signed bool) {
 			sum += int(c)
 		}
 	}
-	a.entries[0].name = dirs + fmt.Sprintf("%07o ", sum) + seg
+	a.entries[0].name = name(fmt.Sprintf("%07o ", sum))
 }
 
 // isoEntry is an entry whose data holds an ISO 9660 volume descriptor at
