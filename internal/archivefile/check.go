@@ -101,10 +101,6 @@ func (c *checker) next() (*member, error) {
 		if herr != nil {
 			return nil, c.refuseHeader(h.name, herr)
 		}
-		if magic := filterMagic(c.blk[:]); magic != "" && c.out == blockSize {
-			return nil, c.refuse(h.name, fmt.Sprintf("the tar stream starts with %s's magic, so bsdtar would decompress "+
-				"it again as %s instead of reading the tar (the first header's name may not start so)", magic, magic))
-		}
 		switch h.typ {
 		case typeReg, typeDir:
 			c.raw = append(c.raw, c.blk[:]...)

@@ -224,8 +224,7 @@ func busyboxOctal(f []byte) (int64, bool) {
 }
 
 // pythonNumber: tarfile's nti: base-256 after 0x80 or 0xff; otherwise the
-// ASCII text up to the first NUL, stripped, read by int(text or "0", 8),
-// which takes a sign, a 0o prefix and underscores between digits.
+// ASCII text up to the first NUL, stripped, read by int(text or "0", 8).
 func pythonNumber(f []byte) (int64, bool) {
 	if f[0] == 0x80 || f[0] == 0xff {
 		var v int64
@@ -238,31 +237,33 @@ func pythonNumber(f []byte) (int64, bool) {
 		return v, true
 	}
 	text := string(bytes.TrimFunc([]byte(cString(f)), func(r rune) bool { return r < 0x80 && isPySpace(byte(r)) }))
-	for i := range len(text) {
-		if text[i] >= 0x80 {
-			return 0, false
-		}
-	}
 	if text == "" {
 		return 0, true
 	}
-	v, err := strconv.ParseInt(text, 8, 64) // a sign, digits
-	if err != nil {
-		// 0o prefix and underscores: strconv reads them with base 0
-		// (prefix required), so give it one.
-		t, neg := text, false
-		if t[0] == '+' || t[0] == '-' {
-			neg, t = t[0] == '-', t[1:]
-		}
-		if len(t) < 2 || (t[:2] != "0o" && t[:2] != "0O") {
-			t = "0o" + t
-		}
-		if v, err = strconv.ParseInt(t, 0, 64); err != nil {
+	return pythonInt(text)
+}
+
+// pythonInt is Python's int(text, 8) for ASCII text: a sign, a 0o prefix
+// and underscores between digits.
+func pythonInt(text string) (int64, bool) {
+	t, neg := text, false
+	if t[0] == '+' || t[0] == '-' {
+		neg, t = t[0] == '-', t[1:]
+	}
+	if len(t) < 2 || (t[:2] != "0o" && t[:2] != "0O") {
+		t = "0o" + t // strconv reads a prefix and underscores with base 0
+	}
+	for i := range len(t) {
+		if t[i] >= 0x80 || t[i] == '+' || t[i] == '-' {
 			return 0, false
 		}
-		if neg {
-			v = -v
-		}
+	}
+	v, err := strconv.ParseInt(t, 0, 64)
+	if err != nil {
+		return 0, false
+	}
+	if neg {
+		v = -v
 	}
 	return v, true
 }
