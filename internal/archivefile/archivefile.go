@@ -55,6 +55,7 @@ type File struct {
 	path     string
 	perm     fs.FileMode // 0: the system's default, 0666 less the umask
 	ctx      context.Context
+	want     string // the format the archive must have; "" for either
 	tmp      *os.File
 	stale    []string
 	ops      fsOps
@@ -73,6 +74,10 @@ type Options struct {
 	// Context, when set, stops the check of ReadFrom at its next entry
 	// once it is done: ReadFrom then returns its Err. Nil never stops.
 	Context context.Context
+	// Format is the format the archive must have, FormatTarGz or
+	// FormatZip, as the export's contract promises: an archive of the
+	// other format is refused. "" accepts either.
+	Format string
 }
 
 // Create prepares to write an archive to path: it creates path's parent
@@ -91,7 +96,7 @@ func Create(path string, opts Options) (*File, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	return &File{path: path, perm: opts.Perm.Perm(), ctx: ctx, stale: stale, ops: systemOps}, nil
+	return &File{path: path, perm: opts.Perm.Perm(), ctx: ctx, want: opts.Format, stale: stale, ops: systemOps}, nil
 }
 
 // open creates the temporary file, once.
@@ -167,7 +172,7 @@ func (f *File) ReadFrom(r io.Reader) (int64, error) {
 	fo.add(copying(f.tmp))
 	fo.add(copying(sha))
 	fo.add(copying(sum))
-	fo.add(func(r io.Reader) (err error) { format, entries, err = check(f.ctx, r); return err })
+	fo.add(func(r io.Reader) (err error) { format, entries, err = check(f.ctx, r, f.want); return err })
 	n, readErr, consumeErr := fo.copy(r)
 	switch {
 	case readErr != nil:

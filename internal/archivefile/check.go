@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 )
 
 // The language of archives the check accepts, a static site's: regular
@@ -242,13 +243,28 @@ func resolveName(e *member) (string, string) {
 }
 
 // replacedNameRule says why a name that an extended header replaces would
-// be harmful to a reader that kept it. Such a name is often the long
-// name cut short, so only what could lead outside is refused.
+// be harmful to a reader that kept it: it is held to every rule of
+// checkName about its characters and where it leads (no control or
+// invisible formatting character, no backslash, not absolute, no drive
+// letter, no ..). The rules of form (UTF-8, NFC, lengths, a trailing /)
+// are not applied: real writers cut a long name short there, at any byte.
 func replacedNameRule(name string) string {
-	if strings.HasPrefix(name, "/") || strings.HasPrefix(name, `\`) {
+	switch {
+	case hasControl(name):
+		return "holds a control character"
+	case strings.IndexByte(name, '\\') >= 0:
+		return "holds a backslash"
+	case strings.HasPrefix(name, "/"):
 		return "is absolute"
+	case len(name) >= 2 && name[1] == ':':
+		return "starts with a drive letter"
 	}
-	for seg := range strings.FieldsFuncSeq(name, func(r rune) bool { return r == '/' || r == '\\' }) {
+	for _, r := range name {
+		if unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cf, r) {
+			return fmt.Sprintf("holds a control or invisible formatting character (U+%04X)", r)
+		}
+	}
+	for seg := range strings.SplitSeq(name, "/") {
 		if seg == ".." {
 			return "climbs out with .."
 		}

@@ -44,7 +44,7 @@ func findExtractors(t *testing.T) (found []extractor, missing []string) {
 			cmd := exec.CommandContext(ctx, name, append(slices.Clone(args), archive, "-C", dest)...)
 			cmd.Dir = dest
 			if out, err := cmd.CombinedOutput(); err != nil {
-				return fmt.Errorf("%s: %w: %s", strings.Join(cmd.Args[:2], " "), err, out)
+				return fmt.Errorf("%s: %w: %s", strings.Join(cmd.Args[:len(args)+1], " "), err, out)
 			}
 			return nil
 		}
@@ -57,12 +57,12 @@ func findExtractors(t *testing.T) (found []extractor, missing []string) {
 		}
 	}
 	var set extractorSet
-	set.add(gnu != "", extractor{name: "GNU tar", install: "Debian: tar", extract: command(gnu, "-xzf")})
+	set.add(gnu != "", extractor{name: "GNU tar", install: "Debian: tar", extract: command(gnu, "--no-same-owner", "-xzf")})
 	_, err := exec.LookPath("bsdtar")
-	set.add(err == nil, extractor{name: "bsdtar", install: "Debian: libarchive-tools", extract: command("bsdtar", "-xzf")})
+	set.add(err == nil, extractor{name: "bsdtar", install: "Debian: libarchive-tools", extract: command("bsdtar", "--no-same-owner", "-xzf")})
 	out, err := exec.Command("busybox", "tar", "--help").CombinedOutput()
 	set.add(err == nil || bytes.Contains(out, []byte("Usage: tar")),
-		extractor{name: "BusyBox tar", install: "Debian: busybox", extract: command("busybox", "tar", "-xzf")})
+		extractor{name: "BusyBox tar", install: "Debian: busybox", extract: command("busybox", "tar", "-xzof")})
 	py := startPython(t, pythonExtract, "tarfile")
 	set.add(py != nil, extractor{name: "Python tarfile", install: "Debian: python3", extract: py})
 	return set.found, set.missing
@@ -176,6 +176,7 @@ func TestExtractorsAgreeWithTheCheck(t *testing.T) {
 			if err := os.WriteFile(path, archive, 0o600); err != nil {
 				t.Fatal(err)
 			}
+			problems = append(problems, listProblems(path, false, want)...)
 			for j, e := range found {
 				runs++
 				start := time.Now()

@@ -289,7 +289,7 @@ func (g *generator) constructs(paths []string) []func() item {
 	if len(paths) > 0 {
 		some = paths[g.rnd.IntN(len(paths))]
 	}
-	return append(g.unread(some), []func() item{
+	return append(append(g.unread(some), g.readings(some)...), []func() item{
 		func() item { return seq("symlink out", link('2', "l", g.pick(c, up+"x", up))) },
 		func() item {
 			return seq("symlink out, then a file through it", link('2', "l", g.pick(c, up)), file("l/pwned", "x"))

@@ -100,6 +100,9 @@ func parseHeader(b *[blockSize]byte) (rawHeader, *headerError) {
 	if prefix != "" {
 		h.name = prefix + "/" + h.name
 	}
+	if h.typ != typeReg && h.typ != typeDir && hasControl(h.name) { // an entry's own name is held to checkName
+		return h, &headerError{rule: fmt.Sprintf("its extended header's own name %q holds a control character", h.name)}
+	}
 	h.links = !allZero(b[offLinkname:offMagic])
 	if err := checkTexts(b, h.gnu); err != nil {
 		return h, err
@@ -134,6 +137,16 @@ func checkTexts(b *[blockSize]byte, gnu bool) *headerError {
 	return nil
 }
 
+// hasControl reports a byte below space, or DEL.
+func hasControl(s string) bool {
+	for i := range len(s) {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return true
+		}
+	}
+	return false
+}
+
 // isPrintableASCII reports text of the bytes from space to tilde only.
 func isPrintableASCII(s string) bool {
 	for i := range len(s) {
@@ -157,9 +170,11 @@ func parseNumbers(b *[blockSize]byte, h *rawHeader) *headerError {
 		what       string
 		start, end int
 		empty      bool
+		most       int64
 	}{
-		{"user ID", offUID, offGID, true}, {"group ID", offGID, offSize, true}, {"modification time", offMtime, offChksum, false},
-		{"device major number", offDevMajor, offDevMinor, true}, {"device minor number", offDevMinor, offPrefix, true},
+		{"user ID", offUID, offGID, true, maxID}, {"group ID", offGID, offSize, true, maxID},
+		{"modification time", offMtime, offChksum, false, maxTime},
+		{"device major number", offDevMajor, offDevMinor, true, 0}, {"device minor number", offDevMinor, offPrefix, true, 0},
 	} {
 		n, ok := octal(b[f.start:f.end], f.empty)
 		switch {
@@ -167,10 +182,21 @@ func parseNumbers(b *[blockSize]byte, h *rawHeader) *headerError {
 			return &headerError{rule: fmt.Sprintf("its header's %s is not an octal number", f.what)}
 		case f.start >= offDevMajor && n != 0:
 			return &headerError{rule: fmt.Sprintf("its header's %s is %d, where only a device has one", f.what, n)}
+		case n > f.most:
+			return &headerError{rule: fmt.Sprintf("its header's %s is %d, past %d, the most every extractor reads alike", f.what, n, f.most)}
 		}
 	}
 	return nil
 }
+
+// The ranges every extractor reads alike: an ID of seven octal digits
+// (the ustar field without base-256; GNU tar fails on a PAX uid of 2^32
+// and more, bsdtar wraps it to root), a time of eleven (the ustar field,
+// up to the year 2242), not before 1970.
+const (
+	maxID   = 0o7777777
+	maxTime = 0o77777777777
+)
 
 // checkChecksum checks the header's checksum: the sum of its bytes, as
 // unsigned numbers, with the checksum field counted as spaces.
@@ -192,8 +218,8 @@ func checkChecksum(b *[blockSize]byte) *headerError {
 }
 
 // octal reads a numeric field as every reader does alike: optional leading
-// spaces, octal digits, then only spaces and NULs. A field of spaces and
-// NULs only is zero where empty allows it. Leading NULs, signs, base-256
+// spaces, octal digits, then only spaces and NULs. A field of optional
+// spaces then NULs is zero where empty allows it. Leading NULs, signs, base-256
 // and anything else are refused.
 func octal(field []byte, empty bool) (int64, bool) {
 	s := bytes.TrimLeft(field, " ")
@@ -206,8 +232,8 @@ func octal(field []byte, empty bool) (int64, bool) {
 			return 0, false
 		}
 	}
-	if end == 0 {
-		return 0, empty && (len(s) == 0 || s[0] == 0 || s[0] == ' ')
+	if end == 0 { // GNU tar fails on a field of spaces only ("Blanks in header")
+		return 0, empty && len(s) > 0 && s[0] == 0
 	}
 	if end > 21 { // more than 63 bits
 		return 0, false
@@ -256,8 +282,9 @@ func parsePAX(data []byte, allowed map[string]bool) (paxRecords, string) {
 	recs := paxRecords{}
 	for len(data) > 0 {
 		sp := bytes.IndexByte(data, ' ')
-		if sp <= 0 || sp > 7 || data[0] == '0' {
-			return nil, "its extended header is malformed (a record does not start with its length)"
+		if sp <= 0 || sp > 7 || data[0] == '0' || !isDecimal(string(data[:sp])) { // strconv.Atoi takes "+23", tar does not
+			return nil, fmt.Sprintf("its extended header is malformed (a record does not start with its length in "+
+				"decimal digits: it starts %q)", data[:min(sp+1, 8, len(data))])
 		}
 		n, err := strconv.Atoi(string(data[:sp]))
 		if err != nil || n <= sp+2 || n > len(data) || data[n-1] != '\n' {
@@ -311,13 +338,15 @@ func checkPAXValues(recs paxRecords, headerSize int64) string {
 				return fmt.Sprintf("its extended header's %s %q is not printable ASCII", key, v)
 			}
 		case "uid", "gid":
-			if !isDecimal(v) {
-				return fmt.Sprintf("its extended header's %s %q is not a decimal number", key, v)
+			if n, err := strconv.ParseInt(v, 10, 64); !isDecimal(v) || err != nil || n > maxID {
+				return fmt.Sprintf("its extended header's %s %q is not a decimal number from 0 to %d (the range every extractor reads alike)", key, v, maxID)
 			}
 		case "mtime", "atime", "ctime":
-			whole, frac, dot := strings.Cut(strings.TrimPrefix(v, "-"), ".")
-			if !isDecimal(whole) || (dot && !isDecimal(frac)) {
-				return fmt.Sprintf("its extended header's %s %q is not a time in seconds", key, v)
+			whole, frac, dot := strings.Cut(v, ".")
+			n, err := strconv.ParseInt(whole, 10, 64)
+			if !isDecimal(whole) || err != nil || n > maxTime || (dot && (!isDecimal(frac) || len(frac) > 9)) {
+				return fmt.Sprintf("its extended header's %s %q is not a time in seconds from 0 to %d, digits only "+
+					"(and at most 9 after the point)", key, v, maxTime)
 			}
 		}
 	}

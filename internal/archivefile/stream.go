@@ -24,6 +24,10 @@ func (c *checker) readBlock() (bool, error) {
 	if err := c.bounded(); err != nil {
 		return false, err
 	}
+	if magic := filterMagic(c.blk[:]); magic != "" && c.out == blockSize {
+		return false, c.refuse(cString(c.blk[offName:offMode]), fmt.Sprintf("the tar stream starts with %s's magic, so "+
+			"bsdtar would decompress it again as %s instead of reading the tar (the first header's name may not start so)", magic, magic))
+	}
 	return allZero(c.blk[:]), nil
 }
 

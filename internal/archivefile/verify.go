@@ -54,8 +54,12 @@ func verifyWithin(ctx context.Context, r io.Reader, lim limits) (int, error) {
 	if err != nil {
 		return 0, explain(err, atStart)
 	}
-	c := &checker{ctx: ctx, lim: lim, in: in, gz: gz, paths: newPathSet(lim.paths)}
+	inner := newWatch(false)
+	c := &checker{ctx: ctx, lim: lim, in: in, gz: watched{r: gz, w: inner}, paths: newPathSet(lim.paths)}
 	err = c.run()
+	if err == nil {
+		err = readingRefusal(endRecordRule("the tar inside it", inner.last, inner.n), "")
+	}
 	return c.entries, err
 }
 

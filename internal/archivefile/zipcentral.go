@@ -79,7 +79,13 @@ func (c *zipChecker) central(e *zipEntry, end *zipEnd) error {
 	}
 	copy(end.tail[:], lastBytes(h[:], rest, locator64Len))
 	name := string(rest[:nameLen])
-	if rule := c.centralRule(e, h[:], name, rest[nameLen:nameLen+extraLen]); rule != "" {
+	rule := c.centralRule(e, h[:], name, rest[nameLen:nameLen+extraLen])
+	if rule == "" {
+		if rule = commentRule(rest[nameLen+extraLen:]); rule != "" {
+			rule = "its comment " + rule
+		}
+	}
+	if rule != "" {
 		return c.refuse(name, rule)
 	}
 	return nil
@@ -114,7 +120,7 @@ func (c *zipChecker) centralRule(e *zipEntry, h []byte, name string, extra []byt
 	if rule := nameHostRule(le.Uint16(h[4:]), name); rule != "" {
 		return rule
 	}
-	return attributesRule(le.Uint16(h[4:]), le.Uint32(h[38:]), e.dir)
+	return attributesRule(le.Uint16(h[4:]), le.Uint32(h[38:]), name, e.dir)
 }
 
 // lastBytes returns the last n bytes of a followed by b.
@@ -217,6 +223,9 @@ func endRule(b, comment []byte, end *zipEnd) string {
 		return "or its comment holds the end record's signature again, which a reader searching from the end would take for the end record"
 	case !zip64 && binary.LittleEndian.Uint32(end.tail[:]) == sigLocator64:
 		return "follows bytes that a reader would take for a ZIP64 locator"
+	}
+	if rule := commentRule(comment); rule != "" {
+		return "has a comment that " + rule
 	}
 	return ""
 }

@@ -132,7 +132,7 @@ func (s *sandbox) extractAll(found []extractor, archive []byte, entries int) []s
 		s.t.Fatal(err)
 	}
 	defer func() { _ = os.Remove(path) }()
-	var problems []string
+	problems := listProblems(path, true, want)
 	for _, e := range found {
 		for _, p := range s.extract(e, path, want) {
 			problems = append(problems, e.name+": "+p)

@@ -3,6 +3,7 @@ package archivefile
 import (
 	"encoding/binary"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -20,13 +21,20 @@ const (
 const maxVersion = 45
 
 // The extra fields the language accepts: ZIP64 sizes, NTFS times, the
-// extended timestamp, Info-ZIP's Unix owner, and the JAR marker. Any other,
-// such as the Unicode path (0x7075) some readers put in place of the name
-// and others ignore, Info-ZIP's and ASi's Unix fields that carry a link's
-// target, or AES encryption (0x9901), is refused.
+// extended timestamp, and the JAR marker. Any other is refused: the
+// Unicode path (0x7075) some readers put in place of the name and others
+// ignore; the owner fields (Info-ZIP's ux 0x7875 and Ux 0x5855, 0x7855),
+// whose uid and gid bsdtar applies when run as root, where the other
+// extractors do not; Info-ZIP's and ASi's Unix fields that carry a link's
+// target; AES encryption (0x9901).
 const extraZip64 = 0x0001
 
-var extraKnown = map[uint16]bool{extraZip64: true, 0x000a: true, 0x5455: true, 0x7875: true, 0xcafe: true}
+var extraKnown = map[uint16]bool{extraZip64: true, 0x000a: true, 0x5455: true, 0xcafe: true}
+
+// ownerFields are the extra fields that carry an owner, named for the
+// error.
+var ownerFields = map[uint16]string{0x7875: "Info-ZIP's Unix owner (ux, 0x7875)", 0x5855: "Info-ZIP's old Unix field (UX, 0x5855)",
+	0x7855: "Info-ZIP's Unix owner (Ux, 0x7855)"}
 
 // headerRule checks what a local header and its central record share:
 // the version, the flags, the method and the name's encoding.
@@ -85,6 +93,9 @@ func extraRule(extra []byte) ([]byte, string) {
 		switch {
 		case id == 0x7075:
 			return nil, "its extra field holds a Unicode path (0x7075), which some readers take in place of its name and others ignore"
+		case ownerFields[id] != "":
+			return nil, fmt.Sprintf("its extra field holds %s, which bsdtar applies when run as root and the other extractors "+
+				"ignore: a ZIP may not give owners", ownerFields[id])
 		case !extraKnown[id]:
 			return nil, fmt.Sprintf("its extra field holds a record of type 0x%04x, which the language does not accept", id)
 		case seen[id]:
@@ -156,12 +167,20 @@ const (
 	hostUnix = 3
 )
 
-// attributesRule checks a central record's external attributes: the kind
-// of file they give must be the one its name gives (a name ending with /
-// is a directory), and only a regular file or a directory.
-func attributesRule(madeBy uint16, external uint32, dir bool) string {
+// attributesRule checks a central record's external attributes: it must
+// have been made on Unix and give a Unix mode (BusyBox unzip creates an
+// MS-DOS directory 0777, Info-ZIP and Python use the umask), of the kind
+// its name gives (a name ending with / is a directory), held to the
+// tar language's rules of modes (unixModeRule).
+func attributesRule(madeBy uint16, external uint32, name string, dir bool) string {
 	dos, unix := external&0xffff, external>>16
 	switch host := madeBy >> 8; {
+	case host == hostDOS:
+		return "it was made on MS-DOS, without a Unix mode, which extractors fill in each their own way (BusyBox unzip " +
+			"makes a directory 0777): a ZIP entry must give a Unix mode"
+	case host != hostUnix:
+		return fmt.Sprintf("it was made on host %d, whose attributes readers read differently: a ZIP entry must be made on Unix (3) "+
+			"and give a Unix mode", host)
 	case dos&^dosKnown != 0:
 		return fmt.Sprintf("its DOS attributes (0x%04x) set bits other than read-only, hidden, system, directory, archive, normal "+
 			"and 7-Zip's Unix mark", dos)
@@ -169,31 +188,58 @@ func attributesRule(madeBy uint16, external uint32, dir bool) string {
 		return "its DOS attributes make it a directory, but its name does not end with /"
 	case dir && dos&dosReadOnly != 0: // as a directory its owner cannot write, which extractors not run as root fail to fill
 		return "a directory may not be read-only (its DOS attributes say so)"
-	case host == hostDOS && unix != 0:
-		return fmt.Sprintf("it was made on MS-DOS, yet its attributes hold a Unix mode (%06o), which 7-Zip reads and Info-ZIP ignores", unix)
-	case host == hostUnix:
-		return unixModeRule(unix, dir)
-	case host != hostDOS:
-		return fmt.Sprintf("it was made on host %d, whose attributes readers read differently (only MS-DOS, 0, and Unix, 3, are accepted)", host)
 	}
-	return ""
+	return unixModeRule(unix, name, dir)
 }
 
-// unixModeRule checks the Unix mode of an entry made on Unix.
-func unixModeRule(mode uint32, dir bool) string {
+// unixModeRule checks the Unix mode of an entry, as the tar language
+// checks a header's mode.
+func unixModeRule(mode uint32, name string, dir bool) string {
+	perm := mode & 0o7777
 	switch typ := mode & 0o170000; {
 	case typ == 0o120000:
 		return "its Unix mode makes it a symbolic link (links are refused)"
-	case typ != 0 && typ != 0o100000 && typ != 0o040000:
+	case typ == 0:
+		return fmt.Sprintf("its Unix mode (%06o) gives no kind of file: a ZIP entry must give a regular file's (0100000) or "+
+			"a directory's (040000)", mode)
+	case typ != 0o100000 && typ != 0o040000:
 		return fmt.Sprintf("its Unix mode (%06o) makes it a device, FIFO or socket: only regular files and directories are accepted", mode)
 	case typ == 0o040000 && !dir:
 		return "its Unix mode makes it a directory, but its name does not end with /"
 	case typ == 0o100000 && dir:
 		return "its Unix mode makes it a regular file, but its name ends with /"
 	case mode&0o7000 != 0:
-		return fmt.Sprintf("an entry may not be set-user-ID, set-group-ID or sticky (its mode is %04o)", mode&0o7777)
+		return fmt.Sprintf("an entry may not be set-user-ID, set-group-ID or sticky (its mode is %04o)", perm)
 	case dir && mode&0o300 != 0o300: // BusyBox unzip creates it with this mode, even 0
-		return fmt.Sprintf("a directory's mode must let its owner write and enter it (u+wx; its mode is %04o)", mode&0o7777)
+		return fmt.Sprintf("a directory's mode must let its owner write and enter it (u+wx; its mode is %04o)", perm)
+	case mode&0o022 != 0:
+		return fmt.Sprintf("an entry may not be writable by its group or others (g+w, o+w; its mode is %04o)", perm)
+	case !dir && mode&0o400 == 0:
+		return fmt.Sprintf("a file's mode must let its owner read it (u+r; its mode is %04o)", perm)
+	case isRoot(name) && perm != rootMode: // bsdtar sets the mode of the directory it extracts into
+		return fmt.Sprintf("the archive's root may not change the mode of the directory it is extracted into: its mode must be %04o (it is %04o)", rootMode, perm)
+	}
+	return ""
+}
+
+// isRoot reports a name of the archive's root: . or ./ alone.
+func isRoot(name string) bool { return name == "./" || name == "." }
+
+// commentRule checks a comment (the archive's or an entry's), which
+// unzip, 7-Zip and zipinfo print to terminals and CI logs: printable ASCII
+// and line feeds only, no line that starts with "::" (a GitHub Actions
+// workflow command).
+func commentRule(comment []byte) string {
+	for i, c := range comment {
+		if (c < 0x20 || c > 0x7e) && c != '\n' {
+			return fmt.Sprintf("holds the byte 0x%02x at %d: a comment may hold printable ASCII and line feeds only (unzip and 7-Zip "+
+				"print it to the terminal)", c, i)
+		}
+	}
+	for line := range strings.SplitSeq(string(comment), "\n") {
+		if strings.HasPrefix(strings.TrimLeft(line, " "), "::") {
+			return "has a line that starts with \"::\", which a CI log (GitHub Actions) runs as a workflow command"
+		}
 	}
 	return ""
 }

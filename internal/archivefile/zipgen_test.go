@@ -25,9 +25,12 @@ func (g *generator) zipNext() generated {
 			recipe = append(recipe, g.zipHostile(a, paths))
 		}
 	}
+	if g.chance(0.12) {
+		recipe = append(recipe, g.zipReading(a))
+	}
 	if g.chance(0.2) {
 		recipe = append(recipe, "comment")
-		a.comment = []byte(g.pick("built by docs", "", "PK\x03\x04 looks like a header"))
+		a.comment = []byte(g.pick("built by docs", "", "453de5bf199495c2e11ae7e0a2564ae7b26f824c", "PK\x03\x04 looks like a header"))
 	}
 	archive := a.bytes()
 	if g.chance(0.1) {
@@ -104,19 +107,28 @@ func (g *generator) zipEntry(name string, data []byte) zEntry {
 	if g.chance(0.5) || !isASCIIName(name) {
 		e.flags |= 0x800
 	}
-	if g.chance(0.5) || !isASCIIName(name) { // Unix, with a mode
+	switch { // Unix, with a mode (rarely made on MS-DOS: refused)
+	case g.chance(0.995) || !isASCIIName(name):
 		e.madeBy = 3 << 8
-		mode := g.pickMode(0o100644, 0o100600, 0o644, 0o100755)
+		mode := g.pickMode(0o100644, 0o100600, 0o100755, 0o100444)
 		if dir {
-			mode = g.pickMode(0o40755, 0o40700, 0o755)
+			mode = g.pickMode(0o40755, 0o40700)
 			e.external |= 0x10
 		}
+		if name == "./" {
+			mode = 0o40755
+		}
 		e.external |= mode << 16
-	} else if dir {
-		e.external = 0x10
+	case dir:
+		e.dos, e.external = true, 0x10
+	default:
+		e.dos = true
 	}
-	if g.chance(0.2) { // read-only, hidden, system, archive
+	if g.chance(0.2) { // read-only (refused on a directory), hidden, system, archive
 		e.external |= g.pickMode(0x01, 0x02, 0x04, 0x20, 0x21)
+		if dir && g.chance(0.9) {
+			e.external &^= 0x01
+		}
 	}
 	return e
 }
@@ -145,7 +157,7 @@ func (g *generator) zipHostile(a *zArchive, paths []string) string {
 		add(unix("link.html", []byte(canary+"/secret"), 0o120777))
 		return "a symbolic link (Unix mode)"
 	case 1:
-		add(zEntry{name: "link2.html", data: []byte(escape + "secret"), external: 0o120777<<16 | 0x8000})
+		add(zEntry{name: "link2.html", data: []byte(escape + "secret"), external: 0o120777<<16 | 0x8000, dos: true})
 		return "a symbolic link (7-Zip's mark on an MS-DOS entry)"
 	case 2:
 		add(zEntry{name: canary + "/abs.html", data: []byte("x")})
@@ -238,7 +250,7 @@ func (g *generator) zipHostile(a *zArchive, paths []string) string {
 		a.zip64End = true
 		return "a needless ZIP64 end record"
 	case 29:
-		add(zEntry{name: "dos-\u00e9.html", data: []byte("x"), flags: 0x800})
+		add(zEntry{name: "dos-\u00e9.html", data: []byte("x"), flags: 0x800, dos: true})
 		return "a non-ASCII name made on MS-DOS"
 	default:
 		add(zEntry{name: "ntfs-host.html", data: []byte("x"), madeBy: 10 << 8})

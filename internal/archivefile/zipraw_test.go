@@ -5,6 +5,7 @@ import (
 	"compress/flate"
 	"encoding/binary"
 	"hash/crc32"
+	"strings"
 )
 
 // rawZip writes ZIP archives field by field, so that tests can write what
@@ -19,8 +20,10 @@ type zEntry struct {
 	deflate    bool
 	descriptor bool   // sizes in a data descriptor after the data
 	zip64      bool   // sizes (and the offset) in ZIP64 extra records
-	madeBy     uint16 // the host in the high byte (0 MS-DOS, 3 Unix)
-	external   uint32
+	madeBy     uint16 // the host in the high byte (3 Unix, the default; others with dos)
+	external   uint32 // 0100644 or 040755 (as a Unix mode) by default, unless dos
+	dos        bool   // made on MS-DOS: madeBy and external as they are
+	comment    []byte // the entry's comment, in its central record
 	flags      uint16 // added to the flags the writer sets
 	version    uint16 // version needed; 20 (45 with zip64) when zero
 	method     *uint16
@@ -206,7 +209,17 @@ func centralRecord(e zEntry, version, flags, method uint16, crc, csize, usize ui
 	}
 	var b bytes.Buffer
 	b.WriteString("PK\x01\x02")
-	le16(&b, e.madeBy|20)
+	madeBy, external := e.madeBy, e.external
+	if !e.dos && madeBy == 0 { // as Info-ZIP zip writes a file on Unix
+		madeBy = 3 << 8
+		if external>>16 == 0 {
+			external |= 0o100644 << 16
+			if strings.HasSuffix(e.name, "/") {
+				external = external&^(0o100644<<16) | 0o40755<<16
+			}
+		}
+	}
+	le16(&b, madeBy|20)
 	le16(&b, version)
 	le16(&b, flags^e.centralFlags)
 	le16(&b, method)
@@ -216,12 +229,13 @@ func centralRecord(e zEntry, version, flags, method uint16, crc, csize, usize ui
 	le32(&b, usize)
 	le16(&b, uint16(len(name)))
 	le16(&b, uint16(len(cextra)))
+	le16(&b, uint16(len(e.comment)))
 	le16(&b, 0)
 	le16(&b, 0)
-	le16(&b, 0)
-	le32(&b, e.external)
+	le32(&b, external)
 	le32(&b, coff)
 	b.WriteString(name)
 	b.Write(cextra)
+	b.Write(e.comment)
 	return b.Bytes()
 }

@@ -37,7 +37,9 @@ func buildProjectArchive(job *projectJob, defect ArchiveDefect) []byte {
 	modified := job.finishedAt().UTC().Truncate(time.Second)
 	site := "project " + job.start.ProjectID + job.start.BasePath
 	write := func(name, body string) {
-		w, _ := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: modified})
+		h := &zip.FileHeader{Name: name, Method: zip.Deflate, Modified: modified}
+		h.SetMode(0o644) // made on Unix, with a mode, as the archive check requires
+		w, _ := zw.CreateHeader(h)
 		_, _ = w.Write([]byte(body)) // a bytes.Buffer does not fail
 	}
 	var links bytes.Buffer

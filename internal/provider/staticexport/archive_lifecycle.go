@@ -87,7 +87,7 @@ func (r *staticExportArchiveResource) fetch(ctx context.Context, m *staticExport
 		return archivefile.Summary{}, archivefile.Identity{}, err
 	}
 	at.step = stepWrite
-	file, err := archivefile.Create(at.outputPath, archivefile.Options{Perm: perm, Context: ctx})
+	file, err := archivefile.Create(at.outputPath, archivefile.Options{Perm: perm, Context: ctx, Format: at.promisedFormat()})
 	if err != nil {
 		return archivefile.Summary{}, archivefile.Identity{}, err
 	}
@@ -124,7 +124,8 @@ func (r *staticExportArchiveResource) fetch(ctx context.Context, m *staticExport
 // (downloadProjectExport); otherwise from a bundle link. A job that has not
 // completed yet (the API answers 409 to its bundle link) is waited for
 // first, as mintlify_static_export_bundle does. file tells the archive's
-// format by its first bytes and checks it in that format.
+// format by its first bytes, refuses one other than the contract's
+// (promisedFormat), and checks it in that format.
 func (r *staticExportArchiveResource) download(ctx context.Context, at *archiveAttempt, file *archivefile.File) (*mintlify.Download, error) {
 	if at.projectID != "" {
 		return r.downloadProjectExport(ctx, at, file)

@@ -12,7 +12,8 @@ import (
 
 // The archive of a project-scoped job (`project_id` set): no bundle call,
 // the link comes from a read of the completed job, and the archive is a
-// ZIP there (archivefile tells it by its first bytes, never by the link).
+// ZIP there (archivefile tells it by its first bytes, never by the link,
+// and refuses any other format).
 
 // downloadProjectExport reads the job, waits for it if it has not
 // completed, as the domain-scoped path does, and downloads the archive
@@ -36,6 +37,15 @@ func (r *staticExportArchiveResource) downloadProjectExport(ctx context.Context,
 	}
 	at.step = stepDownload
 	return client.DownloadProjectExport(ctx, job, file)
+}
+
+// promisedFormat is the format the job's contract promises: a ZIP for a
+// project-scoped job, a tar.gz for a domain-scoped one.
+func (at archiveAttempt) promisedFormat() string {
+	if at.projectID != "" {
+		return archivefile.FormatZip
+	}
+	return archivefile.FormatTarGz
 }
 
 // job names the attempt's job in a diagnostic, after "static export job":

@@ -130,7 +130,9 @@ func writeArchives(zipPath, tgzPath string, size int64) error {
 	gw, _ := gzip.NewWriterLevel(tf, gzip.NoCompression)
 	tw := tar.NewWriter(gw)
 	add := func(name string, data []byte) error {
-		w, err := zw.Create(name)
+		h := &zip.FileHeader{Name: name, Method: zip.Deflate}
+		h.SetMode(0o644) // made on Unix, with a mode, as the archive check requires
+		w, err := zw.CreateHeader(h)
 		if err == nil {
 			_, err = w.Write(data)
 		}
