@@ -209,6 +209,7 @@ type staticExportBundleIdentityModel struct {
 
 func (r *staticExportBundleResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
 	resp.IdentitySchema = identityschema.Schema{
+		Version: bundleIdentityVersion, // bundle_identity.go upgrades earlier ones
 		Attributes: map[string]identityschema.Attribute{
 			"job_id": identityschema.StringAttribute{
 				Description:       "The ID of the static export job, such as `se_3f9a2c1b8e7d4a06`.",
