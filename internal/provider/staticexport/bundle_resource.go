@@ -123,8 +123,9 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	}
 	readCtx, cancel := r.Provider.Client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
-	notFound, diags := r.readJob(readCtx, &state, core.Budget("timeouts.read", timeout))
+	notFound, retired, diags := r.readJob(readCtx, &state, core.Budget("timeouts.read", timeout))
 	priv.PlannedAction, priv.PlannedAt = "", time.Time{}
+	priv.Facts.DomainRetired = retired
 	switch {
 	case notFound && !state.StoreLink.IsNull():
 		// Keep the resource so that the plan shows a replacement, and why,
