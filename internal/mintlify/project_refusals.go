@@ -199,7 +199,42 @@ func IsDomainExportRetired(err error) bool {
 	case http.StatusGone:
 		return isDomainExportRoute(apiErr.Route)
 	case http.StatusNotFound, http.StatusMethodNotAllowed:
-		return apiErr.Route == domainExportStart
+		return apiErr.Route == domainExportStart || isDomainExportRoute(apiErr.Route) && IsNoRoute(err)
+	}
+	return false
+}
+
+// IsProjectExportNotServed reports whether err says that the API does not
+// serve the project-scoped static export calls (yet): a project-scoped call
+// answered as a path without a route (IsNoRoute), which Mintlify does
+// today, and the project's stand-in when it serves today's contract only.
+// A 404 of the project-scoped contract itself ("no such project", "no such
+// job") carries a service `code` and is no such answer.
+func IsProjectExportNotServed(err error) bool {
+	var apiErr *APIError
+	return errors.As(err, &apiErr) && isProjectExportRoute(apiErr.Route) && IsNoRoute(err)
+}
+
+// IsNoRoute reports whether err is an answer to a path the server has no
+// route for, rather than a refusal of the service behind it: a 405, or a
+// 404 without the service's `code` whose text names the request as a
+// router does ("No route for POST /v1/…", Express's "Cannot POST /v1/…").
+// The API documents no such answer; these are the shapes routers give.
+func IsNoRoute(err error) bool {
+	var apiErr *APIError
+	if !errors.As(err, &apiErr) || apiErr.Code != "" {
+		return false
+	}
+	switch apiErr.StatusCode {
+	case http.StatusMethodNotAllowed:
+		return true
+	case http.StatusNotFound:
+		for _, prefix := range []string{"No route for ", "Cannot "} {
+			if rest, ok := strings.CutPrefix(apiErr.Message, prefix); ok {
+				method, _, _ := strings.Cut(rest, " ")
+				return method == http.MethodGet || method == http.MethodPost
+			}
+		}
 	}
 	return false
 }

@@ -153,7 +153,7 @@ func TestIsDomainExportRetired(t *testing.T) {
 		startSucceeds bool
 	}{
 		{name: "both contracts served", next: fakeapi.NextExport{Contracts: fakeapi.ServeBoth}, startSucceeds: true},
-		{name: "next only, 404", next: fakeapi.NextExport{Contracts: fakeapi.ServeNext}, startRetired: true},
+		{name: "next only, 404", next: fakeapi.NextExport{Contracts: fakeapi.ServeNext}, startRetired: true, readRetired: true},
 		{name: "next only, 410", next: fakeapi.NextExport{Contracts: fakeapi.ServeNext, RetiredStatus: http.StatusGone},
 			startRetired: true, readRetired: true},
 	}
@@ -209,5 +209,38 @@ func TestIsDomainExportRetiredRoutes(t *testing.T) {
 		if problem := ProjectExportProblemOf(err); tt.want && problem != "" {
 			t.Errorf("%d on %s: read as the project-scoped %q too", tt.status, tt.route, problem)
 		}
+	}
+}
+
+// TestIsProjectExportNotServed: a project-scoped call to an API that serves
+// today's contract only answers as a path without a route, which is told
+// from the contract's own 404s (no such project, no such job), and from a
+// job that is gone under today's contract.
+func TestIsProjectExportNotServed(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		err  error
+		want bool
+	}{
+		{&APIError{Route: "POST /v1/static-export/proj_1/jobs", StatusCode: 404, Message: "No route for POST /v1/static-export/proj_1/jobs"}, true},
+		{&APIError{Route: "GET /v1/static-export/proj_1/jobs/6520", StatusCode: 404, Message: "Cannot GET /v1/static-export/proj_1/jobs/6520"}, true},
+		{&APIError{Route: "POST /v1/static-export/proj_1/jobs", StatusCode: 405, Message: "Method Not Allowed"}, true},
+		{&APIError{Route: "POST /v1/static-export/proj_1/jobs", StatusCode: 404, Code: "project_not_found", Message: `Project "proj_1" not found`}, false},
+		{&APIError{Route: "GET /v1/static-export/proj_1/jobs/6520", StatusCode: 404, Code: "job_not_found", Message: "No static export job"}, false},
+		{&APIError{Route: "GET /v1/static-export/jobs/se_1", StatusCode: 404, Message: "No route for GET /v1/static-export/jobs/se_1"}, false},
+	} {
+		if got := IsProjectExportNotServed(tt.err); got != tt.want {
+			t.Errorf("%v: not served %t, want %t", tt.err, got, tt.want)
+		}
+	}
+	env := fakeapitest.New(t, fakeapitest.Unchecked()) // today's contract only
+	c, err := New(fakeapi.DefaultAPIKey, WithBaseURL(env.URL), WithClock(env.Clock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, startErr := c.StartProjectExport(t.Context(), "proj_1", ProjectExportRequest{})
+	_, readErr := c.GetStaticExportJob(t.Context(), "se_0123456789abcdef")
+	if !IsProjectExportNotServed(startErr) || IsNoRoute(readErr) || IsDomainExportRetired(readErr) {
+		t.Errorf("start %v (want not served), read %v (want a job not found)", startErr, readErr)
 	}
 }

@@ -133,7 +133,7 @@ func TestAccHostile_retryAfterADayWhilePolling(t *testing.T) {
 			expectDiagnostic(t, env, providertest.NoRetries(env, r.config(`timeouts = { create = "45s" }`)),
 				[]string{"Mintlify API Rate Limiting", "The Mintlify API is rate limiting: it answered HTTP 429",
 					"asked the provider to wait 24h0m0s (`Retry-After`); the provider waits at most 1m0s",
-					"the operation's timeout ends in", "stopped at once", "terraform untaint"},
+					"the operation's timeout ends in", "stopped at once", "Run `terraform apply` again"},
 				[]string{r.stillRunning, "Timed Out"})
 			reqs := env.Fake.Requests()
 			if last := reqs[len(reqs)-1]; last.Status != http.StatusTooManyRequests || !env.Clock.Now().Equal(last.At) {
@@ -163,7 +163,7 @@ func TestAccHostile_unknownStatusEndsTheWait(t *testing.T) {
 	}{
 		{"bundle", nil, providertest.BundleConfig("docs.example.com", ""),
 			[]string{"Unexpected Static Export Job Status", "The Mintlify API reported the status `cancelled` for static export job se_",
-				exportStatuses, "stopped waiting at once", "terraform untaint"},
+				exportStatuses, "stopped waiting at once", "the next apply replaces it with a new export"},
 			func(env *providertest.Env) string { return env.Fake.JobIDs()[0] }},
 		{"agent job resource", nil, providertest.AgentJobResourceConfig("Document the release", ""),
 			[]string{"Unexpected Agent Job Status", "The Mintlify API reported the status `cancelled` for agent job aj_",

@@ -29,7 +29,7 @@ func TestAgentJobInterruptKeepsTheJob(t *testing.T) {
 	if res.Exit == 0 {
 		t.Fatalf("an interrupted apply must fail:\n%s", res.Output)
 	}
-	for _, want := range []string{"Agent Job Interrupted", "terraform untaint mintlify_agent_job.NAME"} {
+	for _, want := range []string{"Agent Job Interrupted", "Run `terraform apply` again", "the replacement waits for this same job"} {
 		if !strings.Contains(strings.Join(strings.Fields(res.Output), " "), want) {
 			t.Errorf("the output does not say %q:\n%s", want, res.Output)
 		}

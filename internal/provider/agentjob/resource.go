@@ -97,8 +97,8 @@ func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 			},
 			"timeouts": core.ResourceTimeouts(ctx, timeouts.Opts{
 				Create: true,
-				CreateDescription: "How long to wait for the job to finish, as a duration such as `1h`, also after " +
-					"`terraform untaint`. Defaults to `30m`.",
+				CreateDescription: "How long to wait for the job to finish, as a duration such as `1h`, also in the apply " +
+					"that resumes the job of a create that timed out. Defaults to `30m`.",
 				Read: true,
 				ReadDescription: "How long a refresh (one read of the job, retries included) may take, as a duration " +
 					"such as `5m`. Defaults to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",
@@ -130,10 +130,14 @@ func (r *agentJobResource) Create(ctx context.Context, req resource.CreateReques
 	}
 	client := r.Provider.Client
 
-	job, err := client.CreateAgentJob(ctx, projectID, plan.Prompt.ValueString())
-	if err != nil {
-		resp.Diagnostics.Append(CreateAgentJobOp(projectID).Diagnostic(err))
-		return
+	job := r.takeOverJob(ctx, projectID, &plan)
+	if job == nil {
+		var err error
+		job, err = client.CreateAgentJob(ctx, projectID, plan.Prompt.ValueString())
+		if err != nil {
+			resp.Diagnostics.Append(CreateAgentJobOp(projectID).Diagnostic(err))
+			return
+		}
 	}
 	ctx = tflog.SetField(ctx, "agent_job_id", job.ID)
 	// The state gets the job only when Create returns: a Terraform killed
@@ -199,11 +203,13 @@ func (r *agentJobResource) Update(ctx context.Context, req resource.UpdateReques
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
-// Delete forgets the job: the API has no way to delete an agent job.
+// Delete forgets the job: the API has no way to delete an agent job. A job
+// still active is left to the resource's replacement (leaveJob).
 func (r *agentJobResource) Delete(ctx context.Context, req resource.DeleteRequest, _ *resource.DeleteResponse) {
-	var id types.String
-	if diags := req.State.GetAttribute(ctx, path.Root("id"), &id); !diags.HasError() {
-		tflog.Info(ctx, "Forgetting agent job; the Mintlify API has no delete", map[string]any{"agent_job_id": id.ValueString()})
+	var state agentJobResourceModel
+	if diags := req.State.Get(ctx, &state); !diags.HasError() {
+		tflog.Info(ctx, "Forgetting agent job; the Mintlify API has no delete", map[string]any{"agent_job_id": state.ID.ValueString()})
+		r.leaveJob(ctx, &state)
 	}
 }
 

@@ -145,7 +145,7 @@ func TestAccAgentJob_failed(t *testing.T) {
 			{
 				Config: cfg,
 				ExpectError: providertest.ExpectError("Agent Job Failed", "agent job aj_", "in project "+providertest.ProjectID+" failed",
-					"The resource is tainted and keeps the job id", "`terraform untaint mintlify_agent_job.NAME`"),
+					"The resource is tainted and keeps the job id", "run `terraform untaint` with the resource's address"),
 			},
 			{
 				// The tainted resource still names its job.
@@ -170,12 +170,11 @@ func TestAccAgentJob_failed(t *testing.T) {
 }
 
 // TestAccAgentJob_resumeAfterTimeout: a create that times out leaves a
-// tainted resource with its job; after `terraform untaint`, the next apply
-// waits for the same job, and no second job is ever started.
+// tainted resource with its job; the next plain apply shows a replacement,
+// which waits for the same job, and no second job is ever started.
 func TestAccAgentJob_resumeAfterTimeout(t *testing.T) {
+	t.Parallel()
 	providertest.CLIContract(t, "resource.mintlify_agent_job")
-	workRoot := t.TempDir()
-	t.Setenv("TF_ACC_TEMP_DIR", workRoot)
 	env := providertest.NewTestEnv(t, providertest.AgentPlan(15*time.Minute, "", false))
 	cfg := env.Config(providertest.AgentJobResourceConfig("Document release 2.3", `timeouts = { create = "10m" }`))
 	resource.Test(t, resource.TestCase{
@@ -184,15 +183,13 @@ func TestAccAgentJob_resumeAfterTimeout(t *testing.T) {
 			{
 				Config: cfg,
 				ExpectError: providertest.ExpectError("Agent Job Still Running", "did not finish within `timeouts.create` (10m0s); it was `active`",
-					"run `terraform untaint mintlify_agent_job.NAME`, with the address shown above after `with`, then `terraform apply`",
+					"Run `terraform apply` again", "the replacement waits for this same job instead of starting another",
 					"raise `timeouts.create`"),
 			},
 			{
-				PreConfig: func() { providertest.Untaint(t, workRoot, providertest.AgentJobAddr) },
-				Config:    cfg,
+				Config: cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(providertest.AgentJobAddr, plancheck.ResourceActionUpdate),
-					plancheck.ExpectUnknownValue(providertest.AgentJobAddr, tfjsonpath.New("pr_link")),
+					plancheck.ExpectResourceAction(providertest.AgentJobAddr, plancheck.ResourceActionDestroyBeforeCreate),
 				}},
 				Check: resource.ComposeTestCheckFunc(
 					firstAgentJob(env),

@@ -17,12 +17,14 @@ import (
 // fails.
 func agentWaitOnCreate(timeout time.Duration) agentWait {
 	b := core.Budget("timeouts.create", timeout)
-	resume := core.UntaintAdvice(agentJobType, "wait for this same job", "starting a new one") +
-		" If the agent usually takes this long, " + b.Raise() + "."
+	resume := "The resource is tainted but keeps the job. Run `terraform apply` again: the plan shows the " +
+		"resource replaced, and while the job is still `active`, the replacement waits for this same job instead " +
+		"of starting another (as long as `project_id`, `prompt` and `triggers` stay the same, and without " +
+		"`create_before_destroy`). If the agent usually takes this long, " + b.Raise() + "."
 	return core.ResourceWait[mintlify.AgentJob](b, resume,
-		core.ReplacedAfterTaint(agentJobType, "starts a new agent job and may open another pull request",
+		core.ReplacedAfterTaint("starts a new agent job and may open another pull request",
 			"this job"),
-		core.ReplacedAfterTaint(agentJobType, "starts a new agent job (change `prompt` first if it was the cause)",
+		core.ReplacedAfterTaint("starts a new agent job (change `prompt` first if it was the cause)",
 			"the failed job"))
 }
 
@@ -35,8 +37,8 @@ func agentWaitOnResume(timeout time.Duration) agentWait {
 	return core.ResourceWait[mintlify.AgentJob](b, resume,
 		"The state records the job with this status; no new agent job starts by itself.",
 		"The state records the failed job, and no new job starts by itself. To start a new agent job, change "+
-			"`prompt` or `triggers`, or run `terraform apply -replace="+agentJobType+".NAME`, with the address shown "+
-			"above after `with`.")
+			"`prompt` or `triggers`, or run `terraform apply -replace=` with the resource's address, shown above after "+
+			"`with`.")
 }
 
 // wait waits for the model's job until it is no longer active, keeping the

@@ -67,23 +67,16 @@ func Capitalized(phrase string) string {
 // timeout or an interruption stops the provider, never the job.
 const KeepsRunning = "The job keeps running on the Mintlify side."
 
-// UntaintAdvice tells how to pick up the job of a create that ended early:
-// the resource is tainted, and `terraform untaint` makes the next apply
-// toDo ("resume this same job") instead of instead ("starting a new
-// export"). The provider is never told the resource's address; Terraform
-// prints it above the message, after "with".
-func UntaintAdvice(resourceType, toDo, instead string) string {
-	return fmt.Sprintf("The resource is tainted but keeps the job id. To %s instead of %s, run `terraform untaint "+
-		"%s.NAME`, with the address shown above after `with`, then `terraform apply`.", toDo, instead, resourceType)
-}
-
 // ReplacedAfterTaint tells what follows a create that ended on a job that
 // cannot be resumed (failed, or in a status nobody knows): the next apply
-// replaces the tainted resource, unless untainted to keep the job.
-func ReplacedAfterTaint(resourceType, replacement, keep string) string {
+// replaces the tainted resource, unless untainted to keep the job. The
+// protocol never tells a provider the resource's address (neither
+// Terraform nor OpenTofu sends it); both print it above the message, after
+// "with", so the advice points there instead of naming a placeholder.
+func ReplacedAfterTaint(replacement, keep string) string {
 	return fmt.Sprintf("The resource is tainted and keeps the job id: the next apply replaces it, which %s. To keep "+
-		"%s in state instead, run `terraform untaint %s.NAME`, with the address shown above after `with`.",
-		replacement, keep, resourceType)
+		"%s in state instead, run `terraform untaint` with the resource's address, shown above after `with`.",
+		replacement, keep)
 }
 
 // FailureReason is the API's reason for a failed job, quoted, or says that

@@ -30,6 +30,42 @@ func TestAccStaticExportBundle_stateFromBeforeProjectExports(t *testing.T) {
 	t.Parallel()
 	providertest.CLIContract(t, "resource.mintlify_static_export_bundle")
 	env, cli := stateFromB7a625f(t)
+	samePlansNothingThenMoveStartsOne(t, env, cli)
+}
+
+// TestAccStaticExportBundle_identityFromBeforeProjectExports: a state
+// whose identity the provider of 9da46d7 wrote (`{"job_id": …}`, identity
+// version 0, before `project_id` joined it), under the CLI of the test
+// (testdata/README.md): the identity is upgraded, the same configuration
+// plans no change, and moving to the project starts one export.
+func TestAccStaticExportBundle_identityFromBeforeProjectExports(t *testing.T) {
+	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_static_export_bundle")
+	env, cli := stateWithFixture(t, fixture9da46d7(t))
+	samePlansNothingThenMoveStartsOne(t, env, cli)
+}
+
+// fixture9da46d7 is the state the provider of 9da46d7 wrote under the CLI
+// of the test, or the one nearest to it: OpenTofu's records its provider
+// at registry.opentofu.org, the host the test serves the provider at under
+// OpenTofu; Terraform wrote an identity from 1.12 on.
+func fixture9da46d7(t *testing.T) string {
+	switch {
+	case os.Getenv("TF_ACC_PROVIDER_HOST") == "registry.opentofu.org":
+		return "testdata/bundle_state_9da46d7_tofu-1.12.6.tfstate"
+	case !providertest.VersionMeets(t, ">= 1.6"):
+		return "testdata/bundle_state_9da46d7_terraform-1.5.7.tfstate"
+	case !providertest.VersionMeets(t, ">= 1.12"):
+		return "testdata/bundle_state_9da46d7_terraform-1.11.4.tfstate"
+	}
+	return "testdata/bundle_state_9da46d7_terraform-1.16.4.tfstate"
+}
+
+// samePlansNothingThenMoveStartsOne plans the state's own configuration
+// (no change), then moves it from `domain` to the project: one
+// replacement, one project-scoped export, and no change after it.
+func samePlansNothingThenMoveStartsOne(t *testing.T, env *providertest.Env, cli *providertest.CLI) {
+	t.Helper()
 	expectPlanExit(t, cli, 0)
 
 	cli.WriteConfig(env.Config(providertest.ProjectBundleConfig(`renew_triggers = { chart = "1.0.0" }`)))
@@ -60,6 +96,15 @@ func stateFromB7a625f(t *testing.T) (*providertest.Env, *providertest.CLI) {
 	if !providertest.VersionMeets(t, ">= 1.6") {
 		fixtureFile = "testdata/bundle_state_b7a625f_terraform-1.5.7.tfstate"
 	}
+	return stateWithFixture(t, fixtureFile)
+}
+
+// stateWithFixture is a working directory holding the state fixtureFile
+// (of the job fixtureJob, written from fixtureArgs), with that state's
+// configuration, against an API that serves both contracts and still has
+// the state's job.
+func stateWithFixture(t *testing.T, fixtureFile string) (*providertest.Env, *providertest.CLI) {
+	t.Helper()
 	env := providertest.NewTestEnv(t, providertest.NextAndToday, fakeapi.WithHostile(fakeapi.HostileOptions{JobIDs: func() string { return fixtureJob }}))
 	c, err := mintlify.New(fakeapi.DefaultAPIKey, mintlify.WithBaseURL(env.URL), mintlify.WithClock(env.Clock))
 	if err != nil {

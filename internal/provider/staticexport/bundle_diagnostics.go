@@ -17,11 +17,15 @@ import (
 // API calls are apiOperation's (diagnostics.go).
 
 // resumeAdvice says how to pick the job up again after the operation ended
-// early: untaint after a create, apply again after an update. toDo is
+// early: after a create, the next apply's replacement takes the job over
+// (bundle_handoff.go); after an update, the job stays in state. toDo is
 // "resume this same job" or "generate the link of this same job".
 func (w bundleWait) resumeAdvice(toDo, afterUpdate string) string {
 	if w.creating {
-		return core.UntaintAdvice(staticExportBundleType, toDo, "starting a new export")
+		return "The resource is tainted but keeps the job. Run `terraform apply` again to " + toDo + ": the plan " +
+			"shows the resource replaced, and the replacement waits for this job instead of starting another " +
+			"export, as long as `domain`, `version`, `paths`, `project_id`, `base_path` and `triggers` stay the " +
+			"same (and without `create_before_destroy`, which starts a new export first)."
 	}
 	return afterUpdate
 }
@@ -48,6 +52,11 @@ func exportWaitDiagnostic(err error, jobID string, last *mintlify.StaticExportJo
 		return d
 	}
 	resume := w.resumeAdvice("resume this same job", "Apply again to resume waiting for the same job; no new export starts.")
+	if unknown := (*mintlify.UnknownStatusError)(nil); errors.As(err, &unknown) && w.creating {
+		resume = "The resource is tainted and keeps the job id: the next apply replaces it with a new export, " +
+			"since a job in a status nobody knows cannot be resumed. To keep this job in state instead, run " +
+			"`terraform untaint` with the resource's address, shown above after `with`."
+	}
 	op := GetStaticExportJobOp(jobID).Within(w.budget).
 		While(fmt.Sprintf("waiting for static export job %s (%s)", jobID, reached))
 	d := op.Advise(http.StatusNotFound, w.goneAdvice()).Diagnostic(err)

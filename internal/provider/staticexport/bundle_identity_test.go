@@ -4,6 +4,11 @@ import (
 	"fmt"
 	"testing"
 
+	fwresource "github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -60,4 +65,34 @@ func TestAccStaticExportBundle_identity(t *testing.T) {
 			},
 		},
 	})
+}
+
+// TestUpgradeBundleIdentityV0: an identity of version 0 in either shape it
+// was written in, or none at all, upgrades to version 1; anything else is
+// refused with what to do.
+func TestUpgradeBundleIdentityV0(t *testing.T) {
+	t.Parallel()
+	var schemaResp fwresource.IdentitySchemaResponse
+	(&staticExportBundleResource{}).IdentitySchema(t.Context(), fwresource.IdentitySchemaRequest{}, &schemaResp)
+	idType := schemaResp.IdentitySchema.Type().TerraformType(t.Context())
+	for raw, want := range map[string]string{
+		`{"job_id":"se_1"}`:                   `{job_id: "se_1", project_id: <null>}`,
+		`{"job_id":"6520f","project_id":"p"}`: `{job_id: "6520f", project_id: "p"}`,
+		``:                                    `{job_id: <null>, project_id: <null>}`,
+		`{"project_id":"p"}`:                  "Unreadable Resource Identity",
+	} {
+		resp := fwresource.UpgradeIdentityResponse{Identity: &tfsdk.ResourceIdentity{Schema: schemaResp.IdentitySchema, Raw: tftypes.NewValue(idType, nil)}}
+		upgradeBundleIdentityV0(t.Context(), fwresource.UpgradeIdentityRequest{RawIdentity: &tfprotov6.RawState{JSON: []byte(raw)}}, &resp)
+		var got staticExportBundleIdentityModel
+		resp.Diagnostics.Append(resp.Identity.Get(t.Context(), &got)...)
+		if resp.Diagnostics.HasError() {
+			if s := resp.Diagnostics[0].Summary(); s != want {
+				t.Errorf("%s: %s: %s", raw, s, resp.Diagnostics[0].Detail())
+			}
+			continue
+		}
+		if s := fmt.Sprintf("{job_id: %s, project_id: %s}", got.JobID, got.ProjectID); s != want {
+			t.Errorf("%s upgraded to %s, want %s", raw, s, want)
+		}
+	}
 }

@@ -48,7 +48,7 @@ func TestInterruptStopsPolling(t *testing.T) {
 	if exitAfter > 10*time.Second {
 		t.Errorf("terraform took %s to exit after SIGINT, want a few seconds", exitAfter)
 	}
-	if !strings.Contains(res.Output, "Static Export Interrupted") || !strings.Contains(res.Output, "terraform untaint") {
+	if !strings.Contains(res.Output, "Static Export Interrupted") || !strings.Contains(res.Output, "Run `terraform apply` again") {
 		t.Errorf("the output does not explain the interruption and how to resume:\n%s", res.Output)
 	}
 

@@ -141,7 +141,7 @@ func TestAccStaticExportBundle_resumeAfterTimeout(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config:      cfg,
-				ExpectError: providertest.ExpectError("Static Export Timed Out", "`running` at", "terraform untaint"),
+				ExpectError: providertest.ExpectError("Static Export Timed Out", "`running` at", "Run `terraform apply` again"),
 			},
 			{
 				PreConfig: func() { providertest.Untaint(t, workRoot, providertest.BundleAddr) },

@@ -41,6 +41,9 @@ type linkFacts struct {
 	Imported bool
 	// Gone is true when the last refresh got HTTP 404 for the job.
 	Gone bool
+	// Retired is true when the last refresh found the domain-scoped
+	// contract retired, and the configuration still selects it.
+	Retired bool
 	// Status is the job's status when last read; "" when never read.
 	Status string
 	// HasLink is true when a link was generated (`expires_at` is set),
@@ -77,6 +80,7 @@ func linkFactsOf(state, plan *staticExportBundleModel, priv core.PrivateState[bu
 		JobID:                state.JobID.ValueString(),
 		Imported:             state.StoreLink.IsNull(),
 		Gone:                 priv.Facts.JobGone,
+		Retired:              priv.Facts.DomainRetired && !plan.Domain.IsNull(),
 		Status:               state.Status.ValueString(),
 		HasLink:              known(state.ExpiresAt),
 		LinkWantedInState:    linkWantedInState(plan.StoreLink, state.BundleURL, state.ExpiresAt),
@@ -97,6 +101,10 @@ func known(v types.String) bool { return !v.IsNull() && !v.IsUnknown() }
 // is nothing to say). The order of the cases is the order of precedence.
 func planLink(f linkFacts) (core.PlannedAction, string) {
 	switch {
+	case f.Retired:
+		// Neither a new export nor a new link can be had under `domain`:
+		// keep the link in state, which works until it expires.
+		return core.ActionNone, "the Mintlify API no longer serves the domain-scoped static export"
 	case f.Gone:
 		return core.ActionReplaceGone, fmt.Sprintf("the Mintlify API answered HTTP 404 for the static export job %s "+
 			"on the last refresh, so its link can be neither renewed nor generated", f.JobID)
@@ -168,6 +176,9 @@ func (r *staticExportBundleResource) planExisting(ctx context.Context, req resou
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
+	}
+	if facts.Retired {
+		resp.Diagnostics.Append(retiredWarning(facts.JobID, state.Domain.ValueString(), state.ExpiresAt.ValueString()))
 	}
 	if renewsEveryRun(facts.Link, facts.RenewBefore) {
 		resp.Diagnostics.Append(renewsEveryRunWarning(facts.Link, facts.RenewBefore))

@@ -78,6 +78,28 @@ func retiredDiagnostic(err error, domain, notDone string) diag.Diagnostic {
 			domain, moveToProject, notDone))
 }
 
+// moveGuide names the guide that walks the move to the project-scoped
+// contract.
+const moveGuide = "the guide \"Moving to project-scoped exports\" (docs/guides/moving-to-project-scoped-exports.md, " +
+	"under Guides on the provider's Registry page)"
+
+// retiredWarning says, at plan, that the domain-scoped contract of the job
+// in state is retired: the state keeps the job and its link, nothing is
+// replaced, and what to change.
+func retiredWarning(jobID, domain, expiresAt string) diag.Diagnostic {
+	until := "until it expires"
+	if expiresAt != "" {
+		until = "until " + expiresAt
+	}
+	return diag.NewAttributeWarningDiagnostic(pathDomain, "Domain-Scoped Static Export Retired",
+		fmt.Sprintf("The Mintlify API no longer serves the domain-scoped static export that `domain` selects: the "+
+			"last refresh of static export job %s was answered as a retired call. The state keeps the job and its "+
+			"link, which works %s, and this plan neither replaces nor renews it: no new export or link can be had "+
+			"under `domain`. To export the docs of %s again, %s; the plan then replaces this export once with a "+
+			"project-scoped one. See %s for what else changes (the archive's format, Helm values).",
+			jobID, until, domain, moveToProject, moveGuide))
+}
+
 // completeProjectExport brings the model's project-scoped job to a fresh
 // link: it reads the job, waiting while it is queued or running, and takes
 // the link of the last read. started is the answer of the start that just
@@ -144,7 +166,9 @@ func (m *staticExportBundleModel) setProjectJob(job *mintlify.ProjectExportJob) 
 }
 
 // readJob refreshes the job in state under its contract, never its link.
-func (r *staticExportBundleResource) readJob(ctx context.Context, m *staticExportBundleModel, budget core.WaitBudget) (notFound bool, diags diag.Diagnostics) {
+// notFound is a job the API no longer has; retired, a domain-scoped job
+// whose contract the API no longer serves, which the state keeps.
+func (r *staticExportBundleResource) readJob(ctx context.Context, m *staticExportBundleModel, budget core.WaitBudget) (notFound, retired bool, diags diag.Diagnostics) {
 	client := r.Provider.Client
 	jobID := m.JobID.ValueString()
 	if !m.projectScoped() {
@@ -152,16 +176,16 @@ func (r *staticExportBundleResource) readJob(ctx context.Context, m *staticExpor
 		switch {
 		case err == nil:
 			m.setJob(job)
-			return false, nil
+			return false, false, nil
 		case mintlify.IsDomainExportRetired(err) && !m.StoreLink.IsNull():
-			// The link in state keeps working until it expires: keep it
-			// until a renewal or a new export says what to change.
+			// The link in state keeps working until it expires: keep it,
+			// and let the plan say what to change (retiredWarning).
 			tflog.Warn(ctx, "The domain-scoped static export is retired; keeping the link in state", map[string]any{
 				LogFieldJobID: jobID, "status_code": mintlify.StatusCode(err)})
-			return false, nil
+			return false, true, nil
 		}
 		op := GetStaticExportJobOp(jobID).Within(budget)
-		return mintlify.IsNotFound(err), diag.Diagnostics{op.Advise(http.StatusNotFound, "There is nothing to import: "+
+		return mintlify.IsNotFound(err), false, diag.Diagnostics{op.Advise(http.StatusNotFound, "There is nothing to import: "+
 			"check the job ID; jobs belong to the organization of the API key.").
 			While(fmt.Sprintf("refreshing static export job %s", jobID)).Diagnostic(err)}
 	}
@@ -169,11 +193,13 @@ func (r *staticExportBundleResource) readJob(ctx context.Context, m *staticExpor
 	job, err := client.GetProjectExportJob(ctx, projectID, jobID)
 	if err == nil {
 		m.setProjectJob(job)
-		return false, nil
+		return false, false, nil
 	}
 	op := GetProjectExportJobOp(projectID, jobID).Within(budget).Advise(http.StatusNotFound, "There is nothing to "+
 		"import: check the project and job IDs (`PROJECT_ID/JOB_ID`).")
-	return mintlify.IsNotFound(err), diag.Diagnostics{projectCallDiagnostic(op, err, client.Clock().Now())}
+	// An API that does not serve the contract says nothing of the job.
+	gone := mintlify.IsNotFound(err) && !mintlify.IsProjectExportNotServed(err)
+	return gone, false, diag.Diagnostics{projectCallDiagnostic(op, err, client.Clock().Now())}
 }
 
 // logProjectExportProgress logs each change of a project-scoped job's

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -64,16 +65,20 @@ func (r *staticExportBundleResource) Create(ctx context.Context, req resource.Cr
 	defer cancel()
 
 	w := bundleWait{budget: core.Budget("timeouts.create", timeout), creating: true}
-	started, diags := r.start(ctx, &plan, w.budget)
-	resp.Diagnostics.Append(diags...)
-	if diags.HasError() {
-		return
+	started, resumed := r.takeOverExport(ctx, &plan)
+	if !resumed {
+		var diags diag.Diagnostics
+		started, diags = r.start(ctx, &plan, w.budget)
+		resp.Diagnostics.Append(diags...)
+		if diags.HasError() {
+			return
+		}
 	}
 	ctx = tflog.SetField(ctx, "job_id", plan.JobID.ValueString())
 	// The state gets the job only when Create returns: a Terraform killed
 	// meanwhile loses it, and this line is how its user finds the job to
 	// import (guide "Running in CI").
-	tflog.Info(ctx, "Static export job started", map[string]any{"import_id": plan.importID()})
+	tflog.Info(ctx, "Static export job started", map[string]any{"import_id": plan.importID(), "resumed": resumed})
 	if !plan.Domain.IsNull() {
 		plan.ProjectID = types.StringNull()
 	}
@@ -118,8 +123,9 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	}
 	readCtx, cancel := r.Provider.Client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
-	notFound, diags := r.readJob(readCtx, &state, core.Budget("timeouts.read", timeout))
+	notFound, retired, diags := r.readJob(readCtx, &state, core.Budget("timeouts.read", timeout))
 	priv.PlannedAction, priv.PlannedAt = "", time.Time{}
+	priv.Facts.DomainRetired = retired
 	switch {
 	case notFound && !state.StoreLink.IsNull():
 		// Keep the resource so that the plan shows a replacement, and why,
@@ -198,14 +204,16 @@ func (r *staticExportBundleResource) Update(ctx context.Context, req resource.Up
 }
 
 // Delete forgets the bundle: the API has no way to delete an export or
-// revoke its link, so it warns that the link keeps working.
+// revoke its link, so it warns that the link keeps working. An export that
+// never got its link is left to the bundle's replacement (leaveExport).
 func (r *staticExportBundleResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var jobID, expiresAt types.String
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("job_id"), &jobID)...)
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathExpiresAt, &expiresAt)...)
+	var state staticExportBundleModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	jobID, expiresAt := state.JobID, state.ExpiresAt
+	r.leaveExport(ctx, &state)
 	tflog.Info(ctx, "Forgetting static export bundle; the Mintlify API has no delete", map[string]any{
 		"job_id": jobID.ValueString(),
 	})

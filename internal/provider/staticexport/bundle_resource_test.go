@@ -173,7 +173,7 @@ func TestAccStaticExportBundle_createTimeoutKeepsJob(t *testing.T) {
 			{
 				Config: cfg,
 				ExpectError: providertest.ExpectError("Static Export Timed Out", "did not complete within `timeouts.create` (5m0s); it was `running` at 10%",
-					"run `terraform untaint mintlify_static_export_bundle.NAME`, with the address shown above after `with`, then `terraform apply`", "raise `timeouts.create`"),
+					"Run `terraform apply` again to resume this same job", "the replacement waits for this job instead of starting another export", "raise `timeouts.create`"),
 			},
 			{
 				// The tainted resource still names its job.

@@ -33,8 +33,8 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			"pod start.\n\n" +
 			"Creating the resource starts an export job, waits for it to complete, then generates the bundle " +
 			"link. The job id is saved in state when the create returns, also after an error, a timeout or an " +
-			"interruption (Ctrl-C), which leave a tainted resource that remembers its job: `terraform untaint` and " +
-			"apply again to resume the same job. A Terraform process that is killed (SIGKILL, out of memory, a CI " +
+			"interruption (Ctrl-C), which leave a tainted resource that remembers its job: the next `terraform " +
+			"apply` replaces it with a resource that waits for the same job instead of starting another. A Terraform process that is killed (SIGKILL, out of memory, a CI " +
 			"runner's hard timeout) loses the id, and the next apply starts a second export; the id is logged at " +
 			"`INFO` the moment the job starts, so that the job can be imported instead (see the guide Running in " +
 			"CI). Refreshing only reads the job's status and never generates a link.\n\n" +
@@ -209,6 +209,7 @@ type staticExportBundleIdentityModel struct {
 
 func (r *staticExportBundleResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
 	resp.IdentitySchema = identityschema.Schema{
+		Version: bundleIdentityVersion, // bundle_identity.go upgrades earlier ones
 		Attributes: map[string]identityschema.Attribute{
 			"job_id": identityschema.StringAttribute{
 				Description:       "The ID of the static export job, such as `se_3f9a2c1b8e7d4a06`.",

@@ -19,7 +19,7 @@ func TestLinkCutShort(t *testing.T) {
 		summary string
 		want    string
 	}{
-		{context.Canceled, bundleWait{creating: true}, "Static Export Interrupted", "run `terraform untaint mintlify_static_export_bundle.NAME`"},
+		{context.Canceled, bundleWait{creating: true}, "Static Export Interrupted", "Run `terraform apply` again to generate the link of this same job"},
 		{context.Canceled, bundleWait{}, "Static Export Interrupted", "Apply again to generate the link"},
 		{context.DeadlineExceeded, bundleWait{budget: core.Budget("timeouts.update", time.Minute)}, "Static Export Timed Out", "`timeouts.update` (1m0s) ran out"},
 	} {

@@ -77,6 +77,9 @@ func anotherExportActive(op core.APIOperation, err error) (summary, detail strin
 // refusals this contract adds (the hourly limit, 401 and 403 by their
 // causes), then what every call says.
 func projectCallDiagnostic(op core.APIOperation, err error, now time.Time) diag.Diagnostic {
+	if mintlify.IsProjectExportNotServed(err) {
+		return notServedDiagnostic(op, err)
+	}
 	if at, ok := mintlify.RetryAt(err); ok && mintlify.ProjectExportProblemOf(err) == mintlify.ProblemStartLimit {
 		return diag.NewErrorDiagnostic("Static Export Start Limit Reached",
 			fmt.Sprintf("The Mintlify API allows 10 static export starts per organization per hour, and refused "+
@@ -104,4 +107,17 @@ func getProjectJob(ctx context.Context, data *core.ProviderData, projectID, jobI
 		return nil, diag.Diagnostics{projectCallDiagnostic(op, err, data.Client.Clock().Now())}
 	}
 	return job, nil
+}
+
+// notServedDiagnostic explains a project-scoped call that the API answered
+// as a path it has no route for: it does not serve the project-scoped
+// contract (yet), whatever the project.
+func notServedDiagnostic(op core.APIOperation, err error) diag.Diagnostic {
+	return diag.NewAttributeErrorDiagnostic(pathProjectID, "Project-Scoped Static Export Not Served",
+		fmt.Sprintf("The Mintlify API at the provider's `base_url` has no route for the project-scoped static export "+
+			"call made while %s (HTTP %d: %s): it does not serve the project-scoped contract yet, so project %s is "+
+			"not the cause. Until it does, export with today's contract: set `domain` (and remove `project_id` and "+
+			"`base_path` from the resource). If `base_url` points at a proxy or a stand-in, check that it serves "+
+			"`/v1/static-export/{projectId}/jobs`. No job was started or changed.",
+			op.Doing, mintlify.StatusCode(err), core.APIMessage(err), op.ProjectID))
 }

@@ -1,0 +1,59 @@
+package agentjob
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
+)
+
+// A create that timed out or was interrupted taints the agent job; the
+// next plain apply replaces it, and the replacement takes over the job
+// the tainted resource started instead of starting another
+// (core.Handoffs): its destroy leaves a job that was still active at the
+// last refresh, of a resource that waits for its job, and the create that
+// follows, with the same project, prompt and triggers, waits for that job.
+
+// LogAgentJobResumed is logged at INFO when a create takes over the job of
+// the resource it replaces instead of starting one.
+const LogAgentJobResumed = "Resuming the agent job of the replaced resource"
+
+// agentHandoffKey is what a replacement must share with the resource it
+// replaces to take over its job: every argument whose change starts a new
+// job.
+func agentHandoffKey(projectID string, m *agentJobResourceModel) string {
+	return core.HandoffKey(types.StringValue(projectID), m.Prompt, m.Triggers)
+}
+
+// leaveJob hands the destroyed resource's job to its replacement when it
+// was still active and the resource waits for it.
+func (r *agentJobResource) leaveJob(ctx context.Context, state *agentJobResourceModel) {
+	if r.Provider == nil || state.Status.ValueString() != mintlify.AgentStatusActive || !state.WaitForCompletion.ValueBool() ||
+		state.ID.ValueString() == "" {
+		return
+	}
+	core.HandoffsOf(r.Provider, agentJobType).Leave(agentHandoffKey(state.ProjectID.ValueString(), state), state.ID.ValueString())
+	tflog.Info(ctx, "Leaving the active agent job to the resource's replacement, which waits for it instead of "+
+		"starting another", map[string]any{"agent_job_id": state.ID.ValueString()})
+}
+
+// takeOverJob returns the job a destroyed resource left for this create,
+// as the API has it now; nil when none was left or the API no longer has
+// it: the create then starts a new job.
+func (r *agentJobResource) takeOverJob(ctx context.Context, projectID string, plan *agentJobResourceModel) *mintlify.AgentJob {
+	jobID, ok := core.HandoffsOf(r.Provider, agentJobType).Take(agentHandoffKey(projectID, plan))
+	if !ok {
+		return nil
+	}
+	job, err := r.Provider.Client.GetAgentJob(ctx, projectID, jobID)
+	if err != nil {
+		tflog.Info(ctx, "Not resuming the agent job of the replaced resource: starting a new one",
+			map[string]any{"agent_job_id": jobID, "reason": err.Error()})
+		return nil
+	}
+	tflog.Info(ctx, LogAgentJobResumed, map[string]any{"agent_job_id": jobID, "status": job.Status})
+	return job
+}
