@@ -145,7 +145,9 @@ func modelSeedsEnv() string {
 }
 
 func runSuite(c devprovider.Binary, cliConfig, pkg, run string, contract contractSet) (result, error) {
-	args := []string{"test", "-json", "-count=1", "-tags", "ecosystem", "-timeout", "30m"}
+	// Eight tests at a time per package: they wait on CLI processes more
+	// than they compute (make test's TEST_PARALLEL).
+	args := []string{"test", "-json", "-count=1", "-parallel", "8", "-tags", "ecosystem", "-timeout", "30m"}
 	if run != "" {
 		args = append(args, "-run", run)
 	}
