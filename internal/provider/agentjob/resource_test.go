@@ -183,7 +183,9 @@ func TestAccAgentJob_resumeAfterTimeout(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
-				ExpectError: providertest.ExpectError("Agent Job Still Running", "did not finish within `timeouts.create` (10m0s); it was `active`",
+				// The error points at the `timeouts` line, which Terraform quotes above the detail.
+				ExpectError: providertest.ExpectError("Agent Job Still Running", `timeouts = { create = "10m" }`,
+					"did not finish within `timeouts.create` (10m0s); it was `active`",
 					"run `terraform untaint mintlify_agent_job.NAME`, with the address shown above after `with`, then `terraform apply`",
 					"raise `timeouts.create`"),
 			},
@@ -356,6 +358,12 @@ provider "mintlify" {
 		{Config: env.Config(providertest.AgentJobResourceConfig("Document v2", `timeouts = { create = "87600h" }`)), Want: "Invalid Duration|`timeouts.create` is longer than 24h"},
 		{Config: env.Config(providertest.AgentJobResourceConfig("Document v2", `timeouts = { read = "1ns" }`)), Want: "Invalid Duration|`timeouts.read` is shorter than 10s"},
 		{Config: noProject + providertest.AgentJobResourceConfig("Document v2", ""), Want: "Missing Project ID|Set `project_id` on this resource, or `project_id` on the mintlify provider|`MINTLIFY_PROJECT_ID`"},
+		{Config: env.Config(providertest.AgentJobResourceConfig("Document v2", `project_id = "-proj"`)), Want: "Invalid Project ID|The `project_id` \"-proj\" is not a Mintlify project ID: it must begin with a letter or a digit"},
+	})
+	// MINTLIFY_PROJECT_ID is checked where it is used, at plan too.
+	t.Setenv(core.EnvProjectID, "proj_demo\n")
+	providertest.ExpectRefusedAtPlan(t, env, []providertest.Refusal{
+		{Config: noProject + providertest.AgentJobResourceConfig("Document v2", ""), Want: "Invalid Project ID|The provider's project ID (from `project_id` or the `MINTLIFY_PROJECT_ID` environment variable) \"proj_demo\\n\" is not a Mintlify project ID: it contains a control character"},
 	})
 }
 

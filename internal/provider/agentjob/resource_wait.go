@@ -17,9 +17,8 @@ import (
 // fails.
 func agentWaitOnCreate(timeout time.Duration) agentWait {
 	b := core.Budget("timeouts.create", timeout)
-	resume := core.UntaintAdvice(agentJobType, "wait for this same job", "starting a new one") +
-		" If the agent usually takes this long, " + b.Raise() + "."
-	return core.ResourceWait[mintlify.AgentJob](b, resume,
+	resume := core.UntaintAdvice(agentJobType, "wait for this same job", "starting a new one")
+	return agentWaitLonger(b, resume,
 		core.ReplacedAfterTaint(agentJobType, "starts a new agent job and may open another pull request",
 			"this job"),
 		core.ReplacedAfterTaint(agentJobType, "starts a new agent job (change `prompt` first if it was the cause)",
@@ -30,13 +29,25 @@ func agentWaitOnCreate(timeout time.Duration) agentWait {
 // job in state, which stays there whatever happens.
 func agentWaitOnResume(timeout time.Duration) agentWait {
 	b := core.Budget("timeouts.create", timeout)
-	resume := "The job stays in state. Apply again to keep waiting for it; no new agent job starts. If the agent " +
-		"usually takes this long, " + b.Raise() + "."
-	return core.ResourceWait[mintlify.AgentJob](b, resume,
+	resume := "The job stays in state. Apply again to keep waiting for it; no new agent job starts."
+	return agentWaitLonger(b, resume,
 		"The state records the job with this status; no new agent job starts by itself.",
 		"The state records the failed job, and no new job starts by itself. To start a new agent job, change "+
 			"`prompt` or `triggers`, or run `terraform apply -replace="+agentJobType+".NAME`, with the address shown "+
 			"above after `with`.")
+}
+
+// agentWaitLonger is core.ResourceWait, with the advice to raise b after a
+// timeout (never after an interrupt).
+func agentWaitLonger(b core.WaitBudget, resume, unknown, failed string) agentWait {
+	w := core.ResourceWait[mintlify.AgentJob](b, resume, unknown, failed)
+	w.Longer = agentTakesLonger(b)
+	return w
+}
+
+// agentTakesLonger advises raising b when the agent usually needs longer.
+func agentTakesLonger(b core.WaitBudget) string {
+	return "If the agent usually takes this long, " + b.Raise() + "."
 }
 
 // wait waits for the model's job until it is no longer active, keeping the

@@ -172,7 +172,8 @@ func TestAccStaticExportBundle_createTimeoutKeepsJob(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
-				ExpectError: providertest.ExpectError("Static Export Timed Out", "did not complete within `timeouts.create` (5m0s); it was `running` at 10%",
+				ExpectError: providertest.ExpectError("Static Export Timed Out", `timeouts = { create = "5m" }`,
+					"did not complete within `timeouts.create` (5m0s); it was `running` at 10%",
 					"run `terraform untaint mintlify_static_export_bundle.NAME`, with the address shown above after `with`, then `terraform apply`", "raise `timeouts.create`"),
 			},
 			{
