@@ -352,6 +352,7 @@ provider "mintlify" {
 	t.Setenv(core.EnvProjectID, "")
 	providertest.ExpectRefusedAtPlan(t, env, []providertest.Refusal{
 		{Config: env.Config(providertest.AgentJobResourceConfig("  ", "")), Want: "Empty Argument|The `prompt` argument is empty"},
+		{Config: env.Config("resource \"mintlify_agent_job\" \"docs\" {}\n"), Want: "Missing Agent Job Prompt|This plan starts a new agent job but `prompt` is not set|Only an imported job may leave `prompt` out"},
 		{Config: env.Config(providertest.AgentJobResourceConfig("Document v2", `project_id = ""`)), Want: "Empty Argument|The `project_id` argument is empty"},
 		{Config: env.Config(providertest.AgentJobResourceConfig("Document v2", `timeouts = { create = "soon" }`)), Want: "Invalid Duration|The value \"soon\" of `timeouts.create` is not a duration"},
 		{Config: env.Config(providertest.AgentJobResourceConfig("Document v2", `timeouts = { create = "-5m" }`)), Want: "Invalid Duration|must be longer than zero"},
