@@ -64,9 +64,9 @@ func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 			// Optional
 			"prompt": schema.StringAttribute{
 				MarkdownDescription: "What the agent should do, such as `Document the --dry-run flag added in v2.3`. " +
-					"Changing it starts a new agent job. Required to start one: only an imported job may leave it " +
-					"out, since the API does not return a job's prompt (the configuration that `terraform plan " +
-					"-generate-config-out` writes has `prompt = null`, and plans no change).",
+					"Changing it starts a new agent job. Required to start one. Only an imported job may leave it " +
+					"out: the API does not return a job's prompt, so the configuration that `terraform plan " +
+					"-generate-config-out` writes has `prompt = null`, and plans no change.",
 				Optional:      true,
 				Validators:    []validator.String{core.NotBlank("Write what the agent should do, such as \"Document the new CLI flags\".")},
 				PlanModifiers: []planmodifier.String{replaceAgentJobUnlessImported.String()},
