@@ -61,7 +61,7 @@ func Install(ctx context.Context, moduleDir, dir string, progress io.Writer) (In
 	if err := writeMirror(mirror, inst.Binary); err != nil {
 		return inst, err
 	}
-	if err := os.WriteFile(inst.CLIConfig, []byte(cliConfig(binDir, mirror)), 0o600); err != nil {
+	if err := os.WriteFile(inst.CLIConfig, []byte(cliConfig(binDir, mirror, Addresses)), 0o600); err != nil {
 		return inst, err
 	}
 	return inst, nil
@@ -118,12 +118,15 @@ func writeMirror(dir, binary string) error {
 }
 
 // cliConfig is the CLI configuration: dev_overrides run the binary in
-// binDir, the mirror serves `terraform init`, and nothing comes from a
-// registry.
-func cliConfig(binDir, mirror string) string {
+// binDir, the mirror serves `terraform init` the providers at mirrored
+// (this one's Addresses, and the helm provider's once added), and nothing
+// comes from a registry.
+func cliConfig(binDir, mirror string, mirrored []string) string {
 	var overrides, include []string
 	for _, addr := range Addresses {
 		overrides = append(overrides, fmt.Sprintf("    %q = %q", addr, binDir))
+	}
+	for _, addr := range mirrored {
 		include = append(include, fmt.Sprintf("%q", addr))
 	}
 	return fmt.Sprintf(`provider_installation {

@@ -2,6 +2,8 @@ package docstest
 
 import (
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -34,10 +36,15 @@ func (c *chainRun) apply(commit string, exit int, wants ...string) {
 	if res.Exit != exit {
 		c.t.Fatalf("want exit %d: %s", exit, res)
 	}
+	out := strings.Join(strings.Fields(res.Output), " ") // wherever the CLI wrapped its lines
 	for _, want := range wants {
-		if !strings.Contains(res.Output, want) {
+		if !strings.Contains(out, want) {
 			c.t.Errorf("the apply of %s does not say %q: %s", commit, want, res)
 		}
+	}
+	// A message that points at a warning reads right only when there is one.
+	if strings.Contains(out, "warning above") && !strings.Contains(out, "Warning:") {
+		c.t.Errorf("the apply of %s speaks of a warning above, and prints none: %s", commit, res)
 	}
 }
 
@@ -92,8 +99,11 @@ func TestExampleChainKeepsTheLinkAcrossFailedCommits(t *testing.T) {
 	c.apply("9d0e7a1", 1, "Warning: Deployment Failed", `unknown key "navigaton"`, "of commit 4f1c2e9",
 		"Error: Module output value precondition failed", "The deployment of the docs commit failed")
 	// Nobody knows at plan whether the build will fail: the export was
-	// replaced, before the old one was destroyed, by one of what is live.
+	// replaced, before the old one was destroyed, by one of what is live,
+	// and the release took its new link, as the chain guide says.
 	c.expect("after a failing commit", 2, 2, 2, "4f1c2e9")
+	guideSays(t, "the-chain-from-commit-to-cluster", "the apply of the failing commit still starts one new export and "+
+		"upgrades the Helm release onto its new link", "a renewal starts none")
 	dep := c.cli.Instance(deploymentAddr)
 	if success, _ := dep.Attrs["last_success"].(map[string]any); dep.Tainted || dep.Attr("status") != "failure" ||
 		success["id"] != live || success["commit_sha"] != "4f1c2e9" {
@@ -108,7 +118,8 @@ func TestExampleChainKeepsTheLinkAcrossFailedCommits(t *testing.T) {
 	// Scheduled applies: within the link's first 3/4 nothing happens, past
 	// it the link is renewed in place; nothing is deployed either time.
 	env.Clock.Advance(6 * time.Hour)
-	c.apply("9d0e7a1", 1, "No changes.", "The deployment of the docs commit failed")
+	c.apply("9d0e7a1", 1, "No changes.", "The deployment of the docs commit failed",
+		`Its log is in the "Deployment Failed" warning of the apply that deployed this commit`)
 	c.expect("6 hours on", 2, 2, 2, "4f1c2e9")
 	env.Clock.Advance(13 * time.Hour)
 	c.apply("9d0e7a1", 1, "Plan: 0 to add, 2 to change, 0 to destroy.", "The deployment of the docs commit failed")
@@ -119,5 +130,21 @@ func TestExampleChainKeepsTheLinkAcrossFailedCommits(t *testing.T) {
 	c.expect("after a good commit again", 3, 3, 4, "b7c8d9e")
 	if dep := c.cli.Instance(deploymentAddr); dep.Attr("status") != "success" || dep.Attr("commit_sha") != "b7c8d9e" {
 		t.Errorf("the good commit's deployment is recorded as %+v", dep.Attrs)
+	}
+}
+
+// guideSays checks that the guide (templates/guides/NAME.md.tmpl) states
+// each claim that the test calling it has just observed.
+func guideSays(t *testing.T, name string, claims ...string) {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("..", "..", "templates", "guides", name+".md.tmpl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(raw)), " ")
+	for _, claim := range claims {
+		if !strings.Contains(text, claim) {
+			t.Errorf("the guide %q no longer says %q, which this test shows", name, claim)
+		}
 	}
 }

@@ -3,6 +3,8 @@ package docstest
 import (
 	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -30,6 +32,7 @@ const (
 func ghaContext(secrets bool, own map[string]string) map[string]string {
 	ctx := map[string]string{
 		"github.repository":         ghaRepository,
+		"github.actor":              "octocat",
 		"secrets.MINTLIFY_API_KEY":  "",
 		"vars.MINTLIFY_PROJECT_ID":  providertest.ProjectID,
 		"vars.TERRAFORM_STATE_ROLE": "arn:aws:iam::123456789012:role/terraform-state",
@@ -73,11 +76,18 @@ func pullRequestEvent(action, headSHA string, fork bool) ghEvent {
 	})}
 }
 
-// expectJobs checks which jobs an event ran.
+// expectJobs checks which jobs an event ran, and that each built the
+// provider into a mirror first: it is not in the registry yet.
 func expectJobs(t *testing.T, event string, ran map[string]ghaJob, want ...string) {
 	t.Helper()
 	if got := jobNames(ran); !slices.Equal(got, want) {
 		t.Fatalf("%s: jobs run = %q, want %q", event, got, want)
+	}
+	for name, job := range ran {
+		if !job.mirrored {
+			t.Errorf("%s: %s runs terraform init without building the provider (scripts/build-mirror), "+
+				"which no registry serves yet", event, name)
+		}
 	}
 }
 
@@ -177,6 +187,70 @@ func TestAccExampleGitHubActionsForkPullRequestIsSkipped(t *testing.T) {
 	if n := len(env.Fake.DeploymentRequests()); n != 0 {
 		t.Errorf("deployments = %d, want none", n)
 	}
+}
+
+// TestAccExampleGitHubActionsDependabotPullRequestIsSkipped: a pull request
+// that Dependabot opens, which runs without the repository's secrets (it
+// gets Dependabot's), runs no job, from open to close, and deploys nothing.
+func TestAccExampleGitHubActionsDependabotPullRequestIsSkipped(t *testing.T) {
+	t.Parallel()
+	env := newTestEnv(t, deploysCommit())
+	example := newGHAExample(t, env)
+	for _, action := range []string{"opened", "synchronize", "closed"} {
+		ev := pullRequestEvent(action, "3b1f0c9", false)
+		ev.context["github.actor"] = "dependabot[bot]"
+		ev.context["secrets.MINTLIFY_API_KEY"] = ""
+		expectJobs(t, "Dependabot pull request "+action, example.trigger(ev))
+	}
+	if n := len(env.Fake.DeploymentRequests()); n != 0 {
+		t.Errorf("deployments = %d, want none", n)
+	}
+}
+
+// TestGitHubActionsExamplesSwitchToTheRegistryInOneLine: with the one line
+// MINTLIFY_PROVIDER_FROM set to "registry", no step of any job builds the
+// provider, checks out its repository or installs Go.
+func TestGitHubActionsExamplesSwitchToTheRegistryInOneLine(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join("..", "..", "examples", filepath.FromSlash(ghaExampleDir), "workflows")
+	switched := t.TempDir()
+	files, _ := filepath.Glob(filepath.Join(dir, "*.yml"))
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		const line = "  MINTLIFY_PROVIDER_FROM: build-mirror\n"
+		if strings.Count(string(raw), line) != 1 {
+			t.Fatalf("%s: want the line %q once", f, strings.TrimSpace(line))
+		}
+		out := strings.Replace(string(raw), line, "  MINTLIFY_PROVIDER_FROM: registry\n", 1)
+		if err := os.WriteFile(filepath.Join(switched, filepath.Base(f)), []byte(out), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ev := pullRequestEvent("opened", "3b1f0c9", false) // gives every value the workflows' if: read
+	for file, wf := range readWorkflows(t, switched) {
+		for name, job := range wf.Jobs {
+			stepEnv := ev.withEnv(mergedEnv(wf.Env, job.Env))
+			for i, step := range job.Steps {
+				building := strings.Contains(step.Run, buildMirrorCommand) || strings.HasPrefix(step.Uses, "actions/setup-go@") ||
+					strings.HasPrefix(step.Uses, "actions/checkout@") && i > 0
+				if run, err := stepEnv.condition(step.If); building && (err != nil || run) {
+					t.Errorf("%s/%s step %d still runs with the registry (%v)", file, name, i+1, err)
+				}
+			}
+		}
+	}
+}
+
+// mergedEnv is a job's env: the workflow's, then the job's own.
+func mergedEnv(levels ...map[string]string) map[string]string {
+	env := map[string]string{}
+	for _, level := range levels {
+		maps.Copy(env, level)
+	}
+	return env
 }
 
 // TestAccExampleGitHubActionsNightly: the schedule runs nightly.yml alone,

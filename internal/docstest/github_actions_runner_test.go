@@ -5,6 +5,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -32,6 +33,9 @@ type ghaExample struct {
 // the other.
 type ghaJob struct {
 	results []providertest.Result
+	// mirrored is true when the job built the provider into a filesystem
+	// mirror before its first terraform command.
+	mirrored bool
 }
 
 // Output is everything the job's terraform commands printed.
@@ -116,12 +120,18 @@ func (e *ghaExample) runJob(ev ghEvent, wf workflow, name string) (ghaJob, bool)
 		return ghaJob{}, false
 	}
 	var job ghaJob
+	withEnv := ev.withEnv(e.stepEnv(ev, name, wf.Env, spec.Env)) // a step's if: reads env.*
 	for i, step := range spec.Steps {
+		if run, err := withEnv.condition(step.If); err != nil || !run {
+			e.must(err, "%s step %d: if", name, i+1)
+			continue
+		}
 		if step.Run == "" {
 			continue // an action: checkout, credentials, the CLI's setup
 		}
-		if run, err := ev.condition(step.If); err != nil || !run {
-			e.must(err, "%s step %d: if", name, i+1)
+		if strings.Contains(step.Run, buildMirrorCommand) {
+			e.checkBuildMirrorStep(name, i+1, step, len(job.results))
+			job.mirrored = true
 			continue
 		}
 		env := e.stepEnv(ev, name, wf.Env, spec.Env, step.Env)
@@ -219,4 +229,41 @@ func jobNames(ran map[string]ghaJob) []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// buildMirrorCommand runs scripts/build-mirror of the provider's repository,
+// checked out at provider/ beside the configurations.
+const buildMirrorCommand = "provider/scripts/build-mirror "
+
+// mirrorStep is what the build-mirror step must run: the script into a
+// directory of the runner's, then that directory's CLI configuration for
+// the steps after it.
+var mirrorStep = regexp.MustCompile(`^provider/scripts/build-mirror ("\$RUNNER_TEMP/[^"]+")\n` +
+	`echo "TF_CLI_CONFIG_FILE=([^"]+)/terraform\.rc" >> "\$GITHUB_ENV"\n?$`)
+
+// checkBuildMirrorStep checks the step of a job that builds the provider
+// into a mirror, without running it: the test serves the provider itself,
+// and TestBuildMirrorScript runs the script. The step must run before any
+// terraform command (ran is how many ran), from the repository's root,
+// with a script this repository has, and hand its CLI configuration to the
+// steps after it.
+func (e *ghaExample) checkBuildMirrorStep(job string, n int, step workflowStep, ran int) {
+	e.t.Helper()
+	m := mirrorStep.FindStringSubmatch(step.Run)
+	switch {
+	case ran > 0:
+		e.t.Fatalf("%s step %d builds the mirror after a terraform command ran", job, n)
+	case m == nil:
+		e.t.Fatalf("%s step %d: want %q then the echo of TF_CLI_CONFIG_FILE to $GITHUB_ENV, got:\n%s", job, n,
+			buildMirrorCommand+`"$RUNNER_TEMP/..."`, step.Run)
+	case `"`+m[2]+`"` != m[1]:
+		e.t.Fatalf("%s step %d: the mirror is built in %s, but TF_CLI_CONFIG_FILE points into %s", job, n, m[1], m[2])
+	case step.WorkingDirectory != ".":
+		e.t.Fatalf("%s step %d runs in %q: provider/ is checked out at the repository's root, so set working-directory: .",
+			job, n, step.WorkingDirectory)
+	}
+	info, err := os.Stat(filepath.Join("..", "..", "scripts", "build-mirror"))
+	if err != nil || info.Mode()&0o111 == 0 {
+		e.t.Fatalf("%s step %d runs scripts/build-mirror, which this repository lacks or cannot run: %v", job, n, err)
+	}
 }

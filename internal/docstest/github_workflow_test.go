@@ -145,6 +145,19 @@ func (ev ghEvent) condition(expr string) (bool, error) {
 	return truthy(v), err
 }
 
+// withEnv is ev with env's values as the env context (env.NAME), which a
+// step's `if:` may read.
+func (ev ghEvent) withEnv(env map[string]string) ghEvent {
+	ctx := make(map[string]string, len(ev.context)+len(env))
+	for k, v := range ev.context {
+		ctx[k] = v
+	}
+	for k, v := range env {
+		ctx["env."+k] = v
+	}
+	return ghEvent{name: ev.name, action: ev.action, context: ctx}
+}
+
 func truthy(v string) bool { return v != "" && v != "false" && v != "0" }
 
 func boolString(b bool) string {

@@ -85,6 +85,6 @@ output "deployed_commit" {
 
   precondition {
     condition     = timestamp() == "" || mintlify_deployment.docs.status == "success"
-    error_message = "The deployment of the docs commit failed (its log is in the warning above). The cluster keeps serving the last deployment that succeeded, and its link is still renewed. Fix the docs, then apply with the new commit."
+    error_message = "The deployment of the docs commit failed. Its log is in the \"Deployment Failed\" warning of the apply that deployed this commit, and in the Mintlify dashboard. The cluster serves an export of the last deployment that succeeded, and its link is still renewed. Fix the docs, then apply with the new commit."
   }
 }

@@ -11,9 +11,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -21,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
 
 func main() {
@@ -75,7 +78,7 @@ func run() error {
 			return fmt.Errorf("terraform output %s: %w", name, err)
 		}
 		outputs[name] = out.String()
-		fmt.Printf("  %-17s %s\n", name, out.String())
+		fmt.Printf("  %-17s %s\n", name, shown(name, out.String()))
 	}
 
 	step("Downloading the bundle link")
@@ -97,6 +100,49 @@ func run() error {
 	return nil
 }
 
+// shown is how the demo prints the output name: the bundle link without
+// its query, which holds the signature that grants access to the bundle.
+func shown(name, value string) string {
+	if name == "bundle_url" {
+		return maskLink(value)
+	}
+	return value
+}
+
+// maskLink returns link with its query, fragment and any user information
+// replaced by a note that says how long the hidden query was: enough to see
+// which host and object the link names, never enough to use it.
+func maskLink(link string) string {
+	u, err := url.Parse(link)
+	if err != nil || u.Host == "" {
+		return fmt.Sprintf("(a link of %d characters, not shown)", len(link))
+	}
+	hidden := len(u.RawQuery)
+	u.User, u.RawQuery, u.RawFragment, u.Fragment = nil, "", "", ""
+	if hidden == 0 {
+		return u.String()
+	}
+	return fmt.Sprintf("%s?… (query with the signature hidden, %d characters)", u.String(), hidden)
+}
+
+// maskText masks in a storage host's answer the secrets the provider masks
+// in its logs, and each value of link's query, in case the host quotes it.
+func maskText(text, link string) string {
+	for _, re := range mintlify.SecretPatterns() {
+		text = re.ReplaceAllString(text, "${1}***${2}")
+	}
+	if u, err := url.Parse(link); err == nil {
+		for _, values := range u.Query() {
+			for _, v := range values {
+				if len(v) >= 8 {
+					text = strings.ReplaceAll(text, v, "***")
+				}
+			}
+		}
+	}
+	return text
+}
+
 func step(title string) { fmt.Printf("\n==> %s\n", title) }
 
 // runCLI runs a CLI command with its output to stdout and its errors to the
@@ -110,11 +156,16 @@ func runCLI(cmd *exec.Cmd, stdout io.Writer) error {
 func download(ctx context.Context, link string) (int, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, link, nil)
 	if err != nil {
-		return 0, err
+		return 0, fmt.Errorf("the bundle link %s is not a URL", maskLink(link))
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		return 0, fmt.Errorf("downloading the bundle: %w", err)
+		// A *url.Error quotes the whole link: keep only its cause.
+		var uerr *url.Error
+		if errors.As(err, &uerr) {
+			err = uerr.Err
+		}
+		return 0, fmt.Errorf("downloading the bundle %s: %w", maskLink(link), err)
 	}
 	defer func() { _ = resp.Body.Close() }()
 	body, err := io.ReadAll(resp.Body)
@@ -122,7 +173,8 @@ func download(ctx context.Context, link string) (int, error) {
 		return 0, err
 	}
 	if resp.StatusCode != http.StatusOK {
-		return 0, fmt.Errorf("downloading the bundle: HTTP %d: %s", resp.StatusCode, strings.TrimSpace(string(body)))
+		return 0, fmt.Errorf("downloading the bundle %s: HTTP %d: %s", maskLink(link), resp.StatusCode,
+			maskText(strings.TrimSpace(string(body)), link))
 	}
 	return len(body), nil
 }

@@ -45,7 +45,10 @@ func run(ctx context.Context, out io.Writer, mode string) error {
 	if err != nil {
 		return err
 	}
-	err = serve(ctx, out, ws, mode, opts)
+	helm, err := addHelm(ctx, out, ws)
+	if err == nil {
+		err = serve(ctx, out, ws, mode, helm, opts)
+	}
 	if rmErr := ws.Close(); rmErr != nil {
 		return errors.Join(err, rmErr)
 	}
@@ -55,7 +58,7 @@ func run(ctx context.Context, out io.Writer, mode string) error {
 
 // serve serves the fake API for the workspace until ctx is done, and
 // stops it.
-func serve(ctx context.Context, out io.Writer, ws *devprovider.Workspace, mode string, opts []fakeapi.Option) error {
+func serve(ctx context.Context, out io.Writer, ws *devprovider.Workspace, mode, helm string, opts []fakeapi.Option) error {
 	step(out, "Starting the fake Mintlify API")
 	fake, err := devprovider.StartAPI(opts...)
 	if err != nil {
@@ -64,15 +67,37 @@ func serve(ctx context.Context, out io.Writer, ws *devprovider.Workspace, mode s
 	defer func() { _ = fake.Close() }()
 	_, _ = fmt.Fprintln(out, "  listening on", fake.URL)
 
-	printUsage(out, append(devprovider.Env(fake), "TF_CLI_CONFIG_FILE="+ws.CLIConfig), ws.Dir)
+	printUsage(out, append(devprovider.Env(fake), "TF_CLI_CONFIG_FILE="+ws.CLIConfig), ws.Dir, helm)
 	printSeeds(out, mode)
 	<-ctx.Done()
 	step(out, "Stopping the fake API")
 	return nil
 }
 
-// printUsage prints the environment as shell exports, then what it does.
-func printUsage(out io.Writer, env []string, tmp string) {
+// addHelm puts the hashicorp/helm provider, when there is one (see
+// devprovider.SandboxHelm), into the workspace's mirror, so that the
+// configurations with a helm_release (the README's, the chain guide's)
+// init as they are. It returns what the usage says of helm.
+func addHelm(ctx context.Context, out io.Writer, ws *devprovider.Workspace) (string, error) {
+	step(out, "Adding the hashicorp/helm provider")
+	helm, why := devprovider.SandboxHelm(ctx, ws.Dir)
+	if helm == "" {
+		_, _ = fmt.Fprintf(out, "  not added: %s\n", why)
+		return "  Without hashicorp/helm (" + why + "), a configuration with a helm_release\n" +
+			"  does not init: set MINTLIFY_SHARED_TOOLS or " + devprovider.HelmProviderEnv + " and start again.", nil
+	}
+	if err := ws.AddHelm(helm); err != nil {
+		return "", err
+	}
+	_, _ = fmt.Fprintf(out, "  hashicorp/helm %s from %s\n", devprovider.HelmVersion, helm)
+	return "  hashicorp/helm " + devprovider.HelmVersion + " is in the mirror too: terraform init installs it for the\n" +
+		"  README's Helm example and the chain guide; applying a helm_release needs a Kubernetes\n" +
+		"  cluster of your own (kubeconfig) and the chart's repository.", nil
+}
+
+// printUsage prints the environment as shell exports, then what it does;
+// helm says what the configuration offers of the helm provider.
+func printUsage(out io.Writer, env []string, tmp, helm string) {
 	step(out, "Ready. In another shell, in any directory:")
 	_, _ = fmt.Fprintln(out)
 	for _, kv := range env {
@@ -82,13 +107,15 @@ func printUsage(out io.Writer, env []string, tmp string) {
 	_, _ = fmt.Fprintf(out, `
   The CLI configuration runs the provider just built for source = "mintlify/mintlify",
   under Terraform and OpenTofu, and installs nothing from a registry (built-in providers
-  such as terraform_data work). Run terraform plan and apply; terraform init is optional,
-  and writes a .terraform.lock.hcl that records this local build: never commit it.
+  such as terraform_data work). Run terraform plan and apply; terraform init is optional
+  for this provider alone, and writes a .terraform.lock.hcl that records this local
+  build: never commit it.
+%s
   Exports take about 5 seconds; the agent job %s completes after 3 seconds.
 
   Ctrl-C stops the fake API and removes %s
   (the provider binary and the CLI configuration).
-`, devprovider.DemoAgentJobID, tmp)
+`, helm, devprovider.DemoAgentJobID, tmp)
 }
 
 func step(out io.Writer, title string) { _, _ = fmt.Fprintf(out, "\n==> %s\n", title) }

@@ -65,6 +65,7 @@ func TestSandbox(t *testing.T) {
 	}
 
 	link := applyReadmeExample(t, terraform, exports)
+	initWithHelm(t, terraform, exports, output.String())
 	resp, err := http.Get(link)
 	if err != nil {
 		t.Fatal(err)
@@ -190,4 +191,58 @@ func (b *lockedBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.buf.String()
+}
+
+// initWithHelm checks that, with the environment the sandbox printed, the
+// chain guide's example and the README's Helm example (hashicorp/helm
+// beside this provider) init and validate as they are, whenever the helm
+// provider can be had: from ~/.cache/mintlify-tools, MINTLIFY_HELM_PROVIDER
+// or MINTLIFY_SHARED_TOOLS.
+func initWithHelm(t *testing.T, terraform string, exports map[string]string, said string) {
+	t.Helper()
+	_, findErr := devprovider.FindHelmProvider()
+	if findErr != nil && os.Getenv("MINTLIFY_SHARED_TOOLS") == "" {
+		t.Logf("no helm provider here (%v): the Helm part is not checked", findErr)
+		return
+	}
+	if !strings.Contains(said, "hashicorp/helm "+devprovider.HelmVersion+" is in the mirror too") {
+		t.Fatalf("the helm provider is there, and the sandbox did not add it:\n%s", said)
+	}
+	chain, err := os.ReadFile(filepath.Join("..", "..", "..", "examples", "guides", "commit-to-cluster", "main.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := append(os.Environ(), "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1")
+	for name, value := range exports {
+		env = append(env, name+"="+value)
+	}
+	for what, config := range map[string]string{"the chain guide's example": string(chain), "the README's Helm example": readmeHelmExample(t)} {
+		work := t.TempDir()
+		if err := os.WriteFile(filepath.Join(work, "main.tf"), []byte(config), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{{"init", "-input=false", "-no-color"}, {"validate", "-no-color"}} {
+			cmd := exec.CommandContext(t.Context(), terraform, args...)
+			cmd.Dir, cmd.Env = work, env
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("%s, terraform %s: %v\n%s", what, args[0], err, out)
+			}
+		}
+	}
+}
+
+// readmeHelmExample is the README's HCL block with a helm_release.
+func readmeHelmExample(t *testing.T) string {
+	t.Helper()
+	readme, err := os.ReadFile(filepath.Join("..", "..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, part := range strings.Split(string(readme), "```hcl\n")[1:] {
+		if block, _, _ := strings.Cut(part, "```"); strings.Contains(block, `resource "helm_release"`) {
+			return block
+		}
+	}
+	t.Fatal("the README has no HCL block with a helm_release")
+	return ""
 }

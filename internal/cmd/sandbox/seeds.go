@@ -52,11 +52,16 @@ func seeds(mode string) ([]fakeapi.Option, error) {
 	return opts, nil
 }
 
+// deploymentsSeen says when an apply sees a deployment end: the first
+// deployment of a resource is first asked about after Mintlify's 10-second
+// loop (poll.Foretold without history), later ones once they are due.
+const deploymentsSeen = "; an apply sees the end up to 10 seconds\n  later the first time (Mintlify's 10-second loop), within a second once the resource has deployed"
+
 // printSeeds lists what the stand-in knows besides exports.
 func printSeeds(out io.Writer, mode string) {
 	_, _ = fmt.Fprintf(out, "\n  Deployments and previews %s (-deployments: succeed, fail, slow). Automations of %s:\n",
-		map[string]string{"succeed": "succeed after about 4 seconds", "fail": "fail after about 4 seconds",
-			"slow": "take about 5.5 minutes"}[mode], devprovider.ProjectID)
+		map[string]string{"succeed": "succeed after 4 seconds", "fail": "fail after 4 seconds",
+			"slow": "take about 5.5 minutes"}[mode]+deploymentsSeen, devprovider.ProjectID)
 	for _, a := range sandboxAutomations {
 		_, _ = fmt.Fprintf(out, "    %s  %s\n", a.ID, a.what)
 	}

@@ -3,10 +3,12 @@ package main
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/devprovider"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify/poll"
 )
 
 // TestSandboxSeeds: the sandbox's stand-in, with -deployments fail, runs
@@ -50,5 +52,29 @@ func TestSandboxSeeds(t *testing.T) {
 	}
 	if _, err := c.WaitForDeployment(ctx, id); err == nil || !strings.Contains(err.Error(), "broken link") {
 		t.Errorf("the deployment's wait: err = %v, want its failure with the mode's summary", err)
+	}
+}
+
+// TestSandboxSaysWhenAnApplySeesADeployment: the times the sandbox prints
+// are those of its stand-in and of the provider's first wait: a deployment
+// ends after 4 seconds, and the first status request of a resource's first
+// deployment goes out 10 seconds after the trigger, so that apply takes 10.
+func TestSandboxSaysWhenAnApplySeesADeployment(t *testing.T) {
+	t.Parallel()
+	for _, mode := range []string{"succeed", "fail"} {
+		if p := deploymentModes[mode]; p.QueuedFor+p.RunFor != 4*time.Second {
+			t.Errorf("-deployments %s: a deployment ends after %s, and the sandbox says 4 seconds", mode, p.QueuedFor+p.RunFor)
+		}
+	}
+	if first, _ := (poll.Foretold{Fresh: true}).FirstDelay(); first != 10*time.Second {
+		t.Errorf("the first status request of a first deployment goes out after %s, and the sandbox says 10 seconds", first)
+	}
+	var out strings.Builder
+	printSeeds(&out, "succeed")
+	said := strings.Join(strings.Fields(out.String()), " ")
+	for _, want := range []string{"succeed after 4 seconds", "an apply sees the end up to 10 seconds later the first time"} {
+		if !strings.Contains(said, want) {
+			t.Errorf("the sandbox does not say %q:\n%s", want, out.String())
+		}
 	}
 }

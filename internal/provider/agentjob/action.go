@@ -109,8 +109,9 @@ func (a *agentJobAction) Invoke(ctx context.Context, req action.InvokeRequest, r
 	}
 	b := core.Budget("timeout", timeout)
 	follow := fmt.Sprintf("Follow the job with the `mintlify_agent_job` data source (`id = %q`, "+
-		"`wait_for_completion = true`), or %s if the agent usually takes this long.", job.ID, b.Raise())
+		"`wait_for_completion = true`).", job.ID)
 	done, diags := waitForAgentJob(ctx, client, projectID, job.ID, job, agentWait{Budget: b, Resume: follow, Retry: follow,
+		Longer: agentTakesLonger(b),
 		Unknown: fmt.Sprintf("Follow the job in the Mintlify dashboard, or with the `mintlify_agent_job` data source "+
 			"(`id = %q`).", job.ID),
 		Failed: fmt.Sprintf("Fix the cause, then invoke the action again: with `job_id = %q` it sends the prompt "+

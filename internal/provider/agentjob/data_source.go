@@ -109,8 +109,7 @@ func (d *agentJobDataSource) Read(ctx context.Context, req datasource.ReadReques
 	if wait {
 		// A failed job is read like any other: w.failed is empty.
 		job, diags = waitForAgentJob(readCtx, client, projectID, id, nil, agentWait{Budget: b, Attr: path.Root("id"),
-			Resume: core.Capitalized(b.Raise()) + " if the agent usually takes this long, or set " +
-				"`wait_for_completion = false` to read the job as it is."})
+			Resume: "Set `wait_for_completion = false` to read the job as it is.", Longer: agentTakesLonger(b)})
 		resp.Diagnostics.Append(diags...)
 	} else {
 		var err error

@@ -97,8 +97,9 @@ func TestAccAgentJobDataSource_waitTimesOut(t *testing.T) {
 			Config: env.Config(providertest.AgentJobConfig("aj_active", `
   wait_for_completion = true
   timeouts            = { read = "10m" }`)),
-			ExpectError: providertest.ExpectError("Agent Job Still Running", "aj_active in project proj_test", "(10m0s); it was `active`", "keeps running on the Mintlify side",
-				"Raise `timeouts.read`", "`wait_for_completion = false`"),
+			ExpectError: providertest.ExpectError("Agent Job Still Running", `timeouts = { read = "10m" }`,
+				"aj_active in project proj_test", "(10m0s); it was `active`", "keeps running on the Mintlify side",
+				"`wait_for_completion = false`", "raise `timeouts.read`"),
 		}},
 	})
 }

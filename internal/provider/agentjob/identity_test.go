@@ -77,3 +77,31 @@ func TestAccAgentJob_identity(t *testing.T) {
 		},
 	})
 }
+
+// TestAccAgentJob_importGeneratesConfigThatPlansClean: `terraform plan
+// -generate-config-out` writes `prompt = null` for an imported job (the API
+// does not return its prompt), and that configuration plans nothing but the
+// import: no missing argument, no update, no new job.
+func TestAccAgentJob_importGeneratesConfigThatPlansClean(t *testing.T) {
+	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_agent_job")
+	env := providertest.NewTestEnv(t, providertest.AgentPlan(3*time.Minute, "", false))
+	providertest.SeedImportableAgentJobs(env)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		TerraformVersionChecks:   providertest.ActionVersions, // GenerateConfig steps need Terraform 1.14
+		Steps: []resource.TestStep{
+			{Config: env.Config(providertest.AgentJobResourceConfig("Document release 2.3", ""))},
+			{
+				ResourceName:    providertest.AgentJobAddr,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithID,
+				ImportStateId:   providertest.ProjectID + "/aj_done",
+				GenerateConfig:  true,
+			},
+		},
+	})
+	if err := env.ExpectAgentJobsWithoutFollowUps(1); err != nil {
+		t.Error(err)
+	}
+}

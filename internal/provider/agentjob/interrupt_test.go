@@ -34,6 +34,9 @@ func TestAgentJobInterruptKeepsTheJob(t *testing.T) {
 			t.Errorf("the output does not say %q:\n%s", want, res.Output)
 		}
 	}
+	if strings.Contains(res.Output, "timeouts.create") {
+		t.Errorf("an interrupt is no timeout: the output should not advise `timeouts.create`:\n%s", res.Output)
+	}
 
 	ids := env.Fake.AgentJobIDs()
 	if n := cli.Resources(); len(ids) != 1 || n != 1 {

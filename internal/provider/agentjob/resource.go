@@ -61,16 +61,16 @@ func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 			"request the agent opens. Only a change of `prompt`, `triggers` or a configured `project_id` starts " +
 			"another job. The API cannot delete a job: destroy only removes it from state.",
 		Attributes: map[string]schema.Attribute{
-			// Required
+			// Optional
 			"prompt": schema.StringAttribute{
 				MarkdownDescription: "What the agent should do, such as `Document the --dry-run flag added in v2.3`. " +
-					"Changing it starts a new agent job.",
-				Required:      true,
+					"Changing it starts a new agent job. Required to start one. Only an imported job may leave it " +
+					"out: the API does not return a job's prompt, so the configuration that `terraform plan " +
+					"-generate-config-out` writes has `prompt = null`, and plans no change.",
+				Optional:      true,
 				Validators:    []validator.String{core.NotBlank("Write what the agent should do, such as \"Document the new CLI flags\".")},
 				PlanModifiers: []planmodifier.String{replaceAgentJobUnlessImported.String()},
 			},
-
-			// Optional
 			"project_id": schema.StringAttribute{
 				MarkdownDescription: "The Mintlify project to run the agent in. Defaults to the provider's " +
 					"`project_id` (or `" + core.EnvProjectID + "`) when the job is started. Setting it to another project " +

@@ -182,7 +182,9 @@ func TestAccAgentJob_resumeAfterTimeout(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
-				ExpectError: providertest.ExpectError("Agent Job Still Running", "did not finish within `timeouts.create` (10m0s); it was `active`",
+				// The error points at the `timeouts` line, which Terraform quotes above the detail.
+				ExpectError: providertest.ExpectError("Agent Job Still Running", `timeouts = { create = "10m" }`,
+					"did not finish within `timeouts.create` (10m0s); it was `active`",
 					"Run `terraform apply` again", "the replacement waits for this same job instead of starting another",
 					"raise `timeouts.create`"),
 			},
@@ -347,12 +349,19 @@ provider "mintlify" {
 	t.Setenv(core.EnvProjectID, "")
 	providertest.ExpectRefusedAtPlan(t, env, []providertest.Refusal{
 		{Config: env.Config(providertest.AgentJobResourceConfig("  ", "")), Want: "Empty Argument|The `prompt` argument is empty"},
+		{Config: env.Config("resource \"mintlify_agent_job\" \"docs\" {}\n"), Want: "Missing Agent Job Prompt|This plan starts a new agent job but `prompt` is not set|Only an imported job may leave `prompt` out"},
 		{Config: env.Config(providertest.AgentJobResourceConfig("Document v2", `project_id = ""`)), Want: "Empty Argument|The `project_id` argument is empty"},
 		{Config: env.Config(providertest.AgentJobResourceConfig("Document v2", `timeouts = { create = "soon" }`)), Want: "Invalid Duration|The value \"soon\" of `timeouts.create` is not a duration"},
 		{Config: env.Config(providertest.AgentJobResourceConfig("Document v2", `timeouts = { create = "-5m" }`)), Want: "Invalid Duration|must be longer than zero"},
 		{Config: env.Config(providertest.AgentJobResourceConfig("Document v2", `timeouts = { create = "87600h" }`)), Want: "Invalid Duration|`timeouts.create` is longer than 24h"},
 		{Config: env.Config(providertest.AgentJobResourceConfig("Document v2", `timeouts = { read = "1ns" }`)), Want: "Invalid Duration|`timeouts.read` is shorter than 10s"},
 		{Config: noProject + providertest.AgentJobResourceConfig("Document v2", ""), Want: "Missing Project ID|Set `project_id` on this resource, or `project_id` on the mintlify provider|`MINTLIFY_PROJECT_ID`"},
+		{Config: env.Config(providertest.AgentJobResourceConfig("Document v2", `project_id = "-proj"`)), Want: "Invalid Project ID|The `project_id` \"-proj\" is not a Mintlify project ID: it must begin with a letter or a digit"},
+	})
+	// MINTLIFY_PROJECT_ID is checked where it is used, at plan too.
+	t.Setenv(core.EnvProjectID, "proj_demo\n")
+	providertest.ExpectRefusedAtPlan(t, env, []providertest.Refusal{
+		{Config: noProject + providertest.AgentJobResourceConfig("Document v2", ""), Want: "Invalid Project ID|The provider's project ID (from `project_id` or the `MINTLIFY_PROJECT_ID` environment variable) \"proj_demo\\n\" is not a Mintlify project ID: it contains a control character"},
 	})
 }
 

@@ -20,8 +20,8 @@ func agentWaitOnCreate(timeout time.Duration) agentWait {
 	resume := "The resource is tainted but keeps the job. Run `terraform apply` again: the plan shows the " +
 		"resource replaced, and while the job is still `active`, the replacement waits for this same job instead " +
 		"of starting another (as long as `project_id`, `prompt` and `triggers` stay the same, and without " +
-		"`create_before_destroy`). If the agent usually takes this long, " + b.Raise() + "."
-	return core.ResourceWait[mintlify.AgentJob](b, resume,
+		"`create_before_destroy`)."
+	return agentWaitLonger(b, resume,
 		core.ReplacedAfterTaint("starts a new agent job and may open another pull request",
 			"this job"),
 		core.ReplacedAfterTaint("starts a new agent job (change `prompt` first if it was the cause)",
@@ -32,13 +32,25 @@ func agentWaitOnCreate(timeout time.Duration) agentWait {
 // job in state, which stays there whatever happens.
 func agentWaitOnResume(timeout time.Duration) agentWait {
 	b := core.Budget("timeouts.create", timeout)
-	resume := "The job stays in state. Apply again to keep waiting for it; no new agent job starts. If the agent " +
-		"usually takes this long, " + b.Raise() + "."
-	return core.ResourceWait[mintlify.AgentJob](b, resume,
+	resume := "The job stays in state. Apply again to keep waiting for it; no new agent job starts."
+	return agentWaitLonger(b, resume,
 		"The state records the job with this status; no new agent job starts by itself.",
 		"The state records the failed job, and no new job starts by itself. To start a new agent job, change "+
 			"`prompt` or `triggers`, or run `terraform apply -replace=` with the resource's address, shown above after "+
 			"`with`.")
+}
+
+// agentWaitLonger is core.ResourceWait, with the advice to raise b after a
+// timeout (never after an interrupt).
+func agentWaitLonger(b core.WaitBudget, resume, unknown, failed string) agentWait {
+	w := core.ResourceWait[mintlify.AgentJob](b, resume, unknown, failed)
+	w.Longer = agentTakesLonger(b)
+	return w
+}
+
+// agentTakesLonger advises raising b when the agent usually needs longer.
+func agentTakesLonger(b core.WaitBudget) string {
+	return "If the agent usually takes this long, " + b.Raise() + "."
 }
 
 // wait waits for the model's job until it is no longer active, keeping the

@@ -2,6 +2,7 @@ package automation
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -17,9 +18,10 @@ import (
 )
 
 var (
-	_ resource.Resource               = (*automationRunResource)(nil)
-	_ resource.ResourceWithConfigure  = (*automationRunResource)(nil)
-	_ resource.ResourceWithModifyPlan = (*automationRunResource)(nil)
+	_ resource.Resource                = (*automationRunResource)(nil)
+	_ resource.ResourceWithConfigure   = (*automationRunResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*automationRunResource)(nil)
+	_ resource.ResourceWithImportState = (*automationRunResource)(nil)
 )
 
 var pathAutomationID = path.Root("automation_id")
@@ -178,4 +180,22 @@ func (r *automationRunResource) Delete(ctx context.Context, req resource.DeleteR
 	if diags := req.State.GetAttribute(ctx, path.Root("id"), &id); !diags.HasError() {
 		tflog.Info(ctx, "Forgetting automation run; the Mintlify API cannot stop or delete a run", map[string]any{"id": id.ValueString()})
 	}
+}
+
+// ImportState refuses: the resource is the record of a run it queued, and
+// the API has no call that reads a run, so there is nothing to adopt.
+func (r *automationRunResource) ImportState(_ context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	resp.Diagnostics.AddError("Automation Run Cannot Be Imported",
+		fmt.Sprintf("A mintlify_automation_run records a run that it queued itself, and the Mintlify API has no "+
+			"call that reads a run, so %s cannot be adopted. Remove the `import` block (or skip `terraform "+
+			"import`), and declare the resource with the automation's `automation_id`: the next apply queues a new "+
+			"run. The runs so far are in the automation's run history in the Mintlify dashboard.", importedAs(req)))
+}
+
+// importedAs names what an import asked for: its id, or its identity.
+func importedAs(req resource.ImportStateRequest) string {
+	if req.ID == "" {
+		return "a run"
+	}
+	return fmt.Sprintf("the run %q", req.ID)
 }

@@ -238,3 +238,18 @@ func TestAutomationRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestAccAutomationRun_importRefused: an import of a run is refused at
+// plan, before any request, saying why (the API cannot read a run) and what
+// to do instead, never with the framework's generic "not implemented".
+func TestAccAutomationRun_importRefused(t *testing.T) {
+	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_automation_run")
+	env := providertest.NewTestEnv(t, withAutomations()...)
+	importBlock := fmt.Sprintf("import {\n  to = %s\n  id = \"run_123\"\n}\n", automationRunAddr)
+	providertest.ExpectRefusedAtPlan(t, env, []providertest.Refusal{{
+		Config: env.Config(importBlock + automationRunConfig(automationScheduled, "")),
+		Want: `Automation Run Cannot Be Imported|the Mintlify API has no call that reads a run, so the run "run_123" ` +
+			"cannot be adopted|Remove the `import` block|the next apply queues a new run|run history",
+	}})
+}

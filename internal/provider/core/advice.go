@@ -6,6 +6,9 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 )
 
 // The advice that diagnostics give, in one place, so that the same situation
@@ -41,6 +44,20 @@ func (b WaitBudget) Raise() string {
 		return fmt.Sprintf("raise `%s`, for example `timeouts = { %s = %q }`", b.limit, name, example)
 	}
 	return fmt.Sprintf("raise `%s`, for example `%s = %q`", b.limit, b.limit, example)
+}
+
+// Pointed points d, a diagnostic of an operation that ran out of its
+// budget, at the `timeouts` attribute that bounds it, so that Terraform
+// quotes the `timeouts` line above the message (or the resource's first
+// line when `timeouts` is not set). Not at `timeouts.create` itself:
+// Terraform cannot find a key inside an attribute's object value, and then
+// quotes the resource's first line. A budget of another setting (an
+// action's `timeout`) leaves d as it is.
+func (b WaitBudget) Pointed(d diag.Diagnostic) diag.Diagnostic {
+	if !strings.HasPrefix(b.limit, "timeouts.") {
+		return d
+	}
+	return diag.WithPath(path.Root("timeouts"), d)
 }
 
 // suggestedTimeout is a round value at least twice d, to suggest in advice.

@@ -105,6 +105,8 @@ func (op APIOperation) Diagnostic(err error) diag.Diagnostic {
 	var startErr *mintlify.StartError
 	text := op.text()
 	switch {
+	case !errors.As(err, &startErr) && errors.Is(err, context.DeadlineExceeded):
+		return op.budget.Pointed(diag.NewErrorDiagnostic(summary, detail))
 	case !errors.As(err, &startErr) || text.NotStarted == "":
 		return diag.NewErrorDiagnostic(summary, detail)
 	case startErr.MayHaveStarted:

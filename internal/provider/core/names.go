@@ -2,7 +2,6 @@ package core
 
 import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
 // The names that several resources share: the environment variables the
@@ -27,5 +26,5 @@ var (
 
 // ProjectIDValidators check the optional `project_id` of every resource,
 // data source and action that acts in one project.
-var ProjectIDValidators = []validator.String{NotBlank("Set it to the project ID from the API keys page of the " +
-	"Mintlify dashboard, or remove it to use the provider's `project_id`.")}
+var ProjectIDValidators = projectIDValidators("Set it to the project ID from the API keys page of the " +
+	"Mintlify dashboard, or remove it to use the provider's `project_id`.")

@@ -115,8 +115,8 @@ func (p *Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp *pro
 					"API keys page of the Mintlify dashboard. Can also be set with the `" + EnvProjectID + "` " +
 					"environment variable.",
 				Optional: true,
-				Validators: []validator.String{NotBlank("Set it to the project ID from the API keys page of the " +
-					"Mintlify dashboard, or remove it to use the `" + EnvProjectID + "` environment variable.")},
+				Validators: projectIDValidators("Set it to the project ID from the API keys page of the " +
+					"Mintlify dashboard, or remove it to use the `" + EnvProjectID + "` environment variable."),
 			},
 			"max_retries": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("How many times a failed request is repeated before the provider "+
@@ -292,6 +292,11 @@ func (d *ProviderData) ProjectFor(configured types.String, doing, kind string) (
 			fmt.Sprintf("%s needs its Mintlify project, and neither this %s nor the provider names one. Set "+
 				"`project_id` on this %s, or `project_id` on the mintlify provider (or the `%s` environment variable). "+
 				"The project ID is shown on the API keys page of the Mintlify dashboard.", doing, kind, kind, EnvProjectID))
+		return d.ProjectID, diags
 	}
+	// The provider's `project_id` passed its validators; one from the
+	// environment is checked here, where it is used.
+	diags.Append(projectIDDiagnostics(PathProjectID, "The provider's project ID (from `project_id` or the `"+
+		EnvProjectID+"` environment variable)", d.ProjectID)...)
 	return d.ProjectID, diags
 }

@@ -84,3 +84,32 @@ func TestPathSegmentProblem(t *testing.T) {
 		}
 	}
 }
+
+func TestProjectIDProblem(t *testing.T) {
+	t.Parallel()
+	for id, want := range map[string]string{ // want: substring of the explanation; "" means valid
+		"proj_demo":                "",
+		"65a1b2c3d4e5f60718293a4b": "",
+		"a":                        "",
+		"my-project_2":             "",
+		"":                         "it is empty",
+		" proj_demo":               `remove the spaces around it (use "proj_demo")`,
+		"proj demo":                "an id has no spaces",
+		"proj_demo\n":              "control character",
+		"https://dashboard.mintlify.com/proj_demo": `(use "proj_demo", if that is it)`,
+		"proj.demo":             "it holds '.'",
+		"projé":                 "it holds 'é'",
+		"_proj":                 "it must begin with a letter or a digit",
+		strings.Repeat("p", 65): "longer than 64 characters",
+		"mint_0123456789":       "as an admin API key does, so the value is not shown",
+	} {
+		got := ProjectIDProblem(id)
+		if want == "" && got != "" || want != "" && !strings.Contains(got, want) {
+			t.Errorf("ProjectIDProblem(%q) = %q, want %q", id, got, want)
+		}
+	}
+	// A key pasted in the wrong place is never quoted back.
+	if d := projectIDDiagnostics(PathProjectID, "The `project_id`", "mint_secret0123"); strings.Contains(d[0].Detail(), "secret0123") {
+		t.Errorf("the error quotes the key: %s", d[0].Detail())
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -76,6 +77,9 @@ type JobWait[T any] struct {
 	// Resume is what to do when the wait ends before the job does: a
 	// timeout or an interruption.
 	Resume string
+	// Longer follows Resume after a timeout only, never after an
+	// interruption: "If the agent usually takes this long, raise ...".
+	Longer string
 	// Retry is what to do after a status request failed, beside the
 	// request's own advice; empty for none.
 	Retry string
@@ -109,8 +113,9 @@ func (w JobWait[T]) EndedEarly(err error, op APIOperation, job WaitedJob, status
 	}
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) && !IsRetryDeadline(err):
-		return diag.NewErrorDiagnostic(job.StillRunning, fmt.Sprintf("The Mintlify %s did not finish within %s; "+
-			"it was %s. %s\n\n%s", job.Name, w.Budget, seen, job.GoesOn, w.Resume))
+		return w.Budget.Pointed(diag.NewErrorDiagnostic(job.StillRunning, fmt.Sprintf("The Mintlify %s did not "+
+			"finish within %s; it was %s. %s\n\n%s", job.Name, w.Budget, seen, job.GoesOn,
+			strings.TrimSpace(w.Resume+" "+w.Longer))))
 	case errors.Is(err, context.Canceled):
 		return diag.NewErrorDiagnostic(job.Interrupted, fmt.Sprintf("Terraform was interrupted while waiting for "+
 			"the Mintlify %s; it was %s. %s\n\n%s", job.Name, seen, job.GoesOn, w.Resume))

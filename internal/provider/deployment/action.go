@@ -99,10 +99,10 @@ func (a *deploymentAction) Invoke(ctx context.Context, req action.InvokeRequest,
 	}
 	b := core.Budget("timeout", timeout)
 	follow := fmt.Sprintf("Follow the deployment with the `mintlify_deployment` data source (`id = %q`, "+
-		"`wait_for_completion = true`), or %s if deployments usually take this long.", statusID, b.Raise())
+		"`wait_for_completion = true`).", statusID)
 	onChange, leftOut := deploymentProgress(progress)
 	done, diags := handoffsOf(a.Provider).wait(ctx, client, historyKey(projectID), projectID, statusID, deploymentWait{Budget: b, Resume: follow,
-		Retry: follow, Unknown: fmt.Sprintf("Follow the deployment in the Mintlify dashboard, or with the "+
+		Retry: follow, Longer: takesLonger(b, "deployments"), Unknown: fmt.Sprintf("Follow the deployment in the Mintlify dashboard, or with the "+
 			"`mintlify_deployment` data source (`id = %q`).", statusID),
 		Failed:   "Fix the cause in the docs repository, then invoke the action again to deploy again.",
 		OnChange: onChange,

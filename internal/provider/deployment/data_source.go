@@ -114,8 +114,8 @@ func (d *deploymentDataSource) Read(ctx context.Context, req datasource.ReadRequ
 		// A failed deployment is read like any other: failed is empty.
 		var diags diag.Diagnostics
 		dep, diags = waitForDeployment(readCtx, client, projectID, id, deploymentWait{Budget: b, Attr: path.Root("id"),
-			Resume: core.Capitalized(b.Raise()) + " if deployments usually take this long, or set " +
-				"`wait_for_completion = false` to read the deployment as it is."}, foretold{})
+			Resume: "Set `wait_for_completion = false` to read the deployment as it is.",
+			Longer: takesLonger(b, "deployments")}, foretold{})
 		resp.Diagnostics.Append(diags...)
 	} else {
 		var err error

@@ -85,6 +85,9 @@ func interruptedApply(t *testing.T, config, resume string) (*providertest.Env, *
 			t.Errorf("the output does not say %q:\n%s", want, res.Output)
 		}
 	}
+	if strings.Contains(out, "timeouts.create") {
+		t.Errorf("an interrupt is no timeout: the output should not advise `timeouts.create`:\n%s", res.Output)
+	}
 	return env, cli, waiting
 }
 

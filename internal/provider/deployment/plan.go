@@ -3,10 +3,8 @@ package deployment
 import (
 	"context"
 
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
@@ -21,7 +19,7 @@ import (
 // warns, in the plan of a destroy, that the site stays as deployed.
 func (r *deploymentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	warnDeploymentStays(ctx, req, resp)
-	if planImportUnchanged(ctx, []string{"project_id", "triggers", "timeouts"}, req, resp) {
+	if core.PlanImportUnchanged(ctx, []string{"project_id", "triggers", "timeouts"}, req, resp) {
 		return
 	}
 	if core.PlanProjectID(ctx, r.Provider, "Triggering a deployment", req, resp) {
@@ -52,41 +50,6 @@ func planLastSuccess(ctx context.Context, req resource.ModifyPlanRequest, resp *
 // ended.
 func deploymentRunning(status string) bool {
 	return status == mintlify.DeployStatusQueued || status == mintlify.DeployStatusInProgress
-}
-
-// The first plan after an import that changes nothing: `terraform plan
-// -generate-config-out` writes the imported values, and arguments the API
-// does not know as null (`triggers`, `timeouts`, `wait_for_completion`). Left
-// to the framework, that plan would update `wait_for_completion` from null
-// (its mark of a fresh import, see replaceDeploymentUnlessImported) to its
-// default; planning nothing instead keeps the generated configuration's plan
-// clean. The mark stays until a plan changes an argument: that plan takes
-// `triggers` from configuration without deploying, as after any import.
-
-// planImportUnchanged plans no change for a freshly imported resource whose
-// configuration leaves `wait_for_completion` unset and gives inputs the
-// same values as the state; handled is true when it did so.
-func planImportUnchanged(ctx context.Context, inputs []string, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) (handled bool) {
-	if req.Plan.Raw.IsNull() || req.State.Raw.IsNull() {
-		return false
-	}
-	var prior, configured types.Bool
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathWaitForCompletion, &prior)...)
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, pathWaitForCompletion, &configured)...)
-	if resp.Diagnostics.HasError() || !prior.IsNull() || !configured.IsNull() {
-		return false
-	}
-	for _, name := range inputs {
-		var planned, state attr.Value
-		resp.Diagnostics.Append(resp.Plan.GetAttribute(ctx, path.Root(name), &planned)...)
-		resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root(name), &state)...)
-		if resp.Diagnostics.HasError() || !planned.Equal(state) {
-			return false
-		}
-	}
-	tflog.Debug(ctx, "Planning no change for the imported resource: its configuration matches the state")
-	resp.Plan.Raw = req.State.Raw.Copy()
-	return true
 }
 
 // pathWaitForCompletion is `wait_for_completion`, null in state exactly

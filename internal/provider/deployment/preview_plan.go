@@ -13,7 +13,7 @@ import (
 // the preview again, and a deployment still running in state is waited
 // for (the decision reaches Update in planned private state).
 func (r *previewDeploymentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if planImportUnchanged(ctx, []string{"branch", "project_id", "triggers", "timeouts"}, req, resp) {
+	if core.PlanImportUnchanged(ctx, []string{"branch", "project_id", "triggers", "timeouts"}, req, resp) {
 		return
 	}
 	if core.PlanProjectID(ctx, r.Provider, "Deploying a preview", req, resp) {

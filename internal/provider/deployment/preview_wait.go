@@ -3,7 +3,6 @@ package deployment
 import (
 	"fmt"
 
-	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 )
 
@@ -49,8 +48,8 @@ func previewWaitOnCreate(b core.WaitBudget) deploymentWait {
 	resume := "The resource is tainted but keeps the status id. Run `terraform apply` again: the plan shows the " +
 		"resource replaced, and while the deployment still runs, the replacement waits for this same deployment " +
 		"instead of deploying the preview again (as long as `branch`, `project_id` and `triggers` stay the same, " +
-		"and without `create_before_destroy`). If previews usually take this long, " + b.Raise() + "."
-	return core.ResourceWait[mintlify.Deployment](b, resume,
+		"and without `create_before_destroy`)."
+	return deploymentWaitLonger(b, "previews", resume,
 		resume+" To deploy the preview again instead, change `triggers`.",
 		"The resource is tainted and keeps the status id: fix what the log shows, push the fix to the "+
 			"branch, and apply again, which deploys the preview again (in place, at the same address).")
@@ -60,9 +59,8 @@ func previewWaitOnCreate(b core.WaitBudget) deploymentWait {
 // again or resumes waiting for its deployment; the state keeps the
 // deployment whatever happens.
 func previewWaitOnUpdate(b core.WaitBudget) deploymentWait {
-	resume := "The state keeps this deployment. Apply again to keep waiting for it; nothing is deployed again. " +
-		"If previews usually take this long, " + b.Raise() + "."
-	return core.ResourceWait[mintlify.Deployment](b, resume,
+	resume := "The state keeps this deployment. Apply again to keep waiting for it; nothing is deployed again."
+	return deploymentWaitLonger(b, "previews", resume,
 		"The state records the deployment with this status; nothing is deployed again by itself.",
 		fmt.Sprintf("The state records the failed deployment, and nothing deploys the preview again by "+
 			"itself. Fix what the log shows, push the fix to the branch, then change `triggers` (or run `terraform "+

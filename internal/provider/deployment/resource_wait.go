@@ -18,8 +18,8 @@ func deploymentWaitOnCreate(timeout time.Duration) deploymentWait {
 	resume := "The resource is tainted but keeps the deployment. Run `terraform apply` again: the plan shows the " +
 		"resource replaced, and while the deployment still runs, the replacement waits for this same deployment " +
 		"instead of triggering another (as long as `project_id` and `triggers` stay the same, and without " +
-		"`create_before_destroy`). If deployments usually take this long, " + b.Raise() + "."
-	return core.ResourceWait[mintlify.Deployment](b, resume,
+		"`create_before_destroy`)."
+	return deploymentWaitLonger(b, "deployments", resume,
 		resume+" To trigger a new deployment instead, change `triggers`.",
 		"The resource is tainted and keeps the failed deployment: the next apply replaces it, which "+
 			"triggers a new deployment of the deployment branch's latest commit, so fix the cause in the docs "+
@@ -32,10 +32,24 @@ func deploymentWaitOnCreate(timeout time.Duration) deploymentWait {
 func deploymentWaitOnResume(timeout time.Duration) deploymentWait {
 	b := core.Budget("timeouts.create", timeout)
 	resume := "The deployment stays in state. Apply again to keep waiting for it; no new deployment is " +
-		"triggered. If deployments usually take this long, " + b.Raise() + "."
-	return core.ResourceWait[mintlify.Deployment](b, resume,
+		"triggered."
+	return deploymentWaitLonger(b, "deployments", resume,
 		"The state records the deployment with this status; no new deployment is triggered by itself.",
 		"The state records the failed deployment, and no new deployment is triggered by itself. To deploy "+
 			"again, fix the cause in the docs repository, then change `triggers`, or run `terraform apply "+
 			"-replace="+deploymentType+".NAME`, with the address shown above after `with`.")
+}
+
+// deploymentWaitLonger is core.ResourceWait, with the advice to raise b
+// after a timeout (never after an interrupt); what names the jobs
+// ("deployments", "previews").
+func deploymentWaitLonger(b core.WaitBudget, what, resume, unknown, failed string) deploymentWait {
+	w := core.ResourceWait[mintlify.Deployment](b, resume, unknown, failed)
+	w.Longer = takesLonger(b, what)
+	return w
+}
+
+// takesLonger advises raising b when what usually needs longer.
+func takesLonger(b core.WaitBudget, what string) string {
+	return "If " + what + " usually take this long, " + b.Raise() + "."
 }

@@ -122,9 +122,9 @@ func archiveDiagnostic(err error, ac archiveAttempt) diag.Diagnostic {
 				"%s ends in %s, so the provider stopped. %s Apply again later, or %s.", ac.doing(err), ac.job(),
 				retryErr.Err, retryErr.Wait, ac.budget, retryErr.Left.Round(time.Second), nothing, ac.budget.Raise()))
 	case errors.Is(err, context.DeadlineExceeded):
-		return diag.NewErrorDiagnostic("Archive Download Timed Out",
+		return ac.budget.Pointed(diag.NewErrorDiagnostic("Archive Download Timed Out",
 			fmt.Sprintf("%s ran out while %s static export job %s; the partial download was removed. %s %s, and "+
-				"apply again.", ac.budget, ac.doing(err), ac.job(), nothing, core.Capitalized(ac.budget.Raise())))
+				"apply again.", ac.budget, ac.doing(err), ac.job(), nothing, core.Capitalized(ac.budget.Raise()))))
 	case errors.As(err, &tooLarge) && errors.As(err, &fromStorage):
 		return tooLargeDiagnostic(tooLarge, fromStorage, ac, nothing)
 	case errors.As(err, &fromStorage):

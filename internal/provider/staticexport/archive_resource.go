@@ -22,9 +22,10 @@ import (
 )
 
 var (
-	_ resource.Resource               = (*staticExportArchiveResource)(nil)
-	_ resource.ResourceWithConfigure  = (*staticExportArchiveResource)(nil)
-	_ resource.ResourceWithModifyPlan = (*staticExportArchiveResource)(nil)
+	_ resource.Resource                = (*staticExportArchiveResource)(nil)
+	_ resource.ResourceWithConfigure   = (*staticExportArchiveResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*staticExportArchiveResource)(nil)
+	_ resource.ResourceWithImportState = (*staticExportArchiveResource)(nil)
 )
 
 // NewStaticExportArchiveResource returns the mintlify_static_export_archive
@@ -193,4 +194,16 @@ func (m *staticExportArchiveModel) setArchive(s archivefile.Summary, at time.Tim
 	m.FileCount = types.Int64Value(int64(s.Entries))
 	m.Format = types.StringValue(s.Format)
 	m.DownloadedAt = types.StringValue(at.UTC().Format(time.RFC3339))
+}
+
+// ImportState refuses: the resource owns only the file it wrote and
+// verified itself (see archive_ownership.go), which an import cannot prove
+// of a file on disk. Declaring the resource downloads the archive again.
+func (r *staticExportArchiveResource) ImportState(_ context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	resp.Diagnostics.AddError("Static Export Archive Cannot Be Imported",
+		fmt.Sprintf("A mintlify_static_export_archive owns only a file it downloaded and verified itself, and "+
+			"cannot tell that of an existing file, so %q cannot be adopted. Remove the `import` block (or skip "+
+			"`terraform import`), and declare the resource with the export's `job_id` and the `output_path`: the "+
+			"next apply downloads and checks the archive again. A file already at `output_path` is never "+
+			"replaced unless `overwrite = true`.", req.ID))
 }

@@ -303,6 +303,22 @@ func TestAccStaticExportArchive_badInputRefusedBeforeAnyRequest(t *testing.T) {
 	})
 }
 
+// TestAccStaticExportArchive_importRefused: an import of an archive is
+// refused at plan, before any request, saying why (the resource owns only
+// a file it wrote) and what to do instead.
+func TestAccStaticExportArchive_importRefused(t *testing.T) {
+	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_static_export_archive")
+	env := providertest.NewTestEnv(t)
+	out := filepath.Join(t.TempDir(), "docs.tar.gz")
+	importBlock := fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", providertest.ArchiveAddr, out)
+	providertest.ExpectRefusedAtPlan(t, env, []providertest.Refusal{{
+		Config: env.Config(importBlock + providertest.ArchiveConfig(`"se_1"`, out)),
+		Want: "Static Export Archive Cannot Be Imported|owns only a file it downloaded and verified itself|" +
+			"declare the resource with the export's `job_id` and the `output_path`|never replaced unless `overwrite = true`",
+	}})
+}
+
 // TestAccStaticExportArchive_removesStalePartialDownloads removes the
 // partial downloads of the same output_path that a killed run left, once
 // they are an hour old, and nothing else.

@@ -86,9 +86,9 @@ func waitCutShort(err error, jobID, reached string, w bundleWait) (diag.Diagnost
 				"names, then apply again: a failed job cannot be resumed, so the next apply starts a new export.",
 				jobID, failedProject.Job.ProjectID, core.FailureReason(failedProject.Job.Error))), true
 	case errors.Is(err, context.DeadlineExceeded) && !core.IsRetryDeadline(err):
-		return diag.NewErrorDiagnostic("Static Export Timed Out",
+		return w.budget.Pointed(diag.NewErrorDiagnostic("Static Export Timed Out",
 			fmt.Sprintf("The Mintlify static export job %s did not complete within %s; it was %s. %s\n\n%s If "+
-				"exports usually take this long, %s.", jobID, w.budget, reached, core.KeepsRunning, resume, w.budget.Raise())), true
+				"exports usually take this long, %s.", jobID, w.budget, reached, core.KeepsRunning, resume, w.budget.Raise()))), true
 	case errors.Is(err, context.Canceled):
 		return diag.NewErrorDiagnostic("Static Export Interrupted",
 			fmt.Sprintf("Terraform was interrupted while waiting for the Mintlify static export job %s; it was %s. "+
@@ -102,9 +102,9 @@ func waitCutShort(err error, jobID, reached string, w bundleWait) (diag.Diagnost
 func linkCutShort(err error, jobID string, w bundleWait) diag.Diagnostic {
 	next := w.resumeAdvice("generate the link of this same job", "Apply again to generate the link; no new export starts.")
 	if errors.Is(err, context.DeadlineExceeded) {
-		return diag.NewErrorDiagnostic("Static Export Timed Out",
+		return w.budget.Pointed(diag.NewErrorDiagnostic("Static Export Timed Out",
 			fmt.Sprintf("The static export job %s completed, but %s ran out while its bundle link was being "+
-				"generated.\n\n%s", jobID, w.budget, next))
+				"generated.\n\n%s", jobID, w.budget, next)))
 	}
 	return diag.NewErrorDiagnostic("Static Export Interrupted",
 		fmt.Sprintf("Terraform was interrupted while generating the bundle link of the completed static export "+

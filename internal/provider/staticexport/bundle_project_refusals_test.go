@@ -103,7 +103,7 @@ func TestAccStaticExportBundle_projectHourlyLimit(t *testing.T) {
 
 // TestAccStaticExportBundle_projectRefusals: each refusal of the
 // project-scoped contract is named by its cause, with its fix: a project
-// not found (404) or malformed (400), and each 401 and 403: "not enabled"
+// not found (404) or malformed (at plan), and each 401 and 403: "not enabled"
 // as either status, the key's expiry, scope and allowlist, a plan without
 // API access, an invalid key.
 func TestAccStaticExportBundle_projectRefusals(t *testing.T) {
@@ -116,8 +116,10 @@ func TestAccStaticExportBundle_projectRefusals(t *testing.T) {
 	}{
 		"project not found": {opts: []fakeapi.Option{providertest.NextOnly, fakeapi.WithProjects("proj_other")},
 			want: []string{"Mintlify Project Not Found", "HTTP 404", "Check the project ID"}},
+		// Refused at plan now, before the API's 400 (whose diagnostic
+		// TestDiagnosticPerOperationAndStatus keeps covering).
 		"malformed project id": {opts: []fakeapi.Option{providertest.NextOnly}, extra: `project_id = "not a project!"`,
-			want: []string{"Malformed Project ID", "HTTP 400", "API keys page"}},
+			want: []string{"Invalid Project ID", "an id has no spaces", "API keys page"}},
 		"not enabled as 401": {opts: []fakeapi.Option{fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Next: &fakeapi.NextExport{Contracts: fakeapi.ServeNext, NotEnabled: 401}})},
 			want: []string{"Static Export Not Enabled", "HTTP 401", "Contact Mintlify to enable it"}},
 		"not enabled as 403": {opts: []fakeapi.Option{fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Next: &fakeapi.NextExport{Contracts: fakeapi.ServeNext, NotEnabled: 403}})},

@@ -172,7 +172,8 @@ func TestAccStaticExportBundle_createTimeoutKeepsJob(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
-				ExpectError: providertest.ExpectError("Static Export Timed Out", "did not complete within `timeouts.create` (5m0s); it was `running` at 10%",
+				ExpectError: providertest.ExpectError("Static Export Timed Out", `timeouts = { create = "5m" }`,
+					"did not complete within `timeouts.create` (5m0s); it was `running` at 10%",
 					"Run `terraform apply` again to resume this same job", "the replacement waits for this job instead of starting another export", "raise `timeouts.create`"),
 			},
 			{

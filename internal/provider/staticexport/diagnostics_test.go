@@ -2,10 +2,12 @@ package staticexport
 
 import (
 	"context"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 )
 
@@ -28,5 +30,19 @@ func TestLinkCutShort(t *testing.T) {
 			strings.Contains(d.Detail(), "keeps running") {
 			t.Errorf("%v, %+v: %s: %s", c.err, c.w, d.Summary(), d.Detail())
 		}
+	}
+}
+
+// TestMalformedProjectIDOfTheAPI: a project ID of the right form that the
+// API still answers with 400 (the plan refuses every other) is named as
+// such, with where to copy the right one.
+func TestMalformedProjectIDOfTheAPI(t *testing.T) {
+	t.Parallel()
+	err := &mintlify.APIError{Route: "POST /v1/static-export/proj_gone0/jobs", StatusCode: http.StatusBadRequest,
+		Message: "Invalid project id."}
+	d := StartProjectExportOp("proj_gone0").Diagnostic(err)
+	if d.Summary() != "Malformed Project ID" || !strings.Contains(d.Detail(), `"proj_gone0"`) ||
+		!strings.Contains(d.Detail(), "API keys page") {
+		t.Errorf("%s: %s", d.Summary(), d.Detail())
 	}
 }
