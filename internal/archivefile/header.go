@@ -346,7 +346,7 @@ func checkPAXValues(recs paxRecords, headerSize int64) string {
 			n, err := strconv.ParseInt(whole, 10, 64)
 			if !isDecimal(whole) || err != nil || n > maxTime || (dot && (!isDecimal(frac) || len(frac) > 9)) {
 				return fmt.Sprintf("its extended header's %s %q is not a time in seconds from 0 to %d, digits only "+
-					"(and at most 9 after the point)", key, v, maxTime)
+					"(and at most 9 after the point)", key, v, int64(maxTime))
 			}
 		}
 	}
