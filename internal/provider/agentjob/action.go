@@ -88,15 +88,15 @@ func (a *agentJobAction) Schema(_ context.Context, _ action.SchemaRequest, resp 
 }
 
 func (a *agentJobAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	m, projectID, timeout, ok := core.BeginInvoke[agentJobActionModel](ctx, &a.ProjectAction, core.DefaultAgentWaitTimeout, req, resp)
+	call, ok := core.BeginInvoke[agentJobActionModel](ctx, &a.ProjectAction, defaultAgentWaitTimeout, req, resp)
+	defer call.Cancel()
 	if !ok {
 		return
 	}
+	m, projectID := call.Plan, call.ProjectID
 	progress := core.ProgressOf(ctx, resp)
-	ctx = core.WithTurnProgress(ctx, progress)
+	ctx = core.WithTurnProgress(call.Ctx, progress)
 	client := a.Provider.Client
-	ctx, cancel := client.Clock().WithTimeout(ctx, timeout)
-	defer cancel()
 
 	job, ok := a.start(ctx, m, projectID, progress, resp)
 	if !ok {
@@ -107,7 +107,7 @@ func (a *agentJobAction) Invoke(ctx context.Context, req action.InvokeRequest, r
 			"mintlify_agent_job data source.", job.ID)
 		return
 	}
-	b := core.Budget("timeout", timeout)
+	b := call.Budget
 	follow := fmt.Sprintf("Follow the job with the `mintlify_agent_job` data source (`id = %q`, "+
 		"`wait_for_completion = true`).", job.ID)
 	done, diags := waitForAgentJob(ctx, client, projectID, job.ID, job, agentWait{Budget: b, Resume: follow, Retry: follow,

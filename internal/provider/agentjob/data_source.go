@@ -97,13 +97,14 @@ func (d *agentJobDataSource) Read(ctx context.Context, req datasource.ReadReques
 	wait := m.WaitForCompletion.ValueBool()
 	defaultTimeout := core.DefaultReadTimeout
 	if wait {
-		defaultTimeout = core.DefaultAgentWaitTimeout
+		defaultTimeout = defaultAgentWaitTimeout
 	}
-	readCtx, cancel, b, ok := core.BeginDataRead(ctx, d.Provider, m.Timeouts, defaultTimeout, &resp.Diagnostics)
+	read, ok := core.BeginDataRead(ctx, d.Provider, m.Timeouts, defaultTimeout, &resp.Diagnostics)
+	defer read.Cancel()
 	if !ok {
 		return
 	}
-	defer cancel()
+	readCtx, b := read.Ctx, read.Budget
 	client := d.Provider.Client
 	var job *mintlify.AgentJob
 	if wait {

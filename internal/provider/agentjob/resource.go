@@ -123,11 +123,12 @@ func (r *agentJobResource) IdentitySchema(_ context.Context, _ resource.Identity
 }
 
 func (r *agentJobResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	plan, projectID, ctx, cancel, timeout, ok := core.BeginCreate[agentJobResourceModel](ctx, r.Provider, "Starting an agent job", core.DefaultAgentWaitTimeout, req, resp)
-	defer cancel()
+	call, ok := core.BeginCreate[agentJobResourceModel](ctx, r.Provider, "Starting an agent job", defaultAgentWaitTimeout, req, resp)
+	defer call.Cancel()
 	if !ok {
 		return
 	}
+	ctx, plan, projectID := call.Ctx, call.Plan, call.ProjectID
 	client := r.Provider.Client
 
 	job := r.takeOverJob(ctx, projectID, &plan)
@@ -154,20 +155,21 @@ func (r *agentJobResource) Create(ctx context.Context, req resource.CreateReques
 	if resp.Diagnostics.HasError() || !plan.WaitForCompletion.ValueBool() {
 		return
 	}
-	resp.Diagnostics.Append(r.wait(ctx, &plan, job, agentWaitOnCreate(timeout))...)
+	resp.Diagnostics.Append(r.wait(ctx, &plan, job, agentWaitOnCreate(call.Budget))...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
 func (r *agentJobResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	state, readCtx, cancel, timeout, ok := core.BeginRead[agentJobResourceModel](ctx, r.Provider, req, resp)
-	defer cancel()
+	call, ok := core.BeginRead[agentJobResourceModel](ctx, r.Provider, req, resp)
+	defer call.Cancel()
+	state := call.State
 	projectID, jobID := state.ProjectID.ValueString(), state.ID.ValueString()
 	resp.Diagnostics.Append(setAgentJobIdentity(ctx, resp.Identity, projectID, jobID)...)
 	if !ok {
 		return
 	}
-	job, err := r.Provider.Client.GetAgentJob(readCtx, projectID, jobID)
-	op := GetAgentJobOp(projectID, jobID).Within(core.Budget("timeouts.read", timeout))
+	job, err := r.Provider.Client.GetAgentJob(call.Ctx, projectID, jobID)
+	op := GetAgentJobOp(projectID, jobID).Within(call.Budget)
 	switch {
 	case mintlify.IsNotFound(err) && state.Prompt.IsNull() && state.Status.IsNull():
 		// Freshly imported: there is nothing to adopt.
@@ -189,8 +191,9 @@ func (r *agentJobResource) Read(ctx context.Context, req resource.ReadRequest, r
 // side, and waits for the job when the plan decided to resume (see
 // planResume).
 func (r *agentJobResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	plan, state, ctx, cancel, timeout, resume := core.BeginResume[agentJobResourceModel](ctx, r.Provider, core.DefaultAgentWaitTimeout, req, resp)
-	defer cancel()
+	call, resume := core.BeginResume[agentJobResourceModel](ctx, r.Provider, defaultAgentWaitTimeout, req, resp)
+	defer call.Cancel()
+	ctx, plan, state := call.Ctx, call.Plan, call.State
 	resp.Diagnostics.Append(setAgentJobIdentity(ctx, resp.Identity, plan.ProjectID.ValueString(), plan.ID.ValueString())...)
 	if !resume {
 		return
@@ -199,7 +202,7 @@ func (r *agentJobResource) Update(ctx context.Context, req resource.UpdateReques
 
 	// Start from the job as last read, which stays if it cannot be read.
 	plan.agentJobFields = state.agentJobFields
-	resp.Diagnostics.Append(r.wait(ctx, &plan, nil, agentWaitOnResume(timeout))...)
+	resp.Diagnostics.Append(r.wait(ctx, &plan, nil, agentWaitOnResume(call.Budget))...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 

@@ -2,7 +2,6 @@ package agentjob
 
 import (
 	"context"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
@@ -15,8 +14,7 @@ import (
 
 // agentWaitOnCreate is the wait of a create, which Terraform taints when it
 // fails.
-func agentWaitOnCreate(timeout time.Duration) agentWait {
-	b := core.Budget("timeouts.create", timeout)
+func agentWaitOnCreate(b core.WaitBudget) agentWait {
 	resume := "The resource is tainted but keeps the job. Run `terraform apply` again: the plan shows the " +
 		"resource replaced, and while the job is still `active`, the replacement waits for this same job instead " +
 		"of starting another (as long as `project_id`, `prompt` and `triggers` stay the same, and without " +
@@ -30,8 +28,7 @@ func agentWaitOnCreate(timeout time.Duration) agentWait {
 
 // agentWaitOnResume is the wait of an update that resumes waiting for the
 // job in state, which stays there whatever happens.
-func agentWaitOnResume(timeout time.Duration) agentWait {
-	b := core.Budget("timeouts.create", timeout)
+func agentWaitOnResume(b core.WaitBudget) agentWait {
 	resume := "The job stays in state. Apply again to keep waiting for it; no new agent job starts."
 	return agentWaitLonger(b, resume,
 		"The state records the job with this status; no new agent job starts by itself.",

@@ -1,6 +1,8 @@
 package agentjob
 
 import (
+	"time"
+
 	"context"
 	"fmt"
 
@@ -9,6 +11,10 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 )
+
+// defaultAgentWaitTimeout bounds a wait for an agent job when no timeout is
+// set.
+const defaultAgentWaitTimeout = 30 * time.Minute
 
 // The one wait for an agent job, which the resource, the data source and
 // the action share. Each says, in an agentWait, what bounds its wait and

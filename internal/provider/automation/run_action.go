@@ -66,7 +66,7 @@ func (a *automationRunAction) Schema(_ context.Context, _ action.SchemaRequest, 
 			"timeout": schema.StringAttribute{
 				MarkdownDescription: "How long queueing the run may take, including its turn within the API's rate " +
 					"limit and retries, as a duration such as `10m`. Defaults to `" +
-					core.FormatDuration(core.DefaultTriggerTimeout) + "`.",
+					core.FormatDuration(defaultTriggerTimeout) + "`.",
 				Optional:   true,
 				Validators: []validator.String{core.OperationTimeout},
 			},
@@ -75,17 +75,17 @@ func (a *automationRunAction) Schema(_ context.Context, _ action.SchemaRequest, 
 }
 
 func (a *automationRunAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	m, projectID, timeout, ok := core.BeginInvoke[automationRunActionModel](ctx, &a.ProjectAction, core.DefaultTriggerTimeout, req, resp)
+	call, ok := core.BeginInvoke[automationRunActionModel](ctx, &a.ProjectAction, defaultTriggerTimeout, req, resp)
+	defer call.Cancel()
 	if !ok {
 		return
 	}
-	ctx = core.WithTurnProgress(ctx, core.ProgressOf(ctx, resp))
-	ctx, cancel := a.Provider.Client.Clock().WithTimeout(ctx, timeout)
-	defer cancel()
+	m, projectID := call.Plan, call.ProjectID
+	ctx = core.WithTurnProgress(call.Ctx, core.ProgressOf(ctx, resp))
 	automationID, trigger := m.AutomationID.ValueString(), triggerOf(m.AutomationTrigger)
 	run, op, err := runAutomation(ctx, a.Provider.Client, trigger, projectID, automationID)
 	if err != nil {
-		resp.Diagnostics.Append(op.Within(core.Budget("timeout", timeout)).Diagnostic(err))
+		resp.Diagnostics.Append(op.Within(call.Budget).Diagnostic(err))
 		return
 	}
 	tflog.Info(ctx, LogAutomationRunQueued, run.logFields(projectID, automationID, trigger))

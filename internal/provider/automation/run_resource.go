@@ -111,7 +111,7 @@ func (r *automationRunResource) Schema(ctx context.Context, _ resource.SchemaReq
 				Create: true,
 				CreateDescription: "How long queueing the run may take, including its turn within the API's rate " +
 					"limit and retries, as a duration such as `10m`. " +
-					"Defaults to `" + core.FormatDuration(core.DefaultTriggerTimeout) + "`.",
+					"Defaults to `" + core.FormatDuration(defaultTriggerTimeout) + "`.",
 			}),
 			"id": schema.StringAttribute{
 				MarkdownDescription: "The id of the run: `job_id` for an automation with a custom schedule, " +
@@ -145,15 +145,16 @@ func (r *automationRunResource) ModifyPlan(ctx context.Context, req resource.Mod
 }
 
 func (r *automationRunResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	plan, projectID, ctx, cancel, timeout, ok := core.BeginCreate[automationRunResourceModel](ctx, r.Provider, "Running an automation", core.DefaultTriggerTimeout, req, resp)
-	defer cancel()
+	call, ok := core.BeginCreate[automationRunResourceModel](ctx, r.Provider, "Running an automation", defaultTriggerTimeout, req, resp)
+	defer call.Cancel()
 	if !ok {
 		return
 	}
+	ctx, plan, projectID := call.Ctx, call.Plan, call.ProjectID
 	automationID, trigger := plan.AutomationID.ValueString(), triggerOf(plan.AutomationTrigger)
 	run, op, err := runAutomation(ctx, r.Provider.Client, trigger, projectID, automationID)
 	if err != nil {
-		resp.Diagnostics.Append(op.Within(core.Budget("timeouts.create", timeout)).Diagnostic(err))
+		resp.Diagnostics.Append(op.Within(call.Budget).Diagnostic(err))
 		return
 	}
 	tflog.Info(ctx, LogAutomationRunQueued, run.logFields(projectID, automationID, trigger))

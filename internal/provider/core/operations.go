@@ -25,17 +25,15 @@ func ConfiguredModel[M any](ctx context.Context, data *ProviderData, config tfsd
 }
 
 // BeginDataRead bounds the read of a data source by its `timeouts.read`
-// (defaultTimeout unless set): readCtx ends at that deadline, cancel
-// releases it, and budget names the setting in diagnostics. ok is false,
-// with the diagnostics, when the timeout cannot be read.
+// (defaultTimeout unless set); the caller defers Cancel. ok is false, with
+// the diagnostics, when the timeout cannot be read.
 func BeginDataRead(ctx context.Context, data *ProviderData, t timeouts.Value, defaultTimeout time.Duration,
 	diags *diag.Diagnostics,
-) (readCtx context.Context, cancel context.CancelFunc, budget WaitBudget, ok bool) {
+) (read Bounded, ok bool) {
 	timeout, d := t.Read(ctx, defaultTimeout)
 	diags.Append(d...)
 	if diags.HasError() {
-		return ctx, func() {}, WaitBudget{}, false
+		return Bounded{Ctx: ctx}, false
 	}
-	readCtx, cancel = data.Client.Clock().WithTimeout(ctx, timeout)
-	return readCtx, cancel, Budget("timeouts.read", timeout), true
+	return bound(ctx, data, "timeouts.read", timeout), true
 }

@@ -209,21 +209,33 @@ func PlannedModel[M any](ctx context.Context, req resource.ModifyPlanRequest, re
 	return plan, !resp.Diagnostics.HasError()
 }
 
+// Update is what every Update starts from (BeginUpdate): the call, whose
+// context is the operation's own (each update bounds its work by the
+// setting it needs), the resource's private state, and the action the plan
+// decided.
+type Update[M any, F comparable] struct {
+	Call[M]
+	Private PrivateState[F]
+	Action  PlannedAction
+}
+
 // BeginUpdate reads what every Update starts from: the plan, the prior
 // state, and the action the plan decided, which it takes from private
 // state so that it is not stored with the resource. ok is false, with the
 // diagnostics in resp, when any of it cannot be read.
-func BeginUpdate[M any, F comparable](ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) (plan, state M, priv PrivateState[F], action PlannedAction, ok bool) {
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+func BeginUpdate[M any, F comparable](ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) (update Update[M, F], ok bool) {
+	update.Ctx, update.Action = ctx, ActionNone
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &update.Plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &update.State)...)
 	priv, diags := ReadPrivate[F](ctx, resp.Private)
+	update.Private = priv
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
-		return plan, state, priv, ActionNone, false
+		return update, false
 	}
-	action = priv.takePlannedAction()
-	resp.Diagnostics.Append(priv.Write(ctx, resp.Private)...)
-	return plan, state, priv, action, !resp.Diagnostics.HasError()
+	update.Action = update.Private.takePlannedAction()
+	resp.Diagnostics.Append(update.Private.Write(ctx, resp.Private)...)
+	return update, !resp.Diagnostics.HasError()
 }
 
 // resumable is the model of a resource that can resume waiting for its

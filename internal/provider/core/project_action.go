@@ -46,25 +46,29 @@ type projectActionModel interface {
 }
 
 // BeginInvoke reads what every Invoke of such an action starts from: the
-// configuration, its project (the configured one, or the provider's) and
-// its timeout (defaultTimeout unless set). ok is false, with the
-// diagnostics in resp, when the provider is not configured or any of it
-// cannot be read.
+// configuration (Call.Plan), its project (the configured one, or the
+// provider's) and a context bounded by its `timeout` (defaultTimeout unless
+// set). ok is false, with the diagnostics in resp, when the provider is not
+// configured or any of it cannot be read. The caller defers call.Cancel()
+// in every case.
 func BeginInvoke[M any, P interface {
 	*M
 	projectActionModel
-}](ctx context.Context, a *ProjectAction, defaultTimeout time.Duration, req action.InvokeRequest, resp *action.InvokeResponse) (m M, projectID string, timeout time.Duration, ok bool) {
-	m, ok = ConfiguredModel[M](ctx, a.Provider, req.Config, &resp.Diagnostics)
+}](ctx context.Context, a *ProjectAction, defaultTimeout time.Duration, req action.InvokeRequest, resp *action.InvokeResponse) (call Call[M], ok bool) {
+	call.Ctx = ctx
+	call.Plan, ok = ConfiguredModel[M](ctx, a.Provider, req.Config, &resp.Diagnostics)
 	if !ok {
-		return m, "", 0, false
+		return call, false
 	}
-	configured, setTimeout := P(&m).ProjectInputs()
+	configured, setTimeout := P(&call.Plan).ProjectInputs()
 	projectID, diags := a.Provider.ProjectFor(configured, a.Doing, "action")
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
-		return m, "", 0, false
+		return call, false
 	}
-	return m, projectID, DurationOr(setTimeout, defaultTimeout), true
+	call.ProjectID = projectID
+	call.Bounded = bound(ctx, a.Provider, "timeout", DurationOr(setTimeout, defaultTimeout))
+	return call, true
 }
 
 // Progress reports what an action does as it does it: to the person at the

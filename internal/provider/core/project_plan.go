@@ -58,97 +58,99 @@ type projectModel interface {
 }
 
 // BeginCreate reads what every create of a resource that acts in one
-// project starts from: the plan, with `project_id` settled (the plan's, or
-// the provider's when the provider was not configured at plan time), and
-// the create timeout (defaultTimeout unless set), which bounds createCtx;
-// cancel releases it. doing names the create for a missing project:
-// "Triggering a deployment". ok is false, with the diagnostics in resp,
-// when the provider is not configured or any of it cannot be read.
+// project starts from: the plan (Call.Plan), with `project_id` settled (the
+// plan's, or the provider's when the provider was not configured at plan
+// time), and a context bounded by `timeouts.create` (defaultTimeout unless
+// set). doing names the create for a missing project: "Triggering a
+// deployment". ok is false, with the diagnostics in resp, when the provider
+// is not configured or any of it cannot be read. The caller defers
+// call.Cancel() in every case.
 func BeginCreate[M any, P interface {
 	*M
 	projectModel
-}](ctx context.Context, data *ProviderData, doing string, defaultTimeout time.Duration, req resource.CreateRequest, resp *resource.CreateResponse) (plan M, projectID string, createCtx context.Context, cancel context.CancelFunc, timeout time.Duration, ok bool) {
-	cancel = func() {}
+}](ctx context.Context, data *ProviderData, doing string, defaultTimeout time.Duration, req resource.CreateRequest, resp *resource.CreateResponse) (call Call[M], ok bool) {
+	call.Ctx = ctx
 	if data == nil {
 		resp.Diagnostics.Append(NotConfiguredDiagnostic())
-		return plan, "", ctx, cancel, 0, false
+		return call, false
 	}
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &call.Plan)...)
 	if resp.Diagnostics.HasError() {
-		return plan, "", ctx, cancel, 0, false
+		return call, false
 	}
-	project, t := P(&plan).ProjectInputs()
+	project, t := P(&call.Plan).ProjectInputs()
 	projectID, diags := data.ProjectFor(*project, doing, "resource")
 	resp.Diagnostics.Append(diags...)
-	timeout, diags = t.Create(ctx, defaultTimeout)
+	timeout, diags := t.Create(ctx, defaultTimeout)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
-		return plan, "", ctx, cancel, 0, false
+		return call, false
 	}
 	*project = types.StringValue(projectID)
-	createCtx, cancel = data.Client.Clock().WithTimeout(ctx, timeout)
-	return plan, projectID, createCtx, cancel, timeout, true
+	call.ProjectID = projectID
+	call.Bounded = bound(ctx, data, "timeouts.create", timeout)
+	return call, true
 }
 
 // BeginRead reads what every refresh of a resource that acts in one project
-// starts from: the state, and a context bounded by its `timeouts.read`
-// (DefaultReadTimeout unless set), which cancel releases. ok is false when
-// the refresh goes no further: the state or its timeouts cannot be read
-// (the diagnostics are in resp), or the provider is not configured yet,
-// which keeps the state as it is: Terraform configures the provider once
-// its arguments are known. The state is returned in every case, for the
-// caller to record the resource's identity.
+// starts from: the state (Call.State), and a context bounded by its
+// `timeouts.read` (DefaultReadTimeout unless set). ok is false when the
+// refresh goes no further: the state or its timeouts cannot be read (the
+// diagnostics are in resp), or the provider is not configured yet, which
+// keeps the state as it is: Terraform configures the provider once its
+// arguments are known. The state is returned in every case, for the caller
+// to record the resource's identity.
 func BeginRead[M any, P interface {
 	*M
 	projectModel
-}](ctx context.Context, data *ProviderData, req resource.ReadRequest, resp *resource.ReadResponse) (state M, readCtx context.Context, cancel context.CancelFunc, timeout time.Duration, ok bool) {
-	cancel = func() {}
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+}](ctx context.Context, data *ProviderData, req resource.ReadRequest, resp *resource.ReadResponse) (call Call[M], ok bool) {
+	call.Ctx = ctx
+	resp.Diagnostics.Append(req.State.Get(ctx, &call.State)...)
 	if resp.Diagnostics.HasError() {
-		return state, ctx, cancel, 0, false
+		return call, false
 	}
 	if data == nil {
 		tflog.Warn(ctx, "Skipping refresh: the mintlify provider is not configured yet")
-		return state, ctx, cancel, 0, false
+		return call, false
 	}
-	_, t := P(&state).ProjectInputs()
+	_, t := P(&call.State).ProjectInputs()
 	timeout, diags := t.Read(ctx, DefaultReadTimeout)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
-		return state, ctx, cancel, 0, false
+		return call, false
 	}
-	readCtx, cancel = data.Client.Clock().WithTimeout(ctx, timeout)
-	return state, readCtx, cancel, timeout, true
+	call.Bounded = bound(ctx, data, "timeouts.read", timeout)
+	return call, true
 }
 
 // BeginResume reads what every Update of a resource that tracks a job
 // starts from (see BeginUpdate), and settles an update that is no resume:
 // the plan, which changes nothing on the Mintlify side, becomes the state.
 // resume is true when the plan decided to resume waiting for the job in
-// state (PlanResume); resumeCtx is then bounded by `timeouts.create`
-// (defaultTimeout unless set), and cancel releases it.
+// state (PlanResume); the call's context is then bounded by
+// `timeouts.create` (defaultTimeout unless set).
 func BeginResume[M any, P interface {
 	*M
 	projectModel
-}](ctx context.Context, data *ProviderData, defaultTimeout time.Duration, req resource.UpdateRequest, resp *resource.UpdateResponse) (plan, state M, resumeCtx context.Context, cancel context.CancelFunc, timeout time.Duration, resume bool) {
-	cancel = func() {}
-	plan, state, _, action, ok := BeginUpdate[M, NoFacts](ctx, req, resp)
+}](ctx context.Context, data *ProviderData, defaultTimeout time.Duration, req resource.UpdateRequest, resp *resource.UpdateResponse) (call Call[M], resume bool) {
+	update, ok := BeginUpdate[M, NoFacts](ctx, req, resp)
+	call = update.Call
 	switch {
 	case !ok:
-		return plan, state, ctx, cancel, 0, false
-	case action != ActionResume:
-		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-		return plan, state, ctx, cancel, 0, false
+		return call, false
+	case update.Action != ActionResume:
+		resp.Diagnostics.Append(resp.State.Set(ctx, &call.Plan)...)
+		return call, false
 	case data == nil:
 		resp.Diagnostics.Append(NotConfiguredDiagnostic())
-		return plan, state, ctx, cancel, 0, false
+		return call, false
 	}
-	_, t := P(&plan).ProjectInputs()
+	_, t := P(&call.Plan).ProjectInputs()
 	timeout, diags := t.Create(ctx, defaultTimeout)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
-		return plan, state, ctx, cancel, 0, false
+		return call, false
 	}
-	resumeCtx, cancel = data.Client.Clock().WithTimeout(ctx, timeout)
-	return plan, state, resumeCtx, cancel, timeout, true
+	call.Bounded = bound(ctx, data, "timeouts.create", timeout)
+	return call, true
 }

@@ -15,29 +15,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
-// DefaultExportTimeout bounds the wait for a static export (a bundle's
-// create and update, an archive's create) when `timeouts` is not set.
-const DefaultExportTimeout = 30 * time.Minute
-
 // DefaultReadTimeout bounds one refresh of a resource, and one read of a data
 // source or ephemeral resource, retries included, when `timeouts.read` (or
-// `timeouts.open`) is not set.
+// `timeouts.open`) is not set. Each family sets the timeout of its own waits
+// beside them.
 const DefaultReadTimeout = 2 * time.Minute
-
-// DefaultAgentWaitTimeout bounds a wait for an agent job when no timeout is
-// set.
-const DefaultAgentWaitTimeout = 30 * time.Minute
-
-// DefaultDeploymentWaitTimeout bounds a wait for a deployment (or a
-// preview) when no timeout is set. A Mintlify deployment takes minutes;
-// half an hour is far beyond a normal build, yet short enough that a stuck
-// one fails the CI job that waits for it instead of holding it for hours.
-const DefaultDeploymentWaitTimeout = 30 * time.Minute
-
-// DefaultTriggerTimeout bounds a trigger call (an automation run), its turn
-// within the API's rate limits and its retries included, when no timeout is
-// set.
-const DefaultTriggerTimeout = 5 * time.Minute
 
 // The `timeouts` attribute comes from terraform-plugin-framework-timeouts,
 // which checks only that each value parses, so "-5m", "1ns" or "87600h"

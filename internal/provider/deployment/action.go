@@ -67,7 +67,7 @@ func (a *deploymentAction) Schema(_ context.Context, _ action.SchemaRequest, res
 			"timeout": schema.StringAttribute{
 				MarkdownDescription: "How long to wait for the deployment, as a duration such as `1h`. The " +
 					"deployment goes on on the Mintlify side after a timeout. Defaults to `" +
-					core.FormatDuration(core.DefaultDeploymentWaitTimeout) + "`.",
+					core.FormatDuration(defaultDeploymentWaitTimeout) + "`.",
 				Optional:   true,
 				Validators: []validator.String{core.OperationTimeout},
 			},
@@ -76,15 +76,15 @@ func (a *deploymentAction) Schema(_ context.Context, _ action.SchemaRequest, res
 }
 
 func (a *deploymentAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	m, projectID, timeout, ok := core.BeginInvoke[deploymentActionModel](ctx, &a.ProjectAction, core.DefaultDeploymentWaitTimeout, req, resp)
+	call, ok := core.BeginInvoke[deploymentActionModel](ctx, &a.ProjectAction, defaultDeploymentWaitTimeout, req, resp)
+	defer call.Cancel()
 	if !ok {
 		return
 	}
+	m, projectID := call.Plan, call.ProjectID
 	progress := core.ProgressOf(ctx, resp)
-	ctx = core.WithTurnProgress(ctx, progress)
+	ctx = core.WithTurnProgress(call.Ctx, progress)
 	client := a.Provider.Client
-	ctx, cancel := client.Clock().WithTimeout(ctx, timeout)
-	defer cancel()
 
 	statusID, err := client.TriggerDeployment(ctx, projectID)
 	if err != nil {
@@ -97,7 +97,7 @@ func (a *deploymentAction) Invoke(ctx context.Context, req action.InvokeRequest,
 			"mintlify_deployment data source.", statusID)
 		return
 	}
-	b := core.Budget("timeout", timeout)
+	b := call.Budget
 	follow := fmt.Sprintf("Follow the deployment with the `mintlify_deployment` data source (`id = %q`, "+
 		"`wait_for_completion = true`).", statusID)
 	onChange, leftOut := deploymentProgress(progress)

@@ -72,7 +72,7 @@ func (d *deploymentDataSource) Schema(ctx context.Context, _ datasource.SchemaRe
 			"timeouts": core.DataSourceTimeouts(ctx, timeouts.Opts{
 				ReadDescription: "How long reading the deployment may take, retries included, as a duration such " +
 					"as `45m`; with `wait_for_completion`, how long it may wait. Defaults to `" +
-					core.FormatDuration(core.DefaultDeploymentWaitTimeout) + "` with `wait_for_completion`, `" +
+					core.FormatDuration(defaultDeploymentWaitTimeout) + "` with `wait_for_completion`, `" +
 					core.FormatDuration(core.DefaultReadTimeout) + "` without.",
 			}),
 
@@ -98,13 +98,14 @@ func (d *deploymentDataSource) Read(ctx context.Context, req datasource.ReadRequ
 	wait := m.WaitForCompletion.ValueBool()
 	defaultTimeout := core.DefaultReadTimeout
 	if wait {
-		defaultTimeout = core.DefaultDeploymentWaitTimeout
+		defaultTimeout = defaultDeploymentWaitTimeout
 	}
-	readCtx, cancel, b, ok := core.BeginDataRead(ctx, d.Provider, m.Timeouts, defaultTimeout, &resp.Diagnostics)
+	read, ok := core.BeginDataRead(ctx, d.Provider, m.Timeouts, defaultTimeout, &resp.Diagnostics)
+	defer read.Cancel()
 	if !ok {
 		return
 	}
-	defer cancel()
+	readCtx, b := read.Ctx, read.Budget
 	client := d.Provider.Client
 	// The deployment names its project; diagnostics before it is read
 	// name the provider's, which the API does not need.

@@ -27,17 +27,15 @@ func (r *previewDeploymentResource) Delete(ctx context.Context, req resource.Del
 	statusID, status := state.ID.ValueString(), state.Status.ValueString()
 	tflog.Info(ctx, "Forgetting preview deployment; it stays online until Mintlify removes it",
 		map[string]any{"status_id": statusID, "preview_url": state.PreviewURL.ValueString()})
-	if r.Provider != nil {
-		// For the replacement, if any (see foretold).
-		handoffsOf(r.Provider).remember(ctx, previewHistoryKey(state.ProjectID.ValueString(), state.Branch.ValueString()),
-			state.took())
-	}
-	if !deploymentRunning(status) || !state.WaitForCompletion.ValueBool() || r.Provider == nil || statusID == "" {
+	projectID, branch := state.ProjectID.ValueString(), state.Branch.ValueString()
+	left := handoffsOf(r.Provider).forget(ctx, forgotten{status: status, waits: state.WaitForCompletion.ValueBool(),
+		history: previewHistoryKey(projectID, branch), took: state.took(),
+		key:  previewHandoffKey(projectID, branch, state.Triggers),
+		left: handoff{StatusID: statusID, PreviewURL: state.PreviewURL.ValueString()}})
+	if !left {
 		resp.Diagnostics.Append(previewStaysOnlineWarning(state))
 		return
 	}
-	handoffsOf(r.Provider).leave(previewHandoffKey(state.ProjectID.ValueString(), state.Branch.ValueString(), state.Triggers),
-		handoff{StatusID: statusID, PreviewURL: state.PreviewURL.ValueString()})
 	tflog.Info(ctx, "Leaving the running preview deployment to the resource's replacement, which waits for it "+
 		"instead of deploying the preview again", map[string]any{"status_id": statusID, "status": status})
 }

@@ -18,14 +18,12 @@ func (r *deploymentResource) Delete(ctx context.Context, req resource.DeleteRequ
 	}
 	statusID, status := state.ID.ValueString(), state.Status.ValueString()
 	tflog.Info(ctx, "Forgetting deployment; the Mintlify API has no delete", map[string]any{"deployment_id": statusID})
-	if r.Provider != nil {
-		// For the replacement, if any (see foretold).
-		handoffsOf(r.Provider).remember(ctx, historyKey(state.ProjectID.ValueString()), state.took())
+	projectID := state.ProjectID.ValueString()
+	left := handoffsOf(r.Provider).forget(ctx, forgotten{status: status, waits: state.WaitForCompletion.ValueBool(),
+		history: historyKey(projectID), took: state.took(),
+		key: handoffKey(projectID, state.Triggers), left: handoff{StatusID: statusID}})
+	if left {
+		tflog.Info(ctx, "Leaving the running deployment to the resource's replacement, which waits for it instead of "+
+			"triggering another", map[string]any{"deployment_id": statusID, "status": status})
 	}
-	if !deploymentRunning(status) || !state.WaitForCompletion.ValueBool() || r.Provider == nil || statusID == "" {
-		return
-	}
-	handoffsOf(r.Provider).leave(handoffKey(state.ProjectID.ValueString(), state.Triggers), handoff{StatusID: statusID})
-	tflog.Info(ctx, "Leaving the running deployment to the resource's replacement, which waits for it instead of "+
-		"triggering another", map[string]any{"deployment_id": statusID, "status": status})
 }

@@ -42,8 +42,12 @@ import (
 // leaves the deployment, with the preview's address, for a create of the
 // same project, branch and triggers (previewHandoffKey).
 
-// handoffsOf is the hand-over registry of a configured provider.
+// handoffsOf is the hand-over registry of a configured provider; nil for a
+// provider not configured.
 func handoffsOf(d *core.ProviderData) *deploymentHandoffs {
+	if d == nil {
+		return nil
+	}
 	return core.FamilyState(d, handoffsKey{}, newDeploymentHandoffs)
 }
 
@@ -70,6 +74,39 @@ type handoff struct {
 
 func newDeploymentHandoffs() *deploymentHandoffs {
 	return &deploymentHandoffs{byKey: map[string][]handoff{}, took: map[string]time.Duration{}}
+}
+
+// forgotten is a deployment, or a preview's, that a destroy forgets: what
+// its resource's replacement may learn from it.
+type forgotten struct {
+	// status is the deployment's status as last read; waits is the
+	// resource's `wait_for_completion`.
+	status string
+	waits  bool
+	// history and took: how long the deployment took, kept under history
+	// for the timing of the replacement's wait (see foretold).
+	history string
+	took    time.Duration
+	// key is what the replacement must share with the resource to take
+	// over the deployment, left as left.
+	key  string
+	left handoff
+}
+
+// forget is the one way both resources forget a deployment on destroy: it
+// remembers how long the deployment took, then leaves it to the
+// replacement when it still runs and the resource waits for it, which it
+// reports. An unconfigured provider forgets without either.
+func (h *deploymentHandoffs) forget(ctx context.Context, f forgotten) (left bool) {
+	if h == nil {
+		return false
+	}
+	h.remember(ctx, f.history, f.took)
+	if !deploymentRunning(f.status) || !f.waits || f.left.StatusID == "" {
+		return false
+	}
+	h.leave(f.key, f.left)
+	return true
 }
 
 // leave hands a deployment to the next create of key.

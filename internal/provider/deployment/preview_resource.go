@@ -129,10 +129,10 @@ func (r *previewDeploymentResource) Schema(ctx context.Context, _ resource.Schem
 				Create: true,
 				CreateDescription: "How long to wait for the first deployment, as a duration such as `20m`, " +
 					"including the preview's turn within the API's rate limit (5 previews per minute). Changes " +
-					"nothing on the Mintlify side. Defaults to `" + core.FormatDuration(core.DefaultDeploymentWaitTimeout) + "`.",
+					"nothing on the Mintlify side. Defaults to `" + core.FormatDuration(defaultDeploymentWaitTimeout) + "`.",
 				Update: true,
 				UpdateDescription: "How long to wait for a deployment that a change of `triggers` started, or that an " +
-					"apply resumes waiting for. Defaults to `" + core.FormatDuration(core.DefaultDeploymentWaitTimeout) + "`.",
+					"apply resumes waiting for. Defaults to `" + core.FormatDuration(defaultDeploymentWaitTimeout) + "`.",
 				Read: true,
 				ReadDescription: "How long a refresh (one read of the status, retries included) may take. Defaults " +
 					"to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",
@@ -164,12 +164,12 @@ func (r *previewDeploymentResource) IdentitySchema(_ context.Context, _ resource
 }
 
 func (r *previewDeploymentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	plan, projectID, ctx, cancel, timeout, ok := core.BeginCreate[previewDeploymentModel](ctx, r.Provider, "Deploying a preview", core.DefaultDeploymentWaitTimeout, req, resp)
-	defer cancel()
+	call, ok := core.BeginCreate[previewDeploymentModel](ctx, r.Provider, "Deploying a preview", defaultDeploymentWaitTimeout, req, resp)
+	defer call.Cancel()
 	if !ok {
 		return
 	}
-	b := core.Budget("timeouts.create", timeout)
+	ctx, plan, projectID, b := call.Ctx, call.Plan, call.ProjectID, call.Budget
 	tookOver := r.takeOver(ctx, &plan, &resp.State, resp.Identity, &resp.Diagnostics)
 	if !tookOver && !r.deploy(ctx, &plan, b, &resp.State, resp.Identity, &resp.Diagnostics) || resp.Diagnostics.HasError() {
 		return
@@ -247,16 +247,17 @@ func (r *previewDeploymentResource) follow(ctx context.Context, m *previewDeploy
 }
 
 func (r *previewDeploymentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	state, readCtx, cancel, timeout, ok := core.BeginRead[previewDeploymentModel](ctx, r.Provider, req, resp)
-	defer cancel()
+	call, ok := core.BeginRead[previewDeploymentModel](ctx, r.Provider, req, resp)
+	defer call.Cancel()
+	state := call.State
 	statusID := state.ID.ValueString()
 	resp.Diagnostics.Append(setPreviewIdentity(ctx, resp.Identity, state.ProjectID.ValueString(), statusID)...)
 	if !ok {
 		return
 	}
-	d, err := r.Provider.Client.GetDeployment(readCtx, statusID)
+	d, err := r.Provider.Client.GetDeployment(call.Ctx, statusID)
 	imported := state.WaitForCompletion.IsNull() && state.Status.IsNull()
-	op := GetDeploymentOp(state.ProjectID.ValueString(), statusID).Within(core.Budget("timeouts.read", timeout))
+	op := GetDeploymentOp(state.ProjectID.ValueString(), statusID).Within(call.Budget)
 	switch {
 	case mintlify.IsNotFound(err) && imported:
 		resp.Diagnostics.Append(op.Advise(http.StatusNotFound, "There is nothing to import: check the status id, "+
@@ -286,12 +287,13 @@ func (r *previewDeploymentResource) Read(ctx context.Context, req resource.ReadR
 // its deployment when the plan decided to resume (see ModifyPlan); other
 // changes are recorded without a request.
 func (r *previewDeploymentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	plan, state, _, action, ok := core.BeginUpdate[previewDeploymentModel, core.NoFacts](ctx, req, resp)
+	update, ok := core.BeginUpdate[previewDeploymentModel, core.NoFacts](ctx, req, resp)
 	if !ok {
 		return
 	}
+	plan, state := update.Plan, update.State
 	redeploy := previewRedeploys(state, plan)
-	if !redeploy && action != core.ActionResume {
+	if !redeploy && update.Action != core.ActionResume {
 		plan.ID, plan.PreviewURL, plan.deploymentFields = state.ID, state.PreviewURL, state.deploymentFields
 		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 		resp.Diagnostics.Append(setPreviewIdentity(ctx, resp.Identity, plan.ProjectID.ValueString(), plan.ID.ValueString())...)
@@ -304,7 +306,7 @@ func (r *previewDeploymentResource) Update(ctx context.Context, req resource.Upd
 		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 		return
 	}
-	timeout, diags := plan.Timeouts.Update(ctx, core.DefaultDeploymentWaitTimeout)
+	timeout, diags := plan.Timeouts.Update(ctx, defaultDeploymentWaitTimeout)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)

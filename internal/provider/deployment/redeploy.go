@@ -28,7 +28,7 @@ func (r *deploymentResource) redeploy(ctx context.Context, req resource.UpdateRe
 		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 		return true
 	}
-	timeout, diags := plan.Timeouts.Create(ctx, core.DefaultDeploymentWaitTimeout)
+	timeout, diags := plan.Timeouts.Create(ctx, defaultDeploymentWaitTimeout)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
@@ -46,6 +46,6 @@ func (r *deploymentResource) redeploy(ctx context.Context, req resource.UpdateRe
 	// the deployment in state shows how long one takes.
 	plan.LastSuccess = state.LastSuccess
 	r.follow(ctx, &plan, statusID, deploymentOutput{&resp.State, resp.Identity, &resp.Diagnostics},
-		deploymentWaitOnResume(timeout), foretold{took: state.took(), fresh: true})
+		deploymentWaitOnResume(core.Budget("timeouts.create", timeout)), foretold{took: state.took(), fresh: true})
 	return true
 }

@@ -95,7 +95,7 @@ func (r *deploymentResource) Schema(ctx context.Context, _ resource.SchemaReques
 				Create: true,
 				CreateDescription: "How long to wait for the deployment to finish, as a duration such as `1h`; it " +
 					"also bounds the wait that the next apply resumes. Changes nothing on the Mintlify side. " +
-					"Defaults to `" + core.FormatDuration(core.DefaultDeploymentWaitTimeout) + "`.",
+					"Defaults to `" + core.FormatDuration(defaultDeploymentWaitTimeout) + "`.",
 				Read: true,
 				ReadDescription: "How long a refresh (one read of the deployment's status, retries included) may " +
 					"take, as a duration such as `5m`. Defaults to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",
@@ -151,18 +151,19 @@ func (r *deploymentResource) IdentitySchema(_ context.Context, _ resource.Identi
 }
 
 func (r *deploymentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	plan, projectID, ctx, cancel, timeout, ok := core.BeginCreate[deploymentResourceModel](ctx, r.Provider, "Triggering a deployment", core.DefaultDeploymentWaitTimeout, req, resp)
-	defer cancel()
+	call, ok := core.BeginCreate[deploymentResourceModel](ctx, r.Provider, "Triggering a deployment", defaultDeploymentWaitTimeout, req, resp)
+	defer call.Cancel()
 	if !ok {
 		return
 	}
-	statusID, fresh, ok := r.startOrTakeOver(ctx, projectID, plan.Triggers, resp)
+	ctx, plan := call.Ctx, call.Plan
+	statusID, fresh, ok := r.startOrTakeOver(ctx, call.ProjectID, plan.Triggers, resp)
 	if !ok {
 		return
 	}
 	plan.LastSuccess = noLastSuccess()
 	r.follow(ctx, &plan, statusID, deploymentOutput{&resp.State, resp.Identity, &resp.Diagnostics},
-		deploymentWaitOnCreate(timeout), foretold{fresh: fresh})
+		deploymentWaitOnCreate(call.Budget), foretold{fresh: fresh})
 }
 
 // deploymentOutput is what a create or an update writes: its response's
@@ -247,19 +248,20 @@ func (r *deploymentResource) readOnce(ctx context.Context, plan *deploymentResou
 }
 
 func (r *deploymentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	state, readCtx, cancel, timeout, ok := core.BeginRead[deploymentResourceModel](ctx, r.Provider, req, resp)
-	defer cancel()
+	call, ok := core.BeginRead[deploymentResourceModel](ctx, r.Provider, req, resp)
+	defer call.Cancel()
+	state := call.State
 	statusID := state.ID.ValueString()
 	resp.Diagnostics.Append(setDeploymentIdentity(ctx, resp.Identity, statusID)...)
 	if !ok {
 		return
 	}
-	d, err := r.Provider.Client.GetDeployment(readCtx, statusID)
+	d, err := r.Provider.Client.GetDeployment(call.Ctx, statusID)
 	projectID := state.ProjectID.ValueString()
 	imported := state.WaitForCompletion.IsNull()
-	op := GetDeploymentOp(projectID, statusID).Within(core.Budget("timeouts.read", timeout))
+	op := GetDeploymentOp(projectID, statusID).Within(call.Budget)
 	if imported && projectID == "" {
-		op = GetDeploymentOp("(unknown)", statusID).Within(core.Budget("timeouts.read", timeout))
+		op = GetDeploymentOp("(unknown)", statusID).Within(call.Budget)
 	}
 	switch {
 	case mintlify.IsNotFound(err) && imported:
@@ -293,8 +295,9 @@ func (r *deploymentResource) Update(ctx context.Context, req resource.UpdateRequ
 	if r.redeploy(ctx, req, resp) {
 		return
 	}
-	plan, state, ctx, cancel, timeout, resume := core.BeginResume[deploymentResourceModel](ctx, r.Provider, core.DefaultDeploymentWaitTimeout, req, resp)
-	defer cancel()
+	call, resume := core.BeginResume[deploymentResourceModel](ctx, r.Provider, defaultDeploymentWaitTimeout, req, resp)
+	defer call.Cancel()
+	ctx, plan, state := call.Ctx, call.Plan, call.State
 	projectID, statusID := plan.ProjectID.ValueString(), plan.ID.ValueString()
 	resp.Diagnostics.Append(setDeploymentIdentity(ctx, resp.Identity, statusID)...)
 	if !resume {
@@ -306,7 +309,7 @@ func (r *deploymentResource) Update(ctx context.Context, req resource.UpdateRequ
 	// read.
 	plan.deploymentFields, plan.LastSuccess = state.deploymentFields, state.LastSuccess
 	d, diags := handoffsOf(r.Provider).wait(ctx, r.Provider.Client, historyKey(projectID), projectID, statusID,
-		plan.recording(deploymentWaitOnResume(timeout)), foretold{})
+		plan.recording(deploymentWaitOnResume(call.Budget)), foretold{})
 	resp.Diagnostics.Append(diags...)
 	plan.settle(d, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)

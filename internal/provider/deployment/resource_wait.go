@@ -1,8 +1,6 @@
 package deployment
 
 import (
-	"time"
-
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 )
@@ -13,8 +11,7 @@ import (
 
 // deploymentWaitOnCreate is the wait of a create, which Terraform taints
 // when it fails.
-func deploymentWaitOnCreate(timeout time.Duration) deploymentWait {
-	b := core.Budget("timeouts.create", timeout)
+func deploymentWaitOnCreate(b core.WaitBudget) deploymentWait {
 	resume := "The resource is tainted but keeps the deployment. Run `terraform apply` again: the plan shows the " +
 		"resource replaced, and while the deployment still runs, the replacement waits for this same deployment " +
 		"instead of triggering another (as long as `project_id` and `triggers` stay the same, and without " +
@@ -29,8 +26,7 @@ func deploymentWaitOnCreate(timeout time.Duration) deploymentWait {
 
 // deploymentWaitOnResume is the wait of an update that resumes waiting for
 // the deployment in state, which stays there whatever happens.
-func deploymentWaitOnResume(timeout time.Duration) deploymentWait {
-	b := core.Budget("timeouts.create", timeout)
+func deploymentWaitOnResume(b core.WaitBudget) deploymentWait {
 	resume := "The deployment stays in state. Apply again to keep waiting for it; no new deployment is " +
 		"triggered."
 	return deploymentWaitLonger(b, "deployments", resume,

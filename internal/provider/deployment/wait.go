@@ -1,6 +1,8 @@
 package deployment
 
 import (
+	"time"
+
 	"context"
 	"fmt"
 	"strings"
@@ -10,6 +12,12 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 )
+
+// defaultDeploymentWaitTimeout bounds a wait for a deployment (or a
+// preview) when no timeout is set. A Mintlify deployment takes minutes;
+// half an hour is far beyond a normal build, yet short enough that a stuck
+// one fails the CI job that waits for it instead of holding it for hours.
+const defaultDeploymentWaitTimeout = 30 * time.Minute
 
 // The one wait for a deployment, which the resource, the data source and
 // the action share. Each says, in a deploymentWait, what bounds its wait

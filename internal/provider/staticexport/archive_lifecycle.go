@@ -60,7 +60,7 @@ func (r *staticExportArchiveResource) Create(ctx context.Context, req resource.C
 // archiveAttempt starts the attempt to download m's archive, within its
 // create timeout, and a context that logs its job and file.
 func (m *staticExportArchiveModel) archiveAttempt(ctx context.Context, diags *diag.Diagnostics) (context.Context, archiveAttempt) {
-	timeout, d := m.Timeouts.Create(ctx, core.DefaultExportTimeout)
+	timeout, d := m.Timeouts.Create(ctx, defaultExportTimeout)
 	diags.Append(d...)
 	at := archiveAttempt{jobID: m.JobID.ValueString(), projectID: m.ProjectID.ValueString(),
 		outputPath: m.OutputPath.ValueString(), budget: core.Budget("timeouts.create", timeout), step: stepCheckPath}

@@ -56,7 +56,7 @@ func (r *staticExportBundleResource) Create(ctx context.Context, req resource.Cr
 	}
 	var plan staticExportBundleModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	timeout, diags := plan.Timeouts.Create(ctx, core.DefaultExportTimeout)
+	timeout, diags := plan.Timeouts.Create(ctx, defaultExportTimeout)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -152,10 +152,11 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 // the job unless it completed, then its link. For actionNone, only arguments
 // such as `timeouts` or `renew_before` changed, and no request is made.
 func (r *staticExportBundleResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	plan, state, priv, action, ok := core.BeginUpdate[staticExportBundleModel, bundleFacts](ctx, req, resp)
+	update, ok := core.BeginUpdate[staticExportBundleModel, bundleFacts](ctx, req, resp)
 	if !ok {
 		return
 	}
+	plan, state, priv, action := update.Plan, update.State, update.Private, update.Action
 	resp.Diagnostics.Append(setBundleIdentity(ctx, resp.Identity, &state)...)
 	switch {
 	case action == core.ActionNone:
@@ -172,7 +173,7 @@ func (r *staticExportBundleResource) Update(ctx context.Context, req resource.Up
 		resp.Diagnostics.Append(core.NotConfiguredDiagnostic())
 		return
 	}
-	timeout, diags := plan.Timeouts.Update(ctx, core.DefaultExportTimeout)
+	timeout, diags := plan.Timeouts.Update(ctx, defaultExportTimeout)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

@@ -12,6 +12,10 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 )
 
+// defaultExportTimeout bounds the wait for a static export (a bundle's
+// create and update, an archive's create) when `timeouts` is not set.
+const defaultExportTimeout = 30 * time.Minute
+
 // bundleWait is what the diagnostics of a create or update that waits for
 // an export need to know: its budget, and whether it creates the resource
 // (which Terraform then taints when it fails) or updates it.

@@ -107,11 +107,12 @@ func (d *staticExportJobDataSource) Read(ctx context.Context, req datasource.Rea
 	if !ok {
 		return
 	}
-	readCtx, cancel, budget, ok := core.BeginDataRead(ctx, d.Provider, m.Timeouts, core.DefaultReadTimeout, &resp.Diagnostics)
+	read, ok := core.BeginDataRead(ctx, d.Provider, m.Timeouts, core.DefaultReadTimeout, &resp.Diagnostics)
+	defer read.Cancel()
 	if !ok {
 		return
 	}
-	defer cancel()
+	readCtx, budget := read.Ctx, read.Budget
 	if !m.ProjectID.IsNull() {
 		d.readProjectJob(readCtx, &m, budget, resp)
 		return
