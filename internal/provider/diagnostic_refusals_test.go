@@ -206,12 +206,12 @@ func TestPreviewCallsRefusal(t *testing.T) {
 	op := core.APIOperation{Doing: "triggering a preview deployment of branch feature-x"}
 	preview := core.WriteRefused.Or(core.CausePreviewsNotOnPlan)
 	head := "The Mintlify API refused triggering a preview deployment (HTTP 403)."
-	summary, detail := op.Refused(&mintlify.APIError{StatusCode: 403, Message: "Forbidden"}, head, "Mintlify API Request Forbidden", preview)
+	summary, detail := op.Refused(mintlify.Classify(&mintlify.APIError{StatusCode: 403, Message: "Forbidden"}), head, "Mintlify API Request Forbidden", preview)
 	checkCauses(t, "preview", detail, []string{"allowlist", "read-only", "previews"})
 	if summary != "Mintlify API Request Forbidden" {
 		t.Errorf("preview summary %q", summary)
 	}
-	summary, detail = op.Refused(&mintlify.APIError{StatusCode: 403, Message: "Preview deployments are not available on your current plan."},
+	summary, detail = op.Refused(mintlify.Classify(&mintlify.APIError{StatusCode: 403, Message: "Preview deployments are not available on your current plan."}),
 		head, "Mintlify API Request Forbidden", preview)
 	checkCauses(t, "preview named", detail, []string{"previews"})
 	if summary != "Previews Not On The Mintlify Plan" {

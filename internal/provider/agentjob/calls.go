@@ -3,6 +3,7 @@ package agentjob
 import (
 	"fmt"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 )
 
@@ -42,10 +43,10 @@ func missingAgentJob(op core.APIOperation) string {
 	return fmt.Sprintf("it has no agent job %q in project %q", op.JobID, op.ProjectID)
 }
 
-func promptRejected(op core.APIOperation, err error) (summary, detail string) {
+func promptRejected(op core.APIOperation, f mintlify.Fault) (summary, detail string) {
 	return "Mintlify Rejected The Prompt",
 		fmt.Sprintf("The Mintlify API rejected the prompt while %s (HTTP 400: %s). Correct `prompt` and try "+
-			"again.", op.Doing, core.APIMessage(err))
+			"again.", op.Doing, core.APIMessage(f))
 }
 
 func agentJobMayHaveStarted(op core.APIOperation) (summary, next string) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 )
 
@@ -90,8 +91,8 @@ var automationRefusals = []automationRefusal{
 // automationRefused explains a 400 of "Trigger automation": the reason the
 // answer's text names, when it names exactly one, or else each documented
 // reason with its fix.
-func automationRefused(op core.APIOperation, err error) (summary, detail string) {
-	message := core.APIMessage(err)
+func automationRefused(op core.APIOperation, f mintlify.Fault) (summary, detail string) {
+	message := core.APIMessage(f)
 	if r, ok := namedAutomationRefusal(message); ok {
 		return r.summary, fmt.Sprintf("The Mintlify API refused to run automation %s of project %s (HTTP 400: %s): "+
 			"%s. %s", op.JobID, op.ProjectID, message, r.what, r.fix)

@@ -225,7 +225,7 @@ func TestAutomationRefused(t *testing.T) {
 		{"Bad request", "Mintlify Refused The Automation Run"},
 		{"Automation is inactive and has no custom schedule", "Mintlify Refused The Automation Run"},
 	} {
-		summary, detail := automationRefused(op, &mintlify.APIError{StatusCode: 400, Message: c.message})
+		summary, detail := automationRefused(op, mintlify.Classify(&mintlify.APIError{StatusCode: 400, Message: c.message}))
 		if summary != c.summary {
 			t.Errorf("%q: summary %q, want %q", c.message, summary, c.summary)
 		}

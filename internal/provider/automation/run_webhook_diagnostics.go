@@ -3,6 +3,7 @@ package automation
 import (
 	"fmt"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 )
 
@@ -47,10 +48,10 @@ var callTriggerAutomationWebhook = core.APICall{OperationID: "triggerAutomationW
 // webhookRefused explains a 400 of the webhook call, which Mintlify does
 // not document: an id of a shape the API does not take is the one argument
 // the call has, and the provider refuses only what cannot be an id at all.
-func webhookRefused(op core.APIOperation, err error) (summary, detail string) {
+func webhookRefused(op core.APIOperation, f mintlify.Fault) (summary, detail string) {
 	return "Mintlify Refused The Automation Run", fmt.Sprintf("The Mintlify API rejected the request while %s "+
 		"(HTTP 400: %s). The call's one argument is the automation's id: copy "+
 		"`automation_id` again, exactly, from the automation's settings in the Mintlify dashboard (the trigger card "+
 		"of a webhook automation shows its webhook URL, which ends with the id and `/webhook`), and apply again.",
-		op.Doing, core.APIMessage(err))
+		op.Doing, core.APIMessage(f))
 }

@@ -3,6 +3,8 @@ package core
 import (
 	"fmt"
 	"net/http"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
 
 // APICall is one documented operation of the Mintlify API: its operationId
@@ -29,8 +31,8 @@ type CallText struct {
 	NotFoundAdvice string
 	// Forbidden are the causes of a 403 (diagnostic_refusals.go).
 	Forbidden  Refusals
-	BadRequest func(op APIOperation, err error) (summary, detail string)
-	Conflict   func(op APIOperation, err error) (summary, detail string)
+	BadRequest func(op APIOperation, f mintlify.Fault) (summary, detail string)
+	Conflict   func(op APIOperation, f mintlify.Fault) (summary, detail string)
 	// NotStarted says what a start the API certainly refused did not do;
 	// "" for a call that starts nothing.
 	NotStarted string
@@ -49,12 +51,12 @@ func (t CallText) OnForbidden(r Refusals) CallText {
 	return t
 }
 
-func (t CallText) OnBadRequest(f func(op APIOperation, err error) (summary, detail string)) CallText {
+func (t CallText) OnBadRequest(f func(op APIOperation, f mintlify.Fault) (summary, detail string)) CallText {
 	t.BadRequest = f
 	return t
 }
 
-func (t CallText) OnConflict(f func(op APIOperation, err error) (summary, detail string)) CallText {
+func (t CallText) OnConflict(f func(op APIOperation, f mintlify.Fault) (summary, detail string)) CallText {
 	t.Conflict = f
 	return t
 }
@@ -79,15 +81,15 @@ var CallOfProject = CallText{Forbidden: ReadRefused, BadRequest: RequestRejected
 
 func missingProject(op APIOperation) string { return fmt.Sprintf("it has no project %q", op.ProjectID) }
 
-func RequestRejected(op APIOperation, err error) (summary, detail string) {
+func RequestRejected(op APIOperation, f mintlify.Fault) (summary, detail string) {
 	return "Mintlify Rejected The Request",
 		fmt.Sprintf("The Mintlify API rejected the request while %s (HTTP 400: %s). Correct the argument "+
-			"the message names and apply again.", op.Doing, APIMessage(err))
+			"the message names and apply again.", op.Doing, APIMessage(f))
 }
 
 // APIConflict explains any other 409, in the API's own words.
-func APIConflict(op APIOperation, err error) (summary, detail string) {
+func APIConflict(op APIOperation, f mintlify.Fault) (summary, detail string) {
 	return "Mintlify API Conflict",
-		fmt.Sprintf("The Mintlify API answered HTTP 409 while %s: %s. %s", op.Doing, APIMessage(err),
+		fmt.Sprintf("The Mintlify API answered HTTP 409 while %s: %s. %s", op.Doing, APIMessage(f),
 			op.Advice(http.StatusConflict, "Apply again once the operation the message names has finished."))
 }

@@ -164,8 +164,8 @@ func Roughly(d time.Duration) string {
 // Refused explains a 401 or 403 of the operation: the cause the answer's
 // text names, or else every cause possible for the call, each with its
 // fix. generic is the summary when the text names no single cause.
-func (op APIOperation) Refused(err error, head, generic string, r Refusals) (summary, detail string) {
-	named := namedCauses(err, r)
+func (op APIOperation) Refused(f mintlify.Fault, head, generic string, r Refusals) (summary, detail string) {
+	named := namedCauses(f, r)
 	var b strings.Builder
 	b.WriteString(head)
 	summary = generic
@@ -178,10 +178,10 @@ func (op APIOperation) Refused(err error, head, generic string, r Refusals) (sum
 		b.WriteString(" The answer names several causes:")
 		writeCauses(&b, op, named)
 	case len(r.Possible) == 1:
-		fmt.Fprintf(&b, " %s, and one cause is possible for this request: %s. %s", unnamed(err),
+		fmt.Fprintf(&b, " %s, and one cause is possible for this request: %s. %s", unnamed(f),
 			r.Possible[0].what(op), r.Possible[0].fix)
 	default:
-		fmt.Fprintf(&b, " %s; the possible causes, most likely first:", unnamed(err))
+		fmt.Fprintf(&b, " %s; the possible causes, most likely first:", unnamed(f))
 		writeCauses(&b, op, r.Possible)
 	}
 	if len(named) == 0 {
@@ -199,16 +199,16 @@ func (op APIOperation) Refused(err error, head, generic string, r Refusals) (sum
 
 // unnamed says that the answer names no cause that applies: it says
 // nothing of its cause, or names one that the request cannot have.
-func unnamed(err error) string {
-	if len(mintlify.RefusalsNamed(err)) > 0 {
+func unnamed(f mintlify.Fault) string {
+	if len(f.Refusals) > 0 {
 		return "The answer names no cause that this request can have"
 	}
 	return "The answer does not say why"
 }
 
 // namedCauses are the causes of r that the answer's text names.
-func namedCauses(err error, r Refusals) []RefusalCause {
-	reasons := mintlify.RefusalsNamed(err)
+func namedCauses(f mintlify.Fault, r Refusals) []RefusalCause {
+	reasons := f.Refusals
 	var named []RefusalCause
 	for _, c := range slices.Concat(r.Possible, r.named) {
 		if slices.Contains(reasons, c.reason) {
@@ -235,13 +235,13 @@ func FollowedBy(detail, sentence string) string {
 }
 
 // unauthorized explains a 401: the key's own causes, for every call.
-func (op APIOperation) unauthorized(err error) (summary, detail string) {
-	return op.Refused(err, fmt.Sprintf("The Mintlify API rejected the API key while %s (HTTP %d: %s).", op.Doing,
-		http.StatusUnauthorized, APIMessage(err)), "Mintlify API Key Rejected", keyRejected)
+func (op APIOperation) unauthorized(f mintlify.Fault) (summary, detail string) {
+	return op.Refused(f, fmt.Sprintf("The Mintlify API rejected the API key while %s (HTTP %d: %s).", op.Doing,
+		http.StatusUnauthorized, APIMessage(f)), "Mintlify API Key Rejected", keyRejected)
 }
 
 // forbidden explains a 403 by the causes possible for the call.
-func (op APIOperation) forbidden(err error) (summary, detail string) {
-	return op.Refused(err, fmt.Sprintf("The Mintlify API refused %s (HTTP %d: %s).", op.Doing, http.StatusForbidden,
-		APIMessage(err)), "Mintlify API Request Forbidden", op.text().Forbidden)
+func (op APIOperation) forbidden(f mintlify.Fault) (summary, detail string) {
+	return op.Refused(f, fmt.Sprintf("The Mintlify API refused %s (HTTP %d: %s).", op.Doing, http.StatusForbidden,
+		APIMessage(f)), "Mintlify API Request Forbidden", op.text().Forbidden)
 }

@@ -1,7 +1,6 @@
 package core
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -93,23 +92,23 @@ func (op APIOperation) text() CallText { return op.Call.Text }
 // Diagnostic turns an error of the operation into a diagnostic for the
 // person at the terminal: what failed, the API's own words, and what to do
 // next, about this operation only. An error of a call that starts
-// something also says whether it may have.
+// something also says whether it may have. The error is classified once
+// (mintlify.Classify); everything below reads that one fault.
 func (op APIOperation) Diagnostic(err error) diag.Diagnostic {
-	if mintlify.IsNotFound(err) {
-		return op.notFound(err)
+	f := mintlify.Classify(err)
+	if f.Kind == mintlify.FaultNotFound {
+		return op.notFound(f)
 	}
-	summary, detail := op.describe(err)
-	if mintlify.IsConflict(err) {
-		return op.pointed(diag.NewErrorDiagnostic(summary, detail))
-	}
-	var startErr *mintlify.StartError
+	summary, detail := op.describe(f)
 	text := op.text()
 	switch {
-	case !errors.As(err, &startErr) && errors.Is(err, context.DeadlineExceeded):
+	case f.Status == http.StatusConflict:
+		return op.pointed(diag.NewErrorDiagnostic(summary, detail))
+	case f.Start == nil && f.Deadline:
 		return op.budget.Pointed(diag.NewErrorDiagnostic(summary, detail))
-	case !errors.As(err, &startErr) || text.NotStarted == "":
+	case f.Start == nil || text.NotStarted == "":
 		return diag.NewErrorDiagnostic(summary, detail)
-	case startErr.MayHaveStarted:
+	case f.Start.MayHaveStarted:
 		summary, next := text.MayHaveStarted(op)
 		return diag.NewErrorDiagnostic(summary, detail+"\n\n"+next)
 	}
@@ -118,14 +117,14 @@ func (op APIOperation) Diagnostic(err error) diag.Diagnostic {
 
 // notFound is the one builder of every diagnostic for an HTTP 404: it names
 // what was not found, quotes the API, and gives the advice of the
-// operation (see advise).
-func (op APIOperation) notFound(err error) diag.Diagnostic {
+// operation (see Advise).
+func (op APIOperation) notFound(f mintlify.Fault) diag.Diagnostic {
 	text := op.text()
 	missing := ""
 	if text.Missing != nil {
 		missing = ": " + text.Missing(op)
 	}
-	detail := fmt.Sprintf("The Mintlify API answered HTTP 404 (%s) while %s%s. %s", APIMessage(err), op.Doing, missing,
+	detail := fmt.Sprintf("The Mintlify API answered HTTP 404 (%s) while %s%s. %s", APIMessage(f), op.Doing, missing,
 		op.Advice(http.StatusNotFound, text.NotFoundAdvice))
 	return op.pointed(diag.NewErrorDiagnostic(text.NotFound, detail))
 }
@@ -139,124 +138,116 @@ func (op APIOperation) pointed(d diag.Diagnostic) diag.Diagnostic {
 	return diag.WithPath(op.Attr, d)
 }
 
-// describe is diagnostic's summary and detail for every failure but a 404:
-// first what is not an answer of the API (an interruption, a deadline, a
-// link or a status the provider refuses), then the API's answer.
-func (op APIOperation) describe(err error) (summary, detail string) {
+// describe is Diagnostic's summary and detail for every fault but a 404:
+// first what is not an answer of the API (an interruption, a link or a
+// status the provider refuses, a deadline), then the API's answer.
+func (op APIOperation) describe(f mintlify.Fault) (summary, detail string) {
 	doing := op.Doing
-	var retryErr *mintlify.RetryError
-	var unsafeLink *mintlify.UnsafeLinkError
-	var unknownStatus *mintlify.UnknownStatusError
-	var downgrade *mintlify.DowngradeError
-	var invalid *mintlify.InvalidValueError
-	retryStopped := errors.As(err, &retryErr) && retryErr.Wait > 0 && errors.Is(err, context.DeadlineExceeded)
-	switch {
-	case errors.Is(err, context.Canceled):
+	switch f.Kind {
+	case mintlify.FaultInterrupted:
 		return "Operation Interrupted", fmt.Sprintf("Terraform was interrupted while %s.", doing)
-	case errors.As(err, &unsafeLink):
-		return unsafeLinkDiagnostic(unsafeLink, doing)
-	case errors.As(err, &unknownStatus):
-		return unknownStatusDiagnostic(unknownStatus)
-	case errors.As(err, &downgrade):
-		return DowngradeDiagnostic(downgrade, doing)
-	case errors.As(err, &invalid):
-		return invalidValueDiagnostic(invalid, doing)
-	case retryStopped && retryErr.Limit != nil:
-		return turnOutlastsTimeout(retryErr, doing, op.budget)
-	case retryStopped && mintlify.IsRateLimited(err):
-		return rateLimitOutlastsTimeout(retryErr, doing, op.budget)
-	case retryStopped:
+	case mintlify.FaultUnsafeLink:
+		return unsafeLinkDiagnostic(f.UnsafeLink, doing)
+	case mintlify.FaultUnknownStatus:
+		return unknownStatusDiagnostic(f.UnknownStatus)
+	case mintlify.FaultDowngrade:
+		return DowngradeDiagnostic(f.Downgrade, doing)
+	case mintlify.FaultInvalidValue:
+		return invalidValueDiagnostic(f.InvalidValue, doing)
+	case mintlify.FaultTurnOutlastsTimeout:
+		return turnOutlastsTimeout(f, doing, op.budget)
+	case mintlify.FaultRateLimitOutlastsTimeout:
+		return rateLimitOutlastsTimeout(f, doing, op.budget)
+	case mintlify.FaultRetryOutlastsTimeout:
 		return "Mintlify API Retry Would Outlast The Timeout",
 			fmt.Sprintf("A request failed while %s (%s). The next retry was due in %s, but the operation's "+
 				"timeout ends in %s, so the provider stopped instead of waiting in vain. Apply again later, or "+
 				"%s if the API keeps asking clients to wait this long.",
-				doing, lastFailure(retryErr.Err), retryErr.Wait, retryErr.Left.Round(time.Second), op.budget.Raise())
-	case errors.Is(err, context.DeadlineExceeded) && op.budget.limit != "":
+				doing, lastFailure(f), f.Retry.Wait, f.Retry.Left.Round(time.Second), op.budget.Raise())
+	case mintlify.FaultDeadline:
+		if op.budget.limit == "" {
+			return "Mintlify Operation Timed Out", fmt.Sprintf("The operation's timeout ran out while %s. %s and "+
+				"apply again.", doing, Capitalized(op.budget.Raise()))
+		}
 		return "Mintlify Operation Timed Out",
 			fmt.Sprintf("%s ran out while %s%s: the Mintlify API did not answer in time. Check that the "+
-				"provider's `base_url` is reachable and apply again, or %s.", op.budget, doing, AfterAttempts(err),
+				"provider's `base_url` is reachable and apply again, or %s.", op.budget, doing, afterAttempts(f),
 				op.budget.Raise())
-	case errors.Is(err, context.DeadlineExceeded):
-		return "Mintlify Operation Timed Out",
-			fmt.Sprintf("The operation's timeout ran out while %s. %s and apply again.", doing, Capitalized(op.budget.Raise()))
 	}
-	return op.describeAnswer(err)
+	return op.describeAnswer(f)
 }
 
-// describeAnswer explains a failure the API (or the network on the way)
-// answered, by its HTTP status; 400, 401, 403 and 409 depend on the call
-// (401 and 403: diagnostic_refusals.go).
-func (op APIOperation) describeAnswer(err error) (summary, detail string) {
-	doing, after := op.Doing, AfterAttempts(err)
-	var apiErr *mintlify.APIError
-	var transportErr *mintlify.TransportError
-	switch {
-	case mintlify.IsOutOfCredits(err):
-		return outOfCredits(err, doing)
-	case mintlify.IsUnauthorized(err):
-		return op.unauthorized(err)
-	case mintlify.IsForbidden(err):
-		return op.forbidden(err)
-	case mintlify.IsBadRequest(err):
-		return op.text().BadRequest(op, err)
-	case mintlify.IsConflict(err):
-		return op.text().Conflict(op, err)
-	case mintlify.IsRateLimited(err):
+// describeAnswer explains a fault the API (or the network on the way)
+// answered, by its kind; 400, 401, 403 and 409 depend on the call (401 and
+// 403: diagnostic_refusals.go).
+func (op APIOperation) describeAnswer(f mintlify.Fault) (summary, detail string) {
+	doing, after := op.Doing, afterAttempts(f)
+	switch f.Kind {
+	case mintlify.FaultOutOfCredits:
+		return outOfCredits(f, doing)
+	case mintlify.FaultUnauthorized:
+		return op.unauthorized(f)
+	case mintlify.FaultForbidden:
+		return op.forbidden(f)
+	case mintlify.FaultBadRequest:
+		return op.text().BadRequest(op, f)
+	case mintlify.FaultConflict:
+		return op.text().Conflict(op, f)
+	case mintlify.FaultRateLimited:
 		return "Mintlify API Rate Limit Exceeded",
 			fmt.Sprintf("The Mintlify API kept answering HTTP 429 (%s) while %s%s. Wait a few minutes and apply "+
 				"again, run fewer Mintlify operations at once (`terraform apply -parallelism=2`), or raise the "+
-				"provider's `max_retries`.", APIMessage(err), doing, after)
-	case mintlify.IsServerError(err):
+				"provider's `max_retries`.", APIMessage(f), doing, after)
+	case mintlify.FaultServerError:
 		retries := ""
 		if after != "" {
 			retries = ", or raise the provider's `max_retries`"
 		}
 		return "Mintlify API Unavailable",
 			fmt.Sprintf("The Mintlify API answered HTTP %d (%s) while %s%s. The problem is on the Mintlify side: "+
-				"apply again later%s.", mintlify.StatusCode(err), APIMessage(err), doing, after, retries)
-	case errors.As(err, &apiErr):
+				"apply again later%s.", f.Status, APIMessage(f), doing, after, retries)
+	case mintlify.FaultNotFound, mintlify.FaultOtherStatus:
 		return "Mintlify API Error",
-			fmt.Sprintf("The Mintlify API answered HTTP %d while %s: %s.", apiErr.StatusCode, doing, APIMessage(err))
-	case errors.As(err, &transportErr):
+			fmt.Sprintf("The Mintlify API answered HTTP %d while %s: %s.", f.Status, doing, APIMessage(f))
+	case mintlify.FaultUnreachable:
 		return "Mintlify API Unreachable",
 			fmt.Sprintf("No usable answer came from the Mintlify API while %s%s: %v. Check that the provider's "+
 				"`base_url` is reachable from this machine and apply again; if answers are slow, raise the "+
-				"provider's `request_timeout`.", doing, after, transportErr.Err)
+				"provider's `request_timeout`.", doing, after, f.Transport)
 	default:
-		return "Mintlify Request Failed", fmt.Sprintf("The request failed while %s: %v.", doing, err)
+		return "Mintlify Request Failed", fmt.Sprintf("The request failed while %s: %v.", doing, f.Err)
 	}
 }
 
-// AfterAttempts is ", after N attempts" when a call was tried more than
+// afterAttempts is ", after N attempts" when a call was tried more than
 // once, or "".
-func AfterAttempts(err error) string {
-	if n := mintlify.Attempts(err); n > 1 {
-		return fmt.Sprintf(", after %d attempts", n)
+func afterAttempts(f mintlify.Fault) string {
+	if f.Attempts > 1 {
+		return fmt.Sprintf(", after %d attempts", f.Attempts)
 	}
 	return ""
 }
 
-// lastFailure describes one failed attempt in a few words.
-func lastFailure(err error) string {
-	var apiErr *mintlify.APIError
-	var transportErr *mintlify.TransportError
+// lastFailure describes the last failed attempt of a retried call in a few
+// words.
+func lastFailure(f mintlify.Fault) string {
 	switch {
-	case errors.As(err, &apiErr):
-		return fmt.Sprintf("HTTP %d: %s", apiErr.StatusCode, APIMessage(err))
-	case errors.As(err, &transportErr):
-		return transportErr.Err.Error()
+	case f.Status != 0:
+		return fmt.Sprintf("HTTP %d: %s", f.Status, APIMessage(f))
+	case f.Transport != nil:
+		return f.Transport.Error()
 	}
-	return err.Error()
+	return f.Retry.Err.Error()
 }
 
-// APIMessage returns the API's own error text, without a final period so
-// that it reads well inside a sentence.
-func APIMessage(err error) string {
-	var apiErr *mintlify.APIError
-	if errors.As(err, &apiErr) {
-		return strings.TrimRight(apiErr.Message, ".")
+// APIMessage returns the API's own error text of a fault, without a final
+// period so that it reads well inside a sentence; the error's own text when
+// no answer carried one.
+func APIMessage(f mintlify.Fault) string {
+	if f.Status != 0 {
+		return strings.TrimRight(f.Message, ".")
 	}
-	return err.Error()
+	return f.Err.Error()
 }
 
 // IsRetryDeadline reports a retry that was not attempted because its wait

@@ -1,7 +1,6 @@
 package core
 
 import (
-	"errors"
 	"fmt"
 	"time"
 
@@ -40,24 +39,23 @@ func unsafeLinkDiagnostic(e *mintlify.UnsafeLinkError, doing string) (summary, d
 // rateLimitOutlastsTimeout explains a wait or a retry that stopped at once
 // because the pause the API asked for (capped) would end after the
 // operation's timeout.
-func rateLimitOutlastsTimeout(e *mintlify.RetryError, doing string, b WaitBudget) (summary, detail string) {
+func rateLimitOutlastsTimeout(f mintlify.Fault, doing string, b WaitBudget) (summary, detail string) {
+	e := f.Retry
 	asked := fmt.Sprintf("named no `Retry-After`, so the provider's next request was due in %s", e.Wait.Round(time.Second))
-	var apiErr *mintlify.APIError
-	if errors.As(e, &apiErr) && apiErr.RetryAfter > 0 {
-		asked = fmt.Sprintf("asked the provider to wait %s (`Retry-After`)", apiErr.RetryAfter)
-		if apiErr.RetryAfter > e.Wait {
+	if f.RetryAfter > 0 {
+		asked = fmt.Sprintf("asked the provider to wait %s (`Retry-After`)", f.RetryAfter)
+		if f.RetryAfter > e.Wait {
 			asked += fmt.Sprintf("; the provider waits at most %s", e.Wait.Round(time.Second))
 		}
 	}
 	return "Mintlify API Rate Limiting", fmt.Sprintf("The Mintlify API is rate limiting: it answered HTTP 429 (%s) "+
 		"while %s and %s, but the operation's timeout ends in %s, so the provider stopped at once instead of waiting "+
 		"in vain. Wait a few minutes and apply again, run fewer Mintlify operations at once (`terraform apply "+
-		"-parallelism=2`), or %s.", APIMessage(e), doing, asked, e.Left.Round(time.Second), b.Raise())
+		"-parallelism=2`), or %s.", APIMessage(f), doing, asked, e.Left.Round(time.Second), b.Raise())
 }
 
-// turnOutlastsTimeout explains a call that waited its turn within a
-// documented rate limit of the organization until its timeout ended.
-func turnOutlastsTimeout(e *mintlify.RetryError, doing string, b WaitBudget) (summary, detail string) {
+func turnOutlastsTimeout(f mintlify.Fault, doing string, b WaitBudget) (summary, detail string) {
+	e := f.Retry
 	waited := "The provider did not wait"
 	switch {
 	case e.Turns == 1:
@@ -72,20 +70,19 @@ func turnOutlastsTimeout(e *mintlify.RetryError, doing string, b WaitBudget) (su
 	return "Mintlify Rate Limit Outlasted The Timeout", fmt.Sprintf("Mintlify's rate limit on %s (%s) was used up "+
 		"while %s: the API answered HTTP 429 (%s). The limit is shared by every workspace, CI job and provider block "+
 		"of the organization. %s, but %s ends before the next turn (due in %s, %s left). %s, so that the run "+
-		"can wait its turn, or run fewer workspaces of the organization at once.", e.Limit.Name, e.Limit.Rate(),
-		doing, APIMessage(e), waited, budget, e.Wait.Round(time.Second), e.Left.Round(time.Second),
+		"can wait its turn, or run fewer workspaces of the organization at once.", e.Limit.Name, f.LimitRate,
+		doing, APIMessage(f), waited, budget, e.Wait.Round(time.Second), e.Left.Round(time.Second),
 		Capitalized(b.Raise()))
 }
 
 // outOfCredits explains a refusal for credits: not a rate limit, so
 // waiting does not help.
-func outOfCredits(err error, doing string) (summary, detail string) {
+func outOfCredits(f mintlify.Fault, doing string) (summary, detail string) {
 	return "Mintlify Credits Used Up", fmt.Sprintf("The Mintlify API refused the request while %s because the "+
 		"organization's credits are used up (HTTP %d: %s). Automation and agent runs spend credits, and overages "+
 		"are off unless an admin turns them on. This is not a rate limit: applying again will not help until "+
 		"credits are available. Check the credits page of the Mintlify dashboard: turn on overages or add "+
-		"credits, or wait for the month's credits to renew, then apply again.", doing, mintlify.StatusCode(err),
-		APIMessage(err))
+		"credits, or wait for the month's credits to renew, then apply again.", doing, f.Status, APIMessage(f))
 }
 
 // unknownStatusDiagnostic explains a wait that ended at once on a job status

@@ -3,6 +3,7 @@ package deployment
 import (
 	"fmt"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 )
 
@@ -34,10 +35,10 @@ var CallTriggerPreview = core.APICall{OperationID: "triggerPreviewDeployment", T
 	},
 }.InProject()}
 
-func branchRejected(op core.APIOperation, err error) (summary, detail string) {
+func branchRejected(op core.APIOperation, f mintlify.Fault) (summary, detail string) {
 	return "Mintlify Rejected The Preview",
 		fmt.Sprintf("The Mintlify API rejected the request while %s (HTTP 400: %s). Check `branch`: it must name "+
-			"a branch of the docs repository connected to the project.", op.Doing, core.APIMessage(err))
+			"a branch of the docs repository connected to the project.", op.Doing, core.APIMessage(f))
 }
 
 // previewWaitOnCreate is the wait of a create, which Terraform taints when

@@ -1,8 +1,8 @@
 package staticexport
 
 import (
-	"errors"
 	"fmt"
+	"net/http"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
@@ -16,36 +16,37 @@ import (
 // storageDiagnostic explains a failed download from the storage host that
 // bundle links point at (S3 for Mintlify).
 func storageDiagnostic(e *mintlify.DownloadError, ac archiveAttempt, nothing string) diag.Diagnostic {
-	after := core.AfterAttempts(e)
-	var apiErr *mintlify.APIError
-	var transportErr *mintlify.TransportError
-	var downgrade *mintlify.DowngradeError
+	f := mintlify.Classify(e)
+	after := ""
+	if f.Attempts > 1 {
+		after = fmt.Sprintf(", after %d attempts", f.Attempts)
+	}
 	switch {
-	case errors.As(e, &downgrade):
-		summary, detail := core.DowngradeDiagnostic(downgrade, fmt.Sprintf("downloading the archive of static export job %s", ac.job()))
+	case f.Kind == mintlify.FaultDowngrade:
+		summary, detail := core.DowngradeDiagnostic(f.Downgrade, fmt.Sprintf("downloading the archive of static export job %s", ac.job()))
 		return diag.NewErrorDiagnostic(summary, detail+" "+nothing)
-	case mintlify.IsForbidden(e):
+	case f.Status == http.StatusForbidden:
 		return diag.NewErrorDiagnostic("Bundle Link Refused",
 			fmt.Sprintf("The storage host %s refused fresh bundle links for static export job %s (HTTP 403: %s). "+
 				"Presigned links are valid for a limited time from when they are signed: check that this machine's "+
 				"clock is right, and that no proxy between it and %s alters the link. %s",
-				e.Host, ac.job(), core.APIMessage(e), e.Host, nothing))
-	case mintlify.IsNotFound(e):
+				e.Host, ac.job(), core.APIMessage(f), e.Host, nothing))
+	case f.Status == http.StatusNotFound:
 		return diag.NewErrorDiagnostic("Bundle Archive Not Found",
 			fmt.Sprintf("The storage host %s has no archive behind the bundle link of static export job %s (HTTP "+
 				"404: %s): its files may have been removed. %s Start a new export, for example with a change of "+
-				"`triggers` on the `mintlify_static_export_bundle`.", e.Host, ac.job(), core.APIMessage(e), nothing))
-	case errors.As(e, &apiErr):
+				"`triggers` on the `mintlify_static_export_bundle`.", e.Host, ac.job(), core.APIMessage(f), nothing))
+	case f.Status != 0:
 		return diag.NewErrorDiagnostic("Bundle Download Failed",
 			fmt.Sprintf("The storage host %s answered HTTP %d (%s) to the download of the archive of static export "+
 				"job %s%s. %s Apply again later, or raise the provider's `max_retries`.",
-				e.Host, apiErr.StatusCode, core.APIMessage(e), ac.job(), after, nothing))
-	case errors.As(e, &transportErr):
+				e.Host, f.Status, core.APIMessage(f), ac.job(), after, nothing))
+	case f.Transport != nil:
 		return diag.NewErrorDiagnostic("Bundle Download Failed",
 			fmt.Sprintf("No complete archive came from %s for static export job %s%s: %v. %s Check that this "+
 				"machine can reach %s and apply again; on a slow connection, raise the provider's `request_timeout`, "+
 				"which is how long a download may go without receiving data.",
-				e.Host, ac.job(), after, transportErr.Err, nothing, e.Host))
+				e.Host, ac.job(), after, f.Transport, nothing, e.Host))
 	default:
 		return diag.NewErrorDiagnostic("Bundle Download Failed",
 			fmt.Sprintf("Downloading the archive of static export job %s failed: %v. %s", ac.job(), e.Err, nothing))

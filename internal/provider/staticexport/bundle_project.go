@@ -74,7 +74,7 @@ func retiredDiagnostic(err error, domain, notDone string) diag.Diagnostic {
 	return diag.NewAttributeErrorDiagnostic(pathDomain, "Domain-Scoped Static Export Retired",
 		fmt.Sprintf("The Mintlify API no longer serves the domain-scoped static export that `domain` selects "+
 			"(HTTP %d: %s): exports are now started under a project. To export the docs of %s, %s. The plan then "+
-			"replaces this export once with a project-scoped one. %s", mintlify.StatusCode(err), core.APIMessage(err),
+			"replaces this export once with a project-scoped one. %s", mintlify.StatusCode(err), core.APIMessage(mintlify.Classify(err)),
 			domain, moveToProject, notDone))
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 )
 
@@ -55,10 +56,10 @@ func missingExportJob(op core.APIOperation) string {
 
 // exportNotFinished explains a 409 of a bundle link: a job that has not
 // completed.
-func exportNotFinished(op core.APIOperation, err error) (summary, detail string) {
+func exportNotFinished(op core.APIOperation, f mintlify.Fault) (summary, detail string) {
 	return "Static Export Not Finished",
 		fmt.Sprintf("The Mintlify API answered that static export job %s has not completed, so no link can be "+
-			"generated for it yet (HTTP 409: %s). %s", op.JobID, core.APIMessage(err),
+			"generated for it yet (HTTP 409: %s). %s", op.JobID, core.APIMessage(f),
 			op.Advice(http.StatusConflict, "Apply again once the job completes."))
 }
 

@@ -48,29 +48,29 @@ func missingProjectExportJob(op core.APIOperation) string {
 
 // projectRequestRejected explains a 400: a base path or a project id the
 // API does not take.
-func projectRequestRejected(op core.APIOperation, err error) (summary, detail string) {
-	switch mintlify.ProjectExportProblemOf(err) {
+func projectRequestRejected(op core.APIOperation, f mintlify.Fault) (summary, detail string) {
+	switch mintlify.ProjectExportProblemOf(f.Err) {
 	case mintlify.ProblemBasePath:
 		return "Unsupported Base Path", fmt.Sprintf("The Mintlify API rejected the `base_path` while %s (HTTP 400: %s). "+
-			"Set `base_path` to one of %s, or remove it for the root.", op.Doing, core.APIMessage(err),
+			"Set `base_path` to one of %s, or remove it for the root.", op.Doing, core.APIMessage(f),
 			strings.Join(basePathChoices, ", "))
 	case mintlify.ProblemProjectID:
 		return "Malformed Project ID", fmt.Sprintf("The Mintlify API rejected the project id %q while %s (HTTP 400: %s). "+
 			"Copy the project ID from the API keys page of the Mintlify dashboard into `project_id`.", op.ProjectID,
-			op.Doing, core.APIMessage(err))
+			op.Doing, core.APIMessage(f))
 	}
-	return core.RequestRejected(op, err)
+	return core.RequestRejected(op, f)
 }
 
 // anotherExportActive explains a 409 of a start that was waited for until
 // the timeout: another job of the deployment is queued or running.
-func anotherExportActive(op core.APIOperation, err error) (summary, detail string) {
+func anotherExportActive(op core.APIOperation, f mintlify.Fault) (summary, detail string) {
 	return "Another Static Export Is Running",
 		fmt.Sprintf("The Mintlify API refused a new export while %s: another static export job of the project's "+
 			"deployment is queued or running, and the API runs one at a time (HTTP 409: %s). The provider waited "+
 			"for it to end, repeating the start, until the timeout. No job was started. Apply again once the other "+
 			"export has ended (another Terraform run, or the dashboard, may have started it), or raise "+
-			"`timeouts.create` to wait longer.", op.Doing, core.APIMessage(err))
+			"`timeouts.create` to wait longer.", op.Doing, core.APIMessage(f))
 }
 
 // projectCallDiagnostic explains an error of a project-scoped call: the
@@ -85,11 +85,11 @@ func projectCallDiagnostic(op core.APIOperation, err error, now time.Time) diag.
 			fmt.Sprintf("The Mintlify API allows 10 static export starts per organization per hour, and refused "+
 				"this one while %s (HTTP 429: %s). A start is possible again at %s (in %s), after the remaining "+
 				"`timeouts.create`, so the provider stopped at once instead of waiting in vain. No job was started. "+
-				"Apply again after %[3]s.", op.Doing, core.APIMessage(err), at.UTC().Format(time.RFC3339),
+				"Apply again after %[3]s.", op.Doing, core.APIMessage(mintlify.Classify(err)), at.UTC().Format(time.RFC3339),
 				core.Roughly(at.Sub(now))))
 	}
 	if mintlify.IsAnotherExportActive(err) {
-		summary, detail := anotherExportActive(op, err)
+		summary, detail := anotherExportActive(op, mintlify.Classify(err))
 		return diag.NewErrorDiagnostic(summary, detail)
 	}
 	if refusal, ok := mintlify.ReadProjectExportRefusal(err); ok {
@@ -119,5 +119,5 @@ func notServedDiagnostic(op core.APIOperation, err error) diag.Diagnostic {
 			"not the cause. Until it does, export with today's contract: set `domain` (and remove `project_id` and "+
 			"`base_path` from the resource). If `base_url` points at a proxy or a stand-in, check that it serves "+
 			"`/v1/static-export/{projectId}/jobs`. No job was started or changed.",
-			op.Doing, mintlify.StatusCode(err), core.APIMessage(err), op.ProjectID))
+			op.Doing, mintlify.StatusCode(err), core.APIMessage(mintlify.Classify(err)), op.ProjectID))
 }

@@ -48,7 +48,7 @@ var projectRefusalTexts = map[mintlify.Refusal]refusalText{
 // fix.
 func projectRefusalDiagnostic(op core.APIOperation, err error, r mintlify.ProjectExportRefusal) diag.Diagnostic {
 	var b strings.Builder
-	fmt.Fprintf(&b, "The Mintlify API refused %s (HTTP %d: %s).", op.Doing, r.StatusCode, core.APIMessage(err))
+	fmt.Fprintf(&b, "The Mintlify API refused %s (HTTP %d: %s).", op.Doing, r.StatusCode, core.APIMessage(mintlify.Classify(err)))
 	summary := "Mintlify API Key Rejected"
 	if r.StatusCode == http.StatusForbidden {
 		summary = "Mintlify API Request Forbidden"
