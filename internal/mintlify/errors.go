@@ -269,3 +269,11 @@ func RetryAt(err error) (time.Time, bool) {
 
 // IsServerError reports whether err is a 5xx answer.
 func IsServerError(err error) bool { return StatusCode(err) >= 500 }
+
+// IsRetryDeadline reports a retry that was not attempted because its wait
+// would have ended after the caller's deadline (FaultRetryOutlastsTimeout
+// and its kin say more).
+func IsRetryDeadline(err error) bool {
+	var re *RetryError
+	return errors.As(err, &re) && re.Wait > 0
+}

@@ -124,7 +124,7 @@ func checkCauses(t *testing.T, name, detail string, causes []string) {
 		}
 	}
 	keyRestricted := containsString(causes, "allowlist") || containsString(causes, "read-only")
-	if n := strings.Count(detail, core.KeyFixedAtCreation); keyRestricted && n != 1 || !keyRestricted && n != 0 {
+	if n := strings.Count(detail, keyFixedAtCreation); keyRestricted && n != 1 || !keyRestricted && n != 0 {
 		t.Errorf("%s: says %d times that a key's restrictions are fixed:\n%s", name, n, detail)
 	}
 	if len(causes) > 1 && !strings.Contains(detail, "most likely first") && !strings.Contains(detail, "names several causes") {
@@ -147,7 +147,7 @@ func containsString(list []string, s string) bool {
 func TestRefusedRenewalSaysUntilWhenTheLinkWorks(t *testing.T) {
 	t.Parallel()
 	expires := time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)
-	renew := staticexport.GenerateBundleOp("se_1").Renewing(expires, expires.Add(-107*time.Minute))
+	renew := staticexport.RenewBundleOp("se_1", expires, expires.Add(-107*time.Minute))
 	forbidden := &mintlify.APIError{StatusCode: 403, Message: "Forbidden"}
 
 	d := renew.Diagnostic(forbidden)
@@ -165,12 +165,12 @@ func TestRefusedRenewalSaysUntilWhenTheLinkWorks(t *testing.T) {
 	d = renew.Diagnostic(&mintlify.APIError{StatusCode: 403, Message: "Key is read-only"})
 	if d.Summary() != "Mintlify API Key Is Read-Only" ||
 		!strings.HasSuffix(d.Detail(), "cannot renew the link. Create a key with the `write` scope and use it here. "+
-			core.KeyFixedAtCreation+" The current link of static export job se_1 keeps working until 2026-11-21T10:00:00Z "+
+			keyFixedAtCreation+" The current link of static export job se_1 keeps working until 2026-11-21T10:00:00Z "+
 			"(in 1h47m): fix the key before then, and apply again to renew it.") {
 		t.Errorf("renewal, read-only named: %s:\n%s", d.Summary(), d.Detail())
 	}
 
-	late := staticexport.GenerateBundleOp("se_1").Renewing(expires, expires.Add(time.Second))
+	late := staticexport.RenewBundleOp("se_1", expires, expires.Add(time.Second))
 	d = late.Diagnostic(&mintlify.APIError{StatusCode: 401, Message: "API key expired"})
 	if d.Summary() != "Mintlify API Key Expired" || !strings.Contains(d.Detail(),
 		"The current link of static export job se_1 expired at 2026-11-21T10:00:00Z: nothing can download the bundle until a renewal succeeds.") {
@@ -204,7 +204,9 @@ func TestRefusedStartSaysNothingStarted(t *testing.T) {
 func TestPreviewCallsRefusal(t *testing.T) {
 	t.Parallel()
 	op := core.APIOperation{Doing: "triggering a preview deployment of branch feature-x"}
-	preview := core.WriteRefused.Or(core.CausePreviewsNotOnPlan)
+	preview := core.WriteRefused.Or(core.NotOnPlan("Previews Not On The Mintlify Plan",
+		"preview deployments are not on the Mintlify plan of the organization of the API key",
+		"Upgrade the plan on the Mintlify dashboard, or contact Mintlify, then apply again."))
 	head := "The Mintlify API refused triggering a preview deployment (HTTP 403)."
 	summary, detail := op.Refused(mintlify.Classify(&mintlify.APIError{StatusCode: 403, Message: "Forbidden"}), head, "Mintlify API Request Forbidden", preview)
 	checkCauses(t, "preview", detail, []string{"allowlist", "read-only", "previews"})
@@ -218,3 +220,7 @@ func TestPreviewCallsRefusal(t *testing.T) {
 		t.Errorf("preview named summary %q", summary)
 	}
 }
+
+// keyFixedAtCreation is what a refusal adds when its cause is fixed in the
+// key.
+const keyFixedAtCreation = "A key's expiry, allowlist and scopes are fixed when it is created: the fix is a new key."

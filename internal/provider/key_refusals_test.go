@@ -7,7 +7,6 @@ import (
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi/fakeapitest"
-	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
@@ -126,7 +125,7 @@ func TestAccKeyRefusals_renewal(t *testing.T) {
 		"refused generating the bundle link of static export job "+jobID+" (HTTP 403: Forbidden)",
 		"generating a fresh link is a POST, so this key cannot renew the link",
 		"The current link of static export job "+jobID+" keeps working until "+before.Attr("expires_at")+
-			" (in "+core.Roughly(expiresAt.Sub(env.Clock.Now()))+"): fix the key before then, and apply again to renew it.")
+			" (in "+toTheMinute(expiresAt.Sub(env.Clock.Now()))+"): fix the key before then, and apply again to renew it.")
 	checkCauses(t, "renewal", out, []string{"allowlist", "read-only"})
 	after := cli.Instance(providertest.BundleAddr)
 	if after.Attr("bundle_url") != before.Attr("bundle_url") || after.Attr("expires_at") != before.Attr("expires_at") {
@@ -160,4 +159,13 @@ func TestAccKeyRefusals_refreshOffTheAllowlist(t *testing.T) {
 		"refused refreshing static export job "+jobID+" (HTTP 403: Forbidden). The answer does not say why, and one "+
 			"cause is possible for this request: the API key is limited to an IP allowlist")
 	checkCauses(t, "refresh", out, []string{"allowlist"})
+}
+
+// toTheMinute is d as a failed renewal states it: to the minute ("1h47m"),
+// or "less than a minute".
+func toTheMinute(d time.Duration) string {
+	if d < time.Minute {
+		return "less than a minute"
+	}
+	return strings.Replace(strings.TrimSuffix(d.Round(time.Minute).String(), "0s"), "h0m", "h", 1)
 }

@@ -23,9 +23,9 @@ import (
 
 // liveEnvironment names what the live tests need, and why.
 var liveEnvironment = []struct{ name, why string }{
-	{core.EnvAPIKey, "an admin API key of an organization with static export enabled"},
+	{core.Env.APIKey, "an admin API key of an organization with static export enabled"},
 	{"MINTLIFY_LIVE_DOMAIN", "the bare hostname of one of its deployments, such as docs.example.com"},
-	{core.EnvProjectID, "the project ID from the API keys page of the Mintlify dashboard"},
+	{core.Env.ProjectID, "the project ID from the API keys page of the Mintlify dashboard"},
 }
 
 // livePreCheck fails, never skips or panics, when the environment is

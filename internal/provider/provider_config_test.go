@@ -2,10 +2,8 @@ package provider
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -70,8 +68,8 @@ func TestAccProviderConfig_badEnvironment(t *testing.T) {
 		{fakeapi.DefaultAPIKey, "http://api.mintlify.com", "Invalid Mintlify Base URL|The `MINTLIFY_BASE_URL` environment variable cannot be used|unencrypted"},
 		{fakeapi.DefaultAPIKey, env.URL + "/v1", "Invalid Mintlify Base URL|The `MINTLIFY_BASE_URL` environment variable cannot be used|\"/v1\""},
 	} {
-		t.Setenv(core.EnvAPIKey, c.key)
-		t.Setenv(core.EnvBaseURL, c.baseURL)
+		t.Setenv(core.Env.APIKey, c.key)
+		t.Setenv(core.Env.BaseURL, c.baseURL)
 		providertest.ExpectRefusedAtPlan(t, env, []providertest.Refusal{{Config: providertest.BundleConfig("docs.example.com", ""), Want: c.want}})
 	}
 }
@@ -147,49 +145,4 @@ data "mintlify_static_export_job" "any" {
 			ExpectError: providertest.ExpectError("Mintlify Provider Not Configured", "`api_key`", "only known after apply"),
 		}},
 	})
-}
-
-func TestAPIKeyDiagnostics(t *testing.T) {
-	t.Parallel()
-	const secret = "mint_s3cr3t"
-	cases := []struct {
-		key      string
-		severity diag.Severity // 0: no diagnostic
-		want     string
-	}{
-		{secret, 0, ""},
-		{"", diag.SeverityError, "is empty"},
-		{" \n", diag.SeverityError, "is empty"},
-		{secret + "\n", diag.SeverityError, "contains spaces or line breaks"},
-		{"mint_a b", diag.SeverityError, "contains spaces or line breaks"},
-		{"pk_s3cr3t", diag.SeverityWarning, "does not begin with `mint_`"},
-	}
-	for _, c := range cases {
-		for _, fromEnv := range []bool{false, true} {
-			diags := core.APIKeyDiagnostics(c.key, fromEnv)
-			if c.severity == 0 {
-				if len(diags) != 0 {
-					t.Errorf("%q: unexpected %v", c.key, diags)
-				}
-				continue
-			}
-			if len(diags) != 1 || diags[0].Severity() != c.severity || !strings.Contains(diags[0].Detail(), c.want) {
-				t.Errorf("%q (env %v): got %v, want one %v saying %q", c.key, fromEnv, diags, c.severity, c.want)
-				continue
-			}
-			// The hint fits where the key came from: trimspace(file()) is
-			// for a configuration, never for an environment variable.
-			if strings.Contains(c.want, "line breaks") {
-				if hint := strings.Contains(diags[0].Detail(), "trimspace(file(...))"); hint == fromEnv {
-					t.Errorf("%q (env %v): the fix does not fit the source: %s", c.key, fromEnv, diags[0].Detail())
-				}
-				if fromEnv && !strings.Contains(diags[0].Detail(), "`MINTLIFY_API_KEY` environment variable") {
-					t.Errorf("%q: the message does not name the environment variable: %s", c.key, diags[0].Detail())
-				}
-			}
-			if strings.TrimSpace(c.key) != "" && strings.Contains(diags[0].Detail(), strings.TrimSpace(c.key)) {
-				t.Errorf("%q: the diagnostic repeats the key: %s", c.key, diags[0].Detail())
-			}
-		}
-	}
 }

@@ -62,7 +62,7 @@ func (a *agentJobAction) Schema(_ context.Context, _ action.SchemaRequest, resp 
 			// Optional
 			"project_id": schema.StringAttribute{
 				MarkdownDescription: "The Mintlify project to run the agent in. Defaults to the provider's " +
-					"`project_id` (or `" + core.EnvProjectID + "`).",
+					"`project_id` (or `" + core.Env.ProjectID + "`).",
 				Optional:   true,
 				Validators: core.ProjectIDValidators,
 			},
@@ -81,7 +81,7 @@ func (a *agentJobAction) Schema(_ context.Context, _ action.SchemaRequest, resp 
 				MarkdownDescription: "How long to wait for the job, as a duration such as `1h`. The job keeps running " +
 					"on the Mintlify side after a timeout. Defaults to `30m`.",
 				Optional:   true,
-				Validators: []validator.String{core.OperationTimeout},
+				Validators: []validator.String{core.Durations.Operation},
 			},
 		},
 	}
@@ -94,8 +94,7 @@ func (a *agentJobAction) Invoke(ctx context.Context, req action.InvokeRequest, r
 		return
 	}
 	m, projectID := call.Plan, call.ProjectID
-	progress := core.ProgressOf(ctx, resp)
-	ctx = core.WithTurnProgress(call.Ctx, progress)
+	ctx, progress := core.WithProgress(call.Ctx, resp)
 	client := a.Provider.Client
 
 	job, ok := a.start(ctx, m, projectID, progress, resp)

@@ -164,7 +164,7 @@ func TestAccAgentJobAction_failures(t *testing.T) {
 
 func TestAccAgentJobAction_badInputRefusedAtPlan(t *testing.T) {
 	env := providertest.NewTestEnv(t)
-	t.Setenv(core.EnvProjectID, "")
+	t.Setenv(core.Env.ProjectID, "")
 	noProject := fmt.Sprintf("provider \"mintlify\" {\n  api_key  = %q\n  base_url = %q\n}\n", fakeapi.DefaultAPIKey, env.URL)
 	var steps []resource.TestStep
 	for _, r := range []providertest.Refusal{

@@ -59,7 +59,7 @@ func (d *agentJobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequ
 			// Optional
 			"project_id": schema.StringAttribute{
 				MarkdownDescription: "The Mintlify project the job belongs to. Defaults to the provider's " +
-					"`project_id` (or `" + core.EnvProjectID + "`).",
+					"`project_id` (or `" + core.Env.ProjectID + "`).",
 				Optional:   true,
 				Computed:   true,
 				Validators: core.ProjectIDValidators,
@@ -69,7 +69,7 @@ func (d *agentJobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequ
 					"the job is read once, as it is.",
 				Optional: true,
 			},
-			"timeouts": core.DataSourceTimeouts(ctx, timeouts.Opts{
+			"timeouts": core.Timeouts.DataSource(ctx, timeouts.Opts{
 				ReadDescription: "How long reading (and with `wait_for_completion`, waiting for) the job may take, " +
 					"retries included, such as `45m`. Defaults to `30m` with " +
 					"`wait_for_completion`, `" + core.FormatDuration(core.DefaultReadTimeout) + "` without.",

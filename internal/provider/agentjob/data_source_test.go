@@ -149,7 +149,7 @@ func TestAccAgentJobDataSource_notFound(t *testing.T) {
 
 func TestAccAgentJobDataSource_missingProjectID(t *testing.T) {
 	env := newAgentEnv(t)
-	t.Setenv(core.EnvProjectID, "")
+	t.Setenv(core.Env.ProjectID, "")
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{

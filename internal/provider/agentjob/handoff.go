@@ -2,6 +2,7 @@ package agentjob
 
 import (
 	"context"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -21,11 +22,21 @@ import (
 // the resource it replaces instead of starting one.
 const LogAgentJobResumed = "Resuming the agent job of the replaced resource"
 
-// agentHandoffKey is what a replacement must share with the resource it
+// agentHandoffArgs are what a replacement must share with the resource it
 // replaces to take over its job: every argument whose change starts a new
 // job.
-func agentHandoffKey(projectID string, m *agentJobResourceModel) string {
-	return core.HandoffKey(types.StringValue(projectID), m.Prompt, m.Triggers)
+func agentHandoffArgs(projectID string, m *agentJobResourceModel) []attr.Value {
+	return []attr.Value{types.StringValue(projectID), m.Prompt, m.Triggers}
+}
+
+// handoffsKey is the key of the agent jobs' core.Handoffs in the provider's
+// data.
+type handoffsKey struct{}
+
+// handoffsOf is the hand-over registry of agent jobs of a configured
+// provider.
+func handoffsOf(d *core.ProviderData) *core.Handoffs {
+	return core.FamilyState(d, handoffsKey{}, func() *core.Handoffs { return new(core.Handoffs) })
 }
 
 // leaveJob hands the destroyed resource's job to its replacement when it
@@ -35,7 +46,7 @@ func (r *agentJobResource) leaveJob(ctx context.Context, state *agentJobResource
 		state.ID.ValueString() == "" {
 		return
 	}
-	core.HandoffsOf(r.Provider, agentJobType).Leave(agentHandoffKey(state.ProjectID.ValueString(), state), state.ID.ValueString())
+	handoffsOf(r.Provider).Leave(state.ID.ValueString(), agentHandoffArgs(state.ProjectID.ValueString(), state)...)
 	tflog.Info(ctx, "Leaving the active agent job to the resource's replacement, which waits for it instead of "+
 		"starting another", map[string]any{"agent_job_id": state.ID.ValueString()})
 }
@@ -44,7 +55,7 @@ func (r *agentJobResource) leaveJob(ctx context.Context, state *agentJobResource
 // as the API has it now; nil when none was left or the API no longer has
 // it: the create then starts a new job.
 func (r *agentJobResource) takeOverJob(ctx context.Context, projectID string, plan *agentJobResourceModel) *mintlify.AgentJob {
-	jobID, ok := core.HandoffsOf(r.Provider, agentJobType).Take(agentHandoffKey(projectID, plan))
+	jobID, ok := handoffsOf(r.Provider).Take(agentHandoffArgs(projectID, plan)...)
 	if !ok {
 		return nil
 	}

@@ -73,7 +73,7 @@ func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 			},
 			"project_id": schema.StringAttribute{
 				MarkdownDescription: "The Mintlify project to run the agent in. Defaults to the provider's " +
-					"`project_id` (or `" + core.EnvProjectID + "`) when the job is started. Setting it to another project " +
+					"`project_id` (or `" + core.Env.ProjectID + "`) when the job is started. Setting it to another project " +
 					"starts a new agent job there.",
 				Optional:      true,
 				Computed:      true,
@@ -95,7 +95,7 @@ func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 				Computed: true,
 				Default:  booldefault.StaticBool(true),
 			},
-			"timeouts": core.ResourceTimeouts(ctx, timeouts.Opts{
+			"timeouts": core.Timeouts.Resource(ctx, timeouts.Opts{
 				Create: true,
 				CreateDescription: "How long to wait for the job to finish, as a duration such as `1h`, also in the apply " +
 					"that resumes the job of a create that timed out. Defaults to `30m`.",
@@ -233,7 +233,7 @@ func (r *agentJobResource) ImportState(ctx context.Context, req resource.ImportS
 		resp.Diagnostics.AddError("Missing Project ID",
 			fmt.Sprintf("Importing the agent job %s needs its Mintlify project, and the provider names none. Import as "+
 				"`PROJECT_ID/%s` (or set `project_id` in the identity), or set `project_id` on the mintlify provider "+
-				"(or the `%s` environment variable).", jobID, jobID, core.EnvProjectID))
+				"(or the `%s` environment variable).", jobID, jobID, core.Env.ProjectID))
 		return
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), jobID)...)

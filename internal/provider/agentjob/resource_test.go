@@ -346,7 +346,7 @@ provider "mintlify" {
   base_url = %[2]q
 }
 `, fakeapi.DefaultAPIKey, env.URL)
-	t.Setenv(core.EnvProjectID, "")
+	t.Setenv(core.Env.ProjectID, "")
 	providertest.ExpectRefusedAtPlan(t, env, []providertest.Refusal{
 		{Config: env.Config(providertest.AgentJobResourceConfig("  ", "")), Want: "Empty Argument|The `prompt` argument is empty"},
 		{Config: env.Config("resource \"mintlify_agent_job\" \"docs\" {}\n"), Want: "Missing Agent Job Prompt|This plan starts a new agent job but `prompt` is not set|Only an imported job may leave `prompt` out"},
@@ -359,7 +359,7 @@ provider "mintlify" {
 		{Config: env.Config(providertest.AgentJobResourceConfig("Document v2", `project_id = "-proj"`)), Want: "Invalid Project ID|The `project_id` \"-proj\" is not a Mintlify project ID: it must begin with a letter or a digit"},
 	})
 	// MINTLIFY_PROJECT_ID is checked where it is used, at plan too.
-	t.Setenv(core.EnvProjectID, "proj_demo\n")
+	t.Setenv(core.Env.ProjectID, "proj_demo\n")
 	providertest.ExpectRefusedAtPlan(t, env, []providertest.Refusal{
 		{Config: noProject + providertest.AgentJobResourceConfig("Document v2", ""), Want: "Invalid Project ID|The provider's project ID (from `project_id` or the `MINTLIFY_PROJECT_ID` environment variable) \"proj_demo\\n\" is not a Mintlify project ID: it contains a control character"},
 	})

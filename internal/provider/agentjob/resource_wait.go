@@ -2,6 +2,7 @@ package agentjob
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
@@ -20,9 +21,9 @@ func agentWaitOnCreate(b core.WaitBudget) agentWait {
 		"of starting another (as long as `project_id`, `prompt` and `triggers` stay the same, and without " +
 		"`create_before_destroy`)."
 	return agentWaitLonger(b, resume,
-		core.ReplacedAfterTaint("starts a new agent job and may open another pull request",
+		replacedAfterTaint("starts a new agent job and may open another pull request",
 			"this job"),
-		core.ReplacedAfterTaint("starts a new agent job (change `prompt` first if it was the cause)",
+		replacedAfterTaint("starts a new agent job (change `prompt` first if it was the cause)",
 			"the failed job"))
 }
 
@@ -37,12 +38,12 @@ func agentWaitOnResume(b core.WaitBudget) agentWait {
 			"`with`.")
 }
 
-// agentWaitLonger is core.ResourceWait, with the advice to raise b after a
-// timeout (never after an interrupt).
+// agentWaitLonger is the wait of a resource's operation, whose advice
+// after a failed status request is the same as after a timeout or an
+// interruption (resume): apply again; after a timeout (never after an
+// interrupt) it advises raising b.
 func agentWaitLonger(b core.WaitBudget, resume, unknown, failed string) agentWait {
-	w := core.ResourceWait[mintlify.AgentJob](b, resume, unknown, failed)
-	w.Longer = agentTakesLonger(b)
-	return w
+	return agentWait{Budget: b, Resume: resume, Retry: resume, Unknown: unknown, Failed: failed, Longer: agentTakesLonger(b)}
 }
 
 // agentTakesLonger advises raising b when the agent usually needs longer.
@@ -60,4 +61,16 @@ func (r *agentJobResource) wait(ctx context.Context, m *agentJobResourceModel, s
 		diags.Append(m.set(job)...)
 	}
 	return append(diags, waitDiags...)
+}
+
+// replacedAfterTaint tells what follows a create that ended on a job that
+// cannot be resumed (failed, or in a status nobody knows): the next apply
+// replaces the tainted resource, unless untainted to keep the job. The
+// protocol never tells a provider the resource's address (neither
+// Terraform nor OpenTofu sends it); both print it above the message, after
+// "with", so the advice points there instead of naming a placeholder.
+func replacedAfterTaint(replacement, keep string) string {
+	return fmt.Sprintf("The resource is tainted and keeps the job id: the next apply replaces it, which %s. To keep "+
+		"%s in state instead, run `terraform untaint` with the resource's address, shown above after `with`.",
+		replacement, keep)
 }

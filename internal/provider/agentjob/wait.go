@@ -20,9 +20,6 @@ const defaultAgentWaitTimeout = 30 * time.Minute
 // the action share. Each says, in an agentWait, what bounds its wait and
 // what the person at the terminal should do next when it ends early.
 
-// agentJobType is the resource's type name, for advice.
-const agentJobType = "mintlify_agent_job"
-
 // agentWait is one caller's wait for an agent job; its OnChange hears of
 // each new status of the job, and nil logs it at INFO (LogAgentJobStatus).
 type agentWait = core.JobWait[mintlify.AgentJob]

@@ -59,7 +59,7 @@ func (a *automationRunAction) Schema(_ context.Context, _ action.SchemaRequest, 
 			},
 			"project_id": schema.StringAttribute{
 				MarkdownDescription: "The Mintlify project of the automation. Defaults to the provider's " +
-					"`project_id` (or `" + core.EnvProjectID + "`).",
+					"`project_id` (or `" + core.Env.ProjectID + "`).",
 				Optional:   true,
 				Validators: core.ProjectIDValidators,
 			},
@@ -68,7 +68,7 @@ func (a *automationRunAction) Schema(_ context.Context, _ action.SchemaRequest, 
 					"limit and retries, as a duration such as `10m`. Defaults to `" +
 					core.FormatDuration(defaultTriggerTimeout) + "`.",
 				Optional:   true,
-				Validators: []validator.String{core.OperationTimeout},
+				Validators: []validator.String{core.Durations.Operation},
 			},
 		},
 	}
@@ -81,7 +81,7 @@ func (a *automationRunAction) Invoke(ctx context.Context, req action.InvokeReque
 		return
 	}
 	m, projectID := call.Plan, call.ProjectID
-	ctx = core.WithTurnProgress(call.Ctx, core.ProgressOf(ctx, resp))
+	ctx, _ = core.WithProgress(call.Ctx, resp)
 	automationID, trigger := m.AutomationID.ValueString(), triggerOf(m.AutomationTrigger)
 	run, op, err := runAutomation(ctx, a.Provider.Client, trigger, projectID, automationID)
 	if err != nil {

@@ -30,7 +30,6 @@ var callTriggerAutomation = core.APICall{OperationID: "triggerAutomation", Text:
 		"`automation_trigger = \"" + triggerWebhook + "\"`.",
 	Forbidden:      core.WriteRefused,
 	BadRequest:     automationRefused,
-	Conflict:       core.APIConflict,
 	NotStarted:     runNotQueued,
 	MayHaveStarted: runMayHaveBeenQueued("automation %s", "its id"),
 }}

@@ -92,7 +92,7 @@ func (r *automationRunResource) Schema(ctx context.Context, _ resource.SchemaReq
 			},
 			"project_id": schema.StringAttribute{
 				MarkdownDescription: "The Mintlify project of the automation. Defaults to the provider's " +
-					"`project_id` (or `" + core.EnvProjectID + "`) when the automation runs. Setting it to another " +
+					"`project_id` (or `" + core.Env.ProjectID + "`) when the automation runs. Setting it to another " +
 					"project runs the automation there; while it is not set, a change of the provider's project " +
 					"runs nothing.",
 				Optional:      true,
@@ -107,7 +107,7 @@ func (r *automationRunResource) Schema(ctx context.Context, _ resource.SchemaReq
 				Optional:      true,
 				PlanModifiers: []planmodifier.Map{mapplanmodifier.RequiresReplace()},
 			},
-			"timeouts": core.ResourceTimeouts(ctx, timeouts.Opts{
+			"timeouts": core.Timeouts.Resource(ctx, timeouts.Opts{
 				Create: true,
 				CreateDescription: "How long queueing the run may take, including its turn within the API's rate " +
 					"limit and retries, as a duration such as `10m`. " +

@@ -40,7 +40,6 @@ var callTriggerAutomationWebhook = core.APICall{OperationID: "triggerAutomationW
 	NotFoundAdvice: notAWebhookAutomation,
 	Forbidden:      core.WriteRefused,
 	BadRequest:     webhookRefused,
-	Conflict:       core.APIConflict,
 	NotStarted:     runNotQueued,
 	MayHaveStarted: runMayHaveBeenQueued("webhook automation %s", "its `run_id`"),
 }}

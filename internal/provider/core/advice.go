@@ -83,24 +83,3 @@ func Capitalized(phrase string) string {
 // KeepsRunning says what becomes of a job Terraform stopped watching: a
 // timeout or an interruption stops the provider, never the job.
 const KeepsRunning = "The job keeps running on the Mintlify side."
-
-// ReplacedAfterTaint tells what follows a create that ended on a job that
-// cannot be resumed (failed, or in a status nobody knows): the next apply
-// replaces the tainted resource, unless untainted to keep the job. The
-// protocol never tells a provider the resource's address (neither
-// Terraform nor OpenTofu sends it); both print it above the message, after
-// "with", so the advice points there instead of naming a placeholder.
-func ReplacedAfterTaint(replacement, keep string) string {
-	return fmt.Sprintf("The resource is tainted and keeps the job id: the next apply replaces it, which %s. To keep "+
-		"%s in state instead, run `terraform untaint` with the resource's address, shown above after `with`.",
-		replacement, keep)
-}
-
-// FailureReason is the API's reason for a failed job, quoted, or says that
-// it gave none.
-func FailureReason(reason *string) string {
-	if reason == nil || *reason == "" {
-		return "the API gave no reason"
-	}
-	return fmt.Sprintf("%q", *reason)
-}

@@ -11,7 +11,7 @@ import (
 // timeout. The caller defers Cancel as soon as it has the call, whether or
 // not the helper succeeded.
 type Call[M any] struct {
-	Bounded
+	bounded
 	// Plan is the plan of a create or an update, or the configuration of
 	// an action's invoke; State is the prior state of an update, or the
 	// state of a refresh.
@@ -20,18 +20,18 @@ type Call[M any] struct {
 	ProjectID string
 }
 
-// Bounded is a context bounded by an operation's timeout: Budget names the
+// bounded is a context bounded by an operation's timeout: Budget names the
 // setting and its value, for diagnostics, and Cancel releases the context.
 // Without a timeout (a helper that failed, or an update that bounds
 // nothing), Ctx is the operation's own context and Cancel does nothing.
-type Bounded struct {
+type bounded struct {
 	Ctx    context.Context
 	Budget WaitBudget
 	cancel context.CancelFunc
 }
 
 // Cancel releases the bounded context.
-func (b Bounded) Cancel() {
+func (b bounded) Cancel() {
 	if b.cancel != nil {
 		b.cancel()
 	}
@@ -39,7 +39,7 @@ func (b Bounded) Cancel() {
 
 // bound bounds ctx by timeout on the provider's clock; limit is the
 // setting that holds it (`timeouts.create`, `timeout`).
-func bound(ctx context.Context, data *ProviderData, limit string, timeout time.Duration) Bounded {
-	bounded, cancel := data.Client.Clock().WithTimeout(ctx, timeout)
-	return Bounded{Ctx: bounded, Budget: Budget(limit, timeout), cancel: cancel}
+func bound(ctx context.Context, data *ProviderData, limit string, timeout time.Duration) bounded {
+	ctx, cancel := data.Client.Clock().WithTimeout(ctx, timeout)
+	return bounded{Ctx: ctx, Budget: Budget(limit, timeout), cancel: cancel}
 }

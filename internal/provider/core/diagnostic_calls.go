@@ -30,7 +30,9 @@ type CallText struct {
 	Missing        func(op APIOperation) string
 	NotFoundAdvice string
 	// Forbidden are the causes of a 403 (diagnostic_refusals.go).
-	Forbidden  Refusals
+	Forbidden Refusals
+	// BadRequest and Conflict explain a 400 and a 409; nil quotes the API
+	// (requestRejected, apiConflict).
 	BadRequest func(op APIOperation, f mintlify.Fault) (summary, detail string)
 	Conflict   func(op APIOperation, f mintlify.Fault) (summary, detail string)
 	// NotStarted says what a start the API certainly refused did not do;
@@ -66,29 +68,45 @@ func (t CallText) Starting(notStarted string, mayHaveStarted func(op APIOperatio
 	return t
 }
 
+// ExplainBadRequest is the call's explanation of a 400.
+func (t CallText) ExplainBadRequest(op APIOperation, f mintlify.Fault) (summary, detail string) {
+	if t.BadRequest == nil {
+		return requestRejected(op, f)
+	}
+	return t.BadRequest(op, f)
+}
+
+// ExplainConflict is the call's explanation of a 409.
+func (t CallText) ExplainConflict(op APIOperation, f mintlify.Fault) (summary, detail string) {
+	if t.Conflict == nil {
+		return apiConflict(op, f)
+	}
+	return t.Conflict(op, f)
+}
+
 // InProject is the text of a call under a project whose 404 means that the
 // project does not exist, or is not the API key's.
 func (t CallText) InProject() CallText {
 	return t.WhenNotFound("Mintlify Project Not Found", missingProject, fmt.Sprintf("Check the project ID "+
 		"(`project_id` here, or the provider's `project_id` or `%s`): copy it from the API keys page of the "+
 		"Mintlify dashboard. If every request answers 404, check that `base_url` is the root of the Mintlify API.",
-		EnvProjectID))
+		Env.ProjectID))
 }
 
 // CallOfProject is the text of a call under a project that the families
 // vary: a 403 names the key's causes, a 400 and a 409 quote the API.
-var CallOfProject = CallText{Forbidden: ReadRefused, BadRequest: RequestRejected, Conflict: APIConflict}
+var CallOfProject = CallText{Forbidden: readRefused}
 
 func missingProject(op APIOperation) string { return fmt.Sprintf("it has no project %q", op.ProjectID) }
 
-func RequestRejected(op APIOperation, f mintlify.Fault) (summary, detail string) {
+func requestRejected(op APIOperation, f mintlify.Fault) (summary, detail string) {
 	return "Mintlify Rejected The Request",
 		fmt.Sprintf("The Mintlify API rejected the request while %s (HTTP 400: %s). Correct the argument "+
 			"the message names and apply again.", op.Doing, APIMessage(f))
 }
 
-// APIConflict explains any other 409, in the API's own words.
-func APIConflict(op APIOperation, f mintlify.Fault) (summary, detail string) {
+// apiConflict explains any other 409, in the API's own words.
+func apiConflict(op APIOperation, f mintlify.Fault) (summary, detail string) {
 	return "Mintlify API Conflict",
 		fmt.Sprintf("The Mintlify API answered HTTP 409 while %s: %s. %s", op.Doing, APIMessage(f),
 			op.Advice(http.StatusConflict, "Apply again once the operation the message names has finished."))

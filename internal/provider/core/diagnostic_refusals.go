@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 )
@@ -60,11 +59,11 @@ func (r Refusals) OrIfNamed(causes ...RefusalCause) Refusals {
 // allowlist on any call, and from a read-only key on a POST).
 var (
 	keyRejected  = Refusals{Possible: []RefusalCause{causeExpiredKey, causeRevokedKey}}
-	ReadRefused  = Refusals{Possible: []RefusalCause{causeIPAllowlist}}
+	readRefused  = Refusals{Possible: []RefusalCause{causeIPAllowlist}}
 	WriteRefused = Refusals{Possible: []RefusalCause{causeIPAllowlist, causeReadOnlyKey}}
 )
 
-const KeyFixedAtCreation = "A key's expiry, allowlist and scopes are fixed when it is created: the fix is a new key."
+const keyFixedAtCreation = "A key's expiry, allowlist and scopes are fixed when it is created: the fix is a new key."
 
 var (
 	causeExpiredKey = RefusalCause{
@@ -74,14 +73,14 @@ var (
 				"expiry was chosen)"
 		},
 		fix: fmt.Sprintf("Create a new admin API key on the API keys page of the Mintlify dashboard and put it in the "+
-			"provider's `api_key` argument or the `%s` environment variable.", EnvAPIKey),
+			"provider's `api_key` argument or the `%s` environment variable.", Env.APIKey),
 	}
 	causeRevokedKey = RefusalCause{
 		reason: mintlify.RefusalRevokedKey, summary: "Mintlify API Key Revoked",
 		what: func(APIOperation) string { return "the API key is wrong, or was revoked" },
 		fix: fmt.Sprintf("Check that the provider's `api_key` argument or the `%s` environment variable holds a current "+
 			"admin API key, which begins with `mint_`; if it was revoked, create a new one on the API keys page of "+
-			"the Mintlify dashboard.", EnvAPIKey),
+			"the Mintlify dashboard.", Env.APIKey),
 	}
 	causeIPAllowlist = RefusalCause{
 		reason: mintlify.RefusalIPAllowlist, summary: "Mintlify API Key Not Allowed From This Address",
@@ -97,7 +96,7 @@ var (
 	causeReadOnlyKey = RefusalCause{
 		reason: mintlify.RefusalReadOnlyKey, summary: "Mintlify API Key Is Read-Only",
 		what: func(op APIOperation) string {
-			if op.renewal != nil {
+			if op.renewal != "" {
 				return "the API key is read-only (it has the `read` scope only), and generating a fresh link is a " +
 					"POST, so this key cannot renew the link"
 			}
@@ -107,58 +106,23 @@ var (
 		fix:             "Create a key with the `write` scope and use it here.",
 		fixedAtCreation: true,
 	}
-	CauseStaticExportNotEnabled = RefusalCause{
-		reason: mintlify.RefusalNotOnPlan, summary: "Static Export Not Enabled",
-		what: func(APIOperation) string {
-			return "static export is not enabled for the organization of the API key (it is available on Mintlify " +
-				"Enterprise plans, as a private beta)"
-		},
-		fix: "Contact Mintlify to enable it, then apply again.",
-	}
-	// CausePreviewsNotOnPlan is the 403 the API documents for "Trigger
-	// preview deployment", named first among its causes (triggerPreviewCall).
-	CausePreviewsNotOnPlan = RefusalCause{
-		reason: mintlify.RefusalNotOnPlan, summary: "Previews Not On The Mintlify Plan",
-		what: func(APIOperation) string {
-			return "preview deployments are not on the Mintlify plan of the organization of the API key"
-		},
-		fix: "Upgrade the plan on the Mintlify dashboard, or contact Mintlify, then apply again.",
-	}
 )
 
-// renewal is the link in force while a renewal runs: a failed renewal says
-// until when it still works.
-type renewal struct {
-	expiresAt, now time.Time
+// NotOnPlan is a cause of a 403 that the API's text names: a feature the
+// organization's Mintlify plan does not have. summary is the diagnostic's
+// summary when the text names it, what completes "The answer names the
+// cause: ...", and fix says what to do.
+func NotOnPlan(summary, what, fix string) RefusalCause {
+	return RefusalCause{reason: mintlify.RefusalNotOnPlan, summary: summary, what: func(APIOperation) string { return what },
+		fix: fix}
 }
 
-// Renewing returns the operation as the renewal of a link that expires at
-// expiresAt (now is the provider's clock).
-func (op APIOperation) Renewing(expiresAt, now time.Time) APIOperation {
-	op.renewal = &renewal{expiresAt: expiresAt, now: now}
+// Renewing returns the operation as the renewal of a link that still
+// stands: a refusal of the renewal ends with current, which says until when
+// that link works.
+func (op APIOperation) Renewing(current string) APIOperation {
+	op.renewal = current
 	return op
-}
-
-// currentLink says until when the link the renewal would have replaced
-// works, for the diagnostic of a failed renewal.
-func (op APIOperation) currentLink() string {
-	r := op.renewal
-	at := r.expiresAt.UTC().Format(time.RFC3339)
-	if !r.now.Before(r.expiresAt) {
-		return fmt.Sprintf("The current link of static export job %s expired at %s: nothing can download the bundle "+
-			"until a renewal succeeds.", op.JobID, at)
-	}
-	return fmt.Sprintf("The current link of static export job %s keeps working until %s (in %s): fix the key before "+
-		"then, and apply again to renew it.", op.JobID, at, Roughly(r.expiresAt.Sub(r.now)))
-}
-
-// Roughly is d to the minute ("1h47m"), or "less than a minute".
-func Roughly(d time.Duration) string {
-	if d < time.Minute {
-		return "less than a minute"
-	}
-	s := strings.TrimSuffix(d.Round(time.Minute).String(), "0s")
-	return strings.Replace(s, "h0m", "h", 1)
 }
 
 // Refused explains a 401 or 403 of the operation: the cause the answer's
@@ -189,10 +153,10 @@ func (op APIOperation) Refused(f mintlify.Fault, head, generic string, r Refusal
 	}
 	detail = b.String()
 	if slices.ContainsFunc(mentioned, func(c RefusalCause) bool { return c.fixedAtCreation }) {
-		detail = FollowedBy(detail, KeyFixedAtCreation)
+		detail = followedBy(detail, keyFixedAtCreation)
 	}
-	if op.renewal != nil {
-		detail = FollowedBy(detail, op.currentLink())
+	if op.renewal != "" {
+		detail = followedBy(detail, op.renewal)
 	}
 	return summary, detail
 }
@@ -225,9 +189,9 @@ func writeCauses(b *strings.Builder, op APIOperation, causes []RefusalCause) {
 	}
 }
 
-// FollowedBy adds a sentence to a detail: as a paragraph of its own after
+// followedBy adds a sentence to a detail: as a paragraph of its own after
 // a list, in the same paragraph otherwise.
-func FollowedBy(detail, sentence string) string {
+func followedBy(detail, sentence string) string {
 	if strings.Contains(detail, "\n") {
 		return detail + "\n\n" + sentence
 	}

@@ -1,7 +1,6 @@
 package core
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -40,8 +39,9 @@ type APIOperation struct {
 	next map[int]string
 	// budget is what bounds the operation (zero when unknown); see within.
 	budget WaitBudget
-	// renewal is the link the call would renew, nil for none; see renewing.
-	renewal *renewal
+	// renewal says until when the link that the call would renew works, ""
+	// for no renewal; see Renewing.
+	renewal string
 }
 
 // While returns the operation described as a part of something longer,
@@ -112,7 +112,7 @@ func (op APIOperation) Diagnostic(err error) diag.Diagnostic {
 		summary, next := text.MayHaveStarted(op)
 		return diag.NewErrorDiagnostic(summary, detail+"\n\n"+next)
 	}
-	return diag.NewErrorDiagnostic(summary, FollowedBy(detail, text.NotStarted))
+	return diag.NewErrorDiagnostic(summary, followedBy(detail, text.NotStarted))
 }
 
 // notFound is the one builder of every diagnostic for an HTTP 404: it names
@@ -151,7 +151,7 @@ func (op APIOperation) describe(f mintlify.Fault) (summary, detail string) {
 	case mintlify.FaultUnknownStatus:
 		return unknownStatusDiagnostic(f.UnknownStatus)
 	case mintlify.FaultDowngrade:
-		return DowngradeDiagnostic(f.Downgrade, doing)
+		return downgradeDiagnostic(f.Downgrade, doing)
 	case mintlify.FaultInvalidValue:
 		return invalidValueDiagnostic(f.InvalidValue, doing)
 	case mintlify.FaultTurnOutlastsTimeout:
@@ -190,9 +190,9 @@ func (op APIOperation) describeAnswer(f mintlify.Fault) (summary, detail string)
 	case mintlify.FaultForbidden:
 		return op.forbidden(f)
 	case mintlify.FaultBadRequest:
-		return op.text().BadRequest(op, f)
+		return op.text().ExplainBadRequest(op, f)
 	case mintlify.FaultConflict:
-		return op.text().Conflict(op, f)
+		return op.text().ExplainConflict(op, f)
 	case mintlify.FaultRateLimited:
 		return "Mintlify API Rate Limit Exceeded",
 			fmt.Sprintf("The Mintlify API kept answering HTTP 429 (%s) while %s%s. Wait a few minutes and apply "+
@@ -248,14 +248,6 @@ func APIMessage(f mintlify.Fault) string {
 		return strings.TrimRight(f.Message, ".")
 	}
 	return f.Err.Error()
-}
-
-// IsRetryDeadline reports a retry that was not attempted because its wait
-// would have ended after the deadline: apiOperation.diagnostic explains
-// that one.
-func IsRetryDeadline(err error) bool {
-	var re *mintlify.RetryError
-	return errors.As(err, &re) && re.Wait > 0
 }
 
 // NotConfiguredDiagnostic is reported by anything that needs the client

@@ -24,34 +24,32 @@ import (
 // family keeps its own registry, which also times its waits.
 
 // Handoffs holds the jobs that destroyed resources of one type left for
-// their replacements, by the arguments that started them. It lives as
-// long as the provider's configuration: one apply.
+// their replacements, by the arguments that started them. It lives as long
+// as the provider's configuration, one apply: a family keeps one for each
+// of its types in the provider's data (FamilyState). The zero value is
+// empty and ready.
 type Handoffs struct {
 	mu    sync.Mutex
 	byKey map[string][]string
 }
 
-// handoffsKey is the key of a resource type's Handoffs in the provider's
-// data.
-type handoffsKey struct{ resourceType string }
-
-// HandoffsOf is the hand-over registry of resourceType in a configured
-// provider.
-func HandoffsOf(d *ProviderData, resourceType string) *Handoffs {
-	return FamilyState(d, handoffsKey{resourceType}, func() *Handoffs { return &Handoffs{byKey: map[string][]string{}} })
-}
-
-// Leave hands the job jobID to the next create of key.
-func (h *Handoffs) Leave(key, jobID string) {
+// Leave hands the job jobID to the next create with the same args: the
+// values of the arguments whose change starts a new job, in a fixed order.
+func (h *Handoffs) Leave(jobID string, args ...attr.Value) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if h.byKey == nil {
+		h.byKey = map[string][]string{}
+	}
+	key := handoffKey(args)
 	h.byKey[key] = append(h.byKey[key], jobID)
 }
 
-// Take returns a job left for a create of key, once.
-func (h *Handoffs) Take(key string) (jobID string, ok bool) {
+// Take returns a job left for a create with args, once.
+func (h *Handoffs) Take(args ...attr.Value) (jobID string, ok bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	key := handoffKey(args)
 	all := h.byKey[key]
 	if len(all) == 0 {
 		return "", false
@@ -60,11 +58,11 @@ func (h *Handoffs) Take(key string) (jobID string, ok bool) {
 	return all[0], true
 }
 
-// HandoffKey is what a replacement must share with the resource it
+// handoffKey is what a replacement must share with the resource it
 // replaces to take over its job: the values of the arguments whose change
 // starts a new job, in a fixed order. A null collection and an empty one
 // are the same.
-func HandoffKey(values ...attr.Value) string {
+func handoffKey(values []attr.Value) string {
 	parts := make([]string, len(values))
 	for i, v := range values {
 		s := v.String()

@@ -26,7 +26,7 @@ type tflogLogger struct {
 
 var _ mintlify.Logger = tflogLogger{}
 
-func NewTFLogLogger(apiKey string) tflogLogger { return tflogLogger{apiKey: apiKey} }
+func newTFLogLogger(apiKey string) tflogLogger { return tflogLogger{apiKey: apiKey} }
 
 // mask configures masking on ctx for one entry.
 func (l tflogLogger) mask(ctx context.Context) context.Context {

@@ -8,20 +8,21 @@ import (
 // provider reads, the paths of attributes that more than one resource has,
 // and the advice that more than one schema gives.
 
-// Environment variables read when the matching provider argument is not set.
-const (
-	EnvAPIKey    = "MINTLIFY_API_KEY"
-	EnvBaseURL   = "MINTLIFY_BASE_URL"
-	EnvProjectID = "MINTLIFY_PROJECT_ID"
-)
+// Env names the environment variables read when the matching provider
+// argument is not set.
+var Env = struct{ APIKey, BaseURL, ProjectID string }{
+	APIKey:    "MINTLIFY_API_KEY",
+	BaseURL:   "MINTLIFY_BASE_URL",
+	ProjectID: "MINTLIFY_PROJECT_ID",
+}
 
 var (
 	// PathProjectID is `project_id`, of the provider and of every resource
 	// that runs in a project.
 	PathProjectID = path.Root("project_id")
-	// PathWaitForCompletion is `wait_for_completion` of every resource that
-	// waits for its job (planResume).
-	PathWaitForCompletion = path.Root("wait_for_completion")
+	// pathWaitForCompletion is `wait_for_completion` of every resource that
+	// waits for its job (PlanImportUnchanged).
+	pathWaitForCompletion = path.Root("wait_for_completion")
 )
 
 // ProjectIDValidators check the optional `project_id` of every resource,

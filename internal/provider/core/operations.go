@@ -29,11 +29,13 @@ func ConfiguredModel[M any](ctx context.Context, data *ProviderData, config tfsd
 // the diagnostics, when the timeout cannot be read.
 func BeginDataRead(ctx context.Context, data *ProviderData, t timeouts.Value, defaultTimeout time.Duration,
 	diags *diag.Diagnostics,
-) (read Bounded, ok bool) {
+) (read Call[struct{}], ok bool) {
 	timeout, d := t.Read(ctx, defaultTimeout)
 	diags.Append(d...)
 	if diags.HasError() {
-		return Bounded{Ctx: ctx}, false
+		read.Ctx = ctx
+		return read, false
 	}
-	return bound(ctx, data, "timeouts.read", timeout), true
+	read.bounded = bound(ctx, data, "timeouts.read", timeout)
+	return read, true
 }

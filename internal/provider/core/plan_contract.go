@@ -13,16 +13,16 @@ import (
 )
 
 // The plan→apply contract of every resource: a plan decides what the apply
-// does (a plannedAction) and carries the decision to it in planned private
-// state; the apply takes it (beginUpdate) and does that and nothing else.
+// does (a PlannedAction) and carries the decision to it in planned private
+// state; the apply takes it (BeginUpdate) and does that and nothing else.
 //
 // Private state: what a resource keeps with its state, never shown to users.
 // Every resource of this provider keeps one JSON object under one key, in
 // one versioned shape, read at the start of an operation and written back
 // whole at its end.
 
-// PrivateKey is the one private state key of every resource.
-const PrivateKey = "mintlify"
+// privateKey is the one private state key of every resource.
+const privateKey = "mintlify"
 
 // privateVersion is the shape of privateState written today. A private
 // state of another version is ignored, as if the resource had none: each of
@@ -31,7 +31,9 @@ const privateVersion = 1
 
 // PrivateState is a resource's private state: what the plan→apply contract
 // keeps for every resource, then the resource's own facts (F, written after
-// these in the same JSON object; noFacts for a resource that has none).
+// these in the same JSON object; struct{} for a resource that has none). A
+// family whose resource plans actions of its own (the bundle's renewal)
+// lists them with a method PlannedActions() []PlannedAction of F.
 // Each fact has one writer, and each fact a refresh can learn is written
 // by every refresh that got an answer, so that no conclusion outlives the
 // answer it came from.
@@ -55,10 +57,10 @@ type PrivateState[F comparable] struct {
 	Facts F `json:"-"`
 }
 
-// NoFacts are the facts of a resource that keeps none of its own.
-type NoFacts struct{}
+// noFacts are the facts of a resource that keeps none of its own.
+type noFacts = struct{}
 
-// privateHeader is the part of privateState that every resource keeps.
+// privateHeader is the part of PrivateState that every resource keeps.
 type privateHeader struct {
 	Version       int           `json:"version"`
 	PlannedAction PlannedAction `json:"planned_action,omitempty"`
@@ -91,9 +93,9 @@ func (p *PrivateState[F]) UnmarshalJSON(raw []byte) error {
 	return nil
 }
 
-// PrivateGetter and privateSetter are the parts of the framework's private
+// privateGetter and privateSetter are the parts of the framework's private
 // state used here; requests and responses of every operation provide them.
-type PrivateGetter interface {
+type privateGetter interface {
 	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
 }
 
@@ -101,33 +103,35 @@ type privateSetter interface {
 	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
 }
 
-// ReadPrivate reads a resource's private state; empty when there is none,
-// or when it has another shape.
-func ReadPrivate[F comparable](ctx context.Context, from PrivateGetter) (PrivateState[F], diag.Diagnostics) {
-	var p PrivateState[F]
-	raw, diags := from.GetKey(ctx, PrivateKey)
+// Read reads a resource's private state into p; p is empty when there is
+// none, or when it has another shape.
+func (p *PrivateState[F]) Read(ctx context.Context, from privateGetter) diag.Diagnostics {
+	*p = PrivateState[F]{}
+	raw, diags := from.GetKey(ctx, privateKey)
 	if diags.HasError() || len(raw) == 0 {
-		return PrivateState[F]{}, diags
+		return diags
 	}
-	if err := json.Unmarshal(raw, &p); err != nil || p.Version != privateVersion {
+	var read PrivateState[F]
+	if err := json.Unmarshal(raw, &read); err != nil || read.Version != privateVersion {
 		tflog.Debug(ctx, "Ignoring private state of another shape; the next refresh learns its facts again",
 			map[string]any{"private_state": string(raw)})
-		return PrivateState[F]{}, diags
+		return diags
 	}
-	if p.PlannedAction != "" && !slices.Contains(plannedActions, p.PlannedAction) {
+	if read.PlannedAction != "" && !slices.Contains(plannedActions(read.Facts), read.PlannedAction) {
 		diags.AddError("Unexpected Planned Action",
 			fmt.Sprintf("The plan carried an unknown action (%q). This is a bug in the mintlify provider: please "+
-				"report it. Running `terraform apply` again plans afresh.", p.PlannedAction))
-		p.PlannedAction = ""
+				"report it. Running `terraform apply` again plans afresh.", read.PlannedAction))
+		read.PlannedAction = ""
 	}
-	return p, diags
+	*p = read
+	return diags
 }
 
 // Write stores p as the resource's private state; an empty one removes the
 // key.
 func (p PrivateState[F]) Write(ctx context.Context, to privateSetter) diag.Diagnostics {
 	if p == (PrivateState[F]{Version: p.Version}) {
-		return to.SetKey(ctx, PrivateKey, nil)
+		return to.SetKey(ctx, privateKey, nil)
 	}
 	p.Version = privateVersion
 	raw, err := json.Marshal(p)
@@ -137,7 +141,7 @@ func (p PrivateState[F]) Write(ctx context.Context, to privateSetter) diag.Diagn
 			"This is a bug in the mintlify provider: please report it.", err))
 		return diags
 	}
-	return to.SetKey(ctx, PrivateKey, raw)
+	return to.SetKey(ctx, privateKey, raw)
 }
 
 // takePlannedAction returns the action the plan being applied decided, and
@@ -147,7 +151,7 @@ func (p *PrivateState[F]) takePlannedAction() PlannedAction {
 	action := p.PlannedAction
 	p.PlannedAction, p.PlannedAt = "", time.Time{}
 	if action == "" {
-		return ActionNone
+		return actionNone
 	}
 	return action
 }
@@ -155,58 +159,36 @@ func (p *PrivateState[F]) takePlannedAction() PlannedAction {
 // Plan records what the plan decided; actionNone records nothing.
 func (p *PrivateState[F]) Plan(action PlannedAction) {
 	p.PlannedAction = action
-	if action == ActionNone {
+	if action == actionNone {
 		p.PlannedAction = ""
 	}
 }
 
 // PlannedAction is what a plan does about a resource's job; the plan
-// carries it to the apply in private state.
+// carries it to the apply in private state. Every resource knows
+// actionNone and ActionResume; a resource's facts may add its own (see
+// PrivateState).
 type PlannedAction string
 
 const (
-	// ActionNone makes no request: the link is fresh, or nothing can be
-	// judged. An update planned for other reasons (such as `timeouts`)
-	// only stores the configuration.
-	ActionNone PlannedAction = "none"
-	// ActionRenew generates a fresh link for the same completed job.
-	ActionRenew PlannedAction = "renew"
-	// ActionResume waits for the job in state unless it completed: for the
+	// actionNone makes no request. An update planned for other reasons
+	// (such as `timeouts`) only stores the configuration. Its value is
+	// "none", which a family that names it spells the same.
+	actionNone PlannedAction = "none"
+	// ActionResume waits for the job in state unless it ended: for the
 	// bundle, a create that ended early and was untainted, which then gets
-	// its first link; for the agent job, a job still active.
+	// its first link; for the agent job and the deployment, a job still
+	// running.
 	ActionResume PlannedAction = "resume"
-	// ActionAdoptImport takes `domain`, `version`, `paths` and `triggers`
-	// from configuration for an imported job, waits for it unless it
-	// completed, and generates its first link.
-	ActionAdoptImport PlannedAction = "adopt-import"
-	// ActionReplaceGone replaces the resource: the last refresh found the
-	// job gone (HTTP 404), so no link can ever be generated for it.
-	ActionReplaceGone PlannedAction = "replace-gone"
-	// ActionReplaceFailed replaces the resource: the job failed, and a
-	// failed job has no bundle.
-	ActionReplaceFailed PlannedAction = "replace-failed"
 )
 
-// plannedActions lists every action, for validation and tests.
-var plannedActions = []PlannedAction{ActionNone, ActionRenew, ActionResume, ActionAdoptImport, ActionReplaceGone, ActionReplaceFailed}
-
-// Replaces reports whether the action replaces the resource, which starts a
-// new export.
-func (a PlannedAction) Replaces() bool { return a == ActionReplaceGone || a == ActionReplaceFailed }
-
-// RequestsLink reports whether the apply of the action generates a link.
-func (a PlannedAction) RequestsLink() bool {
-	return a == ActionRenew || a == ActionResume || a == ActionAdoptImport
-}
-
-// PlannedModel reads the plan that ModifyPlan shapes; ok is false for a
-// destroy (there is no plan) or when the plan cannot be read.
-func PlannedModel[M any](ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) (plan M, ok bool) {
-	if req.Plan.Raw.IsNull() {
-		return plan, false
+// plannedActions lists the actions a resource with facts F may plan.
+func plannedActions[F any](facts F) []PlannedAction {
+	actions := []PlannedAction{actionNone, ActionResume}
+	if own, ok := any(facts).(interface{ PlannedActions() []PlannedAction }); ok {
+		actions = append(actions, own.PlannedActions()...)
 	}
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	return plan, !resp.Diagnostics.HasError()
+	return actions
 }
 
 // Update is what every Update starts from (BeginUpdate): the call, whose
@@ -224,12 +206,10 @@ type Update[M any, F comparable] struct {
 // state so that it is not stored with the resource. ok is false, with the
 // diagnostics in resp, when any of it cannot be read.
 func BeginUpdate[M any, F comparable](ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) (update Update[M, F], ok bool) {
-	update.Ctx, update.Action = ctx, ActionNone
+	update.Ctx, update.Action = ctx, actionNone
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &update.Plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &update.State)...)
-	priv, diags := ReadPrivate[F](ctx, resp.Private)
-	update.Private = priv
-	resp.Diagnostics.Append(diags...)
+	resp.Diagnostics.Append(update.Private.Read(ctx, resp.Private)...)
 	if resp.Diagnostics.HasError() {
 		return update, false
 	}
@@ -277,12 +257,12 @@ func PlanResume[M any, P interface {
 	var plan, state M
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	resp.Diagnostics.Append(resp.Plan.Get(ctx, &plan)...)
-	priv, diags := ReadPrivate[NoFacts](ctx, req.Private)
-	resp.Diagnostics.Append(diags...)
+	var priv PrivateState[noFacts]
+	resp.Diagnostics.Append(priv.Read(ctx, req.Private)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	action := ActionNone
+	action := actionNone
 	switch {
 	case r.Redeploys != nil && r.Redeploys(&state, &plan):
 		tflog.Info(ctx, r.RedeployLogged)

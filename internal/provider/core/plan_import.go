@@ -28,8 +28,8 @@ func PlanImportUnchanged(ctx context.Context, inputs []string, req resource.Modi
 		return false
 	}
 	var prior, configured types.Bool
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, PathWaitForCompletion, &prior)...)
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, PathWaitForCompletion, &configured)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, pathWaitForCompletion, &prior)...)
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, pathWaitForCompletion, &configured)...)
 	if resp.Diagnostics.HasError() || !prior.IsNull() || !configured.IsNull() {
 		return false
 	}

@@ -3,7 +3,6 @@ package core
 import (
 	"context"
 
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/listplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -51,9 +50,6 @@ func (r ReplaceUnlessImported) Map() planmodifier.Map {
 	}, r.Description, r.Description)
 }
 
-// KeepString and KeepInt64 keep a computed value from state while a plan
-// does not change it.
-var (
-	KeepString = []planmodifier.String{stringplanmodifier.UseStateForUnknown()}
-	KeepInt64  = []planmodifier.Int64{int64planmodifier.UseStateForUnknown()}
-)
+// KeepString keeps a computed value from state while a plan does not
+// change it.
+var KeepString = []planmodifier.String{stringplanmodifier.UseStateForUnknown()}

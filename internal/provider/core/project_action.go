@@ -24,7 +24,7 @@ type ProjectAction struct {
 }
 
 func (a *ProjectAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
-	a.Provider = ProviderDataFrom(req.ProviderData, &resp.Diagnostics)
+	a.Provider = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 // ModifyPlan refuses, at plan time, an action that has no project to act
@@ -67,26 +67,19 @@ func BeginInvoke[M any, P interface {
 		return call, false
 	}
 	call.ProjectID = projectID
-	call.Bounded = bound(ctx, a.Provider, "timeout", DurationOr(setTimeout, defaultTimeout))
+	call.bounded = bound(ctx, a.Provider, "timeout", durationOr(setTimeout, defaultTimeout))
 	return call, true
 }
 
-// Progress reports what an action does as it does it: to the person at the
-// terminal, as Terraform's progress events, and to the log at INFO.
-type Progress func(format string, args ...any)
-
-// ProgressOf is the progress of the Invoke that resp answers.
-func ProgressOf(ctx context.Context, resp *action.InvokeResponse) Progress {
-	return func(format string, args ...any) {
+// WithProgress returns what an Invoke that resp answers reports as it
+// works: to the person at the terminal, as Terraform's progress events, and
+// to the log at INFO; and ctx with each wait of a call for its turn within
+// a documented rate limit of the organization reported the same way.
+func WithProgress(ctx context.Context, resp *action.InvokeResponse) (context.Context, func(format string, args ...any)) {
+	progress := func(format string, args ...any) {
 		msg := fmt.Sprintf(format, args...)
 		tflog.Info(ctx, msg)
 		resp.SendProgress(action.InvokeProgressEvent{Message: msg})
 	}
-}
-
-// WithTurnProgress returns ctx with each wait of a call for its turn
-// within a documented rate limit of the organization reported as
-// progress.
-func WithTurnProgress(ctx context.Context, progress Progress) context.Context {
-	return mintlify.WithTurnHook(ctx, func(t mintlify.Turn) { progress("%s.", t.Message()) })
+	return mintlify.WithTurnHook(ctx, func(t mintlify.Turn) { progress("%s.", t.Message()) }), progress
 }

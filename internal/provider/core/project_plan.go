@@ -88,7 +88,7 @@ func BeginCreate[M any, P interface {
 	}
 	*project = types.StringValue(projectID)
 	call.ProjectID = projectID
-	call.Bounded = bound(ctx, data, "timeouts.create", timeout)
+	call.bounded = bound(ctx, data, "timeouts.create", timeout)
 	return call, true
 }
 
@@ -119,7 +119,7 @@ func BeginRead[M any, P interface {
 	if resp.Diagnostics.HasError() {
 		return call, false
 	}
-	call.Bounded = bound(ctx, data, "timeouts.read", timeout)
+	call.bounded = bound(ctx, data, "timeouts.read", timeout)
 	return call, true
 }
 
@@ -133,7 +133,7 @@ func BeginResume[M any, P interface {
 	*M
 	projectModel
 }](ctx context.Context, data *ProviderData, defaultTimeout time.Duration, req resource.UpdateRequest, resp *resource.UpdateResponse) (call Call[M], resume bool) {
-	update, ok := BeginUpdate[M, NoFacts](ctx, req, resp)
+	update, ok := BeginUpdate[M, noFacts](ctx, req, resp)
 	call = update.Call
 	switch {
 	case !ok:
@@ -151,6 +151,6 @@ func BeginResume[M any, P interface {
 	if resp.Diagnostics.HasError() {
 		return call, false
 	}
-	call.Bounded = bound(ctx, data, "timeouts.create", timeout)
+	call.bounded = bound(ctx, data, "timeouts.create", timeout)
 	return call, true
 }

@@ -92,7 +92,7 @@ func (p *Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp *pro
 			// Optional
 			"api_key": schema.StringAttribute{
 				MarkdownDescription: "A Mintlify admin API key (it begins with `mint_`), from the API keys page of the " +
-					"Mintlify dashboard. Better set with the `" + EnvAPIKey + "` environment variable, which keeps " +
+					"Mintlify dashboard. Better set with the `" + Env.APIKey + "` environment variable, which keeps " +
 					"it out of configuration and saved plan files. It is sent only to `base_url` and never logged.",
 				Optional:   true,
 				Sensitive:  true,
@@ -103,7 +103,7 @@ func (p *Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp *pro
 					"(a proxy mounted at `https://proxy.example.com/mintlify`) is kept, but not an API version: the " +
 					"provider adds `/v1/` and `/v2/` itself, so a URL ending in `/v1` or `/v2` is refused. It must use `https`: plain " +
 					"`http` is accepted only for a loopback host (`localhost`, `127.0.0.0/8`, `::1`), because every " +
-					"request carries the admin API key. Can also be set with the `" + EnvBaseURL + "` environment " +
+					"request carries the admin API key. Can also be set with the `" + Env.BaseURL + "` environment " +
 					"variable. Defaults to `" + mintlify.DefaultBaseURL + "`.",
 				Optional:   true,
 				Validators: []validator.String{baseURLValidator},
@@ -112,11 +112,11 @@ func (p *Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp *pro
 				MarkdownDescription: "The Mintlify project ID used by every resource, data source, ephemeral " +
 					"resource and action that acts in a project (deployments, previews, automation runs, agent jobs, " +
 					"and project-scoped static exports) when it does not set its own `project_id`. Copy it from the " +
-					"API keys page of the Mintlify dashboard. Can also be set with the `" + EnvProjectID + "` " +
+					"API keys page of the Mintlify dashboard. Can also be set with the `" + Env.ProjectID + "` " +
 					"environment variable.",
 				Optional: true,
 				Validators: projectIDValidators("Set it to the project ID from the API keys page of the " +
-					"Mintlify dashboard, or remove it to use the `" + EnvProjectID + "` environment variable."),
+					"Mintlify dashboard, or remove it to use the `" + Env.ProjectID + "` environment variable."),
 			},
 			"max_retries": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("How many times a failed request is repeated before the provider "+
@@ -165,18 +165,18 @@ func (p *Provider) Configure(ctx context.Context, req provider.ConfigureRequest,
 
 	// The arguments were validated with the schema; the environment
 	// variables are checked here.
-	apiKey := stringOrEnv(config.APIKey, EnvAPIKey)
+	apiKey := stringOrEnv(config.APIKey, Env.APIKey)
 	if apiKey == "" {
 		resp.Diagnostics.AddAttributeError(path.Root("api_key"), "Missing Mintlify API Key",
 			"The provider needs a Mintlify admin API key to call the API. Set the `api_key` argument of "+
-				"the `mintlify` provider, or the `"+EnvAPIKey+"` environment variable. Admin keys begin "+
+				"the `mintlify` provider, or the `"+Env.APIKey+"` environment variable. Admin keys begin "+
 				"with `mint_` and are created on the API keys page of the Mintlify dashboard.")
 		return
 	}
 	if config.APIKey.IsNull() {
-		resp.Diagnostics.Append(APIKeyDiagnostics(apiKey, true)...)
+		resp.Diagnostics.Append(apiKeyDiagnostics(apiKey, true)...)
 	}
-	baseURL := stringOrEnv(config.BaseURL, EnvBaseURL)
+	baseURL := stringOrEnv(config.BaseURL, Env.BaseURL)
 	if baseURL == "" {
 		baseURL = mintlify.DefaultBaseURL
 	} else if config.BaseURL.IsNull() {
@@ -192,13 +192,13 @@ func (p *Provider) Configure(ctx context.Context, req provider.ConfigureRequest,
 		mintlify.WithBaseURL(baseURL),
 		mintlify.WithUserAgent(fmt.Sprintf("terraform-provider-mintlify/%s (+Terraform %s)", p.Version, req.TerraformVersion)),
 		mintlify.WithClock(p.Clock),
-		mintlify.WithLogger(NewTFLogLogger(apiKey)),
+		mintlify.WithLogger(newTFLogLogger(apiKey)),
 	}
 	if !config.MaxRetries.IsNull() {
 		opts = append(opts, mintlify.WithMaxRetries(int(config.MaxRetries.ValueInt64())))
 	}
 	if !config.RequestTimeout.IsNull() {
-		opts = append(opts, mintlify.WithRequestTimeout(DurationOr(config.RequestTimeout, 0))) // validated by requestTimeout
+		opts = append(opts, mintlify.WithRequestTimeout(durationOr(config.RequestTimeout, 0))) // validated by requestTimeout
 	}
 	if p.HTTPClient != nil {
 		opts = append(opts, mintlify.WithHTTPClient(p.HTTPClient))
@@ -210,7 +210,7 @@ func (p *Provider) Configure(ctx context.Context, req provider.ConfigureRequest,
 		return
 	}
 
-	data := &ProviderData{Client: client, ProjectID: stringOrEnv(config.ProjectID, EnvProjectID)}
+	data := &ProviderData{Client: client, ProjectID: stringOrEnv(config.ProjectID, Env.ProjectID)}
 	resp.ResourceData = data
 	resp.DataSourceData = data
 	resp.EphemeralResourceData = data
@@ -245,25 +245,31 @@ func stringOrEnv(v types.String, env string) string {
 	return os.Getenv(env)
 }
 
-// ConfiguredResource and configuredDataSource are embedded by the resources
-// and data sources: Configure hands them the provider's data, nil while
-// the provider itself is not configured yet.
+// ConfiguredResource and ConfiguredDataSource are embedded by the resources
+// and by the data sources and ephemeral resources: Configure hands them the
+// provider's data, nil while the provider itself is not configured yet.
 type ConfiguredResource struct{ Provider *ProviderData }
 
 func (c *ConfiguredResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	c.Provider = ProviderDataFrom(req.ProviderData, &resp.Diagnostics)
+	c.Provider = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 type ConfiguredDataSource struct{ Provider *ProviderData }
 
 func (c *ConfiguredDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	c.Provider = ProviderDataFrom(req.ProviderData, &resp.Diagnostics)
+	c.Provider = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
-// ProviderDataFrom extracts the configured provider data in a resource's or data
-// source's Configure. It returns nil, without a diagnostic, while the
+// ConfigureEphemeral is Configure for an ephemeral resource that embeds
+// ConfiguredDataSource, which reads like a data source.
+func (c *ConfiguredDataSource) ConfigureEphemeral(_ context.Context, req ephemeral.ConfigureRequest, resp *ephemeral.ConfigureResponse) {
+	c.Provider = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+// providerDataFrom extracts the configured provider data in a resource's,
+// data source's, ephemeral resource's or action's Configure. It returns nil, without a diagnostic, while the
 // provider itself is not configured yet.
-func ProviderDataFrom(raw any, diags interface {
+func providerDataFrom(raw any, diags interface {
 	AddError(summary, detail string)
 }) *ProviderData {
 	if raw == nil {
@@ -272,7 +278,10 @@ func ProviderDataFrom(raw any, diags interface {
 	data, ok := raw.(*ProviderData)
 	if !ok {
 		diags.AddError("Unexpected Provider Data",
-			fmt.Sprintf("Expected *providerData, got %T. This is a bug in the provider; please report it.", raw))
+			fmt.Sprintf("The mintlify provider handed this resource its configuration as a %T, which it cannot "+
+				"use to reach the Mintlify API, so the operation stopped. Running Terraform again will not help: "+
+				"this is a bug in the mintlify provider. Please report it with the provider's and Terraform's "+
+				"versions.", raw))
 		return nil
 	}
 	return data
@@ -291,12 +300,12 @@ func (d *ProviderData) ProjectFor(configured types.String, doing, kind string) (
 		diags.AddAttributeError(PathProjectID, "Missing Project ID",
 			fmt.Sprintf("%s needs its Mintlify project, and neither this %s nor the provider names one. Set "+
 				"`project_id` on this %s, or `project_id` on the mintlify provider (or the `%s` environment variable). "+
-				"The project ID is shown on the API keys page of the Mintlify dashboard.", doing, kind, kind, EnvProjectID))
+				"The project ID is shown on the API keys page of the Mintlify dashboard.", doing, kind, kind, Env.ProjectID))
 		return d.ProjectID, diags
 	}
 	// The provider's `project_id` passed its validators; one from the
 	// environment is checked here, where it is used.
 	diags.Append(projectIDDiagnostics(PathProjectID, "The provider's project ID (from `project_id` or the `"+
-		EnvProjectID+"` environment variable)", d.ProjectID)...)
+		Env.ProjectID+"` environment variable)", d.ProjectID)...)
 	return d.ProjectID, diags
 }

@@ -35,10 +35,17 @@ var timeoutsDescription = fmt.Sprintf("How long operations may take before Terra
 	"such as `45m`, from `%s` to `%s`.", FormatDuration(minOperationTimeout), FormatDuration(maxOperationTimeout))
 
 // durationsOnly are the validators of every timeouts value.
-var durationsOnly = []validator.String{OperationTimeout}
+var durationsOnly = []validator.String{Durations.Operation}
 
-// ResourceTimeouts is resourcetimeouts.Attributes, bounded and in markdown.
-func ResourceTimeouts(ctx context.Context, opts resourcetimeouts.Opts) resourceschema.Attribute {
+// Timeouts builds the `timeouts` attribute of each kind of schema.
+var Timeouts timeoutAttributes
+
+// timeoutAttributes builds the `timeouts` attribute of a resource, a data
+// source or an ephemeral resource.
+type timeoutAttributes struct{}
+
+// Resource is resourcetimeouts.Attributes, bounded and in markdown.
+func (timeoutAttributes) Resource(ctx context.Context, opts resourcetimeouts.Opts) resourceschema.Attribute {
 	nested := libraryAttribute[resourceschema.SingleNestedAttribute](resourcetimeouts.Attributes(ctx, opts))
 	nested.MarkdownDescription = timeoutsDescription
 	nested.Attributes = maps.Clone(nested.Attributes)
@@ -50,9 +57,9 @@ func ResourceTimeouts(ctx context.Context, opts resourcetimeouts.Opts) resources
 	return nested
 }
 
-// DataSourceTimeouts is datasourcetimeouts.AttributesWithOpts, bounded and in
+// DataSource is datasourcetimeouts.AttributesWithOpts, bounded and in
 // markdown.
-func DataSourceTimeouts(ctx context.Context, opts datasourcetimeouts.Opts) datasourceschema.Attribute {
+func (timeoutAttributes) DataSource(ctx context.Context, opts datasourcetimeouts.Opts) datasourceschema.Attribute {
 	nested := libraryAttribute[datasourceschema.SingleNestedAttribute](datasourcetimeouts.AttributesWithOpts(ctx, opts))
 	nested.MarkdownDescription = timeoutsDescription
 	nested.Attributes = maps.Clone(nested.Attributes)
@@ -64,9 +71,9 @@ func DataSourceTimeouts(ctx context.Context, opts datasourcetimeouts.Opts) datas
 	return nested
 }
 
-// EphemeralTimeouts is ephemeraltimeouts.AttributesWithOpts, bounded and in
+// Ephemeral is ephemeraltimeouts.AttributesWithOpts, bounded and in
 // markdown.
-func EphemeralTimeouts(ctx context.Context, opts ephemeraltimeouts.Opts) ephemeralschema.Attribute {
+func (timeoutAttributes) Ephemeral(ctx context.Context, opts ephemeraltimeouts.Opts) ephemeralschema.Attribute {
 	nested := libraryAttribute[ephemeralschema.SingleNestedAttribute](ephemeraltimeouts.AttributesWithOpts(ctx, opts))
 	nested.MarkdownDescription = timeoutsDescription
 	nested.Attributes = maps.Clone(nested.Attributes)

@@ -99,9 +99,9 @@ func unknownStatusDiagnostic(e *mintlify.UnknownStatusError) (summary, detail st
 		"provider may know this status.", e.Status, e.What, e.JobID, BacktickList(e.Known))
 }
 
-// DowngradeDiagnostic explains a redirect from https to plain http, which
+// downgradeDiagnostic explains a redirect from https to plain http, which
 // the client refused to follow.
-func DowngradeDiagnostic(e *mintlify.DowngradeError, doing string) (summary, detail string) {
+func downgradeDiagnostic(e *mintlify.DowngradeError, doing string) (summary, detail string) {
 	return "Redirect To Plain HTTP Refused", fmt.Sprintf("While %s, https://%s redirected the request to plain "+
 		"%s://%s. The provider refused to follow it: the request, with any credential its link carries, would "+
 		"travel unencrypted. Check that the provider's `base_url` is the Mintlify API and that no proxy on the way "+

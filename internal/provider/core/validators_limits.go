@@ -25,11 +25,13 @@ const (
 	maxRetries = 20
 )
 
-// PositiveDuration validates a duration string such as "6h".
-var PositiveDuration = durationWithin(0, 0, "6h")
-
-// OperationTimeout validates an operation's timeout.
-var OperationTimeout = durationWithin(minOperationTimeout, maxOperationTimeout, "45m")
+// Durations are the validators of the durations a user sets: Operation, an
+// operation's timeout (`timeouts.*`, an action's `timeout`), within the
+// bounds above; Positive, any duration longer than zero, such as "6h".
+var Durations = struct{ Operation, Positive StringCheck }{
+	Operation: durationWithin(minOperationTimeout, maxOperationTimeout, "45m"),
+	Positive:  durationWithin(0, 0, "6h"),
+}
 
 // requestTimeout validates `request_timeout`.
 var requestTimeout = durationWithin(minRequestTimeout, maxRequestTimeout, "30s")
@@ -103,9 +105,9 @@ func (retryCount) ValidateInt64(_ context.Context, req validator.Int64Request, r
 	}
 }
 
-// DurationOr is the duration a validated attribute sets, or unset when it
+// durationOr is the duration a validated attribute sets, or unset when it
 // is null or unknown. Its validator has already checked the value.
-func DurationOr(v types.String, unset time.Duration) time.Duration {
+func durationOr(v types.String, unset time.Duration) time.Duration {
 	if v.IsNull() || v.IsUnknown() {
 		return unset
 	}

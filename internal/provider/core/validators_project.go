@@ -23,15 +23,15 @@ const maxProjectIDLength = 64
 // projectIDWhere says where a project ID is copied from.
 const projectIDWhere = "Copy the project ID from the API keys page of the Mintlify dashboard."
 
-// ProjectIDProblem says what keeps id from being a Mintlify project ID,
+// projectIDProblem says what keeps id from being a Mintlify project ID,
 // with the fix, or returns "". It never quotes an id that looks like an
 // admin API key.
-func ProjectIDProblem(id string) string {
+func projectIDProblem(id string) string {
 	if strings.HasPrefix(strings.TrimSpace(id), adminKeyPrefix) {
 		return "it begins with `" + adminKeyPrefix + "`, as an admin API key does, so the value is not shown: " +
 			"give the project ID here and the key to `api_key`"
 	}
-	if problem := PathSegmentProblem(id); problem != "" {
+	if problem := pathSegmentProblem(id); problem != "" {
 		return problem
 	}
 	if projectIDForm.MatchString(id) {
@@ -55,7 +55,7 @@ func isProjectIDRune(r rune) bool {
 // from the configuration or, when source names it, from the environment.
 func projectIDDiagnostics(p path.Path, source, id string) diag.Diagnostics {
 	var diags diag.Diagnostics
-	problem := ProjectIDProblem(id)
+	problem := projectIDProblem(id)
 	if problem == "" {
 		return diags
 	}

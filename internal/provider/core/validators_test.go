@@ -1,65 +1,15 @@
 package core
 
 import (
-	"regexp"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"strings"
 	"testing"
 )
 
-// suggestedHost finds the fix that a hostname problem suggests.
-var suggestedHost = regexp.MustCompile(`\(use "([^"]*)"\)$`)
-
-func TestHostnameProblem(t *testing.T) {
-	t.Parallel()
-	cases := []struct {
-		domain string
-		want   string // substring of the explanation; "" means valid
-	}{
-		{"docs.example.com", ""},
-		{"acme.mintlify.app", ""},
-		{"a-b.c-d.example", ""},
-		{"", "empty"},
-		{"https://docs.example.com", `remove the scheme "https://" (use "docs.example.com")`},
-		{"http://docs.example.com/", `remove the scheme "http://" (use "docs.example.com")`},
-		{"HTTPS://Docs.Example.com:443/guides?x=1", `remove the scheme "HTTPS://" (use "docs.example.com")`},
-		{"docs.example.com/", `remove the trailing slash (use "docs.example.com")`},
-		{"docs.example.com/docs", `remove the path "/docs" (use "docs.example.com")`},
-		{"docs.example.com:8443", `remove the port ":8443" (use "docs.example.com")`},
-		// The suggestion is the whole fix, never a value that fails again.
-		{"Docs.Example.com:443", `remove the port ":443" (use "docs.example.com")`},
-		{"docs example.com", "remove the spaces"},
-		{" docs.example.com", `remove the spaces (use "docs.example.com")`},
-		{"Docs.Example.com", `write it in lower case (use "docs.example.com")`},
-		{"localhost", "at least two labels"},
-		{"docs..example.com", `the label ""`},
-		{"-docs.example.com", `the label "-docs"`},
-		{"docs_site.example.com", `the label "docs_site"`},
-		{"docs.example.com?x=1", "query"},
-		{"user@docs.example.com", `user information before ` + "`@`" + ` (use "docs.example.com")`},
-	}
-	for _, c := range cases {
-		got := HostnameProblem(c.domain)
-		if fixed := suggestedHost.FindStringSubmatch(got); fixed != nil {
-			if again := HostnameProblem(fixed[1]); again != "" {
-				t.Errorf("hostnameProblem(%q) suggests %q, which is refused too: %s", c.domain, fixed[1], again)
-			}
-		}
-		if c.want == "" && got != "" {
-			t.Errorf("hostnameProblem(%q) = %q, want valid", c.domain, got)
-		}
-		if c.want != "" && !strings.Contains(got, c.want) {
-			t.Errorf("hostnameProblem(%q) = %q, want it to contain %q", c.domain, got, c.want)
-		}
-	}
-}
-
-// TestPathSegmentProblem: an id of any shape is accepted, since Mintlify
-// documents none; only what cannot be one URL path segment is refused,
-// with the fix.
 func TestPathSegmentProblem(t *testing.T) {
 	for _, ok := range []string{"6650f1c2a0b1c2d300000001", "6650F1C2", "nightly-build", "a.b", "wf_123", "ü", "a:b@c"} {
-		if p := PathSegmentProblem(ok); p != "" {
-			t.Errorf("PathSegmentProblem(%q) = %q, want it accepted", ok, p)
+		if p := pathSegmentProblem(ok); p != "" {
+			t.Errorf("pathSegmentProblem(%q) = %q, want it accepted", ok, p)
 		}
 	}
 	for _, c := range []struct{ id, want string }{
@@ -79,8 +29,8 @@ func TestPathSegmentProblem(t *testing.T) {
 		{"/", "which an id cannot"},
 		{"a/..", "which an id cannot"},
 	} {
-		if got := PathSegmentProblem(c.id); !strings.Contains(got, c.want) {
-			t.Errorf("PathSegmentProblem(%q) = %q, want it to say %q", c.id, got, c.want)
+		if got := pathSegmentProblem(c.id); !strings.Contains(got, c.want) {
+			t.Errorf("pathSegmentProblem(%q) = %q, want it to say %q", c.id, got, c.want)
 		}
 	}
 }
@@ -103,13 +53,58 @@ func TestProjectIDProblem(t *testing.T) {
 		strings.Repeat("p", 65): "longer than 64 characters",
 		"mint_0123456789":       "as an admin API key does, so the value is not shown",
 	} {
-		got := ProjectIDProblem(id)
+		got := projectIDProblem(id)
 		if want == "" && got != "" || want != "" && !strings.Contains(got, want) {
-			t.Errorf("ProjectIDProblem(%q) = %q, want %q", id, got, want)
+			t.Errorf("projectIDProblem(%q) = %q, want %q", id, got, want)
 		}
 	}
 	// A key pasted in the wrong place is never quoted back.
 	if d := projectIDDiagnostics(PathProjectID, "The `project_id`", "mint_secret0123"); strings.Contains(d[0].Detail(), "secret0123") {
 		t.Errorf("the error quotes the key: %s", d[0].Detail())
+	}
+}
+
+func TestAPIKeyDiagnostics(t *testing.T) {
+	t.Parallel()
+	const secret = "mint_s3cr3t"
+	cases := []struct {
+		key      string
+		severity diag.Severity // 0: no diagnostic
+		want     string
+	}{
+		{secret, 0, ""},
+		{"", diag.SeverityError, "is empty"},
+		{" \n", diag.SeverityError, "is empty"},
+		{secret + "\n", diag.SeverityError, "contains spaces or line breaks"},
+		{"mint_a b", diag.SeverityError, "contains spaces or line breaks"},
+		{"pk_s3cr3t", diag.SeverityWarning, "does not begin with `mint_`"},
+	}
+	for _, c := range cases {
+		for _, fromEnv := range []bool{false, true} {
+			diags := apiKeyDiagnostics(c.key, fromEnv)
+			if c.severity == 0 {
+				if len(diags) != 0 {
+					t.Errorf("%q: unexpected %v", c.key, diags)
+				}
+				continue
+			}
+			if len(diags) != 1 || diags[0].Severity() != c.severity || !strings.Contains(diags[0].Detail(), c.want) {
+				t.Errorf("%q (env %v): got %v, want one %v saying %q", c.key, fromEnv, diags, c.severity, c.want)
+				continue
+			}
+			// The hint fits where the key came from: trimspace(file()) is
+			// for a configuration, never for an environment variable.
+			if strings.Contains(c.want, "line breaks") {
+				if hint := strings.Contains(diags[0].Detail(), "trimspace(file(...))"); hint == fromEnv {
+					t.Errorf("%q (env %v): the fix does not fit the source: %s", c.key, fromEnv, diags[0].Detail())
+				}
+				if fromEnv && !strings.Contains(diags[0].Detail(), "`MINTLIFY_API_KEY` environment variable") {
+					t.Errorf("%q: the message does not name the environment variable: %s", c.key, diags[0].Detail())
+				}
+			}
+			if strings.TrimSpace(c.key) != "" && strings.Contains(diags[0].Detail(), strings.TrimSpace(c.key)) {
+				t.Errorf("%q: the diagnostic repeats the key: %s", c.key, diags[0].Detail())
+			}
+		}
 	}
 }

@@ -112,7 +112,7 @@ func (w JobWait[T]) EndedEarly(err error, op APIOperation, job WaitedJob, status
 		seen = fmt.Sprintf("`%s`", status)
 	}
 	switch {
-	case errors.Is(err, context.DeadlineExceeded) && !IsRetryDeadline(err):
+	case errors.Is(err, context.DeadlineExceeded) && !mintlify.IsRetryDeadline(err):
 		return w.Budget.Pointed(diag.NewErrorDiagnostic(job.StillRunning, fmt.Sprintf("The Mintlify %s did not "+
 			"finish within %s; it was %s. %s\n\n%s", job.Name, w.Budget, seen, job.GoesOn,
 			strings.TrimSpace(w.Resume+" "+w.Longer))))
@@ -133,12 +133,4 @@ func (w JobWait[T]) EndedEarly(err error, op APIOperation, job WaitedJob, status
 		return diag.WithPath(pointed.Path(), withNext)
 	}
 	return withNext
-}
-
-// ResourceWait is the wait of a resource's operation, whose advice after a
-// failed status request is the same as after a timeout or an interruption
-// (resume): apply again. unknown and failed say what to do about a job in a
-// status nobody knows and a failed one.
-func ResourceWait[T any](b WaitBudget, resume, unknown, failed string) JobWait[T] {
-	return JobWait[T]{Budget: b, Resume: resume, Retry: resume, Unknown: unknown, Failed: failed}
 }

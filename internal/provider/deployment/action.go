@@ -55,7 +55,7 @@ func (a *deploymentAction) Schema(_ context.Context, _ action.SchemaRequest, res
 		Attributes: map[string]schema.Attribute{
 			"project_id": schema.StringAttribute{
 				MarkdownDescription: "The Mintlify project to deploy. Defaults to the provider's `project_id` (or `" +
-					core.EnvProjectID + "`).",
+					core.Env.ProjectID + "`).",
 				Optional:   true,
 				Validators: core.ProjectIDValidators,
 			},
@@ -69,7 +69,7 @@ func (a *deploymentAction) Schema(_ context.Context, _ action.SchemaRequest, res
 					"deployment goes on on the Mintlify side after a timeout. Defaults to `" +
 					core.FormatDuration(defaultDeploymentWaitTimeout) + "`.",
 				Optional:   true,
-				Validators: []validator.String{core.OperationTimeout},
+				Validators: []validator.String{core.Durations.Operation},
 			},
 		},
 	}
@@ -82,8 +82,7 @@ func (a *deploymentAction) Invoke(ctx context.Context, req action.InvokeRequest,
 		return
 	}
 	m, projectID := call.Plan, call.ProjectID
-	progress := core.ProgressOf(ctx, resp)
-	ctx = core.WithTurnProgress(call.Ctx, progress)
+	ctx, progress := core.WithProgress(call.Ctx, resp)
 	client := a.Provider.Client
 
 	statusID, err := client.TriggerDeployment(ctx, projectID)

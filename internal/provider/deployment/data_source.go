@@ -69,7 +69,7 @@ func (d *deploymentDataSource) Schema(ctx context.Context, _ datasource.SchemaRe
 					"never waits for a deployment unless asked to.",
 				Optional: true,
 			},
-			"timeouts": core.DataSourceTimeouts(ctx, timeouts.Opts{
+			"timeouts": core.Timeouts.DataSource(ctx, timeouts.Opts{
 				ReadDescription: "How long reading the deployment may take, retries included, as a duration such " +
 					"as `45m`; with `wait_for_completion`, how long it may wait. Defaults to `" +
 					core.FormatDuration(defaultDeploymentWaitTimeout) + "` with `wait_for_completion`, `" +

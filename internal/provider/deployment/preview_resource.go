@@ -103,7 +103,7 @@ func (r *previewDeploymentResource) Schema(ctx context.Context, _ resource.Schem
 			},
 			"project_id": schema.StringAttribute{
 				MarkdownDescription: "The Mintlify project to preview. Defaults to the provider's `project_id` (or `" +
-					core.EnvProjectID + "`) when the preview is first deployed. Setting it to another project deploys a " +
+					core.Env.ProjectID + "`) when the preview is first deployed. Setting it to another project deploys a " +
 					"preview there; while it is not set, the preview stays in the project it was deployed (or " +
 					"imported) in, whatever the provider's project becomes.",
 				Optional:      true,
@@ -125,7 +125,7 @@ func (r *previewDeploymentResource) Schema(ctx context.Context, _ resource.Schem
 				Computed: true,
 				Default:  booldefault.StaticBool(true),
 			},
-			"timeouts": core.ResourceTimeouts(ctx, timeouts.Opts{
+			"timeouts": core.Timeouts.Resource(ctx, timeouts.Opts{
 				Create: true,
 				CreateDescription: "How long to wait for the first deployment, as a duration such as `20m`, " +
 					"including the preview's turn within the API's rate limit (5 previews per minute). Changes " +
@@ -287,7 +287,7 @@ func (r *previewDeploymentResource) Read(ctx context.Context, req resource.ReadR
 // its deployment when the plan decided to resume (see ModifyPlan); other
 // changes are recorded without a request.
 func (r *previewDeploymentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	update, ok := core.BeginUpdate[previewDeploymentModel, core.NoFacts](ctx, req, resp)
+	update, ok := core.BeginUpdate[previewDeploymentModel, struct{}](ctx, req, resp)
 	if !ok {
 		return
 	}

@@ -20,12 +20,17 @@ func TriggerPreviewOp(projectID, branch string) core.APIOperation {
 		Doing: fmt.Sprintf("deploying the preview of branch %q of project %s", branch, projectID)}
 }
 
+// causePreviewsNotOnPlan is the 403 the API documents for "Trigger preview
+// deployment", named first among its causes (CallTriggerPreview).
+var causePreviewsNotOnPlan = core.NotOnPlan("Previews Not On The Mintlify Plan",
+	"preview deployments are not on the Mintlify plan of the organization of the API key",
+	"Upgrade the plan on the Mintlify dashboard, or contact Mintlify, then apply again.")
+
 var CallTriggerPreview = core.APICall{OperationID: "triggerPreviewDeployment", Text: core.CallText{
 	// Previews not on the plan is the 403 the API documents for this call:
 	// the most likely cause, so the first.
-	Forbidden:  core.Refusals{Possible: []core.RefusalCause{core.CausePreviewsNotOnPlan}}.Or(core.WriteRefused.Possible...),
+	Forbidden:  core.Refusals{Possible: []core.RefusalCause{causePreviewsNotOnPlan}}.Or(core.WriteRefused.Possible...),
 	BadRequest: branchRejected,
-	Conflict:   core.APIConflict,
 	NotStarted: "No preview was deployed.",
 	MayHaveStarted: func(op core.APIOperation) (summary, next string) {
 		return "Preview Deployment May Have Started", "The request reached the Mintlify API but no definite " +

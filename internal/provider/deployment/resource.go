@@ -67,7 +67,7 @@ func (r *deploymentResource) Schema(ctx context.Context, _ resource.SchemaReques
 			// Optional
 			"project_id": schema.StringAttribute{
 				MarkdownDescription: "The Mintlify project to deploy. Defaults to the provider's `project_id` (or `" +
-					core.EnvProjectID + "`) when the deployment is triggered. Setting it to another project triggers a " +
+					core.Env.ProjectID + "`) when the deployment is triggered. Setting it to another project triggers a " +
 					"deployment there; while it is not set, the deployment stays with the project it was triggered " +
 					"(or imported) in, whatever the provider's project becomes.",
 				Optional:      true,
@@ -91,7 +91,7 @@ func (r *deploymentResource) Schema(ctx context.Context, _ resource.SchemaReques
 				Computed: true,
 				Default:  booldefault.StaticBool(true),
 			},
-			"timeouts": core.ResourceTimeouts(ctx, timeouts.Opts{
+			"timeouts": core.Timeouts.Resource(ctx, timeouts.Opts{
 				Create: true,
 				CreateDescription: "How long to wait for the deployment to finish, as a duration such as `1h`; it " +
 					"also bounds the wait that the next apply resumes. Changes nothing on the Mintlify side. " +

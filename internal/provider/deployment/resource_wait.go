@@ -1,7 +1,6 @@
 package deployment
 
 import (
-	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 )
 
@@ -36,13 +35,14 @@ func deploymentWaitOnResume(b core.WaitBudget) deploymentWait {
 			"-replace="+deploymentType+".NAME`, with the address shown above after `with`.")
 }
 
-// deploymentWaitLonger is core.ResourceWait, with the advice to raise b
-// after a timeout (never after an interrupt); what names the jobs
-// ("deployments", "previews").
+// deploymentWaitLonger is the wait of a resource's operation, whose advice
+// after a failed status request is the same as after a timeout or an
+// interruption (resume): apply again; after a timeout (never after an
+// interrupt) it advises raising b; what names the jobs ("deployments",
+// "previews").
 func deploymentWaitLonger(b core.WaitBudget, what, resume, unknown, failed string) deploymentWait {
-	w := core.ResourceWait[mintlify.Deployment](b, resume, unknown, failed)
-	w.Longer = takesLonger(b, what)
-	return w
+	return deploymentWait{Budget: b, Resume: resume, Retry: resume, Unknown: unknown, Failed: failed,
+		Longer: takesLonger(b, what)}
 }
 
 // takesLonger advises raising b when what usually needs longer.

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -107,7 +108,7 @@ func archiveDiagnostic(err error, ac archiveAttempt) diag.Diagnostic {
 				"it again. If it fails the same way, the archive is damaged where it is stored: start a new export, "+
 				"for example with a change of `triggers` on the `mintlify_static_export_bundle`.", ac.job(), formatTold(invalid), invalid.Reason, nothing))
 	case errors.As(err, &failed):
-		reason := core.FailureReason(failed.Job.Error)
+		reason := failureReason(failed.Job.Error)
 		return diag.NewErrorDiagnostic("Static Export Job Failed",
 			fmt.Sprintf("The static export job %s failed at %s%% (%d pages exported), so it has no archive to "+
 				"download: %s. %s Start a new export and use its `job_id`.",
@@ -152,11 +153,11 @@ func (ac archiveAttempt) apiDiagnostic(err error, nothing string) diag.Diagnosti
 			"and jobs belong to the organization of the API key.").Diagnostic(err)
 	case ac.projectID == "":
 		d := ac.operation(err).Diagnostic(err)
-		return diag.NewErrorDiagnostic(d.Summary(), core.FollowedBy(d.Detail(), nothing))
+		return diag.NewErrorDiagnostic(d.Summary(), followedBy(d.Detail(), nothing))
 	case errors.As(err, &failed):
 		return diag.NewErrorDiagnostic("Static Export Job Failed",
 			fmt.Sprintf("The static export job %s failed, so it has no archive to download: %s. %s Start a new "+
-				"export and use its `job_id`.", ac.job(), core.FailureReason(failed.Job.Error), nothing))
+				"export and use its `job_id`.", ac.job(), failureReason(failed.Job.Error), nothing))
 	case mintlify.IsNotFound(err):
 		op := ac.operation(err).At(path.Root("job_id")).Advise(http.StatusNotFound, "There is no archive "+
 			"to download. "+nothing+" Check `job_id` and `project_id`: they are usually those of a "+
@@ -165,7 +166,7 @@ func (ac archiveAttempt) apiDiagnostic(err error, nothing string) diag.Diagnosti
 		return projectCallDiagnostic(op, err, ac.now)
 	}
 	d := projectCallDiagnostic(ac.operation(err), err, ac.now)
-	return diag.NewErrorDiagnostic(d.Summary(), core.FollowedBy(d.Detail(), nothing))
+	return diag.NewErrorDiagnostic(d.Summary(), followedBy(d.Detail(), nothing))
 }
 
 // formatTold names the format that a refused archive was read in, told by
@@ -295,4 +296,13 @@ func leftInPlaceDiagnostic(p string, v fileVerdict) diag.Diagnostic {
 	}
 	return diag.NewAttributeWarningDiagnostic(path.Root("output_path"), "Archive Left In Place",
 		fmt.Sprintf("%s was not deleted: %s. Delete it by hand if you no longer need it.", p, why))
+}
+
+// followedBy adds a sentence to a diagnostic's detail: as a paragraph of
+// its own after a detail of several paragraphs, else in the same one.
+func followedBy(detail, sentence string) string {
+	if strings.Contains(detail, "\n") {
+		return detail + "\n\n" + sentence
+	}
+	return detail + " " + sentence
 }

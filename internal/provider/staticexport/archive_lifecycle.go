@@ -181,7 +181,7 @@ func (r *staticExportArchiveResource) Read(ctx context.Context, req resource.Rea
 // missing or changed: an in-place update, with a warning, that keeps every
 // hash known (only downloaded_at is unknown).
 func (r *staticExportArchiveResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	plan, ok := core.PlannedModel[staticExportArchiveModel](ctx, req, resp)
+	plan, ok := plannedModel[staticExportArchiveModel](ctx, req, resp)
 	if !ok {
 		return
 	}
@@ -191,7 +191,8 @@ func (r *staticExportArchiveResource) ModifyPlan(ctx context.Context, req resour
 	}
 	var state staticExportArchiveModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	priv, diags := core.ReadPrivate[archiveFacts](ctx, req.Private)
+	var priv core.PrivateState[archiveFacts]
+	diags := priv.Read(ctx, req.Private)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() || replaced(plan, state) {
 		return
@@ -228,7 +229,8 @@ func planCreate(ctx context.Context, req resource.ModifyPlanRequest, plan static
 		return nil
 	}
 	p := plan.OutputPath.ValueString()
-	priv, diags := core.ReadPrivate[archiveFacts](ctx, req.Private)
+	var priv core.PrivateState[archiveFacts]
+	diags := priv.Read(ctx, req.Private)
 	// Unknown, overwrite may be true: only what it never allows is refused.
 	overwrite := plan.Overwrite.IsUnknown() || plan.Overwrite.ValueBool()
 	var occupied *occupiedError
@@ -268,7 +270,8 @@ func (r *staticExportArchiveResource) Update(ctx context.Context, req resource.U
 	var plan, state staticExportArchiveModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	priv, diags := core.ReadPrivate[archiveFacts](ctx, req.Private)
+	var priv core.PrivateState[archiveFacts]
+	diags := priv.Read(ctx, req.Private)
 	resp.Diagnostics.Append(diags...)
 	ctx, at := plan.archiveAttempt(ctx, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
@@ -372,10 +375,9 @@ func (r *staticExportArchiveResource) Delete(ctx context.Context, req resource.D
 // lookAtArchive reads the state and private state of a refresh or a
 // destroy, and judges the file at output_path against them; err is that of
 // looking at the file.
-func lookAtArchive(ctx context.Context, from tfsdk.State, private core.PrivateGetter, diags *diag.Diagnostics) (state staticExportArchiveModel, priv core.PrivateState[archiveFacts], v fileVerdict, err error) {
+func lookAtArchive(ctx context.Context, from tfsdk.State, private privateGetter, diags *diag.Diagnostics) (state staticExportArchiveModel, priv core.PrivateState[archiveFacts], v fileVerdict, err error) {
 	diags.Append(from.Get(ctx, &state)...)
-	priv, d := core.ReadPrivate[archiveFacts](ctx, private)
-	diags.Append(d...)
+	diags.Append(priv.Read(ctx, private)...)
 	if diags.HasError() {
 		return state, priv, v, nil
 	}

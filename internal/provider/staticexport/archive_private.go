@@ -1,6 +1,18 @@
 package staticexport
 
-import "github.com/mintlify/terraform-provider-mintlify/internal/archivefile"
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/archivefile"
+)
+
+// privateGetter is the part of the framework's private state that a look
+// at the archive reads: the requests of a refresh and of a destroy give it.
+type privateGetter interface {
+	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
+}
 
 // archiveFacts are the archive's facts in its private state.
 type archiveFacts struct {

@@ -110,7 +110,7 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 				Validators:    core.ProjectIDValidators,
 				PlanModifiers: replace,
 			},
-			"timeouts": core.ResourceTimeouts(ctx, timeouts.Opts{
+			"timeouts": core.Timeouts.Resource(ctx, timeouts.Opts{
 				Create: true,
 				CreateDescription: "How long a create or a restore may take, waiting for the job and downloading, " +
 					"retries included, such as `45m`. Defaults to `30m`.",
@@ -142,13 +142,13 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 			"size_bytes": schema.Int64Attribute{
 				MarkdownDescription: sizeBytesDescription,
 				Computed:            true,
-				PlanModifiers:       core.KeepInt64,
+				PlanModifiers:       keepInt64,
 			},
 			"file_count": schema.Int64Attribute{
 				MarkdownDescription: "The number of entries in the archive: its files and directories (not the root `./`, nor the " +
 					"directories that paths only imply).",
 				Computed:      true,
-				PlanModifiers: core.KeepInt64,
+				PlanModifiers: keepInt64,
 			},
 			"format": schema.StringAttribute{
 				MarkdownDescription: "The archive's format, " + core.BacktickList(archiveFormats) + ", told by its " +

@@ -23,8 +23,8 @@ func storageDiagnostic(e *mintlify.DownloadError, ac archiveAttempt, nothing str
 	}
 	switch {
 	case f.Kind == mintlify.FaultDowngrade:
-		summary, detail := core.DowngradeDiagnostic(f.Downgrade, fmt.Sprintf("downloading the archive of static export job %s", ac.job()))
-		return diag.NewErrorDiagnostic(summary, detail+" "+nothing)
+		d := core.APIOperation{Doing: fmt.Sprintf("downloading the archive of static export job %s", ac.job())}.Diagnostic(e)
+		return diag.NewErrorDiagnostic(d.Summary(), d.Detail()+" "+nothing)
 	case f.Status == http.StatusForbidden:
 		return diag.NewErrorDiagnostic("Bundle Link Refused",
 			fmt.Sprintf("The storage host %s refused fresh bundle links for static export job %s (HTTP 403: %s). "+

@@ -79,13 +79,13 @@ func waitCutShort(err error, jobID, reached string, w bundleWait) (diag.Diagnost
 			fmt.Sprintf("The Mintlify static export job %s failed at %s%% (%d pages exported): %s.\n\n"+
 				"Fix the cause the message names (for example the `domain` or `paths`), then apply again: a "+
 				"failed job cannot be resumed, so the next apply starts a new export.",
-				jobID, mintlify.FormatProgress(failed.Job.Progress), failed.Job.PageCount, core.FailureReason(failed.Job.Error))), true
+				jobID, mintlify.FormatProgress(failed.Job.Progress), failed.Job.PageCount, failureReason(failed.Job.Error))), true
 	case errors.As(err, &failedProject):
 		return diag.NewErrorDiagnostic("Static Export Job Failed",
 			fmt.Sprintf("The Mintlify static export job %s of project %s failed: %s.\n\nFix the cause the message "+
 				"names, then apply again: a failed job cannot be resumed, so the next apply starts a new export.",
-				jobID, failedProject.Job.ProjectID, core.FailureReason(failedProject.Job.Error))), true
-	case errors.Is(err, context.DeadlineExceeded) && !core.IsRetryDeadline(err):
+				jobID, failedProject.Job.ProjectID, failureReason(failedProject.Job.Error))), true
+	case errors.Is(err, context.DeadlineExceeded) && !mintlify.IsRetryDeadline(err):
 		return w.budget.Pointed(diag.NewErrorDiagnostic("Static Export Timed Out",
 			fmt.Sprintf("The Mintlify static export job %s did not complete within %s; it was %s. %s\n\n%s If "+
 				"exports usually take this long, %s.", jobID, w.budget, reached, core.KeepsRunning, resume, w.budget.Raise()))), true
@@ -115,11 +115,11 @@ func linkCutShort(err error, jobID string, w bundleWait) diag.Diagnostic {
 // new export.
 func replacementWarning(action core.PlannedAction, reason string) diag.Diagnostic {
 	summary := "Static Export Job No Longer Exists"
-	if action == core.ActionReplaceFailed {
+	if action == actionReplaceFailed {
 		summary = "Static Export Job Failed"
 	}
 	detail := core.Capitalized(reason) + ". The plan replaces the resource: the apply starts a new export."
-	if action == core.ActionReplaceGone {
+	if action == actionReplaceGone {
 		detail += " If the 404 came from a wrong API key or `base_url`, fix that first: once a refresh finds " +
 			"the job again, the replacement is no longer planned."
 	}
@@ -150,4 +150,13 @@ func unexpectedActionDiagnostic(action core.PlannedAction) diag.Diagnostic {
 	return diag.NewErrorDiagnostic("Unexpected Planned Action",
 		fmt.Sprintf("The plan asked to update the bundle in place with the action %q, which replaces it. This is "+
 			"a bug in the mintlify provider: please report it. Running `terraform apply` again plans afresh.", action))
+}
+
+// failureReason is the API's reason for a failed job, quoted, or says that
+// it gave none.
+func failureReason(reason *string) string {
+	if reason == nil || *reason == "" {
+		return "the API gave no reason"
+	}
+	return fmt.Sprintf("%q", *reason)
 }

@@ -29,7 +29,7 @@ func NewStaticExportBundleEphemeralResource() ephemeral.EphemeralResource {
 }
 
 type staticExportBundleEphemeralResource struct {
-	provider *core.ProviderData
+	core.ConfiguredDataSource
 }
 
 type staticExportBundleEphemeralModel struct {
@@ -74,7 +74,7 @@ func (e *staticExportBundleEphemeralResource) Schema(ctx context.Context, _ ephe
 				Optional:   true,
 				Validators: core.ProjectIDValidators,
 			},
-			"timeouts": core.EphemeralTimeouts(ctx, timeouts.Opts{
+			"timeouts": core.Timeouts.Ephemeral(ctx, timeouts.Opts{
 				OpenDescription: "How long generating the link may take, retries included, as a duration such as " +
 					"`5m`. Defaults to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",
 			}),
@@ -97,12 +97,12 @@ func (e *staticExportBundleEphemeralResource) Schema(ctx context.Context, _ ephe
 	}
 }
 
-func (e *staticExportBundleEphemeralResource) Configure(_ context.Context, req ephemeral.ConfigureRequest, resp *ephemeral.ConfigureResponse) {
-	e.provider = core.ProviderDataFrom(req.ProviderData, &resp.Diagnostics)
+func (e *staticExportBundleEphemeralResource) Configure(ctx context.Context, req ephemeral.ConfigureRequest, resp *ephemeral.ConfigureResponse) {
+	e.ConfigureEphemeral(ctx, req, resp)
 }
 
 func (e *staticExportBundleEphemeralResource) Open(ctx context.Context, req ephemeral.OpenRequest, resp *ephemeral.OpenResponse) {
-	m, ok := core.ConfiguredModel[staticExportBundleEphemeralModel](ctx, e.provider, req.Config, &resp.Diagnostics)
+	m, ok := core.ConfiguredModel[staticExportBundleEphemeralModel](ctx, e.Provider, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -111,14 +111,14 @@ func (e *staticExportBundleEphemeralResource) Open(ctx context.Context, req ephe
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	openCtx, cancel := e.provider.Client.Clock().WithTimeout(ctx, timeout)
+	openCtx, cancel := e.Provider.Client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 	jobID := m.JobID.ValueString()
 	if !m.ProjectID.IsNull() {
 		e.openProjectLink(openCtx, &m, core.Budget("timeouts.open", timeout), resp)
 		return
 	}
-	bundle, err := e.provider.Client.GenerateBundle(openCtx, jobID)
+	bundle, err := e.Provider.Client.GenerateBundle(openCtx, jobID)
 	if err != nil {
 		op := GenerateBundleOp(jobID).At(path.Root("job_id")).Within(core.Budget("timeouts.open", timeout)).Advise(http.StatusConflict, "Take `job_id` from a "+
 			"`mintlify_static_export_bundle`, which waits for its job, or apply again once the job completes.")
@@ -133,7 +133,7 @@ func (e *staticExportBundleEphemeralResource) Open(ctx context.Context, req ephe
 // contract: every read carries a fresh one.
 func (e *staticExportBundleEphemeralResource) openProjectLink(ctx context.Context, m *staticExportBundleEphemeralModel, budget core.WaitBudget, resp *ephemeral.OpenResponse) {
 	projectID, jobID := m.ProjectID.ValueString(), m.JobID.ValueString()
-	job, diags := getProjectJob(ctx, e.provider, projectID, jobID, budget)
+	job, diags := getProjectJob(ctx, e.Provider, projectID, jobID, budget)
 	resp.Diagnostics.Append(diags...)
 	if diags.HasError() {
 		return

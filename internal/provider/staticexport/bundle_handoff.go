@@ -2,6 +2,7 @@ package staticexport
 
 import (
 	"context"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -19,11 +20,20 @@ import (
 // of the bundle it replaces instead of starting one.
 const LogExportResumed = "Resuming the static export job of the replaced resource"
 
-// exportHandoffKey is what a replacement must share with the bundle it
+// exportHandoffArgs are what a replacement must share with the bundle it
 // replaces to take over its export: every argument whose change starts a
 // new export.
-func (m *staticExportBundleModel) exportHandoffKey() string {
-	return core.HandoffKey(m.Domain, m.Version, m.Paths, m.ProjectID, m.BasePath, m.Triggers)
+func (m *staticExportBundleModel) exportHandoffArgs() []attr.Value {
+	return []attr.Value{m.Domain, m.Version, m.Paths, m.ProjectID, m.BasePath, m.Triggers}
+}
+
+// handoffsKey is the key of the bundles' core.Handoffs in the provider's
+// data.
+type handoffsKey struct{}
+
+// handoffsOf is the hand-over registry of bundles of a configured provider.
+func handoffsOf(d *core.ProviderData) *core.Handoffs {
+	return core.FamilyState(d, handoffsKey{}, func() *core.Handoffs { return new(core.Handoffs) })
 }
 
 // leavesExport reports whether a destroyed bundle's export may serve its
@@ -49,7 +59,7 @@ func (r *staticExportBundleResource) leaveExport(ctx context.Context, state *sta
 	if r.Provider == nil || !state.leavesExport() {
 		return
 	}
-	core.HandoffsOf(r.Provider, staticExportBundleType).Leave(state.exportHandoffKey(), state.JobID.ValueString())
+	handoffsOf(r.Provider).Leave(state.JobID.ValueString(), state.exportHandoffArgs()...)
 	tflog.Info(ctx, "Leaving the static export job to the resource's replacement, which waits for it instead of "+
 		"starting another", map[string]any{LogFieldJobID: state.JobID.ValueString(), "status": state.Status.ValueString()})
 }
@@ -62,7 +72,7 @@ func (r *staticExportBundleResource) takeOverExport(ctx context.Context, m *stat
 	if m.Domain.IsNull() && !known(m.ProjectID) {
 		return startedJob{}, false // the project is settled by the start
 	}
-	jobID, ok := core.HandoffsOf(r.Provider, staticExportBundleType).Take(m.exportHandoffKey())
+	jobID, ok := handoffsOf(r.Provider).Take(m.exportHandoffArgs()...)
 	if !ok {
 		return startedJob{}, false
 	}

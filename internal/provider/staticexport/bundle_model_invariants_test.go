@@ -212,7 +212,7 @@ func (m *modelRun) checkRevision(i int, after providertest.Instance) {
 func (m *modelRun) checkPrivate(i int, after providertest.Instance) {
 	m.check()
 	var priv core.PrivateState[bundleFacts]
-	if raw, ok := after.Private[core.PrivateKey]; ok && json.Unmarshal(raw, &priv) == nil && priv.PlannedAction != "" {
+	if raw, ok := after.Private[privateKey]; ok && json.Unmarshal(raw, &priv) == nil && priv.PlannedAction != "" {
 		m.violation(i, "the state's private data keeps the planned action %s", priv.PlannedAction)
 	}
 }
@@ -259,7 +259,7 @@ func (m *modelRun) linkDue(st providertest.Instance, cfg modelConfig, at time.Ti
 		return false, false
 	}
 	var priv core.PrivateState[bundleFacts]
-	if raw, ok := st.Private[core.PrivateKey]; ok {
+	if raw, ok := st.Private[privateKey]; ok {
 		_ = json.Unmarshal(raw, &priv)
 	}
 	link := linkState{ExpiresAt: expires, GeneratedAt: priv.Facts.LinkGeneratedAt}
@@ -318,3 +318,6 @@ func (m *modelRun) checkDownload(i int, after providertest.Instance) {
 		m.violation(i, "the bundle has %d bytes, size_bytes says %v", len(body), after.Attrs["size_bytes"])
 	}
 }
+
+// privateKey is the key of every resource's private state.
+const privateKey = "mintlify"

@@ -15,6 +15,52 @@ import (
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 )
 
+// The renewal vocabulary: what the bundle's plan may decide, carried to
+// Update in private state (core.PrivateState) beside core.ActionResume.
+const (
+	// actionNone makes no request: the link is fresh, or nothing can be
+	// judged. An update planned for other reasons (such as `timeouts`)
+	// only stores the configuration. core spells it the same.
+	actionNone core.PlannedAction = "none"
+	// actionRenew generates a fresh link for the same completed job.
+	actionRenew core.PlannedAction = "renew"
+	// actionAdoptImport takes `domain`, `version`, `paths` and `triggers`
+	// from configuration for an imported job, waits for it unless it
+	// completed, and generates its first link.
+	actionAdoptImport core.PlannedAction = "adopt-import"
+	// actionReplaceGone replaces the resource: the last refresh found the
+	// job gone (HTTP 404), so no link can ever be generated for it.
+	actionReplaceGone core.PlannedAction = "replace-gone"
+	// actionReplaceFailed replaces the resource: the job failed, and a
+	// failed job has no bundle.
+	actionReplaceFailed core.PlannedAction = "replace-failed"
+)
+
+// PlannedActions are the actions of the bundle's plan besides the ones
+// every resource knows; core.PrivateState reads no other.
+func (bundleFacts) PlannedActions() []core.PlannedAction {
+	return []core.PlannedAction{actionRenew, actionAdoptImport, actionReplaceGone, actionReplaceFailed}
+}
+
+// replaces reports whether the action replaces the resource, which starts a
+// new export.
+func replaces(a core.PlannedAction) bool { return a == actionReplaceGone || a == actionReplaceFailed }
+
+// requestsLink reports whether the apply of the action generates a link.
+func requestsLink(a core.PlannedAction) bool {
+	return a == actionRenew || a == core.ActionResume || a == actionAdoptImport
+}
+
+// plannedModel reads the plan that ModifyPlan shapes; ok is false for a
+// destroy (there is no plan) or when the plan cannot be read.
+func plannedModel[M any](ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) (plan M, ok bool) {
+	if req.Plan.Raw.IsNull() {
+		return plan, false
+	}
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	return plan, !resp.Diagnostics.HasError()
+}
+
 // The lifecycle of mintlify_static_export_bundle is decided in one place:
 // planLink, a pure function of what the state, the configuration, the last
 // refresh and the clock say. ModifyPlan gathers those facts, asks planLink,
@@ -104,35 +150,35 @@ func planLink(f linkFacts) (core.PlannedAction, string) {
 	case f.Retired:
 		// Neither a new export nor a new link can be had under `domain`:
 		// keep the link in state, which works until it expires.
-		return core.ActionNone, "the Mintlify API no longer serves the domain-scoped static export"
+		return actionNone, "the Mintlify API no longer serves the domain-scoped static export"
 	case f.Gone:
-		return core.ActionReplaceGone, fmt.Sprintf("the Mintlify API answered HTTP 404 for the static export job %s "+
+		return actionReplaceGone, fmt.Sprintf("the Mintlify API answered HTTP 404 for the static export job %s "+
 			"on the last refresh, so its link can be neither renewed nor generated", f.JobID)
 	case f.Imported:
 		// Even a failed job: the apply reports why it failed, and the
 		// plan after that replaces it.
-		return core.ActionAdoptImport, fmt.Sprintf("adopting the imported static export job %s", f.JobID)
+		return actionAdoptImport, fmt.Sprintf("adopting the imported static export job %s", f.JobID)
 	case f.Status == mintlify.StatusFailed:
-		return core.ActionReplaceFailed, fmt.Sprintf("the static export job %s failed, and a failed job has no bundle", f.JobID)
+		return actionReplaceFailed, fmt.Sprintf("the static export job %s failed, and a failed job has no bundle", f.JobID)
 	case !f.HasLink:
 		return core.ActionResume, fmt.Sprintf("the static export job %s has no link yet", f.JobID)
 	case f.Link.ExpiresAt.IsZero():
-		return core.ActionRenew, "the expiry of the link in state is unknown"
+		return actionRenew, "the expiry of the link in state is unknown"
 	case f.LinkWantedInState:
-		return core.ActionRenew, "`store_link` is now true, and the state holds no link to keep"
+		return actionRenew, "`store_link` is now true, and the state holds no link to keep"
 	case f.RenewTriggersChanged:
-		return core.ActionRenew, "`renew_triggers` changed"
+		return actionRenew, "`renew_triggers` changed"
 	case f.LeaveLink:
-		return core.ActionNone, "`renew_link` is false, so the link is left as it is"
+		return actionNone, "`renew_link` is false, so the link is left as it is"
 	case f.RenewBeforeUnknown:
-		return core.ActionNone, "`renew_before` is only known after apply, so the link is not judged in this plan"
+		return actionNone, "`renew_before` is only known after apply, so the link is not judged in this plan"
 	case f.JudgedAt.IsZero():
-		return core.ActionNone, "the provider is not configured yet, so the link is not judged in this plan"
+		return actionNone, "the provider is not configured yet, so the link is not judged in this plan"
 	}
 	if reason := renewalReason(f.Link, f.RenewBefore, f.JudgedAt); reason != "" {
-		return core.ActionRenew, reason
+		return actionRenew, reason
 	}
-	return core.ActionNone, ""
+	return actionNone, ""
 }
 
 // ModifyPlan asks planLink what to do about the job and its link, shapes
@@ -140,7 +186,7 @@ func planLink(f linkFacts) (core.PlannedAction, string) {
 // private state: only a plan ever schedules a new link or a new export, so
 // an apply does exactly what the plan showed.
 func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	plan, ok := core.PlannedModel[staticExportBundleModel](ctx, req, resp)
+	plan, ok := plannedModel[staticExportBundleModel](ctx, req, resp)
 	if !ok {
 		return
 	}
@@ -166,7 +212,8 @@ func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resourc
 func (r *staticExportBundleResource) planExisting(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, plan *staticExportBundleModel) {
 	var state staticExportBundleModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	priv, diags := core.ReadPrivate[bundleFacts](ctx, req.Private)
+	var priv core.PrivateState[bundleFacts]
+	diags := priv.Read(ctx, req.Private)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -188,21 +235,21 @@ func (r *staticExportBundleResource) planExisting(ctx context.Context, req resou
 	priv.PlannedAt = at
 	resp.Diagnostics.Append(priv.Write(ctx, resp.Private)...)
 	switch {
-	case action == core.ActionNone:
+	case action == actionNone:
 		if reason != "" {
 			tflog.Debug(ctx, "Leaving the bundle link as it is: "+reason, map[string]any{"job_id": facts.JobID})
 		}
 		if r.mayRenewAtApply(plan, &state, facts) {
 			plan.planPossibleRenewal()
 		}
-	case action.Replaces():
+	case replaces(action):
 		tflog.Info(ctx, "Planning to "+string(action)+": "+reason, map[string]any{"job_id": facts.JobID})
 		resp.Diagnostics.Append(replacementWarning(action, reason))
 		plan.planReplacement()
 		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("job_id"))
 	default:
 		tflog.Info(ctx, "Planning to "+string(action)+": "+reason, map[string]any{"job_id": facts.JobID})
-		if action == core.ActionRenew {
+		if action == actionRenew {
 			resp.Diagnostics.Append(renewalWarning(facts.JobID, reason))
 		}
 		plan.planNewLink(&state)

@@ -20,19 +20,19 @@ var planLinkTable = []struct {
 	when map[string]string
 	want core.PlannedAction
 }{
-	{map[string]string{"gone": "yes"}, core.ActionReplaceGone},
-	{map[string]string{"imported": "yes"}, core.ActionAdoptImport},
-	{map[string]string{"status": "failed"}, core.ActionReplaceFailed},
+	{map[string]string{"gone": "yes"}, actionReplaceGone},
+	{map[string]string{"imported": "yes"}, actionAdoptImport},
+	{map[string]string{"status": "failed"}, actionReplaceFailed},
 	{map[string]string{"link": "none"}, core.ActionResume},
-	{map[string]string{"link": "no-expiry"}, core.ActionRenew},
-	{map[string]string{"renew_triggers": "changed"}, core.ActionRenew},
-	{map[string]string{"renew_link": "false"}, core.ActionNone},
-	{map[string]string{"renew_before": "unknown"}, core.ActionNone},
-	{map[string]string{"clock": "none"}, core.ActionNone},
-	{map[string]string{"link": "expired"}, core.ActionRenew},
-	{map[string]string{"renew_before": "1h", "link": "50m-left|20m-left"}, core.ActionRenew},
-	{map[string]string{"renew_before": "unset", "generated_at": "known", "link": "20m-left"}, core.ActionRenew},
-	{map[string]string{}, core.ActionNone},
+	{map[string]string{"link": "no-expiry"}, actionRenew},
+	{map[string]string{"renew_triggers": "changed"}, actionRenew},
+	{map[string]string{"renew_link": "false"}, actionNone},
+	{map[string]string{"renew_before": "unknown"}, actionNone},
+	{map[string]string{"clock": "none"}, actionNone},
+	{map[string]string{"link": "expired"}, actionRenew},
+	{map[string]string{"renew_before": "1h", "link": "50m-left|20m-left"}, actionRenew},
+	{map[string]string{"renew_before": "unset", "generated_at": "known", "link": "20m-left"}, actionRenew},
+	{map[string]string{}, actionNone},
 }
 
 // planLinkInputs are the values each input takes. A link is two hours long:
@@ -132,10 +132,10 @@ func TestPlanLink(t *testing.T) {
 			continue
 		}
 		// Every action but none says why; a replacement names the job.
-		if got != core.ActionNone && reason == "" {
+		if got != actionNone && reason == "" {
 			t.Errorf("%v: %s without a reason", c, got)
 		}
-		if got.Replaces() && !strings.Contains(reason, f.JobID) {
+		if replaces(got) && !strings.Contains(reason, f.JobID) {
 			t.Errorf("%v: reason %q does not name the job", c, reason)
 		}
 	}
@@ -156,15 +156,15 @@ func TestPlanLinkPromises(t *testing.T) {
 		got, _ := planLink(f)
 		name := fmt.Sprint(c)
 		switch {
-		case got.Replaces() && !f.Gone && f.Status != mintlify.StatusFailed:
+		case replaces(got) && !f.Gone && f.Status != mintlify.StatusFailed:
 			t.Errorf("%s: replaced although the job is neither gone nor failed", name)
-		case got.Replaces() && f.Imported && !f.Gone:
+		case replaces(got) && f.Imported && !f.Gone:
 			t.Errorf("%s: an imported job is replaced instead of adopted", name)
-		case got == core.ActionRenew && !f.HasLink:
+		case got == actionRenew && !f.HasLink:
 			t.Errorf("%s: renews a link that does not exist", name)
-		case got == core.ActionRenew && !f.Link.ExpiresAt.IsZero() && f.JudgedAt.IsZero() && !f.RenewTriggersChanged:
+		case got == actionRenew && !f.Link.ExpiresAt.IsZero() && f.JudgedAt.IsZero() && !f.RenewTriggersChanged:
 			t.Errorf("%s: judges a link without a clock", name)
-		case got == core.ActionNone && (f.Gone || f.Imported || !f.HasLink):
+		case got == actionNone && (f.Gone || f.Imported || !f.HasLink):
 			t.Errorf("%s: leaves alone a job that is gone, imported or without a link", name)
 		}
 	}

@@ -137,7 +137,7 @@ func (r *staticExportBundleResource) projectWaitDiagnostic(err error, m *staticE
 	}
 	op := GetProjectExportJobOp(m.ProjectID.ValueString(), jobID).Within(w.budget).Advise(http.StatusNotFound, w.goneAdvice())
 	if current, perr := time.Parse(time.RFC3339, m.ExpiresAt.ValueString()); perr == nil {
-		op = op.Renewing(current, r.Provider.Client.Clock().Now())
+		op = op.Renewing(currentLink(jobID, current, r.Provider.Client.Clock().Now()))
 	}
 	return projectCallDiagnostic(op, err, r.Provider.Client.Clock().Now())
 }

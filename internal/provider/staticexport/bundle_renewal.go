@@ -118,4 +118,10 @@ func linkFromState(expiresAt types.String, generatedAt time.Time) (linkState, di
 
 // renewBeforeValue returns the configured renew_before, or zero when unset.
 // The attribute's validator has already checked the value.
-func renewBeforeValue(v types.String) time.Duration { return core.DurationOr(v, 0) }
+func renewBeforeValue(v types.String) time.Duration {
+	if v.IsNull() || v.IsUnknown() {
+		return 0
+	}
+	d, _ := time.ParseDuration(v.ValueString()) // validated by core.Durations.Positive
+	return d
+}

@@ -19,9 +19,6 @@ import (
 // renewal policy, the wait, the link that `store_link` keeps or not, and the
 // diagnostics.
 
-// staticExportBundleType is the resource's type name, for advice.
-const staticExportBundleType = "mintlify_static_export_bundle"
-
 var (
 	_ resource.Resource                = (*staticExportBundleResource)(nil)
 	_ resource.ResourceWithConfigure   = (*staticExportBundleResource)(nil)
@@ -116,8 +113,8 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	}
 	timeout, diags := state.Timeouts.Read(ctx, core.DefaultReadTimeout)
 	resp.Diagnostics.Append(diags...)
-	priv, diags := core.ReadPrivate[bundleFacts](ctx, req.Private)
-	resp.Diagnostics.Append(diags...)
+	var priv core.PrivateState[bundleFacts]
+	resp.Diagnostics.Append(priv.Read(ctx, req.Private)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -159,14 +156,14 @@ func (r *staticExportBundleResource) Update(ctx context.Context, req resource.Up
 	plan, state, priv, action := update.Plan, update.State, update.Private, update.Action
 	resp.Diagnostics.Append(setBundleIdentity(ctx, resp.Identity, &state)...)
 	switch {
-	case action == core.ActionNone:
+	case action == actionNone:
 		// The plan may show the link as known after apply (see
 		// mayRenewAtApply): it is the one in state.
 		plan.copyJobAndLink(&state)
 		plan.LinkRevision = state.LinkRevision
 		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 		return
-	case !action.RequestsLink():
+	case !requestsLink(action):
 		resp.Diagnostics.Append(unexpectedActionDiagnostic(action))
 		return
 	case r.Provider == nil:

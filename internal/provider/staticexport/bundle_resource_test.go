@@ -289,7 +289,7 @@ func TestDuplicatePagePathIsAWarning(t *testing.T) {
 
 func TestAccStaticExportBundle_missingAPIKey(t *testing.T) {
 	env := providertest.NewTestEnv(t)
-	t.Setenv(core.EnvAPIKey, "")
+	t.Setenv(core.Env.APIKey, "")
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{{

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/float64planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
@@ -54,13 +55,13 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					"the project-scoped contract (`project_id`, `base_path`). Changing or removing it starts a new " +
 					"export.",
 				Optional:      true,
-				Validators:    []validator.String{core.BareHostname},
+				Validators:    []validator.String{bareHostname},
 				PlanModifiers: []planmodifier.String{replaceExportUnlessImported.String()},
 			},
 
 			"project_id": schema.StringAttribute{
 				MarkdownDescription: "The Mintlify project to export with the project-scoped contract, when " +
-					"`domain` is not set. Defaults to the provider's `project_id` (or `" + core.EnvProjectID + "`); " +
+					"`domain` is not set. Defaults to the provider's `project_id` (or `" + core.Env.ProjectID + "`); " +
 					"null with `domain`, which cannot be combined with it. Changing it starts a new export.",
 				Optional:   true,
 				Computed:   true,
@@ -114,12 +115,12 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					"time from one run to the next and the lifetime; a longer value renews the link on every run, " +
 					"with a warning.",
 				Optional:   true,
-				Validators: []validator.String{core.PositiveDuration},
+				Validators: []validator.String{core.Durations.Positive},
 			},
 			"renew_triggers": renewTriggersAttribute(),
 			"store_link":     storeLinkAttribute(),
 			"renew_link":     renewLinkAttribute(),
-			"timeouts": core.ResourceTimeouts(ctx, timeouts.Opts{
+			"timeouts": core.Timeouts.Resource(ctx, timeouts.Opts{
 				Create: true,
 				Update: true,
 				CreateDescription: "How long to wait for the export to complete and its link to be generated, " +
@@ -156,7 +157,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			"page_count": schema.Int64Attribute{
 				MarkdownDescription: "The number of pages exported.",
 				Computed:            true,
-				PlanModifiers:       core.KeepInt64,
+				PlanModifiers:       keepInt64,
 			},
 			"bundle_url": schema.StringAttribute{
 				MarkdownDescription: "The presigned link to the bundle archive, which grants read access to the " +
@@ -169,7 +170,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			"size_bytes": schema.Int64Attribute{
 				MarkdownDescription: "The size of the bundle archive in bytes.",
 				Computed:            true,
-				PlanModifiers:       core.KeepInt64,
+				PlanModifiers:       keepInt64,
 			},
 			"expires_at": schema.StringAttribute{
 				MarkdownDescription: "When `bundle_url` stops working, in RFC 3339 format.",
@@ -196,7 +197,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					"at the Unix time of its first link. Give it to a `helm_release`'s `set_wo_revision` to re-send " +
 					"write-only values exactly when a fresh link is due.",
 				Computed:      true,
-				PlanModifiers: core.KeepInt64,
+				PlanModifiers: keepInt64,
 			},
 		},
 	}
@@ -236,3 +237,7 @@ func setBundleIdentity(ctx context.Context, identity *tfsdk.ResourceIdentity, m 
 	}
 	return identity.Set(ctx, staticExportBundleIdentityModel{JobID: m.JobID, ProjectID: projectID})
 }
+
+// keepInt64 keeps a computed number from state while a plan does not
+// change it.
+var keepInt64 = []planmodifier.Int64{int64planmodifier.UseStateForUnknown()}

@@ -3,6 +3,8 @@ package staticexport
 import (
 	"context"
 	"fmt"
+	"net"
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -100,4 +102,89 @@ func versionProblem(v string) string {
 			"`trimspace(...)` removes)"
 	}
 	return ""
+}
+
+// hostnameLabel is one DNS label: lower-case letters, digits and inner
+// hyphens, at most 63 characters.
+var hostnameLabel = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$`)
+
+// bareHostname validates the static export `domain`: the API wants the bare
+// hostname, and each common mistake gets its own fix.
+var bareHostname = core.ProblemCheck("value must be a bare lower-case hostname such as `docs.example.com`",
+	"Invalid Domain", hostnameProblem, "The `domain` %[1]q is not a bare hostname: %[2]s. Give only the hostname "+
+		"of the deployment, such as `docs.example.com` or `acme.mintlify.app`.")
+
+// hostnameProblem explains what is wrong with d as a bare hostname, or
+// returns "" when it is one. When d holds a bare hostname that can be had by
+// removing what does not belong (`Docs.Example.com:443`), the explanation
+// ends with that hostname, so the suggested fix is itself valid.
+func hostnameProblem(d string) string {
+	problem := firstHostnameProblem(d)
+	if problem == "" {
+		return ""
+	}
+	if fixed := bareHostOf(d); fixed != d && firstHostnameProblem(fixed) == "" {
+		return fmt.Sprintf("%s (use %q)", problem, fixed)
+	}
+	return problem
+}
+
+// firstHostnameProblem names the first thing wrong with d as a bare
+// hostname, or returns "".
+func firstHostnameProblem(d string) string {
+	switch {
+	case d == "":
+		return "it is empty"
+	case strings.Contains(d, "://"):
+		return fmt.Sprintf("remove the scheme %q", d[:strings.Index(d, "://")+3])
+	case strings.ContainsAny(d, " \t\r\n"):
+		return "remove the spaces"
+	case strings.HasSuffix(d, "/") && !strings.Contains(strings.TrimRight(d, "/"), "/"):
+		return "remove the trailing slash"
+	case strings.Contains(d, "/"):
+		return fmt.Sprintf("remove the path %q", d[strings.Index(d, "/"):])
+	case strings.ContainsAny(d, "?#"):
+		return "remove the query or fragment"
+	case strings.Contains(d, "@"):
+		return "remove the user information before `@`"
+	}
+	if _, port, err := net.SplitHostPort(d); err == nil {
+		return fmt.Sprintf("remove the port %q", ":"+port)
+	}
+	if d != strings.ToLower(d) {
+		return "write it in lower case"
+	}
+	if len(d) > 253 {
+		return "it is longer than 253 characters"
+	}
+	labels := strings.Split(strings.TrimSuffix(d, "."), ".")
+	if len(labels) < 2 {
+		return "it needs at least two labels, such as `docs.example.com`"
+	}
+	for _, l := range labels {
+		if !hostnameLabel.MatchString(l) {
+			return fmt.Sprintf("the label %q may only hold letters, digits and inner hyphens, 1 to 63 characters", l)
+		}
+	}
+	return ""
+}
+
+// bareHostOf removes from d everything a URL may add around a hostname:
+// spaces, scheme, user information, path, query, fragment and port; and
+// lowers its case.
+func bareHostOf(d string) string {
+	d = strings.TrimSpace(d)
+	if _, rest, ok := strings.Cut(d, "://"); ok {
+		d = rest
+	}
+	if i := strings.IndexAny(d, "/?#"); i >= 0 {
+		d = d[:i]
+	}
+	if i := strings.LastIndex(d, "@"); i >= 0 {
+		d = d[i+1:]
+	}
+	if host, _, err := net.SplitHostPort(d); err == nil {
+		d = host
+	}
+	return strings.ToLower(d)
 }

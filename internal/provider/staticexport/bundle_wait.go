@@ -74,10 +74,11 @@ func (r *staticExportBundleResource) generateLink(ctx context.Context, m *static
 		return time.Time{}, diag.Diagnostics{retiredDiagnostic(err, m.Domain.ValueString(), "No link was generated; "+
 			"the link in state keeps working until `expires_at`.")}
 	case err != nil:
-		op := GenerateBundleOp(jobID).Advise(http.StatusNotFound, w.goneAdvice())
+		op := GenerateBundleOp(jobID)
 		if current, perr := time.Parse(time.RFC3339, m.ExpiresAt.ValueString()); perr == nil {
-			op = op.Renewing(current, client.Clock().Now()) // a failed renewal says until when the link works
+			op = RenewBundleOp(jobID, current, client.Clock().Now()) // a failed renewal says until when the link works
 		}
+		op = op.Advise(http.StatusNotFound, w.goneAdvice())
 		return time.Time{}, diag.Diagnostics{op.Diagnostic(err)}
 	}
 	now := client.Clock().Now()

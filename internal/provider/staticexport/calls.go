@@ -3,6 +3,7 @@ package staticexport
 import (
 	"fmt"
 	"net/http"
+	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
@@ -15,18 +16,23 @@ import (
 var (
 	callStartStaticExport = core.APICall{OperationID: "startStaticExportJob", Text: staticExportCall.
 				WhenNotFound("Mintlify API Endpoint Not Found", nil, baseURLAdvice).
-				OnForbidden(core.WriteRefused.Or(core.CauseStaticExportNotEnabled)).
+				OnForbidden(core.WriteRefused.Or(causeStaticExportNotEnabled)).
 				Starting("No static export job was started.", exportMayHaveStarted)}
 	callGetStaticExportJob = core.APICall{OperationID: "getStaticExportJob", Text: staticExportCall}
 	callGenerateBundle     = core.APICall{OperationID: "generateStaticExportBundle", Text: staticExportCall.OnConflict(exportNotFinished).
-				OnForbidden(core.WriteRefused.OrIfNamed(core.CauseStaticExportNotEnabled))}
+				OnForbidden(core.WriteRefused.OrIfNamed(causeStaticExportNotEnabled))}
 )
 
 // staticExportCall is the text of a GET of a static export job.
-var staticExportCall = core.CallText{
-	NotFound: "Static Export Job Not Found", Missing: missingExportJob, NotFoundAdvice: checkJobIDAdvice,
-	Forbidden: core.ReadRefused.OrIfNamed(core.CauseStaticExportNotEnabled), BadRequest: core.RequestRejected, Conflict: core.APIConflict,
-}
+var staticExportCall = core.CallOfProject.WhenNotFound("Static Export Job Not Found", missingExportJob, checkJobIDAdvice).
+	OnForbidden(core.CallOfProject.Forbidden.OrIfNamed(causeStaticExportNotEnabled))
+
+// causeStaticExportNotEnabled is the 403 of an organization without static
+// export, which the API's text names.
+var causeStaticExportNotEnabled = core.NotOnPlan("Static Export Not Enabled",
+	"static export is not enabled for the organization of the API key (it is available on Mintlify "+
+		"Enterprise plans, as a private beta)",
+	"Contact Mintlify to enable it, then apply again.")
 
 const (
 	baseURLAdvice    = "Check that the provider's `base_url` is the root of the Mintlify API."
@@ -48,6 +54,13 @@ func GetStaticExportJobOp(jobID string) core.APIOperation {
 func GenerateBundleOp(jobID string) core.APIOperation {
 	return core.APIOperation{Call: callGenerateBundle, JobID: jobID,
 		Doing: fmt.Sprintf("generating the bundle link of static export job %s", jobID)}
+}
+
+// RenewBundleOp is GenerateBundleOp renewing a link that expires at
+// expiresAt (now is the provider's clock): a refusal says until when that
+// link works.
+func RenewBundleOp(jobID string, expiresAt, now time.Time) core.APIOperation {
+	return GenerateBundleOp(jobID).Renewing(currentLink(jobID, expiresAt, now))
 }
 
 func missingExportJob(op core.APIOperation) string {

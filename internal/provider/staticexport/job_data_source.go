@@ -68,7 +68,7 @@ func (d *staticExportJobDataSource) Schema(ctx context.Context, _ datasource.Sch
 				Optional:   true,
 				Validators: core.ProjectIDValidators,
 			},
-			"timeouts": core.DataSourceTimeouts(ctx, timeouts.Opts{
+			"timeouts": core.Timeouts.DataSource(ctx, timeouts.Opts{
 				ReadDescription: "How long reading the job may take, retries included, as a duration such as `5m`. " +
 					"Defaults to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",
 			}),

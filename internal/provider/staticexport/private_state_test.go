@@ -19,14 +19,14 @@ func TestPrivateStateBytes(t *testing.T) {
 		state any
 		want  string
 	}{
-		{"bundle", core.PrivateState[bundleFacts]{Version: 1, PlannedAction: core.ActionRenew, PlannedAt: at,
+		{"bundle", core.PrivateState[bundleFacts]{Version: 1, PlannedAction: actionRenew, PlannedAt: at,
 			Facts: bundleFacts{JobGone: true, LinkGeneratedAt: at}},
 			`{"version":1,"planned_action":"renew","planned_at":"2026-05-01T12:00:00Z","job_gone":true,"link_generated_at":"2026-05-01T12:00:00Z"}`},
 		{"bundle, no facts", core.PrivateState[bundleFacts]{Version: 1, PlannedAction: core.ActionResume},
 			`{"version":1,"planned_action":"resume"}`},
 		{"archive", core.PrivateState[archiveFacts]{Version: 1, Facts: archiveFacts{FileDrift: &fileVerdict{Kind: fileChanged, SHA256: "ab"}}},
 			`{"version":1,"file_drift":{"kind":"changed","sha256":"ab"}}`},
-		{"agent job", core.PrivateState[core.NoFacts]{Version: 1, PlannedAction: core.ActionResume},
+		{"agent job", core.PrivateState[struct{}]{Version: 1, PlannedAction: core.ActionResume},
 			`{"version":1,"planned_action":"resume"}`},
 	}
 	for _, c := range cases {
@@ -56,8 +56,8 @@ func roundTrip(t *testing.T, state any, raw []byte) any {
 		var p core.PrivateState[archiveFacts]
 		err = json.Unmarshal(raw, &p)
 		state = p
-	case core.PrivateState[core.NoFacts]:
-		var p core.PrivateState[core.NoFacts]
+	case core.PrivateState[struct{}]:
+		var p core.PrivateState[struct{}]
 		err = json.Unmarshal(raw, &p)
 		state = p
 	}

@@ -21,12 +21,12 @@ import (
 
 var (
 	callStartProjectExport = core.APICall{OperationID: "startProjectStaticExportJob", Text: core.CallOfProject.InProject().
-				OnForbidden(core.WriteRefused.Or(core.CauseStaticExportNotEnabled)).OnBadRequest(projectRequestRejected).
+				OnForbidden(core.WriteRefused.Or(causeStaticExportNotEnabled)).OnBadRequest(projectRequestRejected).
 				OnConflict(anotherExportActive).
 				Starting("No static export job was started.", exportMayHaveStarted)}
 	callGetProjectExportJob = core.APICall{OperationID: "getProjectStaticExportJob", Text: core.CallOfProject.
 				WhenNotFound("Static Export Job Not Found", missingProjectExportJob, checkJobIDAdvice).
-				OnForbidden(core.ReadRefused.OrIfNamed(core.CauseStaticExportNotEnabled)).OnBadRequest(projectRequestRejected)}
+				OnForbidden(core.CallOfProject.Forbidden.OrIfNamed(causeStaticExportNotEnabled)).OnBadRequest(projectRequestRejected)}
 )
 
 // StartProjectExportOp is "Start static export job" of a project.
@@ -59,7 +59,7 @@ func projectRequestRejected(op core.APIOperation, f mintlify.Fault) (summary, de
 			"Copy the project ID from the API keys page of the Mintlify dashboard into `project_id`.", op.ProjectID,
 			op.Doing, core.APIMessage(f))
 	}
-	return core.RequestRejected(op, f)
+	return core.CallOfProject.ExplainBadRequest(op, f)
 }
 
 // anotherExportActive explains a 409 of a start that was waited for until
@@ -86,7 +86,7 @@ func projectCallDiagnostic(op core.APIOperation, err error, now time.Time) diag.
 				"this one while %s (HTTP 429: %s). A start is possible again at %s (in %s), after the remaining "+
 				"`timeouts.create`, so the provider stopped at once instead of waiting in vain. No job was started. "+
 				"Apply again after %[3]s.", op.Doing, core.APIMessage(mintlify.Classify(err)), at.UTC().Format(time.RFC3339),
-				core.Roughly(at.Sub(now))))
+				roughly(at.Sub(now))))
 	}
 	if mintlify.IsAnotherExportActive(err) {
 		summary, detail := anotherExportActive(op, mintlify.Classify(err))
@@ -120,4 +120,26 @@ func notServedDiagnostic(op core.APIOperation, err error) diag.Diagnostic {
 			"`base_path` from the resource). If `base_url` points at a proxy or a stand-in, check that it serves "+
 			"`/v1/static-export/{projectId}/jobs`. No job was started or changed.",
 			op.Doing, mintlify.StatusCode(err), core.APIMessage(mintlify.Classify(err)), op.ProjectID))
+}
+
+// currentLink says until when the link of job jobID that a renewal would
+// have replaced works (it expires at expiresAt; now is the provider's
+// clock), for the diagnostic of a failed renewal.
+func currentLink(jobID string, expiresAt, now time.Time) string {
+	at := expiresAt.UTC().Format(time.RFC3339)
+	if !now.Before(expiresAt) {
+		return fmt.Sprintf("The current link of static export job %s expired at %s: nothing can download the bundle "+
+			"until a renewal succeeds.", jobID, at)
+	}
+	return fmt.Sprintf("The current link of static export job %s keeps working until %s (in %s): fix the key before "+
+		"then, and apply again to renew it.", jobID, at, roughly(expiresAt.Sub(now)))
+}
+
+// roughly is d to the minute ("1h47m"), or "less than a minute".
+func roughly(d time.Duration) string {
+	if d < time.Minute {
+		return "less than a minute"
+	}
+	s := strings.TrimSuffix(d.Round(time.Minute).String(), "0s")
+	return strings.Replace(s, "h0m", "h", 1)
 }

@@ -23,7 +23,7 @@ type refusalText struct {
 var projectRefusalTexts = map[mintlify.Refusal]refusalText{
 	mintlify.RefusalInvalidKey: {"Mintlify API Key Invalid", "the API key is missing, unknown or malformed",
 		"Put a current admin API key, which begins with `mint_`, in the provider's `api_key` argument or the `" +
-			core.EnvAPIKey + "` environment variable."},
+			core.Env.APIKey + "` environment variable."},
 	mintlify.RefusalExpiredKey: {"Mintlify API Key Expired", "the API key has expired",
 		"Create a new admin API key on the API keys page of the Mintlify dashboard and use it here."},
 	mintlify.RefusalRevokedKey: {"Mintlify API Key Revoked", "the API key is wrong, or was revoked",

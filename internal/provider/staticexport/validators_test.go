@@ -3,6 +3,7 @@ package staticexport
 import (
 	"context"
 	"io/fs"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -64,3 +65,54 @@ func TestFilePermission(t *testing.T) {
 		t.Errorf("unset = %v, %v; want 0 (created as any new file is)", got, err)
 	}
 }
+
+// suggestedHost finds the fix that a hostname problem suggests.
+var suggestedHost = regexp.MustCompile(`\(use "([^"]*)"\)$`)
+
+func TestHostnameProblem(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		domain string
+		want   string // substring of the explanation; "" means valid
+	}{
+		{"docs.example.com", ""},
+		{"acme.mintlify.app", ""},
+		{"a-b.c-d.example", ""},
+		{"", "empty"},
+		{"https://docs.example.com", `remove the scheme "https://" (use "docs.example.com")`},
+		{"http://docs.example.com/", `remove the scheme "http://" (use "docs.example.com")`},
+		{"HTTPS://Docs.Example.com:443/guides?x=1", `remove the scheme "HTTPS://" (use "docs.example.com")`},
+		{"docs.example.com/", `remove the trailing slash (use "docs.example.com")`},
+		{"docs.example.com/docs", `remove the path "/docs" (use "docs.example.com")`},
+		{"docs.example.com:8443", `remove the port ":8443" (use "docs.example.com")`},
+		// The suggestion is the whole fix, never a value that fails again.
+		{"Docs.Example.com:443", `remove the port ":443" (use "docs.example.com")`},
+		{"docs example.com", "remove the spaces"},
+		{" docs.example.com", `remove the spaces (use "docs.example.com")`},
+		{"Docs.Example.com", `write it in lower case (use "docs.example.com")`},
+		{"localhost", "at least two labels"},
+		{"docs..example.com", `the label ""`},
+		{"-docs.example.com", `the label "-docs"`},
+		{"docs_site.example.com", `the label "docs_site"`},
+		{"docs.example.com?x=1", "query"},
+		{"user@docs.example.com", `user information before ` + "`@`" + ` (use "docs.example.com")`},
+	}
+	for _, c := range cases {
+		got := hostnameProblem(c.domain)
+		if fixed := suggestedHost.FindStringSubmatch(got); fixed != nil {
+			if again := hostnameProblem(fixed[1]); again != "" {
+				t.Errorf("hostnameProblem(%q) suggests %q, which is refused too: %s", c.domain, fixed[1], again)
+			}
+		}
+		if c.want == "" && got != "" {
+			t.Errorf("hostnameProblem(%q) = %q, want valid", c.domain, got)
+		}
+		if c.want != "" && !strings.Contains(got, c.want) {
+			t.Errorf("hostnameProblem(%q) = %q, want it to contain %q", c.domain, got, c.want)
+		}
+	}
+}
+
+// TestPathSegmentProblem: an id of any shape is accepted, since Mintlify
+// documents none; only what cannot be one URL path segment is refused,
+// with the fix.
