@@ -109,9 +109,9 @@ const (
 // pathSet holds every path of the archive so far, entries and the
 // directories they go through, folded (case and Unicode compatibility
 // forms ignored, as on macOS and Windows) and hashed: 24 bytes each however
-// long the name, so that memory is bounded by maxPaths. A hash collision
+// long the name, so that memory is bounded by the limit on paths (limits.paths). A hash collision
 // can only refuse an archive, never let one through; with a random seed and
-// at most maxPaths paths it is about one in 10⁹.
+// at most that many paths it is about one in 10⁹.
 type pathSet struct {
 	seed  maphash.Seed
 	paths map[uint64]pathInfo

@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// rawZip writes ZIP archives field by field, so that tests can write what
+// zArchive writes ZIP archives field by field, so that tests can write what
 // no ZIP library would: names that differ between local header and
 // central record, lying sizes, links, bytes in the wrong places.
 

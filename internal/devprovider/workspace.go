@@ -13,7 +13,7 @@ import (
 
 // Workspace is a temporary directory with a freshly built provider and the
 // CLI configuration that installs it: what the demo, the sandbox and the
-// end-to-end benchmark set up before they start a fake API (StartFake) and
+// end-to-end benchmark set up before they start a fake API (StartAPI) and
 // run the CLI.
 type Workspace struct {
 	Installation

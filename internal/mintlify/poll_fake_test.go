@@ -221,7 +221,6 @@ func TestOnChangeFiresOnlyOnChange(t *testing.T) {
 	}
 }
 
-// TestWaitsShareThePacer: waits started from the default policy of one
 // TestEveryPolicyIsPaced: whatever the policy, the waits of one client
 // space their requests together once the API pushed back.
 func TestEveryPolicyIsPaced(t *testing.T) {

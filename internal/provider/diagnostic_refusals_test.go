@@ -199,7 +199,7 @@ func TestRefusedStartSaysNothingStarted(t *testing.T) {
 }
 
 // TestPreviewCallsRefusal: the slot a preview deployment call will take
-// (writeRefused.or(causePreviewsNotOnPlan)) names the plan as the third
+// (core.WriteRefused.or(causePreviewsNotOnPlan)) names the plan as the third
 // cause, or alone when the answer says so.
 func TestPreviewCallsRefusal(t *testing.T) {
 	t.Parallel()

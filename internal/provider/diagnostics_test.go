@@ -90,7 +90,7 @@ func TestDiagnosticPerOperationAndStatus(t *testing.T) {
 		for _, op := range item.Operations() {
 			call := op.OperationID
 			if _, ok := opFor(call); !ok {
-				t.Errorf("the API documents %s, which has no apiOperation constructor", op.OperationID)
+				t.Errorf("the API documents %s, which has no APIOperation constructor", op.OperationID)
 				continue
 			}
 			for code := range op.Responses.Map() {

@@ -23,7 +23,7 @@ import (
 var testChart, _ = filepath.Abs(filepath.Join("testdata", "charts", "mintlify"))
 
 // helmCLI is a working directory with the CLI under test, our provider and
-// helm installed (providertest.BuiltWithHelm), and a fake API whose exports
+// helm installed (providertest.BuiltCLIWithHelm), and a fake API whose exports
 // complete at once; opts come after those defaults, so they win. env is
 // added to the CLI's environment.
 type helmCLI struct {

@@ -16,7 +16,7 @@ func TestBackoff(t *testing.T) {
 	cases := []struct {
 		name  string
 		b     backoff
-		steps string // n: next, h: hold(holdFor), r: reset
+		steps string // n: next, h: b.hold(hold), r: reset
 		hold  time.Duration
 		want  []time.Duration
 	}{

@@ -189,7 +189,7 @@ func (r *agentJobResource) Read(ctx context.Context, req resource.ReadRequest, r
 
 // Update records changed arguments, which change nothing on the Mintlify
 // side, and waits for the job when the plan decided to resume (see
-// planResume).
+// core.PlanResume).
 func (r *agentJobResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	call, resume := core.BeginResume[agentJobResourceModel](ctx, r.Provider, defaultAgentWaitTimeout, req, resp)
 	defer call.Cancel()

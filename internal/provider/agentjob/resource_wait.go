@@ -11,7 +11,7 @@ import (
 )
 
 // The resource's waits for its job: after the create that started it, and
-// in an update that resumes waiting for the job in state (see planResume).
+// in an update that resumes waiting for the job in state (see core.PlanResume).
 
 // agentWaitOnCreate is the wait of a create, which Terraform taints when it
 // fails.

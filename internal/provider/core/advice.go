@@ -24,7 +24,7 @@ type WaitBudget struct {
 	Timeout time.Duration
 }
 
-// Budget is the waitBudget of the setting limit, whose value is timeout.
+// Budget is the WaitBudget of the setting limit, whose value is timeout.
 func Budget(limit string, timeout time.Duration) WaitBudget {
 	return WaitBudget{limit: limit, Timeout: timeout}
 }
@@ -70,7 +70,7 @@ func suggestedTimeout(d time.Duration) string {
 	return FormatDuration(maxOperationTimeout)
 }
 
-// Capitalized starts a sentence with a phrase such as waitBudget.raise or
+// Capitalized starts a sentence with a phrase such as WaitBudget.Raise or
 // a plan's reason.
 func Capitalized(phrase string) string {
 	r, size := utf8.DecodeRuneInString(phrase)

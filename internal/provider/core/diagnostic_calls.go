@@ -10,7 +10,7 @@ import (
 // APICall is one documented operation of the Mintlify API: its operationId
 // in the API's description (mintlify.openapi.yaml), and what its
 // diagnostics say where calls differ. Each family declares the calls it
-// makes, beside the operations (apiOperation) that make them.
+// makes, beside the operations (APIOperation) that make them.
 type APICall struct {
 	OperationID string
 	Text        CallText

@@ -13,7 +13,7 @@ import (
 // An admin key may have expired (401), be limited to an IP allowlist (403
 // on any call) or be read-only (403 on every POST); the organization may
 // lack the feature (403: static export not enabled, previews not on the
-// plan). Each call lists in callTexts the causes possible for it, most
+// plan). Each call lists in its CallText (Forbidden) the causes possible for it, most
 // likely first. The answer's text is not documented: where it names a cause
 // (mintlify.RefusalsNamed), the diagnostic says that one; otherwise it
 // names every possible cause with its fix.

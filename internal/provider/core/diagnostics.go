@@ -14,15 +14,15 @@ import (
 
 // APIOperation is one call of the Mintlify API as a diagnostic speaks of it:
 // which operation, on what, and what the user can do when it fails. Build
-// it with the constructor of the call (startStaticExportOp,
-// getAgentJobOp, ...), then turn any error of the call into a diagnostic
-// with diagnostic(err), which maps each status by what that operation
-// means by it (the table callTexts says where calls differ):
+// it with the constructor of the call (StartStaticExportOp,
+// GetAgentJobOp, ...), then turn any error of the call into a diagnostic
+// with Diagnostic(err), which maps each status by what that operation
+// means by it (the call's CallText says where calls differ):
 //
-//	op := getAgentJobOp(projectID, id).at(path.Root("id"))
+//	op := GetAgentJobOp(projectID, id).At(path.Root("id"))
 //	job, err := client.GetAgentJob(ctx, projectID, id)
 //	if err != nil {
-//		resp.Diagnostics.Append(op.diagnostic(err))
+//		resp.Diagnostics.Append(op.Diagnostic(err))
 //		return
 //	}
 type APIOperation struct {
@@ -35,9 +35,9 @@ type APIOperation struct {
 	// not-found diagnostic points at; empty for none.
 	Attr path.Path
 	// next replaces the default advice of a not-found (404) or conflict
-	// (409) diagnostic; see advise.
+	// (409) diagnostic; see Advise.
 	next map[int]string
-	// budget is what bounds the operation (zero when unknown); see within.
+	// budget is what bounds the operation (zero when unknown); see Within.
 	budget WaitBudget
 	// renewal says until when the link that the call would renew works, ""
 	// for no renewal; see Renewing.

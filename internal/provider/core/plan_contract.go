@@ -24,7 +24,7 @@ import (
 // privateKey is the one private state key of every resource.
 const privateKey = "mintlify"
 
-// privateVersion is the shape of privateState written today. A private
+// privateVersion is the shape of PrivateState written today. A private
 // state of another version is ignored, as if the resource had none: each of
 // its facts is learned again by the next refresh.
 const privateVersion = 1

@@ -47,7 +47,7 @@ type ProviderData struct {
 	Client    *mintlify.Client
 	ProjectID string
 	// families holds what a family keeps for as long as the provider is
-	// configured (one apply), by the family's key: see familyState.
+	// configured (one apply), by the family's key: see FamilyState.
 	mu       sync.Mutex
 	families map[any]any
 }

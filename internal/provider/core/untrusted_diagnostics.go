@@ -11,7 +11,7 @@ import (
 // client would not use, a redirect to plain http, an id or link in an
 // answer that the client refused, a job status the API does not document,
 // a rate limit that outlasts the timeout.
-// apiOperation.describe (diagnostics.go) picks them.
+// APIOperation.describe (diagnostics.go) picks them, by the fault's kind.
 
 // unsafeLinkDiagnostic explains a bundle link the client refused to use.
 func unsafeLinkDiagnostic(e *mintlify.UnsafeLinkError, doing string) (summary, detail string) {

@@ -134,7 +134,7 @@ func TestDeployment_quietRefreshAndGone(t *testing.T) {
 	}
 }
 
-// GenerateConfigVersions gates the tests of `plan -generate-config-out`,
+// generateConfigVersions gates the tests of `plan -generate-config-out`,
 // which the testing framework's GenerateConfig step drives from Terraform
 // 1.14 on.
 var generateConfigVersions = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)}

@@ -15,7 +15,7 @@ import (
 // ModifyPlan plans `project_id`: a new deployment goes to the configured
 // project, or the provider's, and a deployment in state stays with its
 // project unless `project_id` names another. It also plans to resume
-// waiting for a deployment in state that still runs (see planResume), and
+// waiting for a deployment in state that still runs (see core.PlanResume), and
 // warns, in the plan of a destroy, that the site stays as deployed.
 func (r *deploymentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	warnDeploymentStays(ctx, req, resp)

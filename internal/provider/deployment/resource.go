@@ -290,7 +290,7 @@ func (r *deploymentResource) Read(ctx context.Context, req resource.ReadRequest,
 
 // Update records changed arguments, which change nothing on the Mintlify
 // side, and waits for the deployment when the plan decided to resume (see
-// planResume).
+// core.PlanResume).
 func (r *deploymentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	if r.redeploy(ctx, req, resp) {
 		return

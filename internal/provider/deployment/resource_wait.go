@@ -6,7 +6,7 @@ import (
 
 // The resource's waits for its deployment: after the create that
 // triggered it (or took it over, see deploymentHandoffs), and in an update
-// that resumes waiting for the deployment in state (see planResume).
+// that resumes waiting for the deployment in state (see core.PlanResume).
 
 // deploymentWaitOnCreate is the wait of a create, which Terraform taints
 // when it fails.

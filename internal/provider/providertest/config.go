@@ -106,7 +106,7 @@ resource "mintlify_static_export_archive" "docs" {
 `, jobID, outputPath)
 }
 
-// ArchiveWith is archiveConfig with extra arguments (HCL lines).
+// ArchiveWith is ArchiveConfig with extra arguments (HCL lines).
 func ArchiveWith(jobID, outputPath, extra string) string {
 	return strings.Replace(ArchiveConfig(jobID, outputPath), "\n}\n", "\n"+extra+"\n}\n", 1)
 }

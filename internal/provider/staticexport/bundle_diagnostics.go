@@ -14,7 +14,7 @@ import (
 
 // The bundle's own diagnostics: a wait or a link cut short, a replacement
 // the plan decided, a link that outlives the resource. Failures of single
-// API calls are apiOperation's (diagnostics.go).
+// API calls are core.APIOperation's (core/diagnostics.go).
 
 // resumeAdvice says how to pick the job up again after the operation ended
 // early: after a create, the next apply's replacement takes the job over

@@ -145,7 +145,7 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 }
 
 // Update does what the plan decided (see planLink): for actionRenew, a fresh
-// link for the same job; for actionResume and actionAdoptImport, waiting for
+// link for the same job; for core.ActionResume and actionAdoptImport, waiting for
 // the job unless it completed, then its link. For actionNone, only arguments
 // such as `timeouts` or `renew_before` changed, and no request is made.
 func (r *staticExportBundleResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {

@@ -2,7 +2,7 @@
 // of synthetic static export jobs through the real poller
 // (mintlify.Client.WaitForStaticExport) against the in-repo fake API, in
 // virtual time, and prints how soon each policy noticed completion and how
-// many status requests it spent: the default AdaptivePolicy beside a fixed
+// many status requests it spent: the default policy (poll.Adaptive) beside a fixed
 // 10-second loop, the automation Mintlify documents.
 //
 // Every job gets its own fake API, virtual clock and client, so the jobs run
