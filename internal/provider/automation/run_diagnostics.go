@@ -30,6 +30,7 @@ var callTriggerAutomation = core.APICall{OperationID: "triggerAutomation", Text:
 		"`automation_trigger = \"" + triggerWebhook + "\"`.",
 	Forbidden:      core.WriteRefused,
 	BadRequest:     automationRefused,
+	Conflict:       core.CallOfProject.Conflict,
 	NotStarted:     runNotQueued,
 	MayHaveStarted: runMayHaveBeenQueued("automation %s", "its id"),
 }}

@@ -40,6 +40,7 @@ var callTriggerAutomationWebhook = core.APICall{OperationID: "triggerAutomationW
 	NotFoundAdvice: notAWebhookAutomation,
 	Forbidden:      core.WriteRefused,
 	BadRequest:     webhookRefused,
+	Conflict:       core.CallOfProject.Conflict,
 	NotStarted:     runNotQueued,
 	MayHaveStarted: runMayHaveBeenQueued("webhook automation %s", "its `run_id`"),
 }}

@@ -31,8 +31,8 @@ type CallText struct {
 	NotFoundAdvice string
 	// Forbidden are the causes of a 403 (diagnostic_refusals.go).
 	Forbidden Refusals
-	// BadRequest and Conflict explain a 400 and a 409; nil quotes the API
-	// (requestRejected, apiConflict).
+	// BadRequest and Conflict explain a 400 and a 409; CallOfProject's
+	// quote the API.
 	BadRequest func(op APIOperation, f mintlify.Fault) (summary, detail string)
 	Conflict   func(op APIOperation, f mintlify.Fault) (summary, detail string)
 	// NotStarted says what a start the API certainly refused did not do;
@@ -68,22 +68,6 @@ func (t CallText) Starting(notStarted string, mayHaveStarted func(op APIOperatio
 	return t
 }
 
-// ExplainBadRequest is the call's explanation of a 400.
-func (t CallText) ExplainBadRequest(op APIOperation, f mintlify.Fault) (summary, detail string) {
-	if t.BadRequest == nil {
-		return requestRejected(op, f)
-	}
-	return t.BadRequest(op, f)
-}
-
-// ExplainConflict is the call's explanation of a 409.
-func (t CallText) ExplainConflict(op APIOperation, f mintlify.Fault) (summary, detail string) {
-	if t.Conflict == nil {
-		return apiConflict(op, f)
-	}
-	return t.Conflict(op, f)
-}
-
 // InProject is the text of a call under a project whose 404 means that the
 // project does not exist, or is not the API key's.
 func (t CallText) InProject() CallText {
@@ -95,7 +79,7 @@ func (t CallText) InProject() CallText {
 
 // CallOfProject is the text of a call under a project that the families
 // vary: a 403 names the key's causes, a 400 and a 409 quote the API.
-var CallOfProject = CallText{Forbidden: readRefused}
+var CallOfProject = CallText{Forbidden: readRefused, BadRequest: requestRejected, Conflict: apiConflict}
 
 func missingProject(op APIOperation) string { return fmt.Sprintf("it has no project %q", op.ProjectID) }
 

@@ -190,9 +190,9 @@ func (op APIOperation) describeAnswer(f mintlify.Fault) (summary, detail string)
 	case mintlify.FaultForbidden:
 		return op.forbidden(f)
 	case mintlify.FaultBadRequest:
-		return op.text().ExplainBadRequest(op, f)
+		return op.text().BadRequest(op, f)
 	case mintlify.FaultConflict:
-		return op.text().ExplainConflict(op, f)
+		return op.text().Conflict(op, f)
 	case mintlify.FaultRateLimited:
 		return "Mintlify API Rate Limit Exceeded",
 			fmt.Sprintf("The Mintlify API kept answering HTTP 429 (%s) while %s%s. Wait a few minutes and apply "+

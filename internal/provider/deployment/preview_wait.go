@@ -31,6 +31,7 @@ var CallTriggerPreview = core.APICall{OperationID: "triggerPreviewDeployment", T
 	// the most likely cause, so the first.
 	Forbidden:  core.Refusals{Possible: []core.RefusalCause{causePreviewsNotOnPlan}}.Or(core.WriteRefused.Possible...),
 	BadRequest: branchRejected,
+	Conflict:   core.CallOfProject.Conflict,
 	NotStarted: "No preview was deployed.",
 	MayHaveStarted: func(op core.APIOperation) (summary, next string) {
 		return "Preview Deployment May Have Started", "The request reached the Mintlify API but no definite " +

@@ -59,7 +59,7 @@ func projectRequestRejected(op core.APIOperation, f mintlify.Fault) (summary, de
 			"Copy the project ID from the API keys page of the Mintlify dashboard into `project_id`.", op.ProjectID,
 			op.Doing, core.APIMessage(f))
 	}
-	return core.CallOfProject.ExplainBadRequest(op, f)
+	return core.CallOfProject.BadRequest(op, f)
 }
 
 // anotherExportActive explains a 409 of a start that was waited for until
