@@ -180,6 +180,7 @@ func (a *callState) handleResponse(resp *http.Response) error {
 	a.c.logger.Debug(a.ctx, "Mintlify API response", map[string]any{
 		"route": a.route, "attempt": a.n, "status": resp.StatusCode,
 	})
+	a.c.keyProof.observe(resp.StatusCode)
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		apiErr := newAPIError(a.route, resp.StatusCode, resp.Header.Get("Content-Type"), raw, []string{a.c.apiKey})
 		if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable {

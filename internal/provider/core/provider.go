@@ -50,6 +50,8 @@ type ProviderData struct {
 	// configured (one apply), by the family's key: see familyState.
 	mu       sync.Mutex
 	families map[any]any
+	// keyCheck is the plan's check of the API key (CheckKeyAtPlan).
+	keyCheck keyCheck
 }
 
 // FamilyState is the value that key holds in this configured provider,

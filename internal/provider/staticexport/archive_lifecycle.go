@@ -187,6 +187,9 @@ func (r *staticExportArchiveResource) ModifyPlan(ctx context.Context, req resour
 	}
 	if req.State.Raw.IsNull() {
 		resp.Diagnostics.Append(planCreate(ctx, req, plan)...)
+		if !resp.Diagnostics.HasError() {
+			r.Provider.CheckKeyAtPlan(ctx, &resp.Diagnostics)
+		}
 		return
 	}
 	var state staticExportArchiveModel

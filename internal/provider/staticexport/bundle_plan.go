@@ -148,11 +148,13 @@ func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resourc
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if !req.State.Raw.IsNull() {
+	if req.State.Raw.IsNull() {
+		r.Provider.CheckKeyAtPlan(ctx, &resp.Diagnostics)
+	} else {
 		r.planExisting(ctx, req, resp, &plan)
-		if resp.Diagnostics.HasError() {
-			return
-		}
+	}
+	if resp.Diagnostics.HasError() {
+		return
 	}
 	plan.planStoredLink()
 	if plan.Domain.IsNull() { // a project-scoped job reports neither

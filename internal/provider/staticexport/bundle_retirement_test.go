@@ -73,7 +73,7 @@ func TestAccStaticExportBundle_projectScopedNotServed(t *testing.T) {
 				"project "+providertest.ProjectID+" is not the cause", "set `domain`", "No job was started"),
 		}},
 	})
-	if n := len(env.Fake.Requests()); n != 1 {
-		t.Errorf("%d requests, want the one start", n)
+	if n := env.WorkRequests(); n != 1 {
+		t.Errorf("%d requests besides the key check, want the one start", n)
 	}
 }
