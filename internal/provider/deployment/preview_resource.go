@@ -73,8 +73,7 @@ func (r *previewDeploymentResource) Schema(ctx context.Context, _ resource.Schem
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Deploys a Mintlify preview of a branch of the docs repository, and gives its address, " +
 			"`preview_url`. Changing `triggers` redeploys the same preview in place; changing `branch` or a " +
-			"configured `project_id` replaces it. The API cannot delete a preview: destroy only removes it from " +
-			"state.",
+			"configured `project_id` replaces it.",
 		Attributes: map[string]schema.Attribute{
 			"branch": schema.StringAttribute{
 				MarkdownDescription: "The branch to preview, as git names it, such as `feature/new-api`. Changing it " +

@@ -112,8 +112,7 @@ func (r *deploymentResource) Schema(ctx context.Context, _ resource.SchemaReques
 
 const deploymentResourceDescription = "Deploys a Mintlify project's docs site from its deployment branch, and " +
 	"waits for the deployment to succeed. A `failure` fails the apply with Mintlify's summary and the last log " +
-	"lines. Only a change of `triggers` or a configured `project_id` triggers a new deployment. The API cannot " +
-	"delete a deployment: destroy only removes it from state."
+	"lines. Only a change of `triggers` or a configured `project_id` triggers a new deployment."
 
 func (r *deploymentResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
 	resp.IdentitySchema = identityschema.Schema{

@@ -31,8 +31,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 		MarkdownDescription: "Runs a Mintlify static export and produces a presigned link to the bundle that the " +
 			"self-hosted Enterprise Helm chart downloads at pod start. The link expires: when it is due " +
 			"(`renew_before`), the plan renews it in place, for the same export. Changing `domain`, `version`, " +
-			"`paths` or `triggers` starts a new export. The API cannot delete an export: destroy only removes it " +
-			"from state.",
+			"`paths` or `triggers` starts a new export.",
 		Attributes: map[string]schema.Attribute{
 			// Optional: the contract
 			"domain": schema.StringAttribute{
