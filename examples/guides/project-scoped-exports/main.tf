@@ -24,7 +24,8 @@ resource "mintlify_static_export_bundle" "docs" {
   }
 }
 
-# The job and a fresh link, read under the bundle's project.
+# The job's status, read under the bundle's project. This data source has no
+# link: the link is the bundle's `bundle_url`.
 data "mintlify_static_export_job" "docs" {
   project_id = mintlify_static_export_bundle.docs.project_id
   job_id     = mintlify_static_export_bundle.docs.job_id
