@@ -2,6 +2,7 @@ package mintlify
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"sync/atomic"
 )
@@ -39,7 +40,7 @@ func (p *keyProof) observe(status int) {
 // CheckKey reports whether the API accepts the client's key. It sends no
 // request when an earlier answer already said (a refresh before the plan,
 // say), and otherwise reads the status of a deployment that does not exist,
-// once: the 404 proves the key. It returns the *APIError of a 401 for a
+// once, without retries: the 404 proves the key. It returns the *APIError of a 401 for a
 // refused key, nil for an accepted one, and the call's error when the API
 // could not be asked (the apply then says what it finds).
 func (c *Client) CheckKey(ctx context.Context) error {
@@ -47,7 +48,9 @@ func (c *Client) CheckKey(ctx context.Context) error {
 		return nil
 	}
 	// Unproven, or refused by an earlier call: ask, for the refusal's words.
-	_, err := c.GetDeployment(ctx, keyCheckStatusID)
+	var ignored json.RawMessage
+	err := c.send(ctx, call{method: http.MethodGet, segments: []string{"v1", "project", "update-status", keyCheckStatusID},
+		out: &ignored, idempotent: true, once: true})
 	if err != nil && !IsUnauthorized(err) && c.keyProof.state.Load() == keyAccepted {
 		return nil // the expected 404
 	}

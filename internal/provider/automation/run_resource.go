@@ -135,6 +135,7 @@ func (r *automationRunResource) Schema(ctx context.Context, _ resource.SchemaReq
 // ModifyPlan settles the project: the configured one or the provider's,
 // and a replacement, that is a new run, when a configured one changes.
 func (r *automationRunResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	defer core.CheckKeyOnCreate(ctx, r.Provider, req, resp)
 	core.PlanProjectID(ctx, r.Provider, "Running an automation", req, resp)
 }
 

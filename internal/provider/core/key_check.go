@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
@@ -18,6 +19,15 @@ const keyCheckTimeout = 20 * time.Second
 // keyCheck is the one check of the API key in a plan.
 type keyCheck struct {
 	once sync.Once
+}
+
+// CheckKeyOnCreate, deferred first in a resource's ModifyPlan, proves the
+// API key (CheckKeyAtPlan) when the plan creates the resource and passed
+// every other check, so bad input is still refused before any request.
+func CheckKeyOnCreate(ctx context.Context, data *ProviderData, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.State.Raw.IsNull() && !req.Plan.Raw.IsNull() && !resp.Diagnostics.HasError() {
+		data.CheckKeyAtPlan(ctx, &resp.Diagnostics)
+	}
 }
 
 // CheckKeyAtPlan proves the API key at plan time, where the plan creates

@@ -31,7 +31,6 @@ func PlanProjectID(ctx context.Context, data *ProviderData, doing string, req re
 		return false
 	}
 	if req.State.Raw.IsNull() {
-		data.CheckKeyAtPlan(ctx, &resp.Diagnostics)
 		if !configured.IsNull() || data == nil {
 			return false // planned as configured, or unknown until the provider is
 		}

@@ -181,8 +181,11 @@ func SplitLines(s string) []string { return strings.Split(strings.TrimSuffix(s, 
 const KeyCheckPath = "/v1/project/update-status/key-check"
 
 // IsWorkRequest matches every request to the API but a plan's key check.
-func IsWorkRequest(r *http.Request) bool {
-	return fakeapi.IsAPIRequest(r) && r.URL.Path != KeyCheckPath
+var IsWorkRequest = ButKeyChecks(fakeapi.IsAPIRequest)
+
+// ButKeyChecks matches what match matches, but a plan's key check.
+func ButKeyChecks(match func(*http.Request) bool) func(*http.Request) bool {
+	return func(r *http.Request) bool { return match(r) && r.URL.Path != KeyCheckPath }
 }
 
 // WorkRequests counts the requests the API was sent, but the plans' key

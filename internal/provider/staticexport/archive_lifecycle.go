@@ -181,15 +181,13 @@ func (r *staticExportArchiveResource) Read(ctx context.Context, req resource.Rea
 // missing or changed: an in-place update, with a warning, that keeps every
 // hash known (only downloaded_at is unknown).
 func (r *staticExportArchiveResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	defer core.CheckKeyOnCreate(ctx, r.Provider, req, resp)
 	plan, ok := core.PlannedModel[staticExportArchiveModel](ctx, req, resp)
 	if !ok {
 		return
 	}
 	if req.State.Raw.IsNull() {
 		resp.Diagnostics.Append(planCreate(ctx, req, plan)...)
-		if !resp.Diagnostics.HasError() {
-			r.Provider.CheckKeyAtPlan(ctx, &resp.Diagnostics)
-		}
 		return
 	}
 	var state staticExportArchiveModel

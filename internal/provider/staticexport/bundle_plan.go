@@ -140,6 +140,7 @@ func planLink(f linkFacts) (core.PlannedAction, string) {
 // private state: only a plan ever schedules a new link or a new export, so
 // an apply does exactly what the plan showed.
 func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	defer core.CheckKeyOnCreate(ctx, r.Provider, req, resp)
 	plan, ok := core.PlannedModel[staticExportBundleModel](ctx, req, resp)
 	if !ok {
 		return
@@ -148,13 +149,11 @@ func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resourc
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if req.State.Raw.IsNull() {
-		r.Provider.CheckKeyAtPlan(ctx, &resp.Diagnostics)
-	} else {
+	if !req.State.Raw.IsNull() {
 		r.planExisting(ctx, req, resp, &plan)
-	}
-	if resp.Diagnostics.HasError() {
-		return
+		if resp.Diagnostics.HasError() {
+			return
+		}
 	}
 	plan.planStoredLink()
 	if plan.Domain.IsNull() { // a project-scoped job reports neither
