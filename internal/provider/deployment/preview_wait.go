@@ -62,7 +62,7 @@ func previewWaitOnUpdate(b core.WaitBudget) deploymentWait {
 	resume := "The state keeps this deployment. Apply again to keep waiting for it; nothing is deployed again."
 	return deploymentWaitLonger(b, "previews", resume,
 		"The state records the deployment with this status; nothing is deployed again by itself.",
-		fmt.Sprintf("The state records the failed deployment, and nothing deploys the preview again by "+
-			"itself. Fix what the log shows, push the fix to the branch, then change `triggers` (or run `terraform "+
-			"apply -replace=%s.NAME`, with the address shown above after `with`) to deploy it again.", previewType))
+		"The state records the failed deployment, and nothing deploys the preview again by itself. Fix what "+
+			"the log shows, push the fix to the branch, then change `triggers` (or run `terraform apply -replace=` "+
+			"with the resource's address, shown above after `with`) to deploy it again.")
 }
