@@ -10,9 +10,6 @@ import (
 // not on the plan), and what to do when a wait for its deployment ends
 // early or on a failure.
 
-// previewType is the resource's type name, for advice.
-const previewType = "mintlify_preview_deployment"
-
 // TriggerPreviewOp is "Trigger preview deployment" of a branch.
 func TriggerPreviewOp(projectID, branch string) core.APIOperation {
 	return core.APIOperation{Call: CallTriggerPreview, ProjectID: projectID,
