@@ -55,7 +55,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					"export.",
 				Optional:      true,
 				Validators:    []validator.String{core.BareHostname},
-				PlanModifiers: []planmodifier.String{replaceExportUnlessImported.String()},
+				PlanModifiers: []planmodifier.String{replaceDomainArgument.String},
 			},
 
 			"project_id": schema.StringAttribute{
@@ -83,7 +83,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					"Changing it starts a new export.",
 				Optional:      true,
 				Validators:    []validator.String{versionLabel},
-				PlanModifiers: []planmodifier.String{replaceExportUnlessImported.String()},
+				PlanModifiers: []planmodifier.String{replaceDomainArgument.String},
 			},
 			"paths": schema.ListAttribute{
 				MarkdownDescription: "The page paths to export, relative to the docs root and without a leading " +
@@ -98,7 +98,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					listvalidator.ValueStringsAre(pagePath),
 					distinctPaths{},
 				},
-				PlanModifiers: []planmodifier.List{replaceExportUnlessImported.List()},
+				PlanModifiers: []planmodifier.List{replaceDomainArgument.List},
 			},
 			"triggers": schema.MapAttribute{
 				MarkdownDescription: "Arbitrary strings whose change starts a new export, such as the commit of " +
