@@ -53,9 +53,10 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					"(`acme.mintlify.app`), without scheme, port, path or trailing slash. Without it, the export uses " +
 					"the project-scoped contract (`project_id`, `base_path`). Changing or removing it starts a new " +
 					"export.",
-				Optional:      true,
-				Validators:    []validator.String{core.BareHostname},
-				PlanModifiers: []planmodifier.String{replaceDomainArgument.String},
+				Optional:           true,
+				DeprecationMessage: domainArgumentDeprecation("domain"),
+				Validators:         []validator.String{core.BareHostname},
+				PlanModifiers:      []planmodifier.String{replaceDomainArgument.String},
 			},
 
 			"project_id": schema.StringAttribute{
@@ -81,9 +82,10 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					"written into `helm_values`. It may not be blank or hold control characters. When unset, the API " +
 					"exports the latest published version. " +
 					"Changing it starts a new export.",
-				Optional:      true,
-				Validators:    []validator.String{versionLabel},
-				PlanModifiers: []planmodifier.String{replaceDomainArgument.String},
+				Optional:           true,
+				DeprecationMessage: domainArgumentDeprecation("version"),
+				Validators:         []validator.String{versionLabel},
+				PlanModifiers:      []planmodifier.String{replaceDomainArgument.String},
 			},
 			"paths": schema.ListAttribute{
 				MarkdownDescription: "The page paths to export, relative to the docs root and without a leading " +
@@ -91,8 +93,9 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					"surrounding space or control character; a path listed twice earns a warning. When unset, every " +
 					"published page is exported. " +
 					"Changing it starts a new export.",
-				ElementType: types.StringType,
-				Optional:    true,
+				ElementType:        types.StringType,
+				Optional:           true,
+				DeprecationMessage: domainArgumentDeprecation("paths"),
 				Validators: []validator.List{
 					listvalidator.SizeAtLeast(1),
 					listvalidator.ValueStringsAre(pagePath),
