@@ -80,7 +80,8 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 			"output_path": schema.StringAttribute{
 				MarkdownDescription: "Where to write the archive, such as `\"${path.module}/build/docs-bundle.tar.gz\"`, relative to " +
 					"the directory Terraform runs in. Missing parent directories are created. A file already there " +
-					"is refused unless `overwrite` is `true`. Changing it replaces the resource.",
+					"is refused unless `overwrite` is `true`. An extension of the other format than the job's (`.zip` for a " +
+					"tar.gz, `.tar.gz` or `.tgz` for a ZIP) is warned about at plan. Changing it replaces the resource.",
 				Required:      true,
 				Validators:    []validator.String{outputPathValidator},
 				PlanModifiers: replace,
