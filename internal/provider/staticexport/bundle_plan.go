@@ -156,6 +156,7 @@ func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resourc
 			return
 		}
 		refuseExportWithoutDomain(&state, &plan, resp)
+		r.hintMove(&plan, resp)
 	}
 	plan.planStoredLink()
 	if plan.Domain.IsNull() && !plan.ProjectID.IsNull() { // a project-scoped job reports neither
