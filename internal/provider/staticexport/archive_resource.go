@@ -78,7 +78,8 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 			},
 			"output_path": schema.StringAttribute{
 				MarkdownDescription: "Where to write the archive, such as `\"${path.module}/build/docs-bundle.tar.gz\"`. " +
-					"Missing parent directories are created. Changing it replaces the resource.",
+					"Missing parent directories are created. An extension of the other format than the job's is " +
+					"warned about at plan. Changing it replaces the resource.",
 				Required:      true,
 				Validators:    []validator.String{outputPathValidator},
 				PlanModifiers: replace,

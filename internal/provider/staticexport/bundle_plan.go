@@ -80,7 +80,7 @@ func linkFactsOf(state, plan *staticExportBundleModel, priv core.PrivateState[bu
 		JobID:                state.JobID.ValueString(),
 		Imported:             state.StoreLink.IsNull(),
 		Gone:                 priv.Facts.JobGone,
-		Retired:              priv.Facts.DomainRetired && !plan.Domain.IsNull(),
+		Retired:              priv.Facts.DomainRetired && !plan.projectScoped(),
 		Status:               state.Status.ValueString(),
 		HasLink:              known(state.ExpiresAt),
 		LinkWantedInState:    linkWantedInState(plan.StoreLink, state.BundleURL, state.ExpiresAt),
@@ -151,12 +151,16 @@ func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resourc
 	}
 	if !req.State.Raw.IsNull() {
 		r.planExisting(ctx, req, resp, &plan)
+		var state staticExportBundleModel
+		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 		if resp.Diagnostics.HasError() {
 			return
 		}
+		refuseExportWithoutDomain(&state, &plan, resp)
+		r.hintMove(&plan, resp)
 	}
 	plan.planStoredLink()
-	if plan.Domain.IsNull() { // a project-scoped job reports neither
+	if plan.Domain.IsNull() && !plan.ProjectID.IsNull() { // a project-scoped job reports neither
 		plan.Progress, plan.PageCount = types.Float64Null(), types.Int64Null()
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)

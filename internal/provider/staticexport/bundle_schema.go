@@ -38,9 +38,10 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 				MarkdownDescription: "The bare hostname of the deployment to export with the domain-scoped " +
 					"contract, such as `docs.example.com` or `acme.mintlify.app`. Without it, the export uses the " +
 					"project-scoped contract. Changing it starts a new export.",
-				Optional:      true,
-				Validators:    []validator.String{core.BareHostname},
-				PlanModifiers: []planmodifier.String{replaceExportUnlessImported.String()},
+				Optional:           true,
+				DeprecationMessage: domainArgumentDeprecation("domain"),
+				Validators:         []validator.String{core.BareHostname},
+				PlanModifiers:      []planmodifier.String{replaceDomainArgument.String},
 			},
 
 			"project_id": schema.StringAttribute{
@@ -62,21 +63,23 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			"version": schema.StringAttribute{
 				MarkdownDescription: "A version label to tag the export with, such as `2024-06-01`; it is also " +
 					"written into `helm_values`. Changing it starts a new export.",
-				Optional:      true,
-				Validators:    []validator.String{versionLabel},
-				PlanModifiers: []planmodifier.String{replaceExportUnlessImported.String()},
+				Optional:           true,
+				DeprecationMessage: domainArgumentDeprecation("version"),
+				Validators:         []validator.String{versionLabel},
+				PlanModifiers:      []planmodifier.String{replaceDomainArgument.String},
 			},
 			"paths": schema.ListAttribute{
 				MarkdownDescription: "The page paths to export, relative to the docs root, such as `index`. " +
 					"When unset, every published page is exported. Changing it starts a new export.",
-				ElementType: types.StringType,
-				Optional:    true,
+				ElementType:        types.StringType,
+				Optional:           true,
+				DeprecationMessage: domainArgumentDeprecation("paths"),
 				Validators: []validator.List{
 					listvalidator.SizeAtLeast(1),
 					listvalidator.ValueStringsAre(pagePath),
 					distinctPaths{},
 				},
-				PlanModifiers: []planmodifier.List{replaceExportUnlessImported.List()},
+				PlanModifiers: []planmodifier.List{replaceDomainArgument.List},
 			},
 			"triggers": schema.MapAttribute{
 				MarkdownDescription: "Arbitrary strings whose change starts a new export, such as the commit of " +
