@@ -133,7 +133,9 @@ func TestAccStaticExportBundle_projectRefusals(t *testing.T) {
 		"plan without API access": {opts: []fakeapi.Option{providertest.NextOnly, fakeapi.WithKeys(fakeapi.KeyOptions{Limits: fakeapi.KeyLimits{NoAPIAccess: true}})},
 			want: []string{"Mintlify Plan Without API Access", "Upgrade the plan"}},
 		"invalid key": {opts: []fakeapi.Option{providertest.NextOnly}, key: "mint_not_the_key",
-			want: []string{"Mintlify API Key Invalid", "begins with `mint_`"}},
+			// The plan's key check meets the key first; the start's own
+			// wording: TestProjectRefusalDiagnosticNamesAnInvalidKey.
+			want: []string{"Mintlify API Key Rejected", "(HTTP 401: Invalid or missing API key)", "begins with `mint_`"}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
