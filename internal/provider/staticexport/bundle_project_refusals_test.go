@@ -2,6 +2,8 @@ package staticexport
 
 import (
 	"fmt"
+	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -9,6 +11,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
@@ -152,5 +156,23 @@ func TestAccStaticExportBundle_projectRefusals(t *testing.T) {
 				}},
 			})
 		})
+	}
+}
+
+// TestProjectRefusalDiagnosticNamesAnInvalidKey: a project-scoped call
+// refused for an invalid key says so, with the key's form. Through the CLI
+// a plan's key check meets such a key first (TestAccKeyCheckedAtPlan), so
+// the call's own wording is held here.
+func TestProjectRefusalDiagnosticNamesAnInvalidKey(t *testing.T) {
+	err := &mintlify.APIError{Route: "POST /v1/static-export/{projectId}/jobs", StatusCode: http.StatusUnauthorized,
+		Message: "Invalid or missing API key"}
+	refusal, ok := mintlify.ReadProjectExportRefusal(err)
+	if !ok {
+		t.Fatal("the 401 was not read as a refusal")
+	}
+	d := projectRefusalDiagnostic(core.APIOperation{Doing: "starting the static export of project proj_demo"}, err, refusal)
+	if d.Summary() != "Mintlify API Key Invalid" || !strings.Contains(d.Detail(), "begins with `mint_`") ||
+		!strings.Contains(d.Detail(), "(HTTP 401: Invalid or missing API key)") {
+		t.Errorf("the diagnostic says %q: %s", d.Summary(), d.Detail())
 	}
 }
