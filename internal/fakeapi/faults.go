@@ -239,7 +239,7 @@ func (f *faultState) next(r *http.Request, now time.Time) (limitedFor time.Durat
 // caller does once the request is recorded.
 func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) (drop bool) {
 	if !IsAPIRequest(r) {
-		s.mux.ServeHTTP(w, r)
+		s.mux.Load().ServeHTTP(w, r)
 		return false
 	}
 	limitedFor, fault := s.faults.next(r, s.clock.Now())
@@ -247,13 +247,13 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) (drop bool) {
 	case limitedFor > 0:
 		s.writeStatusFault(w, TooManyRequests(limitedFor))
 	case fault == nil:
-		s.mux.ServeHTTP(w, r)
+		s.mux.Load().ServeHTTP(w, r)
 	case fault.Kind == FaultStatus:
 		s.writeStatusFault(w, *fault)
 	case fault.Kind == FaultDrop:
 		return true
 	case fault.Kind == FaultLost:
-		s.mux.ServeHTTP(httptest.NewRecorder(), r)
+		s.mux.Load().ServeHTTP(httptest.NewRecorder(), r)
 		return true
 	case fault.Kind == FaultHang:
 		s.hang(r, fault.Delay)
@@ -304,7 +304,7 @@ func (s *Server) writeStatusFault(w http.ResponseWriter, f Fault) {
 // serveBroken runs the handler, then sends its answer broken by f.
 func (s *Server) serveBroken(w http.ResponseWriter, r *http.Request, f Fault) {
 	rec := httptest.NewRecorder()
-	s.mux.ServeHTTP(rec, r)
+	s.mux.Load().ServeHTTP(rec, r)
 	body := rec.Body.Bytes()
 	for k, v := range rec.Header() {
 		w.Header()[k] = v

@@ -134,7 +134,9 @@ func (s *Server) handleStartProjectJob(w http.ResponseWriter, r *http.Request) {
 		settlesIn: s.hostile.status}}
 	s.projectJobs[job.id] = job
 	s.projectJobIDs = append(s.projectJobIDs, job.id)
-	view := s.projectJobView(job, "", now)
+	// A job that completes at once (a plan without durations) carries its
+	// link, as every completed status does.
+	view := s.projectJobView(job, s.linkBase(r), now)
 	s.mu.Unlock()
 
 	writeJSON(w, http.StatusAccepted, view)

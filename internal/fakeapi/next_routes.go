@@ -6,26 +6,46 @@ import (
 )
 
 // staticExportRoutes registers the static export contracts that the server
-// serves (StaticExportOptions.Next). The contracts' paths overlap with other
-// methods (POST /v1/static-export/{projectId}/jobs and
+// serves (StaticExportOptions.Next, Retire) and returns the fallback: what
+// serves the paths the main routes leave unrouted, nil for none. The
+// contracts' paths overlap with other methods
+// (POST /v1/static-export/{projectId}/jobs and
 // GET /v1/static-export/jobs/{jobId} both match /v1/static-export/jobs/jobs),
 // which one ServeMux refuses, so the second contract of ServeBoth, and the
-// retired answers of ServeNext, are served by s.fallback: what the main
-// routes leave unrouted. A path that fits both shapes goes to today's
-// contract, as no project is named "jobs".
-func (s *Server) staticExportRoutes(mux *http.ServeMux) {
+// retired answers of ServeNext, are served by the fallback. A path that fits
+// both shapes goes to today's contract, as no project is named "jobs".
+func (s *Server) staticExportRoutes(mux *http.ServeMux) http.Handler {
 	switch s.next.Contracts {
 	case ServeBoth:
 		s.todayRoutes(mux)
-		s.fallback = s.fallbackMux(s.nextRoutes)
+		return s.fallbackMux(s.nextRoutes)
 	case ServeNext:
 		s.nextRoutes(mux)
 		if s.next.RetiredStatus == http.StatusGone {
-			s.fallback = s.fallbackMux(s.retiredRoutes)
+			return s.fallbackMux(s.retiredRoutes)
 		}
 	default:
 		s.todayRoutes(mux)
 	}
+	return nil
+}
+
+// Retire serves the project-scoped contract only from now on, as the API
+// will once Mintlify retires the domain-scoped one: its calls answer status,
+// http.StatusGone or http.StatusNotFound (any other value), as a path
+// without a route. The jobs of both contracts, and everything else the
+// server knows, are kept, so that one server can be the API before and
+// after that day; Retire again to change the status.
+func (s *Server) Retire(status int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if status != http.StatusGone {
+		status = http.StatusNotFound
+	}
+	// Only these two fields change, and only routes reads them: the
+	// handlers read the others without the lock.
+	s.next.Contracts, s.next.RetiredStatus = ServeNext, status
+	s.mux.Store(s.routes())
 }
 
 // fallbackMux is a ServeMux with the routes register adds, answering 404

@@ -18,6 +18,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/clock"
@@ -50,13 +51,11 @@ type Server struct {
 	downloadBase         string
 	archiveFor           func(StartRequest) Archive
 	signingKey           []byte
-	mux                  *http.ServeMux
-	faults               faultState   // rate limit and injected faults (faults.go)
-	hostile              hostileState // hostile scenarios (hostile.go)
-	next                 NextExport   // the project-scoped contract (next_options.go)
-	// fallback serves what the main routes do not: the second contract of
-	// ServeBoth, or the retired answers of ServeNext (next_routes.go).
-	fallback http.Handler
+	// mux serves every route; Retire swaps it while requests are served.
+	mux     atomic.Pointer[http.ServeMux]
+	faults  faultState   // rate limit and injected faults (faults.go)
+	hostile hostileState // hostile scenarios (hostile.go)
+	next    NextExport   // the project-scoped contract (next_options.go)
 
 	mu        sync.Mutex
 	jobs      map[string]*exportJob
@@ -111,7 +110,7 @@ func New(opts ...Option) *Server {
 	for _, opt := range opts {
 		opt(s)
 	}
-	s.mux = s.routes()
+	s.mux.Store(s.routes())
 	return s
 }
 
@@ -119,12 +118,12 @@ func New(opts ...Option) *Server {
 // which ServeMux ranks below the method-specific one, so a wrong method gets
 // a 405 with an error body instead of ServeMux's plain-text one. The two
 // static export contracts cannot share one ServeMux (their paths overlap
-// with different methods), so the second one sits in s.fallback, which
+// with different methods), so the second one sits in a fallback, which
 // serves what the main routes do not (next_routes.go).
 func (s *Server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
 	api := s.apiRoutes(mux)
-	s.staticExportRoutes(mux)
+	fallback := s.staticExportRoutes(mux)
 	api(http.MethodPost, "/v2/agent/{projectId}/job", s.limited(groupAgentPrompts, s.handleCreateAgentJob))
 	api(http.MethodGet, "/v2/agent/{projectId}/job/{id}", s.handleGetAgentJob)
 	api(http.MethodPost, "/v2/agent/{projectId}/job/{id}/message", s.limited(groupAgentPrompts, s.handleSendAgentJobMessage))
@@ -145,8 +144,8 @@ func (s *Server) routes() *http.ServeMux {
 	s3(exportPathPattern, s.handleExportDownload)
 
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		if s.fallback != nil {
-			s.fallback.ServeHTTP(w, r)
+		if fallback != nil {
+			fallback.ServeHTTP(w, r)
 			return
 		}
 		writeNoRoute(w, r)

@@ -51,6 +51,8 @@ type Client struct {
 	limits *triggerLimits
 	// maxUnannouncedBytes is MaxUnannouncedBundleBytes; a test lowers it.
 	maxUnannouncedBytes int64
+	// keyProof is what the API's answers said of the key (CheckKey).
+	keyProof *keyProof
 }
 
 // Option configures a Client.
@@ -165,6 +167,7 @@ func New(apiKey string, opts ...Option) (*Client, error) {
 		timers:         realTimers,
 		logger:         nopLogger{},
 		limits:         newTriggerLimits(),
+		keyProof:       &keyProof{},
 
 		maxUnannouncedBytes: MaxUnannouncedBundleBytes,
 	}

@@ -44,6 +44,7 @@ var refusalWords = map[int][]struct {
 	http.StatusUnauthorized: {
 		{RefusalExpiredKey, regexp.MustCompile(`(?i)\bexpir(ed|y|es)\b`)},
 		{RefusalRevokedKey, regexp.MustCompile(`(?i)\b(revoked|deleted|deactivated)\b`)},
+		{RefusalNoAPIAccess, regexp.MustCompile(`(?i)\b(api access|access to the (admin )?api)\b`)},
 	},
 	http.StatusForbidden: {
 		{RefusalIPAllowlist, regexp.MustCompile(`(?i)\b(ip|ips|ip address(es)?|allow[- ]?list(ed)?|whitelist(ed)?|cidr)\b`)},

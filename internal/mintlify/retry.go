@@ -82,6 +82,9 @@ type call struct {
 	// limit, when not nil, is the call's documented rate limit: a 429 is
 	// a turn to wait for until the deadline, not a fault (waitTurn).
 	limit *Limit
+	// once calls are sent one time, whatever the answer: a probe, which
+	// must not hold its caller through the retries of an API that is down.
+	once bool
 }
 
 // send performs a call through go-retryablehttp with this client's policy.
@@ -147,6 +150,9 @@ func (c *Client) send(ctx context.Context, cl call) error {
 // call with a documented limit, no bound of its own, as checkRetry counts
 // the faults against MaxRetries and waits the turns until the deadline.
 func retryMax(cl call, p RetryPolicy) int {
+	if cl.once {
+		return 0
+	}
 	if cl.limit != nil {
 		return math.MaxInt32
 	}
@@ -180,6 +186,7 @@ func (a *callState) handleResponse(resp *http.Response) error {
 	a.c.logger.Debug(a.ctx, "Mintlify API response", map[string]any{
 		"route": a.route, "attempt": a.n, "status": resp.StatusCode,
 	})
+	a.c.keyProof.observe(resp.StatusCode)
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		apiErr := newAPIError(a.route, resp.StatusCode, resp.Header.Get("Content-Type"), raw, []string{a.c.apiKey})
 		if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable {
@@ -226,8 +233,8 @@ func (a *callState) checkRetry(ctx context.Context, _ *http.Response, err error)
 		}
 		return a.fail(&RetryError{Attempts: a.n, Err: err, Stop: ctxErr})
 	}
-	if IsOutOfCredits(err) {
-		return a.fail(err) // not a rate limit: no wait brings credits back
+	if IsOutOfCredits(err) || a.call.once {
+		return a.fail(err) // no credits come back by waiting; a probe is not retried
 	}
 	if a.call.limit != nil && IsRateLimited(err) {
 		return a.waitTurn(ctx, err)

@@ -8,11 +8,14 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/kubetest"
 )
 
@@ -235,4 +238,42 @@ func copyChart(t *testing.T, src string) string {
 		t.Fatal(err)
 	}
 	return dst
+}
+
+// instantProjectExports serves both static export contracts, a
+// project-scoped export completing the moment it starts, as the fake's
+// domain-scoped ones do here.
+func instantProjectExports() fakeapi.Option {
+	return fakeapi.WithStaticExport(fakeapi.StaticExportOptions{Next: &fakeapi.NextExport{Contracts: fakeapi.ServeBoth,
+		Plan: func(fakeapi.ProjectStartRequest) fakeapi.JobPlan { return fakeapi.JobPlan{} }}})
+}
+
+// moveToProjectScoped: the chain guide's release, moved by the move guide's
+// configuration while the API serves both contracts, is upgraded once onto
+// the project-scoped export's ZIP link, still tagged with the deployed
+// commit; the next plan is empty. (TestAccExampleMoveFromTheChain walks the
+// rest of the move, and the retirement, without a cluster.)
+func (c *chainCLI) moveToProjectScoped() {
+	c.vendorClockRight()
+	c.Write(readExampleAsWritten(c.t, "guides/commit-to-cluster/main.tf"))
+	c.must("init", "-input=false")
+	c.apply("abc123")
+	before := c.rendered()
+
+	c.Write(readExampleAsWritten(c.t, "guides/project-scoped-exports/main.tf"))
+	c.apply("abc123")
+	c.expectRevisions("after the move", "1:superseded", "2:deployed")
+	after := c.rendered()
+	link, err := url.Parse(after.BundleURL)
+	switch {
+	case err != nil || path.Base(link.Path) != "export.zip" || after.BundleURL != c.bundleURL():
+		c.t.Errorf("after the move the ConfigMap holds the link %q, want the project-scoped export's ZIP link in state", link.Redacted())
+	case after.Version != deployedCommit || before.Version != deployedCommit:
+		c.t.Errorf("staticExport.version was %q and is %q after the move, want the deployed commit %q throughout",
+			before.Version, after.Version, deployedCommit)
+	}
+	if n := len(c.fake.ProjectJobIDs()); n != 1 {
+		c.t.Errorf("%d project-scoped exports started by the move, want 1", n)
+	}
+	c.expectNoChanges(c.vars("abc123")...)
 }

@@ -62,6 +62,7 @@ func TestHelmChain(t *testing.T) {
 		{"deployment_first", "", (*chainCLI).deploymentFirst, deploymentChainFake(false)},
 		{"failed_deployment", "", (*chainCLI).failedDeployment, deploymentChainFake(true)},
 		{"failing_commits", "", func(c *chainCLI) { c.failingCommits(failingPushes) }, []fakeapi.Option{fakeapi.WithDeployments(fakeapi.DeploymentOptions{Plan: failingPushes.Plan})}},
+		{"move_to_project_scoped", "", (*chainCLI).moveToProjectScoped, []fakeapi.Option{instantProjectExports()}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -61,11 +61,11 @@ func TestAccKeyRefusals(t *testing.T) {
 	}{
 		"create with an expired key": {[]fakeapi.Option{fakeapi.WithKeys(fakeapi.KeyOptions{Limits: expired})}, bundle,
 			"Mintlify API Key Expired", []string{"expired"},
-			[]string{"(HTTP 401: API key expired at 2026-11-21T08:00:00.000Z)", "No static export job was started."}},
+			[]string{"while checking the API key at plan time (HTTP 401: API key expired at 2026-11-21T08:00:00.000Z)"}},
 		"create with an expired key, bare": {[]fakeapi.Option{fakeapi.WithKeys(fakeapi.KeyOptions{Limits: expired}), fakeapi.WithKeys(fakeapi.KeyOptions{BareRefusals: true})}, bundle,
-			"Mintlify API Key Rejected", []string{"expired", "revoked"}, []string{"(HTTP 401: Unauthorized)", "No static export job was started."}},
+			"Mintlify API Key Rejected", []string{"expired", "revoked"}, []string{"while checking the API key at plan time (HTTP 401: Unauthorized)"}},
 		"agent job with an expired key": {[]fakeapi.Option{fakeapi.WithKeys(fakeapi.KeyOptions{Limits: expired})}, agentJob,
-			"Mintlify API Key Expired", []string{"expired"}, []string{"starting an agent job in project proj_test", "No agent job was started."}},
+			"Mintlify API Key Expired", []string{"expired"}, []string{"while checking the API key at plan time"}},
 
 		"start refused, bare": {[]fakeapi.Option{fakeapi.WithKeys(fakeapi.KeyOptions{Limits: offAllowlist}), fakeapi.WithKeys(fakeapi.KeyOptions{BareRefusals: true})}, bundle,
 			"Mintlify API Request Forbidden", []string{"allowlist", "read-only", "not enabled"},
@@ -159,6 +159,50 @@ func TestAccKeyRefusals_refreshOffTheAllowlist(t *testing.T) {
 		"refused refreshing static export job "+jobID+" (HTTP 403: Forbidden). The answer does not say why, and one "+
 			"cause is possible for this request: the API key is limited to an IP allowlist")
 	checkCauses(t, "refresh", out, []string{"allowlist"})
+}
+
+// TestAccKeyCheckedAtPlan: a plan that creates something checks the API
+// key first, so a refused key fails `terraform plan -out` instead of the
+// apply of the saved plan; an accepted key costs the plan one read (and the
+// apply, which plans the create again, one more), and nothing once another
+// read has proven it.
+func TestAccKeyCheckedAtPlan(t *testing.T) {
+	t.Parallel()
+	const keyCheck = "/v1/project/update-status/key-check"
+	expired := fakeapi.KeyLimits{ExpiresAt: fakeapitest.Start.Add(-time.Hour)}
+	env := providertest.NewTestEnv(t, fakeapi.WithKeys(fakeapi.KeyOptions{Limits: expired}))
+	cli := env.CLI(t)
+	config := providertest.BundleConfig("docs.example.com", "") + providertest.AgentJobResourceConfig("Document the CLI", "")
+	cli.WriteConfig(env.Config(config))
+	out := failed(t, cli, "plan", "-out=tfplan")
+	expectSaid(t, out, "Error: Mintlify API Key Expired",
+		"while checking the API key at plan time (HTTP 401: API key expired at 2026-11-21T08:00:00.000Z)")
+	if n := strings.Count(out, "Error: "); n != 1 {
+		t.Errorf("the plan said %d errors, want the key's once:\n%s", n, out)
+	}
+	if n, checks := len(env.Fake.Requests()), env.Fake.Count("GET", keyCheck); n != 1 || checks != 1 {
+		t.Errorf("the plan sent %d requests (%d key checks), want the one check", n, checks)
+	}
+
+	env.Fake.SetKeyLimits(fakeapi.KeyLimits{})
+	cli.MustRun("plan", "-out=tfplan", "-input=false")
+	if n := env.Fake.Count("GET", keyCheck); n != 2 {
+		t.Errorf("%d key checks after a second plan, want 2", n)
+	}
+	// The apply plans the create again, so it checks the key once more,
+	// before it starts anything.
+	cli.MustRun("apply", "-input=false", "tfplan")
+	if n := env.Fake.Count("GET", keyCheck); n != 3 {
+		t.Errorf("%d key checks after the apply, want 3", n)
+	}
+	// A data source read at plan proves the key before the create is
+	// planned (depends_on orders the two).
+	cli.WriteConfig(env.Config(config + "\ndata \"mintlify_static_export_job\" \"this\" {\n  job_id = mintlify_static_export_bundle.docs.job_id\n}\n" +
+		strings.Replace(providertest.BundleConfig("docs.example.com", "depends_on = [data.mintlify_static_export_job.this]"), `"docs"`, `"more"`, 1)))
+	cli.MustRun("plan", "-input=false")
+	if n := env.Fake.Count("GET", keyCheck); n != 3 {
+		t.Errorf("%d key checks after a plan whose read of a job proved the key, want still 3", n)
+	}
 }
 
 // toTheMinute is d as a failed renewal states it: to the minute ("1h47m"),

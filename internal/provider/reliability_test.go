@@ -138,7 +138,8 @@ func TestAccReliability_apiDown(t *testing.T) {
 	t.Parallel()
 	forEachFixture(t, suiteAPIDown, func(t *testing.T, _ string, fx fixture) {
 		env, body := fixtureEnv(t, fx)
-		before := providertest.CountMatching(env.Fake.Requests(), fx.retried)
+		retried := providertest.ButKeyChecks(fx.retried)
+		before := providertest.CountMatching(env.Fake.Requests(), retried)
 		env.Fake.SetFaults(fakeapi.FaultRule{Match: fx.retried, Faults: []fakeapi.Fault{fakeapi.ServerError(http.StatusServiceUnavailable)}})
 		resource.Test(t, resource.TestCase{
 			ProtoV6ProviderFactories: env.ProviderFactories(),
@@ -147,7 +148,7 @@ func TestAccReliability_apiDown(t *testing.T) {
 				ExpectError: providertest.ExpectError("Mintlify API Unavailable", "HTTP 503", "after 6 attempts"),
 			}},
 		})
-		if n := providertest.CountMatching(env.Fake.Requests(), fx.retried) - before; n != 6 {
+		if n := providertest.CountMatching(env.Fake.Requests(), retried) - before; n != 6 {
 			t.Errorf("%d requests answered 503, want 6", n)
 		}
 	})
@@ -188,10 +189,11 @@ func TestAccReliability_permanentErrorsFailFast(t *testing.T) {
 		for name, tc := range map[string]struct {
 			key    string
 			limits fakeapi.KeyLimits
+			status int
 			want   []string
 		}{
-			"401": {"mint_revoked_key", fakeapi.KeyLimits{}, []string{"Mintlify API Key Rejected", "HTTP 401", "`MINTLIFY_API_KEY`"}},
-			"403": {fakeapi.DefaultAPIKey, fakeapi.KeyLimits{AllowedIPs: []string{"203.0.113.0/24"}},
+			"401": {"mint_revoked_key", fakeapi.KeyLimits{}, http.StatusUnauthorized, []string{"Mintlify API Key Rejected", "HTTP 401", "`MINTLIFY_API_KEY`"}},
+			"403": {fakeapi.DefaultAPIKey, fakeapi.KeyLimits{AllowedIPs: []string{"203.0.113.0/24"}}, http.StatusForbidden,
 				[]string{"Mintlify API Request Forbidden", "HTTP 403: Forbidden", "allowlist"}},
 		} {
 			t.Run(name, func(t *testing.T) {
@@ -203,8 +205,22 @@ func TestAccReliability_permanentErrorsFailFast(t *testing.T) {
 					ProtoV6ProviderFactories: env.ProviderFactories(),
 					Steps:                    []resource.TestStep{{Config: env.ConfigWithKey(tc.key, body), ExpectError: providertest.ExpectError(tc.want...)}},
 				})
-				if n := providertest.CountMatching(env.Fake.Requests()[requests:], fakeapi.IsAPIRequest); n != 1 {
-					t.Errorf("%d requests, want 1: never retried", n)
+				// A 401 stops at the plan's key check, where the plan
+				// creates something, else at the call; a 403 (the check's
+				// read proves the key) is the call's. Each is sent once.
+				refused := map[string]int{}
+				for _, r := range env.Fake.Requests()[requests:] {
+					if r.Status == tc.status && r.Path != providertest.KeyCheckPath {
+						refused[r.Method+" "+r.Path]++
+					}
+				}
+				for call, n := range refused {
+					if n != 1 {
+						t.Errorf("%s was answered %d %d times, want once: never retried", call, tc.status, n)
+					}
+				}
+				if len(refused) > 1 || tc.status == http.StatusForbidden && len(refused) != 1 {
+					t.Errorf("%d calls were refused besides the key check, want one (none when the key check refused a 401)", len(refused))
 				}
 				if n := started(env.Fake) - jobs; n != 0 {
 					t.Errorf("%d starts (see started), want none", n)

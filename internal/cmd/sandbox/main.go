@@ -24,10 +24,11 @@ import (
 
 func main() {
 	mode := flag.String("deployments", "succeed", "what every deployment and preview does: succeed, fail or slow")
+	contract := flag.String(contractFlag[1:], defaultContract, "the static export contracts the stand-in serves: "+contractNames())
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Stdout, *mode); err != nil {
+	if err := run(ctx, os.Stdout, *mode, *contract); err != nil {
 		fmt.Fprintln(os.Stderr, "sandbox failed:", err)
 		os.Exit(1)
 	}
@@ -35,11 +36,16 @@ func main() {
 
 // run sets the sandbox up, prints how to use it, and tears it down when ctx
 // is done. It must run from the module's root, as make runs it.
-func run(ctx context.Context, out io.Writer, mode string) error {
+func run(ctx context.Context, out io.Writer, mode, contractName string) error {
 	opts, err := seeds(mode)
 	if err != nil {
 		return err
 	}
+	contract, err := contractFor(contractName)
+	if err != nil {
+		return err
+	}
+	opts = append(opts, contract.option())
 	step(out, "Building the provider")
 	ws, err := devprovider.NewWorkspace(ctx, ".", "mintlify-sandbox-", out)
 	if err != nil {
@@ -47,7 +53,7 @@ func run(ctx context.Context, out io.Writer, mode string) error {
 	}
 	helm, err := addHelm(ctx, out, ws)
 	if err == nil {
-		err = serve(ctx, out, ws, mode, helm, opts)
+		err = serve(ctx, out, ws, mode, helm, contractName, opts)
 	}
 	if rmErr := ws.Close(); rmErr != nil {
 		return errors.Join(err, rmErr)
@@ -58,7 +64,7 @@ func run(ctx context.Context, out io.Writer, mode string) error {
 
 // serve serves the fake API for the workspace until ctx is done, and
 // stops it.
-func serve(ctx context.Context, out io.Writer, ws *devprovider.Workspace, mode, helm string, opts []fakeapi.Option) error {
+func serve(ctx context.Context, out io.Writer, ws *devprovider.Workspace, mode, helm, contract string, opts []fakeapi.Option) error {
 	step(out, "Starting the fake Mintlify API")
 	fake, err := devprovider.StartAPI(opts...)
 	if err != nil {
@@ -68,6 +74,7 @@ func serve(ctx context.Context, out io.Writer, ws *devprovider.Workspace, mode, 
 	_, _ = fmt.Fprintln(out, "  listening on", fake.URL)
 
 	printUsage(out, append(devprovider.Env(fake), "TF_CLI_CONFIG_FILE="+ws.CLIConfig), ws.Dir, helm)
+	printContract(out, contract)
 	printSeeds(out, mode)
 	<-ctx.Done()
 	step(out, "Stopping the fake API")

@@ -48,9 +48,8 @@ func (a *agentJobAction) Metadata(_ context.Context, req action.MetadataRequest,
 
 func (a *agentJobAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Runs the Mintlify documentation agent on a prompt, once, when the action is invoked " +
-			"or triggered: it starts a job, or with `job_id` sends a follow-up to one, waits for it and reports its " +
-			"progress. It records nothing in state: to use `pr_link` elsewhere, use the `mintlify_agent_job` resource.",
+		MarkdownDescription: "Runs the Mintlify documentation agent on a prompt, once, when the action is invoked, " +
+			"and reports its progress. It records nothing in state.",
 		Attributes: map[string]schema.Attribute{
 			// Required
 			"prompt": schema.StringAttribute{
@@ -61,10 +60,9 @@ func (a *agentJobAction) Schema(_ context.Context, _ action.SchemaRequest, resp 
 
 			// Optional
 			"project_id": schema.StringAttribute{
-				MarkdownDescription: "The Mintlify project to run the agent in. Defaults to the provider's " +
-					"`project_id` (or `" + core.Env.ProjectID + "`).",
-				Optional:   true,
-				Validators: core.ProjectIDValidators,
+				MarkdownDescription: "The Mintlify project to run the agent in. Defaults to the provider's `project_id`.",
+				Optional:            true,
+				Validators:          core.ProjectIDValidators,
 			},
 			"job_id": schema.StringAttribute{
 				MarkdownDescription: "An existing agent job to send `prompt` to as a follow-up message, instead of " +
@@ -73,15 +71,13 @@ func (a *agentJobAction) Schema(_ context.Context, _ action.SchemaRequest, resp 
 				Validators: []validator.String{core.NotBlank("Set it to the ID of an agent job of the project, or remove it to start a new job.")},
 			},
 			"wait_for_completion": schema.BoolAttribute{
-				MarkdownDescription: "Wait until the job is `completed`, `archived` or `failed`, reporting its " +
-					"progress. With `false`, the action ends once the job is started. Defaults to `true`.",
-				Optional: true,
+				MarkdownDescription: "Wait until the job ends, reporting its progress. Defaults to `true`.",
+				Optional:            true,
 			},
 			"timeout": schema.StringAttribute{
-				MarkdownDescription: "How long to wait for the job, as a duration such as `1h`. The job keeps running " +
-					"on the Mintlify side after a timeout. Defaults to `30m`.",
-				Optional:   true,
-				Validators: []validator.String{core.Durations.Operation},
+				MarkdownDescription: "How long to wait for the job. Defaults to `30m`.",
+				Optional:            true,
+				Validators:          []validator.String{core.Durations.Operation},
 			},
 		},
 	}

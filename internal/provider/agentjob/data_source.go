@@ -46,8 +46,7 @@ func (d *agentJobDataSource) Metadata(_ context.Context, req datasource.Metadata
 
 func (d *agentJobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Reads a job of the Mintlify documentation agent: its status, repository, branch and " +
-			"pull request. With `wait_for_completion`, it waits for the job to end, so later resources can use `pr_link`.",
+		MarkdownDescription: "Reads a job of the Mintlify documentation agent, such as its status and pull request.",
 		Attributes: map[string]schema.Attribute{
 			// Required
 			"id": schema.StringAttribute{
@@ -58,21 +57,18 @@ func (d *agentJobDataSource) Schema(ctx context.Context, _ datasource.SchemaRequ
 
 			// Optional
 			"project_id": schema.StringAttribute{
-				MarkdownDescription: "The Mintlify project the job belongs to. Defaults to the provider's " +
-					"`project_id` (or `" + core.Env.ProjectID + "`).",
-				Optional:   true,
-				Computed:   true,
-				Validators: core.ProjectIDValidators,
+				MarkdownDescription: "The Mintlify project the job belongs to. Defaults to the provider's `project_id`.",
+				Optional:            true,
+				Computed:            true,
+				Validators:          core.ProjectIDValidators,
 			},
 			"wait_for_completion": schema.BoolAttribute{
-				MarkdownDescription: "Wait until the job is `completed`, `archived` or `failed`. Defaults to `false`: " +
-					"the job is read once, as it is.",
-				Optional: true,
+				MarkdownDescription: "Wait until the job is `completed`, `archived` or `failed`. Defaults to `false`.",
+				Optional:            true,
 			},
 			"timeouts": core.Timeouts.DataSource(ctx, timeouts.Opts{
-				ReadDescription: "How long reading (and with `wait_for_completion`, waiting for) the job may take, " +
-					"retries included, such as `45m`. Defaults to `30m` with " +
-					"`wait_for_completion`, `" + core.FormatDuration(core.DefaultReadTimeout) + "` without.",
+				ReadDescription: "How long reading, or waiting with `wait_for_completion`, may take. Defaults to " +
+					"`30m` with `wait_for_completion`, `" + core.FormatDuration(core.DefaultReadTimeout) + "` without.",
 			}),
 		},
 	}

@@ -16,6 +16,7 @@ import (
 // job that is still active. The decision reaches Update in planned private
 // state, as the bundle's does.
 func (r *agentJobResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	defer core.CheckKeyOnCreate(ctx, r.Provider, req, resp)
 	// The first plan after an import, with the configuration that
 	// `-generate-config-out` wrote (`prompt = null`), changes nothing.
 	if core.PlanImportUnchanged(ctx, []string{"prompt", "project_id", "triggers", "timeouts"}, req, resp) {

@@ -64,44 +64,38 @@ func (r *agentJobResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 			// Optional
 			"prompt": schema.StringAttribute{
 				MarkdownDescription: "What the agent should do, such as `Document the --dry-run flag added in v2.3`. " +
-					"Changing it starts a new agent job. Required to start one. Only an imported job may leave it " +
-					"out: the API does not return a job's prompt, so the configuration that `terraform plan " +
-					"-generate-config-out` writes has `prompt = null`, and plans no change.",
+					"Changing it starts a new agent job. Only an imported job may leave it out.",
 				Optional:      true,
 				Validators:    []validator.String{core.NotBlank("Write what the agent should do, such as \"Document the new CLI flags\".")},
 				PlanModifiers: []planmodifier.String{replaceAgentJobUnlessImported.String()},
 			},
 			"project_id": schema.StringAttribute{
 				MarkdownDescription: "The Mintlify project to run the agent in. Defaults to the provider's " +
-					"`project_id` (or `" + core.Env.ProjectID + "`) when the job is started. Setting it to another project " +
-					"starts a new agent job there.",
+					"`project_id` when the job is started.",
 				Optional:      true,
 				Computed:      true,
 				Validators:    core.ProjectIDValidators,
 				PlanModifiers: core.KeepString, // replacement is decided in ModifyPlan, which knows the provider's project
 			},
 			"triggers": schema.MapAttribute{
-				MarkdownDescription: "Arbitrary strings whose change starts a new agent job, such as the release " +
-					"that the docs should follow: `triggers = { release = var.app_version }`.",
+				MarkdownDescription: "Arbitrary strings whose change starts a new agent job, such as " +
+					"`{ release = var.app_version }`.",
 				ElementType:   types.StringType,
 				Optional:      true,
 				PlanModifiers: []planmodifier.Map{replaceAgentJobUnlessImported.Map()},
 			},
 			"wait_for_completion": schema.BoolAttribute{
 				MarkdownDescription: "Wait until the job is `completed`, `archived` or `failed` before the apply " +
-					"goes on, so that `pr_link` is known to later resources. With `false`, the apply records the job " +
-					"as `active` and refreshes fill in the rest. Defaults to `true`.",
+					"goes on. Defaults to `true`.",
 				Optional: true,
 				Computed: true,
 				Default:  booldefault.StaticBool(true),
 			},
 			"timeouts": core.Timeouts.Resource(ctx, timeouts.Opts{
-				Create: true,
-				CreateDescription: "How long to wait for the job to finish, as a duration such as `1h`, also in the apply " +
-					"that resumes the job of a create that timed out. Defaults to `30m`.",
-				Read: true,
-				ReadDescription: "How long a refresh (one read of the job, retries included) may take, as a duration " +
-					"such as `5m`. Defaults to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",
+				Create:            true,
+				CreateDescription: "How long to wait for the job to finish. Defaults to `30m`.",
+				Read:              true,
+				ReadDescription:   "How long a refresh may take. Defaults to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",
 			}),
 
 			// Computed

@@ -47,10 +47,9 @@ func (a *automationRunAction) Schema(_ context.Context, _ action.SchemaRequest, 
 			"time the action is invoked or triggered, and reports the run's ids. " + automationRunQueued,
 		Attributes: map[string]schema.Attribute{
 			"automation_id": schema.StringAttribute{
-				MarkdownDescription: "The automation to run: its id, as the automation's settings in the Mintlify " +
-					"dashboard show it.",
-				Required:   true,
-				Validators: []validator.String{automationIDValidator},
+				MarkdownDescription: "The id of the automation to run, from its settings in the dashboard.",
+				Required:            true,
+				Validators:          []validator.String{automationIDValidator},
 			},
 			"automation_trigger": schema.StringAttribute{
 				MarkdownDescription: automationTriggerDescription(),
@@ -58,14 +57,13 @@ func (a *automationRunAction) Schema(_ context.Context, _ action.SchemaRequest, 
 				Validators:          automationTriggerValidators,
 			},
 			"project_id": schema.StringAttribute{
-				MarkdownDescription: "The Mintlify project of the automation. Defaults to the provider's " +
-					"`project_id` (or `" + core.Env.ProjectID + "`).",
-				Optional:   true,
-				Validators: core.ProjectIDValidators,
+				MarkdownDescription: "The Mintlify project of the automation. Defaults to the provider's `project_id`.",
+				Optional:            true,
+				Validators:          core.ProjectIDValidators,
 			},
 			"timeout": schema.StringAttribute{
-				MarkdownDescription: "How long queueing the run may take, including its turn within the API's rate " +
-					"limit and retries, as a duration such as `10m`. Defaults to `" +
+				MarkdownDescription: "How long queueing the run may take, turns within the rate limit included. " +
+					"Defaults to `" +
 					core.FormatDuration(defaultTriggerTimeout) + "`.",
 				Optional:   true,
 				Validators: []validator.String{core.Durations.Operation},

@@ -65,23 +65,20 @@ func (r *automationRunResource) Metadata(_ context.Context, req resource.Metadat
 var automationIDValidator = core.PathSegmentID("Invalid Automation ID", "automation id", "the automation's settings in the Mintlify dashboard")
 
 // automationRunQueued says what an apply that ran an automation has done.
-const automationRunQueued = "The API cannot follow a run: it is queued, not finished, when the apply returns, and " +
-	"its result shows only in the automation's run history in the Mintlify dashboard. Each run uses credits."
+const automationRunQueued = "The run is queued, not finished, when the apply returns; its result shows in the " +
+	"dashboard's run history. Each run uses credits."
 
 func (r *automationRunResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Runs a Mintlify automation with a custom schedule or a Webhook trigger now. Changing " +
-			"`triggers`, `automation_id`, `automation_trigger` or a configured `project_id` replaces the resource with a new run; nothing else runs the automation. " +
-			automationRunQueued + "\n\n" +
-			"A run cannot be read, stopped or deleted through the API: refreshing changes nothing, a replacement " +
-			"forgets the old run without stopping it, and destroying the resource only removes it from state.",
+			"`triggers`, `automation_id`, `automation_trigger` or a configured `project_id` runs it again. " +
+			automationRunQueued + " The API cannot read, stop or delete a run: destroy only removes it from state.",
 		Attributes: map[string]schema.Attribute{
 			"automation_id": schema.StringAttribute{
-				MarkdownDescription: "The automation to run: its id, as the automation's settings in the Mintlify " +
-					"dashboard show it. Changing it runs the new automation.",
-				Required:      true,
-				Validators:    []validator.String{automationIDValidator},
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				MarkdownDescription: "The id of the automation to run, from its settings in the dashboard.",
+				Required:            true,
+				Validators:          []validator.String{automationIDValidator},
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
 			},
 			"automation_trigger": schema.StringAttribute{
 				MarkdownDescription: automationTriggerDescription() + " Changing it to the other trigger runs the " +
@@ -92,9 +89,7 @@ func (r *automationRunResource) Schema(ctx context.Context, _ resource.SchemaReq
 			},
 			"project_id": schema.StringAttribute{
 				MarkdownDescription: "The Mintlify project of the automation. Defaults to the provider's " +
-					"`project_id` (or `" + core.Env.ProjectID + "`) when the automation runs. Setting it to another " +
-					"project runs the automation there; while it is not set, a change of the provider's project " +
-					"runs nothing.",
+					"`project_id` when the automation runs.",
 				Optional:      true,
 				Computed:      true,
 				Validators:    core.ProjectIDValidators,
@@ -109,8 +104,7 @@ func (r *automationRunResource) Schema(ctx context.Context, _ resource.SchemaReq
 			},
 			"timeouts": core.Timeouts.Resource(ctx, timeouts.Opts{
 				Create: true,
-				CreateDescription: "How long queueing the run may take, including its turn within the API's rate " +
-					"limit and retries, as a duration such as `10m`. " +
+				CreateDescription: "How long queueing the run may take, turns within the rate limit included. " +
 					"Defaults to `" + core.FormatDuration(defaultTriggerTimeout) + "`.",
 			}),
 			"id": schema.StringAttribute{
@@ -141,6 +135,7 @@ func (r *automationRunResource) Schema(ctx context.Context, _ resource.SchemaReq
 // ModifyPlan settles the project: the configured one or the provider's,
 // and a replacement, that is a new run, when a configured one changes.
 func (r *automationRunResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	defer core.CheckKeyOnCreate(ctx, r.Provider, req, resp)
 	core.PlanProjectID(ctx, r.Provider, "Running an automation", req, resp)
 }
 

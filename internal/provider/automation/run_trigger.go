@@ -38,8 +38,8 @@ var pathAutomationTrigger = path.Root("automation_trigger")
 // it says of the automation; its description and validator are built from
 // this list.
 var automationTriggers = []struct{ value, means string }{
-	{triggerSchedule, "a custom automation with a custom schedule"},
-	{triggerWebhook, "a custom automation whose trigger is Webhook, run through its webhook"},
+	{triggerSchedule, "a custom schedule"},
+	{triggerWebhook, "a Webhook trigger"},
 }
 
 // automationTriggerValidators refuse, at plan time, a value that is not in
@@ -56,11 +56,10 @@ var automationTriggerValidators = func() []validator.String {
 func automationTriggerDescription() string {
 	kinds := make([]string, len(automationTriggers))
 	for i, t := range automationTriggers {
-		kinds[i] = fmt.Sprintf("`%s` is %s", t.value, t.means)
+		kinds[i] = fmt.Sprintf("`%s` for %s", t.value, t.means)
 	}
-	return "The automation's trigger, as its settings in the Mintlify dashboard show it: " + strings.Join(kinds, "; ") +
-		". Defaults to `" + triggerSchedule + "`. A predefined automation, or one run by an event such as a push, " +
-		"cannot be run through the API."
+	return "The custom automation's trigger: " + strings.Join(kinds, ", ") + ". Defaults to `" + triggerSchedule +
+		"`. A predefined or event-run automation cannot be run through the API."
 }
 
 // triggerOf is the known value of `automation_trigger`, or its default.

@@ -58,7 +58,7 @@ func (r Refusals) OrIfNamed(causes ...RefusalCause) Refusals {
 // The causes of every call: the key's (401 on any call; 403 from an
 // allowlist on any call, and from a read-only key on a POST).
 var (
-	keyRejected  = Refusals{Possible: []RefusalCause{causeExpiredKey, causeRevokedKey}}
+	keyRejected  = Refusals{Possible: []RefusalCause{causeExpiredKey, causeRevokedKey}, named: []RefusalCause{causeNoAPIAccess}}
 	readRefused  = Refusals{Possible: []RefusalCause{causeIPAllowlist}}
 	WriteRefused = Refusals{Possible: []RefusalCause{causeIPAllowlist, causeReadOnlyKey}}
 )
@@ -81,6 +81,13 @@ var (
 		fix: fmt.Sprintf("Check that the provider's `api_key` argument or the `%s` environment variable holds a current "+
 			"admin API key, which begins with `mint_`; if it was revoked, create a new one on the API keys page of "+
 			"the Mintlify dashboard.", Env.APIKey),
+	}
+	causeNoAPIAccess = RefusalCause{
+		reason: mintlify.RefusalNoAPIAccess, summary: "Mintlify Plan Without API Access",
+		what: func(APIOperation) string {
+			return "the organization's Mintlify plan has no access to the admin API (Pro and Enterprise plans have it)"
+		},
+		fix: "Upgrade the plan on the Mintlify dashboard, or use a key of an organization that has API access.",
 	}
 	causeIPAllowlist = RefusalCause{
 		reason: mintlify.RefusalIPAllowlist, summary: "Mintlify API Key Not Allowed From This Address",

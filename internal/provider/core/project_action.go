@@ -37,6 +37,9 @@ func (a *ProjectAction) ModifyPlan(ctx context.Context, req action.ModifyPlanReq
 	}
 	_, diags := a.Provider.ProjectFor(projectID, a.Doing, "action")
 	resp.Diagnostics.Append(diags...)
+	if !diags.HasError() {
+		a.Provider.CheckKeyAtPlan(ctx, &resp.Diagnostics)
+	}
 }
 
 // projectActionModel is the configuration of such an action: its

@@ -50,6 +50,8 @@ type ProviderData struct {
 	// configured (one apply), by the family's key: see FamilyState.
 	mu       sync.Mutex
 	families map[any]any
+	// keyCheck is the plan's check of the API key (CheckKeyAtPlan).
+	keyCheck keyCheck
 }
 
 // FamilyState is the value that key holds in this configured provider,
@@ -85,56 +87,42 @@ func (p *Provider) Metadata(_ context.Context, _ provider.MetadataRequest, resp 
 
 func (p *Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "The Mintlify provider deploys Mintlify docs sites and their previews, runs " +
-			"automations, runs static exports for the self-hosted Enterprise Helm chart, and starts and follows " +
-			"the jobs of Mintlify's documentation agent, through the Mintlify admin API.",
+		MarkdownDescription: "The Mintlify provider deploys docs sites and previews, runs automations and " +
+			"static exports, and follows the documentation agent, through the Mintlify admin API.",
 		Attributes: map[string]schema.Attribute{
 			// Optional
 			"api_key": schema.StringAttribute{
-				MarkdownDescription: "A Mintlify admin API key (it begins with `mint_`), from the API keys page of the " +
-					"Mintlify dashboard. Better set with the `" + Env.APIKey + "` environment variable, which keeps " +
-					"it out of configuration and saved plan files. It is sent only to `base_url` and never logged.",
+				MarkdownDescription: "A Mintlify admin API key (it begins with `mint_`). Better set with the `" + Env.APIKey +
+					"` environment variable, which keeps it out of saved plan files.",
 				Optional:   true,
 				Sensitive:  true,
 				Validators: []validator.String{apiKeyValidator},
 			},
 			"base_url": schema.StringAttribute{
-				MarkdownDescription: "The root of the Mintlify API, with or without a trailing slash; a path prefix " +
-					"(a proxy mounted at `https://proxy.example.com/mintlify`) is kept, but not an API version: the " +
-					"provider adds `/v1/` and `/v2/` itself, so a URL ending in `/v1` or `/v2` is refused. It must use `https`: plain " +
-					"`http` is accepted only for a loopback host (`localhost`, `127.0.0.0/8`, `::1`), because every " +
-					"request carries the admin API key. Can also be set with the `" + Env.BaseURL + "` environment " +
-					"variable. Defaults to `" + mintlify.DefaultBaseURL + "`.",
+				MarkdownDescription: "The root of the Mintlify API, without `/v1` or `/v2`; a proxy's path prefix is " +
+					"kept. It must use `https`, but for a loopback host. Can also be set with `" + Env.BaseURL + "`. " +
+					"Defaults to `" + mintlify.DefaultBaseURL + "`.",
 				Optional:   true,
 				Validators: []validator.String{baseURLValidator},
 			},
 			"project_id": schema.StringAttribute{
-				MarkdownDescription: "The Mintlify project ID used by every resource, data source, ephemeral " +
-					"resource and action that acts in a project (deployments, previews, automation runs, agent jobs, " +
-					"and project-scoped static exports) when it does not set its own `project_id`. Copy it from the " +
-					"API keys page of the Mintlify dashboard. Can also be set with the `" + Env.ProjectID + "` " +
-					"environment variable.",
+				MarkdownDescription: "The project ID for every type that does not set its own `project_id`, from the " +
+					"API keys page of the Mintlify dashboard. Can also be set with `" + Env.ProjectID + "`.",
 				Optional: true,
 				Validators: projectIDValidators("Set it to the project ID from the API keys page of the " +
 					"Mintlify dashboard, or remove it to use the `" + Env.ProjectID + "` environment variable."),
 			},
 			"max_retries": schema.Int64Attribute{
-				MarkdownDescription: fmt.Sprintf("How many times a failed request is repeated before the provider "+
-					"gives up; `0` disables retries. Reads and link requests are retried after connection errors, "+
-					"timeouts, truncated answers, HTTP 429 and 500/502/503/504, with exponential backoff (about 1s, 2s, "+
-					"4s, ... up to 30s) and the API's `Retry-After` up to one minute, within the operation's timeout. "+
-					"A request that starts a job is retried only when the API certainly did not take it. "+
-					"An HTTP 429 of a call whose rate limit Mintlify documents (triggering a deployment, a preview "+
-					"or an automation, starting a static export or an agent job) is not counted here: the limit is "+
-					"shared by the whole organization, so the provider waits its turn until the operation's timeout. "+
+				MarkdownDescription: fmt.Sprintf("How many times a failed request is repeated, with backoff, after "+
+					"connection errors, HTTP 429 and 5xx. A request that starts a job is retried only when the API "+
+					"certainly did not take it. Waits for a turn within a rate limit are not counted. "+
 					"From `0` to `%d`; defaults to `%d`.", maxRetries, mintlify.DefaultMaxRetries),
 				Optional:   true,
 				Validators: []validator.Int64{retryCount{}},
 			},
 			"request_timeout": schema.StringAttribute{
-				MarkdownDescription: fmt.Sprintf("How long one request may take, from sending it to reading the "+
-					"whole answer, as a duration such as `30s` or `2m`; a request that takes longer counts as failed "+
-					"(and is retried when that is safe). From `%s` to `%s`; defaults to `%s`.", FormatDuration(minRequestTimeout),
+				MarkdownDescription: fmt.Sprintf("How long one request may take, as a duration such as `30s`; a "+
+					"longer one fails. From `%s` to `%s`; defaults to `%s`.", FormatDuration(minRequestTimeout),
 					FormatDuration(maxRequestTimeout), mintlify.DefaultRequestTimeout),
 				Optional:   true,
 				Validators: []validator.String{requestTimeout},

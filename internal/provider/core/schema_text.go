@@ -4,8 +4,7 @@ import "strings"
 
 // UndocumentedStatus completes the description of a `status` that a wait
 // reads.
-const UndocumentedStatus = " A status the API does not document is recorded as it is, and ends a wait at once " +
-	"with an error that names it."
+const UndocumentedStatus = " Another status ends a wait with an error."
 
 // BacktickList renders values as "`a`, `b` or `c`" for descriptions.
 func BacktickList(values []string) string {

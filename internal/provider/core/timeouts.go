@@ -31,8 +31,7 @@ const DefaultReadTimeout = 2 * time.Minute
 // schema packages each have their own attribute types, so there is one
 // function for each.
 
-var timeoutsDescription = fmt.Sprintf("How long operations may take before Terraform gives up, as durations "+
-	"such as `45m`, from `%s` to `%s`.", FormatDuration(minOperationTimeout), FormatDuration(maxOperationTimeout))
+var timeoutsDescription = fmt.Sprintf("Operation timeouts, as durations from `%s` to `%s`.", FormatDuration(minOperationTimeout), FormatDuration(maxOperationTimeout))
 
 // durationsOnly are the validators of every timeouts value.
 var durationsOnly = []validator.String{Durations.Operation}

@@ -45,13 +45,7 @@ func (a *deploymentAction) Metadata(_ context.Context, req action.MetadataReques
 func (a *deploymentAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Deploys a Mintlify project's docs site from its deployment branch, once, when the " +
-			"action is invoked: with `terraform apply -invoke=action.mintlify_deployment.NAME`, or from an " +
-			"`action_trigger` in another resource's `lifecycle`, such as after the release that the docs follow. " +
-			"It triggers a deployment, then waits for it and reports its progress: the status ID, each status " +
-			"change and each new log line (at most 200, then how many more), and the commit deployed. A `failure` is an error that shows Mintlify's " +
-			"summary and the last log lines; a timeout is an error that names the deployment, which goes on.\n\n" +
-			"Actions need Terraform 1.14 or later; OpenTofu has no actions. The action records nothing in state: " +
-			"to keep the deployment and use its commit in other resources, use the `mintlify_deployment` resource.",
+			"action is invoked, and reports its progress. It records nothing in state.",
 		Attributes: map[string]schema.Attribute{
 			"project_id": schema.StringAttribute{
 				MarkdownDescription: "The Mintlify project to deploy. Defaults to the provider's `project_id` (or `" +
@@ -65,8 +59,7 @@ func (a *deploymentAction) Schema(_ context.Context, _ action.SchemaRequest, res
 				Optional: true,
 			},
 			"timeout": schema.StringAttribute{
-				MarkdownDescription: "How long to wait for the deployment, as a duration such as `1h`. The " +
-					"deployment goes on on the Mintlify side after a timeout. Defaults to `" +
+				MarkdownDescription: "How long to wait for the deployment. Defaults to `" +
 					core.FormatDuration(defaultDeploymentWaitTimeout) + "`.",
 				Optional:   true,
 				Validators: []validator.String{core.Durations.Operation},

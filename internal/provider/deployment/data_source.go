@@ -47,11 +47,8 @@ func (d *deploymentDataSource) Metadata(_ context.Context, req datasource.Metada
 
 func (d *deploymentDataSource) Schema(ctx context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Reads a Mintlify deployment by its status ID: one that something else triggered, " +
-			"such as a push to the deployment branch or a CI job, or the `mintlify_deployment` action. With " +
-			"`wait_for_completion`, the read waits until the deployment is `success` or `failure`, so that later " +
-			"resources follow a finished deployment; a `failure` is read like any other status, so check `status` " +
-			"(for instance in a `postcondition`).",
+		MarkdownDescription: "Reads a Mintlify deployment that something else triggered, by its status ID. " +
+			"A `failure` is read like any other status: check `status` in a `postcondition`.",
 		Attributes: map[string]schema.Attribute{
 			// Required
 			"id": schema.StringAttribute{
@@ -64,14 +61,12 @@ func (d *deploymentDataSource) Schema(ctx context.Context, _ datasource.SchemaRe
 
 			// Optional
 			"wait_for_completion": schema.BoolAttribute{
-				MarkdownDescription: "Wait until the deployment is `success` or `failure` before returning, bounded " +
-					"by `timeouts.read`. Defaults to `false`: the deployment is read once, as it is, so that a plan " +
-					"never waits for a deployment unless asked to.",
+				MarkdownDescription: "Wait until the deployment is `success` or `failure`, within `timeouts.read`. " +
+					"Defaults to `false`.",
 				Optional: true,
 			},
 			"timeouts": core.Timeouts.DataSource(ctx, timeouts.Opts{
-				ReadDescription: "How long reading the deployment may take, retries included, as a duration such " +
-					"as `45m`; with `wait_for_completion`, how long it may wait. Defaults to `" +
+				ReadDescription: "How long reading, or waiting with `wait_for_completion`, may take. Defaults to `" +
 					core.FormatDuration(defaultDeploymentWaitTimeout) + "` with `wait_for_completion`, `" +
 					core.FormatDuration(core.DefaultReadTimeout) + "` without.",
 			}),

@@ -51,17 +51,14 @@ func onFailureAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
 		"on_failure": schema.StringAttribute{
 			MarkdownDescription: "What a deployment that ends in `failure` does: " + core.BacktickList(onFailureValues) +
-				". With `error` (the default), the apply fails and the resource is tainted, so the next apply " +
-				"deploys again. With `record`, the failed deployment is recorded untainted with a warning, and only " +
-				"a change of `triggers` deploys again; `last_success` keeps naming the last success.",
+				". With `error` (the default), the apply fails and the resource is tainted. With " +
+				"`record`, it is recorded untainted with a warning.",
 			Optional:   true,
 			Validators: []validator.String{stringvalidator.OneOf(onFailureValues...)},
 		},
 		"last_success": schema.SingleNestedAttribute{
-			MarkdownDescription: "The last deployment of this resource that succeeded: its `id` and `commit_sha`. " +
-				"With `on_failure = \"record\"`, a failed deployment leaves it as it was, so that an export " +
-				"that follows `last_success.id` stays on what is live. `null` while none has succeeded; unknown in " +
-				"a plan that deploys.",
+			MarkdownDescription: "The last deployment of this resource that succeeded: its `id` and `commit_sha`, " +
+				"or `null`.",
 			Computed:      true,
 			PlanModifiers: []planmodifier.Object{objectplanmodifier.UseStateForUnknown()},
 			Attributes: map[string]schema.Attribute{

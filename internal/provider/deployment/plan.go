@@ -18,6 +18,7 @@ import (
 // waiting for a deployment in state that still runs (see core.PlanResume), and
 // warns, in the plan of a destroy, that the site stays as deployed.
 func (r *deploymentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	defer core.CheckKeyOnCreate(ctx, r.Provider, req, resp)
 	warnDeploymentStays(ctx, req, resp)
 	if core.PlanImportUnchanged(ctx, []string{"project_id", "triggers", "timeouts"}, req, resp) {
 		return

@@ -13,6 +13,7 @@ import (
 // the preview again, and a deployment still running in state is waited
 // for (the decision reaches Update in planned private state).
 func (r *previewDeploymentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	defer core.CheckKeyOnCreate(ctx, r.Provider, req, resp)
 	if core.PlanImportUnchanged(ctx, []string{"branch", "project_id", "triggers", "timeouts"}, req, resp) {
 		return
 	}

@@ -72,82 +72,54 @@ func (r *previewDeploymentResource) Metadata(_ context.Context, req resource.Met
 func (r *previewDeploymentResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Deploys a Mintlify preview of a branch of the docs repository, and gives its address, " +
-			"`preview_url`, for instance to post on the branch's pull request.\n\n" +
-			"Creating the resource deploys the preview, then, with `wait_for_completion` (the default), waits until " +
-			"the deployment is `success` or `failure`, within `timeouts.create`. The deployment's status id is saved " +
-			"in state when the create returns. A `failure` is an error that shows the deployment's summary and the " +
-			"last lines of its log, and leaves a tainted resource that keeps the status id: the next apply deploys " +
-			"the preview again. A timeout or an interruption (Ctrl-C) is an error too, and taints the resource, but " +
-			"the next `terraform apply` resumes: the plan shows the resource replaced, and while the deployment " +
-			"still runs (`queued` or `in_progress`), the replacement waits for that same deployment instead of " +
-			"deploying the preview again, as long as `branch`, `project_id` and `triggers` are unchanged, and " +
-			"without `create_before_destroy`.\n\n" +
-			"Changing `triggers` deploys the same preview again, in place: Mintlify redeploys the branch's existing " +
-			"preview, at the same address, and never makes a second one; `id` becomes the new deployment's status " +
-			"id. Changing `branch` or a configured `project_id` replaces the resource with a preview of the new " +
-			"branch. Nothing else ever deploys. Refreshing reads the latest deployment's status; a status the API no " +
-			"longer returns stays in state, with a warning.\n\n" +
-			"Previews are on Mintlify's Pro and Enterprise plans; the API refuses them (HTTP 403) on other plans. " +
-			"The Mintlify API cannot delete a preview: destroying this resource only removes it from Terraform " +
-			"state, and the preview stays online until Mintlify removes it, which the destroy warns of, naming its " +
-			"address.",
+			"`preview_url`. Changing `triggers` redeploys the same preview in place; changing `branch` or a " +
+			"configured `project_id` replaces it.",
 		Attributes: map[string]schema.Attribute{
 			"branch": schema.StringAttribute{
-				MarkdownDescription: "The branch of the docs repository to preview, as git names it, such as `feature/new-api` " +
-					"(in GitHub Actions, on a pull request, `${{ github.head_ref }}`); a full ref or a name git refuses " +
-					"is refused at plan. Changing it replaces the resource with a preview of the new branch; the old " +
-					"preview stays until Mintlify removes it.",
+				MarkdownDescription: "The branch to preview, as git names it, such as `feature/new-api`. Changing it " +
+					"replaces the resource.",
 				Required:      true,
 				Validators:    []validator.String{previewBranchCheck},
 				PlanModifiers: []planmodifier.String{replacePreviewUnlessImported.String()},
 			},
 			"project_id": schema.StringAttribute{
-				MarkdownDescription: "The Mintlify project to preview. Defaults to the provider's `project_id` (or `" +
-					core.Env.ProjectID + "`) when the preview is first deployed. Setting it to another project deploys a " +
-					"preview there; while it is not set, the preview stays in the project it was deployed (or " +
-					"imported) in, whatever the provider's project becomes.",
+				MarkdownDescription: "The Mintlify project to preview. Defaults to the provider's `project_id` when " +
+					"the preview is first deployed.",
 				Optional:      true,
 				Computed:      true,
 				Validators:    core.ProjectIDValidators,
 				PlanModifiers: core.KeepString, // replacement is decided in ModifyPlan, which knows the provider's project
 			},
 			"triggers": schema.MapAttribute{
-				MarkdownDescription: "Arbitrary strings whose change deploys the preview again, in place, such as " +
-					"the branch's head commit: `triggers = { commit = var.head_sha }`.",
+				MarkdownDescription: "Arbitrary strings whose change redeploys the preview in place, such as the " +
+					"branch's head commit.",
 				ElementType: types.StringType,
 				Optional:    true,
 			},
 			"wait_for_completion": schema.BoolAttribute{
-				MarkdownDescription: "Wait until the deployment is `success` or `failure` before the apply goes on, " +
-					"so that later resources see a preview that is up. With `false`, the apply records the " +
-					"deployment as triggered and refreshes fill in the rest. Defaults to `true`.",
+				MarkdownDescription: "Wait until the deployment is `success` or `failure` before the apply goes on. " +
+					"Defaults to `true`.",
 				Optional: true,
 				Computed: true,
 				Default:  booldefault.StaticBool(true),
 			},
 			"timeouts": core.Timeouts.Resource(ctx, timeouts.Opts{
 				Create: true,
-				CreateDescription: "How long to wait for the first deployment, as a duration such as `20m`, " +
-					"including the preview's turn within the API's rate limit (5 previews per minute). Changes " +
-					"nothing on the Mintlify side. Defaults to `" + core.FormatDuration(defaultDeploymentWaitTimeout) + "`.",
-				Update: true,
-				UpdateDescription: "How long to wait for a deployment that a change of `triggers` started, or that an " +
-					"apply resumes waiting for. Defaults to `" + core.FormatDuration(defaultDeploymentWaitTimeout) + "`.",
-				Read: true,
-				ReadDescription: "How long a refresh (one read of the status, retries included) may take. Defaults " +
-					"to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",
+				CreateDescription: "How long to wait for the first deployment, turns within the rate limit " +
+					"included. Defaults to `" + core.FormatDuration(defaultDeploymentWaitTimeout) + "`.",
+				Update:            true,
+				UpdateDescription: "How long to wait for a redeploy. Defaults to `" + core.FormatDuration(defaultDeploymentWaitTimeout) + "`.",
+				Read:              true,
+				ReadDescription:   "How long a refresh may take. Defaults to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",
 			}),
 			"id": schema.StringAttribute{
-				MarkdownDescription: "The status id of the preview's latest deployment; a new deployment (a change " +
-					"of `triggers`) gives a new one.",
-				Computed:      true,
-				PlanModifiers: core.KeepString,
+				MarkdownDescription: "The status id of the preview's latest deployment.",
+				Computed:            true,
+				PlanModifiers:       core.KeepString,
 			},
 			"preview_url": schema.StringAttribute{
-				MarkdownDescription: "The address of the preview, such as `https://acme-feature-new-api.mintlify.app`. " +
-					"Each deployment records the address the API answers with; `null` after an import until the next " +
-					"deployment. Only an `https` address is stored: another is refused with a warning, and " +
-					"`preview_url` is `null`.",
+				MarkdownDescription: "The `https` address of the preview, such as " +
+					"`https://acme-feature-new-api.mintlify.app`; `null` after an import until the next deployment.",
 				Computed:      true,
 				PlanModifiers: core.KeepString,
 			},

@@ -11,9 +11,6 @@ import (
 // not on the plan), and what to do when a wait for its deployment ends
 // early or on a failure.
 
-// previewType is the resource's type name, for advice.
-const previewType = "mintlify_preview_deployment"
-
 // TriggerPreviewOp is "Trigger preview deployment" of a branch.
 func TriggerPreviewOp(projectID, branch string) core.APIOperation {
 	return core.APIOperation{Call: CallTriggerPreview, ProjectID: projectID,
@@ -69,7 +66,7 @@ func previewWaitOnUpdate(b core.WaitBudget) deploymentWait {
 	resume := "The state keeps this deployment. Apply again to keep waiting for it; nothing is deployed again."
 	return deploymentWaitLonger(b, "previews", resume,
 		"The state records the deployment with this status; nothing is deployed again by itself.",
-		fmt.Sprintf("The state records the failed deployment, and nothing deploys the preview again by "+
-			"itself. Fix what the log shows, push the fix to the branch, then change `triggers` (or run `terraform "+
-			"apply -replace=%s.NAME`, with the address shown above after `with`) to deploy it again.", previewType))
+		"The state records the failed deployment, and nothing deploys the preview again by itself. Fix what "+
+			"the log shows, push the fix to the branch, then change `triggers` (or run `terraform apply -replace=` "+
+			"with the resource's address, shown above after `with`) to deploy it again.")
 }

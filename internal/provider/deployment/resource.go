@@ -66,39 +66,32 @@ func (r *deploymentResource) Schema(ctx context.Context, _ resource.SchemaReques
 		Attributes: map[string]schema.Attribute{
 			// Optional
 			"project_id": schema.StringAttribute{
-				MarkdownDescription: "The Mintlify project to deploy. Defaults to the provider's `project_id` (or `" +
-					core.Env.ProjectID + "`) when the deployment is triggered. Setting it to another project triggers a " +
-					"deployment there; while it is not set, the deployment stays with the project it was triggered " +
-					"(or imported) in, whatever the provider's project becomes.",
+				MarkdownDescription: "The Mintlify project to deploy. Defaults to the provider's `project_id` when " +
+					"the deployment is triggered. Setting it to another project triggers a deployment there.",
 				Optional:      true,
 				Computed:      true,
 				Validators:    core.ProjectIDValidators,
 				PlanModifiers: core.KeepString, // replacement is decided in ModifyPlan, which knows the provider's project
 			},
 			"triggers": schema.MapAttribute{
-				MarkdownDescription: "Arbitrary strings whose change triggers a new deployment, such as the docs " +
-					"commit that should go live: `triggers = { docs_commit = var.docs_commit }`. Nothing else " +
-					"triggers one.",
+				MarkdownDescription: "Arbitrary strings whose change triggers a new deployment, such as " +
+					"`{ docs_commit = var.docs_commit }`.",
 				ElementType:   types.StringType,
 				Optional:      true,
 				PlanModifiers: []planmodifier.Map{triggersReplace()},
 			},
 			"wait_for_completion": schema.BoolAttribute{
-				MarkdownDescription: "Wait until the deployment is `success` or `failure` before the apply goes on, " +
-					"so that later resources follow a deployment that succeeded. With `false`, the apply records " +
-					"the deployment as triggered and refreshes fill in the rest. Defaults to `true`.",
+				MarkdownDescription: "Wait until the deployment is `success` or `failure` before the apply goes on. " +
+					"Defaults to `true`.",
 				Optional: true,
 				Computed: true,
 				Default:  booldefault.StaticBool(true),
 			},
 			"timeouts": core.Timeouts.Resource(ctx, timeouts.Opts{
-				Create: true,
-				CreateDescription: "How long to wait for the deployment to finish, as a duration such as `1h`; it " +
-					"also bounds the wait that the next apply resumes. Changes nothing on the Mintlify side. " +
-					"Defaults to `" + core.FormatDuration(defaultDeploymentWaitTimeout) + "`.",
-				Read: true,
-				ReadDescription: "How long a refresh (one read of the deployment's status, retries included) may " +
-					"take, as a duration such as `5m`. Defaults to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",
+				Create:            true,
+				CreateDescription: "How long to wait for the deployment to finish. Defaults to `" + core.FormatDuration(defaultDeploymentWaitTimeout) + "`.",
+				Read:              true,
+				ReadDescription:   "How long a refresh may take. Defaults to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",
 			}),
 
 			// Computed
@@ -118,26 +111,8 @@ func (r *deploymentResource) Schema(ctx context.Context, _ resource.SchemaReques
 }
 
 const deploymentResourceDescription = "Deploys a Mintlify project's docs site from its deployment branch, and " +
-	"waits for the deployment to succeed.\n\n" +
-	"Creating the resource triggers a deployment, which builds the latest commit of the deployment branch, " +
-	"then, with `wait_for_completion` (the default), waits until the deployment is `success` or `failure`, " +
-	"within `timeouts.create`. The status ID is saved in state when the create returns, and logged at `INFO` " +
-	"the moment it is known, so that a killed Terraform's deployment can be imported.\n\n" +
-	"A `failure` is an error that shows Mintlify's summary and the deployment's last log lines; the resource is " +
-	"tainted, keeps the deployment, and the next apply replaces it with a new deployment: the retry. With " +
-	"`on_failure = \"record\"`, a `failure` is a warning instead, and the resource keeps it untainted (see " +
-	"`on_failure` and `last_success`). A timeout " +
-	"or an interruption (Ctrl-C) is an error too, and taints the resource, but the next `terraform apply` " +
-	"resumes: the plan shows the resource replaced, and while the deployment still runs (`queued` or " +
-	"`in_progress`), the replacement waits for that same deployment instead of triggering another, as long as " +
-	"`project_id` and `triggers` are unchanged. A deployment that ended meanwhile is replaced by a new one, as " +
-	"is every deployment of a resource with `create_before_destroy`, whose replacement is created before the " +
-	"old one is gone. Likewise, `terraform apply -replace` waits for a deployment of the resource that still " +
-	"runs; change `triggers` to start another at once.\n\n" +
-	"Changing `triggers` or a configured `project_id` triggers a new deployment; nothing else ever does. " +
-	"Refreshing reads the deployment's status; a status the API no longer returns stays in state, with a " +
-	"warning. The Mintlify API cannot delete a deployment: destroying this resource only removes it from " +
-	"Terraform state, and the deployed site stays as it is, which the plan of the destroy warns of."
+	"waits for the deployment to succeed. A `failure` fails the apply with Mintlify's summary and the last log " +
+	"lines. Only a change of `triggers` or a configured `project_id` triggers a new deployment."
 
 func (r *deploymentResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
 	resp.IdentitySchema = identityschema.Schema{

@@ -104,7 +104,8 @@ func TestAccDeployment_failure(t *testing.T) {
 				ExpectError: providertest.ExpectError("Deployment Failed", "deployment 6650f1c2a0b1c2d300000001 of project "+
 					providertest.ProjectID+" failed: The build failed", "commit c0ffee01",
 					"last 10 log lines (5 earlier lines left out", "step 06 of the build",
-					"Error: broken link /quickstart in index.mdx", "the next apply replaces it"),
+					"Error: broken link /quickstart in index.mdx", "the next apply replaces it",
+					"run `terraform untaint` with the resource's address, shown above after `with`"),
 			},
 			{
 				// The tainted resource still names its deployment.

@@ -19,8 +19,8 @@ func deploymentWaitOnCreate(b core.WaitBudget) deploymentWait {
 		resume+" To trigger a new deployment instead, change `triggers`.",
 		"The resource is tainted and keeps the failed deployment: the next apply replaces it, which "+
 			"triggers a new deployment of the deployment branch's latest commit, so fix the cause in the docs "+
-			"repository first. To keep the failed deployment in state instead, run `terraform untaint "+
-			deploymentType+".NAME`, with the address shown above after `with`.")
+			"repository first. To keep the failed deployment in state instead, run `terraform untaint` with the "+
+			"resource's address, shown above after `with`.")
 }
 
 // deploymentWaitOnResume is the wait of an update that resumes waiting for
@@ -31,8 +31,8 @@ func deploymentWaitOnResume(b core.WaitBudget) deploymentWait {
 	return deploymentWaitLonger(b, "deployments", resume,
 		"The state records the deployment with this status; no new deployment is triggered by itself.",
 		"The state records the failed deployment, and no new deployment is triggered by itself. To deploy "+
-			"again, fix the cause in the docs repository, then change `triggers`, or run `terraform apply "+
-			"-replace="+deploymentType+".NAME`, with the address shown above after `with`.")
+			"again, fix the cause in the docs repository, then change `triggers`, or run `terraform apply -replace=` "+
+			"with the resource's address, shown above after `with`.")
 }
 
 // deploymentWaitLonger is the wait of a resource's operation, whose advice

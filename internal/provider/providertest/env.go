@@ -176,6 +176,24 @@ func SplitLines(s string) []string { return strings.Split(strings.TrimSuffix(s, 
 
 // What the API was asked.
 
+// KeyCheckPath is the read with which a plan that creates something
+// proves the API key (mintlify.Client.CheckKey).
+const KeyCheckPath = "/v1/project/update-status/key-check"
+
+// IsWorkRequest matches every request to the API but a plan's key check.
+var IsWorkRequest = ButKeyChecks(fakeapi.IsAPIRequest)
+
+// ButKeyChecks matches what match matches, but a plan's key check.
+func ButKeyChecks(match func(*http.Request) bool) func(*http.Request) bool {
+	return func(r *http.Request) bool { return match(r) && r.URL.Path != KeyCheckPath }
+}
+
+// WorkRequests counts the requests the API was sent, but the plans' key
+// checks.
+func (e *Env) WorkRequests() int {
+	return CountMatching(e.Fake.Requests(), IsWorkRequest)
+}
+
 // CountMatching counts the recorded requests that match.
 func CountMatching(reqs []fakeapi.Request, match func(*http.Request) bool) int {
 	n := 0

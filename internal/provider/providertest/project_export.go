@@ -65,3 +65,25 @@ func StartProjectExportOutsideTerraform(t *testing.T, env *Env, projectID string
 	}
 	return job.JobID
 }
+
+// ExpectRetiredPlan fails t unless res, a plan of a domain-scoped bundle
+// whose contract the API has retired (its calls answered 404 as a path
+// without a route, or 410), changes nothing and warns once that the
+// contract is retired: naming jobID, saying it neither replaces nor renews,
+// what to change and the move guide, never that the job is gone.
+func ExpectRetiredPlan(t *testing.T, res Result, jobID string) {
+	t.Helper()
+	out := strings.Join(strings.Fields(res.Output), " ")
+	for _, want := range []string{"Warning: Domain-Scoped Static Export Retired", jobID, "neither replaces nor renews",
+		"remove `domain`, `version` and `paths`, and set `project_id`", "Moving to project-scoped exports", "No changes."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the plan does not say %q:\n%s", want, res)
+		}
+	}
+	if strings.Contains(out, "No Longer Exists") || strings.Count(out, "Static Export Retired") != 1 {
+		t.Errorf("the plan speaks of a job gone, or repeats itself:\n%s", res)
+	}
+	if strings.Contains(out, "destroy") || strings.Contains(out, "replaced") {
+		t.Errorf("the plan destroys or replaces something:\n%s", res)
+	}
+}

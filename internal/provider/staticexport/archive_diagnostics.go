@@ -93,9 +93,9 @@ func archiveDiagnostic(err error, ac archiveAttempt) diag.Diagnostic {
 		return diag.NewErrorDiagnostic("Archive Changed On The Mintlify Side",
 			fmt.Sprintf("The archive of static export job %s, downloaded again to restore %s, has SHA-256 %s, not %s, "+
 				"the one this resource recorded: the job's archive changed on the Mintlify side. It was not written; "+
-				"%s is as it was. To take the new archive, replace the resource: `terraform apply "+
-				"-replace=mintlify_static_export_archive.<name>` (resources that use its `sha256` or `md5` are then "+
-				"updated too). To keep the archive you had, put your own copy of it (SHA-256 %s) back at %s.",
+				"%s is as it was. To take the new archive, replace the resource: run `terraform apply "+
+				"-replace=` with its address, shown above after `with` (resources that use its `sha256` or `md5` are "+
+				"then updated too). To keep the archive you had, put your own copy of it (SHA-256 %s) back at %s.",
 				ac.job(), ac.outputPath, changed.got, changed.want, ac.outputPath, changed.want, ac.outputPath))
 	case errors.As(err, &invalid) && invalid.Unsafe():
 		return diag.NewErrorDiagnostic("Unsafe Bundle Archive",

@@ -181,6 +181,7 @@ func (r *staticExportArchiveResource) Read(ctx context.Context, req resource.Rea
 // missing or changed: an in-place update, with a warning, that keeps every
 // hash known (only downloaded_at is unknown).
 func (r *staticExportArchiveResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	defer core.CheckKeyOnCreate(ctx, r.Provider, req, resp)
 	plan, ok := plannedModel[staticExportArchiveModel](ctx, req, resp)
 	if !ok {
 		return

@@ -281,7 +281,7 @@ func TestAccStaticExportArchive_archiveChangedOnMintlify(t *testing.T) {
 				},
 				Config: cfg,
 				ExpectError: providertest.ExpectError("Archive Changed On The Mintlify Side", "has SHA-256", "not", "the job's archive changed on the Mintlify side",
-					"It was not written", "terraform apply -replace=mintlify_static_export_archive.<name>"),
+					"It was not written", "run `terraform apply -replace=` with its address, shown above after `with`"),
 			},
 			{
 				// Nothing was written and the state kept the archive: once the

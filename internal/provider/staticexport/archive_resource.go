@@ -70,17 +70,16 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 		Attributes: map[string]schema.Attribute{
 			// Required
 			"job_id": schema.StringAttribute{
-				MarkdownDescription: "The ID of the static export job whose archive to download, usually " +
-					"`mintlify_static_export_bundle.<name>.job_id`; a job of the project-scoped contract needs " +
-					"`project_id` too. Changing it replaces the resource.",
+				MarkdownDescription: "The static export job whose archive to download, usually " +
+					"`mintlify_static_export_bundle.<name>.job_id`. Changing it replaces the resource.",
 				Required:      true,
 				Validators:    []validator.String{core.NotBlank(jobIDFix)},
 				PlanModifiers: replace,
 			},
 			"output_path": schema.StringAttribute{
-				MarkdownDescription: "Where to write the archive, such as `\"${path.module}/build/docs-bundle.tar.gz\"`, relative to " +
-					"the directory Terraform runs in. Missing parent directories are created. A file already there " +
-					"is refused unless `overwrite` is `true`. Changing it replaces the resource.",
+				MarkdownDescription: "Where to write the archive, such as `\"${path.module}/build/docs-bundle.tar.gz\"`. " +
+					"Missing parent directories are created. An extension of the other format than the job's is " +
+					"warned about at plan. Changing it replaces the resource.",
 				Required:      true,
 				Validators:    []validator.String{outputPathValidator},
 				PlanModifiers: replace,
@@ -88,32 +87,28 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 
 			// Optional
 			"file_permission": schema.StringAttribute{
-				MarkdownDescription: "The archive's permission in octal, such as `\"0640\"`, set exactly whatever the umask. It must " +
-					"let the owner read the file (refresh reads it): `\"0000\"` is refused at plan. When unset, " +
-					"`0666` less the umask (`0644` under `022`). Changing it changes the file in place; removing it " +
-					"leaves the permission as it is.",
+				MarkdownDescription: "The archive's permission in octal, such as `\"0640\"`, whatever the umask; " +
+					"the owner must be able to read it. Defaults to `0666` less the umask.",
 				Optional:   true,
 				Validators: []validator.String{filePermissionValidator},
 			},
 			"overwrite": schema.BoolAttribute{
-				MarkdownDescription: "Whether a create or restore may replace a regular file at `output_path` that the " +
-					"resource did not write. Defaults to `false`. Destroy never deletes such a file either way.",
+				MarkdownDescription: "Whether a create or restore may replace a file at `output_path` that the " +
+					"resource did not write. Defaults to `false`.",
 				Optional: true,
 				Computed: true,
 				Default:  booldefault.StaticBool(false),
 			},
 			"project_id": schema.StringAttribute{
-				MarkdownDescription: "The project of a project-scoped job (a bundle without `domain`), usually " +
-					"`mintlify_static_export_bundle.<name>.project_id`; its archive is a ZIP. Null for a job of the " +
-					"domain-scoped contract. Changing it replaces the resource.",
+				MarkdownDescription: "The project of a project-scoped job, usually " +
+					"`mintlify_static_export_bundle.<name>.project_id`. Changing it replaces the resource.",
 				Optional:      true,
 				Validators:    core.ProjectIDValidators,
 				PlanModifiers: replace,
 			},
 			"timeouts": core.Timeouts.Resource(ctx, timeouts.Opts{
-				Create: true,
-				CreateDescription: "How long a create or a restore may take, waiting for the job and downloading, " +
-					"retries included, such as `45m`. Defaults to `30m`.",
+				Create:            true,
+				CreateDescription: "How long a create or a restore may take. Defaults to `30m`.",
 			}),
 
 			// Computed
@@ -123,10 +118,9 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 				PlanModifiers:       core.KeepString,
 			},
 			"sha256": schema.StringAttribute{
-				MarkdownDescription: "The SHA-256 of the archive, hex-encoded: for `source_hash` of `aws_s3_object`, or a " +
-					"version label such as `substr(sha256, 0, 12)`.",
-				Computed:      true,
-				PlanModifiers: core.KeepString,
+				MarkdownDescription: "The SHA-256 of the archive, hex-encoded.",
+				Computed:            true,
+				PlanModifiers:       core.KeepString,
 			},
 			"base64sha256": schema.StringAttribute{
 				MarkdownDescription: "The SHA-256 of the archive, base64-encoded, as `filebase64sha256()` gives it.",
@@ -134,10 +128,9 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 				PlanModifiers:       core.KeepString,
 			},
 			"md5": schema.StringAttribute{
-				MarkdownDescription: "The MD5 of the archive, hex-encoded: the `etag` that S3 and MinIO give an object " +
-					"uploaded in one part without KMS encryption.",
-				Computed:      true,
-				PlanModifiers: core.KeepString,
+				MarkdownDescription: "The MD5 of the archive, hex-encoded: an S3 single-part `etag`.",
+				Computed:            true,
+				PlanModifiers:       core.KeepString,
 			},
 			"size_bytes": schema.Int64Attribute{
 				MarkdownDescription: sizeBytesDescription,
@@ -145,23 +138,20 @@ func (r *staticExportArchiveResource) Schema(ctx context.Context, _ resource.Sch
 				PlanModifiers:       keepInt64,
 			},
 			"file_count": schema.Int64Attribute{
-				MarkdownDescription: "The number of entries in the archive: its files and directories (not the root `./`, nor the " +
-					"directories that paths only imply).",
-				Computed:      true,
-				PlanModifiers: keepInt64,
+				MarkdownDescription: "The number of files and directories in the archive.",
+				Computed:            true,
+				PlanModifiers:       keepInt64,
 			},
 			"format": schema.StringAttribute{
 				MarkdownDescription: "The archive's format, " + core.BacktickList(archiveFormats) + ", told by its " +
-					"first bytes. Null for an archive an earlier version of the provider downloaded, until it is " +
-					"downloaded again.",
+					"first bytes.",
 				Computed:      true,
 				PlanModifiers: core.KeepString,
 			},
 			"downloaded_at": schema.StringAttribute{
-				MarkdownDescription: "When the archive was downloaded, in RFC 3339 format: by the create, or by the " +
-					"last restore.",
-				Computed:      true,
-				PlanModifiers: core.KeepString,
+				MarkdownDescription: "When the archive was last downloaded, in RFC 3339 format.",
+				Computed:            true,
+				PlanModifiers:       core.KeepString,
 			},
 		},
 	}
@@ -173,15 +163,11 @@ var archiveFormats = []string{archivefile.FormatTarGz, archivefile.FormatZip}
 
 // sizeBytesDescription states the download's size limits, the ceiling
 // from the client's constant.
-var sizeBytesDescription = fmt.Sprintf("The size of the archive in bytes. A download that passes the bundle's "+
-	"announced size (its `sizeBytes`, or a `Content-Length` above it) or, when none is announced, %d GiB (%d "+
-	"bytes) fails and leaves no file.",
-	mintlify.MaxUnannouncedBundleBytes>>30, mintlify.MaxUnannouncedBundleBytes)
+var sizeBytesDescription = fmt.Sprintf("The size of the archive in bytes. A download past the announced size, or "+
+	"past %d GiB when none is announced, fails.", mintlify.MaxUnannouncedBundleBytes>>30)
 
 const archiveResourceDescription = "Downloads the bundle archive of a static export job to a local file, " +
-	"verified, for your own storage: chain `output_path` and `sha256` into `aws_s3_object` (or MinIO, GCS, Azure " +
-	"Blob) and point the Helm chart's `staticExport.bundleUrl` at the copy. Pods then need neither the presigned " +
-	"link, which expires, nor a route to the internet."
+	"verified, for your own storage, from which the Helm chart can fetch it without the expiring link."
 
 // setArchive records a committed archive.
 func (m *staticExportArchiveModel) setArchive(s archivefile.Summary, at time.Time) {

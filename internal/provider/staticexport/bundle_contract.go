@@ -76,22 +76,29 @@ func (r *staticExportBundleResource) ValidateConfig(ctx context.Context, req res
 	}
 }
 
-// planContract settles `project_id` in the plan: null with `domain`; without
-// it, the configured project or the provider's (unknown while the provider
-// is not configured). A bundle moving to another project, or from `domain`
-// to a project, is replaced: a new export.
+// planContract settles `project_id` in the plan: null with `domain`, and
+// for a job imported by `JOB_ID` while the configuration names no contract
+// (bundle_import_contract.go); otherwise the configured project or the
+// provider's (unknown while the provider is not configured). A bundle
+// moving to another project, or from `domain` to a project, is replaced: a
+// new export. Right after an import, a configuration of another contract
+// than the job's is refused.
 func (r *staticExportBundleResource) planContract(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, plan *staticExportBundleModel) {
 	var configured types.String
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, core.PathProjectID, &configured)...)
+	var state *staticExportBundleModel
+	if !req.State.Raw.IsNull() {
+		state = &staticExportBundleModel{}
+		resp.Diagnostics.Append(req.State.Get(ctx, state)...)
+	}
 	switch {
 	case resp.Diagnostics.HasError():
 		return
 	case plan.Domain.IsUnknown():
 		plan.ProjectID = types.StringUnknown()
 		return
-	case !plan.Domain.IsNull():
+	case !plan.Domain.IsNull(), followsUntoldDomain(state, plan, configured):
 		plan.ProjectID = types.StringNull()
-		return
 	case !configured.IsNull():
 		plan.ProjectID = configured
 	case r.Provider == nil:
@@ -101,14 +108,14 @@ func (r *staticExportBundleResource) planContract(ctx context.Context, req resou
 		resp.Diagnostics.Append(diags...)
 		plan.ProjectID = types.StringValue(projectID)
 	}
-	if req.State.Raw.IsNull() || plan.ProjectID.IsUnknown() {
+	if state == nil || plan.ProjectID.IsUnknown() || resp.Diagnostics.HasError() {
 		return
 	}
-	var prior types.String
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, core.PathProjectID, &prior)...)
-	var storeLink types.Bool
-	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("store_link"), &storeLink)...)
-	if !plan.ProjectID.Equal(prior) && !storeLink.IsNull() { // not right after an import
+	if state.StoreLink.IsNull() { // right after an import
+		refuseOtherContract(state, plan, configured, resp)
+		return
+	}
+	if !plan.ProjectID.Equal(state.ProjectID) {
 		resp.RequiresReplace = append(resp.RequiresReplace, core.PathProjectID)
 	}
 }

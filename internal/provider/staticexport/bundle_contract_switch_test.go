@@ -149,7 +149,7 @@ func TestAccStaticExportBundle_domainRetired(t *testing.T) {
 			Steps: []resource.TestStep{{Config: cfg(next), ExpectError: providertest.ExpectError("Domain-Scoped Static Export Retired",
 				"no longer serves", "remove `domain`, `version` and `paths`, and set `project_id`", "No job was started")}},
 		})
-		if n := len(next.Fake.Requests()); n != 1 {
+		if n := next.WorkRequests(); n != 1 {
 			t.Errorf("HTTP %d: %d requests, want the one start", status, n)
 		}
 	}

@@ -50,11 +50,8 @@ func (e *staticExportBundleEphemeralResource) Metadata(_ context.Context, req ep
 
 func (e *staticExportBundleEphemeralResource) Schema(ctx context.Context, _ ephemeral.SchemaRequest, resp *ephemeral.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Generates a fresh presigned link to the bundle of a completed static export job at " +
-			"each Terraform run, without storing it in state or plan files. Pass it to write-only arguments, such " +
-			"as `set_wo` of a `helm_release` (helm provider 3.x), so that the link reaches the chart and nowhere " +
-			"else. Requires Terraform 1.11 or later (OpenTofu 1.12 or later) for write-only arguments; ephemeral " +
-			"resources themselves need Terraform 1.10.",
+		MarkdownDescription: "Generates a fresh presigned link to a completed export's bundle at each run, for " +
+			"write-only arguments such as `set_wo`. No state or plan file holds it.",
 		Attributes: map[string]schema.Attribute{
 			// Required
 			"job_id": schema.StringAttribute{
@@ -66,17 +63,13 @@ func (e *staticExportBundleEphemeralResource) Schema(ctx context.Context, _ ephe
 
 			// Optional
 			"project_id": schema.StringAttribute{
-				MarkdownDescription: "The project of a job of the project-scoped static export (a bundle without " +
-					"`domain`): `mintlify_static_export_bundle.<name>.project_id`, which is null for a bundle with " +
-					"`domain`, so that the link follows the bundle's contract. With it, the link is read from the " +
-					"completed job (a read, which a read-only key may make); without it, it is generated with today's " +
-					"domain-scoped call.",
+				MarkdownDescription: "The project of a project-scoped job: " +
+					"`mintlify_static_export_bundle.<name>.project_id`, null for a bundle with `domain`.",
 				Optional:   true,
 				Validators: core.ProjectIDValidators,
 			},
 			"timeouts": core.Timeouts.Ephemeral(ctx, timeouts.Opts{
-				OpenDescription: "How long generating the link may take, retries included, as a duration such as " +
-					"`5m`. Defaults to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",
+				OpenDescription: "How long generating the link may take. Defaults to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",
 			}),
 
 			// Computed

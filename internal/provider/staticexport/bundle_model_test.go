@@ -53,7 +53,8 @@ import (
 // MINTLIFY_MODEL_SEED=<seed>; keep it as a fixed test by adding the seed to
 // modelSeeds.
 
-// modelSeeds are the sequences `make test` runs, in this order. Seeds that
+// modelSeeds are the fixed sequences, in this order: `make test` runs the
+// first MODEL_SEEDS (8), `make test-race` (nightly) all of them. Seeds that
 // once found a violation stay in the list.
 var modelSeeds = []uint64{
 	// 37 and 39 catch a job_gone that outlives its answer, when it is put

@@ -126,7 +126,7 @@ func linkFactsOf(state, plan *staticExportBundleModel, priv core.PrivateState[bu
 		JobID:                state.JobID.ValueString(),
 		Imported:             state.StoreLink.IsNull(),
 		Gone:                 priv.Facts.JobGone,
-		Retired:              priv.Facts.DomainRetired && !plan.Domain.IsNull(),
+		Retired:              priv.Facts.DomainRetired && !plan.projectScoped(),
 		Status:               state.Status.ValueString(),
 		HasLink:              known(state.ExpiresAt),
 		LinkWantedInState:    linkWantedInState(plan.StoreLink, state.BundleURL, state.ExpiresAt),
@@ -186,6 +186,7 @@ func planLink(f linkFacts) (core.PlannedAction, string) {
 // private state: only a plan ever schedules a new link or a new export, so
 // an apply does exactly what the plan showed.
 func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	defer core.CheckKeyOnCreate(ctx, r.Provider, req, resp)
 	plan, ok := plannedModel[staticExportBundleModel](ctx, req, resp)
 	if !ok {
 		return
@@ -196,12 +197,16 @@ func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resourc
 	}
 	if !req.State.Raw.IsNull() {
 		r.planExisting(ctx, req, resp, &plan)
+		var state staticExportBundleModel
+		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 		if resp.Diagnostics.HasError() {
 			return
 		}
+		refuseExportWithoutDomain(&state, &plan, resp)
+		r.hintMove(&plan, resp)
 	}
 	plan.planStoredLink()
-	if plan.Domain.IsNull() { // a project-scoped job reports neither
+	if plan.Domain.IsNull() && !plan.ProjectID.IsNull() { // a project-scoped job reports neither
 		plan.Progress, plan.PageCount = types.Float64Null(), types.Int64Null()
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)

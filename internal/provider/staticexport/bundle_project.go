@@ -191,6 +191,7 @@ func (r *staticExportBundleResource) readJob(ctx context.Context, m *staticExpor
 	}
 	projectID := m.ProjectID.ValueString()
 	job, err := client.GetProjectExportJob(ctx, projectID, jobID)
+	moveHintOf(r.Provider).saw(projectID, err)
 	if err == nil {
 		m.setProjectJob(job)
 		return false, false, nil

@@ -2,6 +2,8 @@ package staticexport
 
 import (
 	"fmt"
+	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -9,6 +11,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
 )
 
@@ -133,7 +137,9 @@ func TestAccStaticExportBundle_projectRefusals(t *testing.T) {
 		"plan without API access": {opts: []fakeapi.Option{providertest.NextOnly, fakeapi.WithKeys(fakeapi.KeyOptions{Limits: fakeapi.KeyLimits{NoAPIAccess: true}})},
 			want: []string{"Mintlify Plan Without API Access", "Upgrade the plan"}},
 		"invalid key": {opts: []fakeapi.Option{providertest.NextOnly}, key: "mint_not_the_key",
-			want: []string{"Mintlify API Key Invalid", "begins with `mint_`"}},
+			// The plan's key check meets the key first; the start's own
+			// wording: TestProjectRefusalDiagnosticNamesAnInvalidKey.
+			want: []string{"Mintlify API Key Rejected", "(HTTP 401: Invalid or missing API key)", "begins with `mint_`"}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -150,5 +156,23 @@ func TestAccStaticExportBundle_projectRefusals(t *testing.T) {
 				}},
 			})
 		})
+	}
+}
+
+// TestProjectRefusalDiagnosticNamesAnInvalidKey: a project-scoped call
+// refused for an invalid key says so, with the key's form. Through the CLI
+// a plan's key check meets such a key first (TestAccKeyCheckedAtPlan), so
+// the call's own wording is held here.
+func TestProjectRefusalDiagnosticNamesAnInvalidKey(t *testing.T) {
+	err := &mintlify.APIError{Route: "POST /v1/static-export/{projectId}/jobs", StatusCode: http.StatusUnauthorized,
+		Message: "Invalid or missing API key"}
+	refusal, ok := mintlify.ReadProjectExportRefusal(err)
+	if !ok {
+		t.Fatal("the 401 was not read as a refusal")
+	}
+	d := projectRefusalDiagnostic(core.APIOperation{Doing: "starting the static export of project proj_demo"}, err, refusal)
+	if d.Summary() != "Mintlify API Key Invalid" || !strings.Contains(d.Detail(), "begins with `mint_`") ||
+		!strings.Contains(d.Detail(), "(HTTP 401: Invalid or missing API key)") {
+		t.Errorf("the diagnostic says %q: %s", d.Summary(), d.Detail())
 	}
 }

@@ -16,10 +16,8 @@ import (
 
 func renewLinkAttribute() schema.BoolAttribute {
 	return schema.BoolAttribute{
-		MarkdownDescription: "Whether plans renew the link as it ages (see `renew_before`). Defaults to `true`. Set " +
-			"it to `false` when nothing uses the export's own link, such as when `mintlify_static_export_archive` " +
-			"downloads the archive (with a link of its own): plans then leave the link as it is, even expired. " +
-			"A change of `renew_triggers` still renews it.",
+		MarkdownDescription: "Whether plans renew the link as it ages. Defaults to `true`. Set it to " +
+			"`false` when nothing uses the link, such as when `mintlify_static_export_archive` downloads the archive.",
 		Optional:      true,
 		Computed:      true,
 		PlanModifiers: []planmodifier.Bool{renewLinkDefault{}},

@@ -13,10 +13,8 @@ import (
 
 func renewTriggersAttribute() schema.MapAttribute {
 	return schema.MapAttribute{
-		MarkdownDescription: "Arbitrary strings whose change generates a fresh link for the same export, in " +
-			"place, as a renewal does (`link_revision` grows). Put here the other inputs of a `helm_release` that " +
-			"takes the link through `set_wo`, such as the chart version and a hash of its values, so that their " +
-			"change re-sends the link too. A value known only after apply plans a fresh link.",
+		MarkdownDescription: "Arbitrary strings whose change renews the link in place. Put here the other " +
+			"inputs of a `helm_release` that takes the link through `set_wo`.",
 		ElementType: types.StringType,
 		Optional:    true,
 	}

@@ -121,6 +121,9 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	readCtx, cancel := r.Provider.Client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 	notFound, retired, diags := r.readJob(readCtx, &state, core.Budget("timeouts.read", timeout))
+	if !notFound && !retired && !diags.HasError() && !state.projectScoped() {
+		r.probeProjectExport(readCtx, state.JobID.ValueString())
+	}
 	priv.PlannedAction, priv.PlannedAt = "", time.Time{}
 	priv.Facts.DomainRetired = retired
 	switch {

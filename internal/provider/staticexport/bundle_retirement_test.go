@@ -2,7 +2,6 @@ package staticexport
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -34,17 +33,7 @@ func TestAccStaticExportBundle_retirementPlansNoDestroy(t *testing.T) {
 			cli := env.CLI(t)
 			cli.WriteFile("terraform.tfstate", cliBefore.ReadFile("terraform.tfstate"))
 			cli.WriteConfig(env.Config(providertest.BundleConfig("docs.example.com", "")))
-			res := expectPlanExit(t, cli, 0)
-			out := strings.Join(strings.Fields(res.Output), " ")
-			for _, want := range []string{"Warning: Domain-Scoped Static Export Retired", jobID, "neither replaces nor renews",
-				"remove `domain`, `version` and `paths`, and set `project_id`", "Moving to project-scoped exports"} {
-				if !strings.Contains(out, want) {
-					t.Errorf("the plan does not say %q:\n%s", want, res.Output)
-				}
-			}
-			if strings.Contains(out, "No Longer Exists") || strings.Count(out, "Static Export Retired") != 1 {
-				t.Errorf("the plan speaks of a job gone, or repeats itself:\n%s", res.Output)
-			}
+			providertest.ExpectRetiredPlan(t, expectPlanExit(t, cli, 0), jobID)
 			cli.MustRun("apply", "-auto-approve", "-input=false", "-no-color")
 			if got := cli.Instance(providertest.BundleAddr).Attr("job_id"); got != jobID {
 				t.Errorf("after the apply, job_id %q, want %q kept", got, jobID)
@@ -73,7 +62,7 @@ func TestAccStaticExportBundle_projectScopedNotServed(t *testing.T) {
 				"project "+providertest.ProjectID+" is not the cause", "set `domain`", "No job was started"),
 		}},
 	})
-	if n := len(env.Fake.Requests()); n != 1 {
-		t.Errorf("%d requests, want the one start", n)
+	if n := env.WorkRequests(); n != 1 {
+		t.Errorf("%d requests besides the key check, want the one start", n)
 	}
 }

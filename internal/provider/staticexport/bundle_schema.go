@@ -29,48 +29,32 @@ import (
 
 func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Runs a Mintlify static export of a documentation deployment and produces a presigned " +
-			"link to the bundle (plain HTML, CSS and JS) that the self-hosted Enterprise Helm chart downloads at " +
-			"pod start.\n\n" +
-			"Creating the resource starts an export job, waits for it to complete, then generates the bundle " +
-			"link. The job id is saved in state when the create returns, also after an error, a timeout or an " +
-			"interruption (Ctrl-C), which leave a tainted resource that remembers its job: the next `terraform " +
-			"apply` replaces it with a resource that waits for the same job instead of starting another. A Terraform process that is killed (SIGKILL, out of memory, a CI " +
-			"runner's hard timeout) loses the id, and the next apply starts a second export; the id is logged at " +
-			"`INFO` the moment the job starts, so that the job can be imported instead (see the guide Running in " +
-			"CI). Refreshing only reads the job's status and never generates a link.\n\n" +
-			"The link expires. When it is due for renewal (see `renew_before`), judged at plan time from the clock " +
-			"whether or not the plan refreshes, the plan shows an in-place update that generates a fresh link for the " +
-			"same export; no new export runs. Run `terraform apply` on a " +
-			"schedule to keep the link fresh.\n\n" +
-			"Changing any of `domain`, `version`, `paths` or `triggers` starts a new export. The Mintlify API " +
-			"cannot delete an export: destroying this resource only removes it from Terraform state, and the " +
-			"link keeps working until `expires_at`.",
+		MarkdownDescription: "Runs a Mintlify static export and produces a presigned link to the bundle that the " +
+			"self-hosted Enterprise Helm chart downloads at pod start. The link expires: when it is due " +
+			"(`renew_before`), the plan renews it in place, for the same export. Changing `domain`, `version`, " +
+			"`paths` or `triggers` starts a new export.",
 		Attributes: map[string]schema.Attribute{
 			// Optional: the contract
 			"domain": schema.StringAttribute{
-				MarkdownDescription: "The bare hostname of the deployment to export with today's domain-scoped " +
-					"contract: the custom domain of the project (`docs.example.com`) or its Mintlify subdomain " +
-					"(`acme.mintlify.app`), without scheme, port, path or trailing slash. Without it, the export uses " +
-					"the project-scoped contract (`project_id`, `base_path`). Changing or removing it starts a new " +
-					"export.",
-				Optional:      true,
-				Validators:    []validator.String{bareHostname},
-				PlanModifiers: []planmodifier.String{replaceExportUnlessImported.String()},
+				MarkdownDescription: "The bare hostname of the deployment to export with the domain-scoped " +
+					"contract, such as `docs.example.com` or `acme.mintlify.app`. Without it, the export uses the " +
+					"project-scoped contract. Changing it starts a new export.",
+				Optional:           true,
+				DeprecationMessage: domainArgumentDeprecation("domain"),
+				Validators:         []validator.String{bareHostname},
+				PlanModifiers:      []planmodifier.String{replaceDomainArgument.String},
 			},
 
 			"project_id": schema.StringAttribute{
-				MarkdownDescription: "The Mintlify project to export with the project-scoped contract, when " +
-					"`domain` is not set. Defaults to the provider's `project_id` (or `" + core.Env.ProjectID + "`); " +
-					"null with `domain`, which cannot be combined with it. Changing it starts a new export.",
+				MarkdownDescription: "The project to export with the project-scoped contract (without `domain`). " +
+					"Defaults to the provider's `project_id`. Changing it starts a new export.",
 				Optional:   true,
 				Computed:   true,
 				Validators: core.ProjectIDValidators,
 			},
 			"base_path": schema.StringAttribute{
-				MarkdownDescription: "The path the exported site is served under, for the project-scoped contract " +
-					"(without `domain`): one of " + core.BacktickList(basePathChoices) + ". When unset, the API's " +
-					"default, the root. Changing it starts a new export.",
+				MarkdownDescription: "The path the site is served under, for the project-scoped contract: one of " +
+					core.BacktickList(basePathChoices) + ". Defaults to the root. Changing it starts a new export.",
 				Optional:      true,
 				Validators:    []validator.String{stringvalidator.OneOf(mintlify.ProjectExportBasePaths...)},
 				PlanModifiers: []planmodifier.String{replaceExportUnlessImported.String()},
@@ -79,27 +63,24 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			// Optional
 			"version": schema.StringAttribute{
 				MarkdownDescription: "A version label to tag the export with, such as `2024-06-01`; it is also " +
-					"written into `helm_values`. It may not be blank or hold control characters. When unset, the API " +
-					"exports the latest published version. " +
-					"Changing it starts a new export.",
-				Optional:      true,
-				Validators:    []validator.String{versionLabel},
-				PlanModifiers: []planmodifier.String{replaceExportUnlessImported.String()},
+					"written into `helm_values`. Changing it starts a new export.",
+				Optional:           true,
+				DeprecationMessage: domainArgumentDeprecation("version"),
+				Validators:         []validator.String{versionLabel},
+				PlanModifiers:      []planmodifier.String{replaceDomainArgument.String},
 			},
 			"paths": schema.ListAttribute{
-				MarkdownDescription: "The page paths to export, relative to the docs root and without a leading " +
-					"slash (`index`, `guides/getting-started`), with no query (`?`), fragment (`#`), `.` or `..` segment, " +
-					"surrounding space or control character; a path listed twice earns a warning. When unset, every " +
-					"published page is exported. " +
-					"Changing it starts a new export.",
-				ElementType: types.StringType,
-				Optional:    true,
+				MarkdownDescription: "The page paths to export, relative to the docs root, such as `index`. " +
+					"When unset, every published page is exported. Changing it starts a new export.",
+				ElementType:        types.StringType,
+				Optional:           true,
+				DeprecationMessage: domainArgumentDeprecation("paths"),
 				Validators: []validator.List{
 					listvalidator.SizeAtLeast(1),
 					listvalidator.ValueStringsAre(pagePath),
 					distinctPaths{},
 				},
-				PlanModifiers: []planmodifier.List{replaceExportUnlessImported.List()},
+				PlanModifiers: []planmodifier.List{replaceDomainArgument.List},
 			},
 			"triggers": schema.MapAttribute{
 				MarkdownDescription: "Arbitrary strings whose change starts a new export, such as the commit of " +
@@ -109,11 +90,9 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 				PlanModifiers: []planmodifier.Map{replaceExportUnlessImported.Map()},
 			},
 			"renew_before": schema.StringAttribute{
-				MarkdownDescription: "Renew the link in place when, at plan time, less than this is left before it expires, as a " +
-					"duration such as `9h`. When unset, the link is renewed once less than a quarter of its lifetime " +
-					"is left, or once it has expired. Set it only when runs are further apart than that, between the " +
-					"time from one run to the next and the lifetime; a longer value renews the link on every run, " +
-					"with a warning.",
+				MarkdownDescription: "Renew the link in place when less than this is left before it expires, as a " +
+					"duration such as `9h`. Defaults to a quarter of the link's lifetime. Set it only when runs are " +
+					"further apart than that.",
 				Optional:   true,
 				Validators: []validator.String{core.Durations.Positive},
 			},
@@ -121,15 +100,12 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 			"store_link":     storeLinkAttribute(),
 			"renew_link":     renewLinkAttribute(),
 			"timeouts": core.Timeouts.Resource(ctx, timeouts.Opts{
-				Create: true,
-				Update: true,
-				CreateDescription: "How long to wait for the export to complete and its link to be generated, " +
-					"as a duration such as `45m`. Defaults to `30m`.",
-				UpdateDescription: "How long an update (renewing the link, or resuming an interrupted export) may " +
-					"take, as a duration such as `45m`. Defaults to `30m`.",
-				Read: true,
-				ReadDescription: "How long a refresh (one read of the job's status, retries included) may take, as " +
-					"a duration such as `5m`. Defaults to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",
+				Create:            true,
+				Update:            true,
+				CreateDescription: "How long to wait for the export and its link. Defaults to `30m`.",
+				UpdateDescription: "How long renewing the link or resuming an export may take. Defaults to `30m`.",
+				Read:              true,
+				ReadDescription:   "How long a refresh may take. Defaults to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",
 			}),
 
 			// Computed
@@ -160,9 +136,8 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 				PlanModifiers:       keepInt64,
 			},
 			"bundle_url": schema.StringAttribute{
-				MarkdownDescription: "The presigned link to the bundle archive, which grants read access to the " +
-					"exported docs until `expires_at`. Hand it to a `helm_release` through `set_sensitive`. Null when " +
-					"`store_link` is `false`.",
+				MarkdownDescription: "The presigned link to the bundle archive, valid until `expires_at`. Null " +
+					"when `store_link` is `false`.",
 				Computed:      true,
 				Sensitive:     true,
 				PlanModifiers: core.KeepString,
@@ -183,19 +158,15 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 				PlanModifiers:       core.KeepString,
 			},
 			"helm_values": schema.StringAttribute{
-				MarkdownDescription: "Values for the Mintlify Enterprise Helm chart as a YAML document: " +
-					"`staticExport` with `enabled: true`, `bundleUrl` and, when `version` is set, `version`. The helm " +
-					"provider shows `values` in the plan of an upgrade, link included: prefer `bundle_url` through " +
-					"`set_sensitive`. Null when `store_link` is `false`.",
+				MarkdownDescription: "The Enterprise Helm chart's `staticExport` values as YAML, link included. " +
+					"Null when `store_link` is `false`.",
 				Computed:      true,
 				Sensitive:     true,
 				PlanModifiers: core.KeepString,
 			},
 			"link_revision": schema.Int64Attribute{
-				MarkdownDescription: "A number that grows every time a new link is generated (create, renewal, " +
-					"resumption, replacement, a change of `renew_triggers`), known at plan time; a new resource starts " +
-					"at the Unix time of its first link. Give it to a `helm_release`'s `set_wo_revision` to re-send " +
-					"write-only values exactly when a fresh link is due.",
+				MarkdownDescription: "A number that grows with each new link, known at plan time: give it to " +
+					"`set_wo_revision`.",
 				Computed:      true,
 				PlanModifiers: keepInt64,
 			},

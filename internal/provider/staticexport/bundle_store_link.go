@@ -16,11 +16,8 @@ import (
 func storeLinkAttribute() schema.BoolAttribute {
 	return schema.BoolAttribute{
 		MarkdownDescription: "Whether to keep the link in state, as `bundle_url` and `helm_values`. Defaults to " +
-			"`true`. Set it to `false` when the link reaches its consumer another way, such as the ephemeral " +
-			"`mintlify_static_export_bundle` through `helm_release.set_wo`: `bundle_url` and `helm_values` are " +
-			"then null (no error: a `helm_release` given them would install the chart without the static " +
-			"export), and no state or plan file holds the link, while `expires_at`, `size_bytes` and " +
-			"`link_revision` still drive renewal. Turning it on generates a fresh link for the same export.",
+			"`true`. Set it to `false` when the ephemeral `mintlify_static_export_bundle` hands the link over: " +
+			"`bundle_url` and `helm_values` are then null.",
 		Optional: true,
 		Computed: true,
 		Default:  booldefault.StaticBool(true),

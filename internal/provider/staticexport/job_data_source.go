@@ -63,14 +63,13 @@ func (d *staticExportJobDataSource) Schema(ctx context.Context, _ datasource.Sch
 
 			// Optional
 			"project_id": schema.StringAttribute{
-				MarkdownDescription: "The project of a project-scoped job (a bundle without `domain`), usually " +
-					"`mintlify_static_export_bundle.<name>.project_id`. Null for a job of the domain-scoped contract.",
+				MarkdownDescription: "The project of a project-scoped job, usually " +
+					"`mintlify_static_export_bundle.<name>.project_id`.",
 				Optional:   true,
 				Validators: core.ProjectIDValidators,
 			},
 			"timeouts": core.Timeouts.DataSource(ctx, timeouts.Opts{
-				ReadDescription: "How long reading the job may take, retries included, as a duration such as `5m`. " +
-					"Defaults to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",
+				ReadDescription: "How long reading the job may take. Defaults to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",
 			}),
 
 			// Computed

@@ -89,8 +89,11 @@ func statsByJob(reqs []fakeapi.Request) map[string]*jobStats {
 // routeOf names a request path by its route: job ids become {id}.
 func routeOf(path string) string {
 	parts := strings.Split(path, "/")
-	if len(parts) >= 5 && parts[1] == "v1" && parts[3] == "jobs" {
+	switch {
+	case len(parts) >= 5 && parts[1] == "v1" && parts[3] == "jobs":
 		parts[4] = "{jobId}"
+	case len(parts) >= 6 && parts[1] == "v1" && parts[4] == "jobs": // project-scoped
+		parts[3], parts[5] = "{projectId}", "{jobId}"
 	}
 	return strings.Join(parts, "/")
 }

@@ -1,0 +1,91 @@
+package staticexport
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// A job imported by its id alone (`JOB_ID`) is a domain-scoped export whose
+// `domain`, `version` and `paths` the API never returns: its state has
+// `domain` and `project_id` both null, and so has the configuration that
+// `terraform plan -generate-config-out` writes for it. Such a bundle keeps
+// its contract: the link is renewed through the job, which needs no domain,
+// and the plan never reads the missing `domain` as a move to the
+// project-scoped contract. Only a new export needs the domain, and a plan
+// that would start one without it is refused, naming `domain`.
+//
+// Right after an import, the configuration describes the job it adopts: a
+// configuration of the other contract is refused at plan, naming the
+// argument to add, instead of adopting the job under a contract that does
+// not know it (which the apply would report as a job gone).
+
+// domainUntold reports a model of a domain-scoped job whose domain the API
+// never told: imported by `JOB_ID`, so neither `domain` nor `project_id`.
+func (m *staticExportBundleModel) domainUntold() bool {
+	return known(m.JobID) && m.Domain.IsNull() && m.ProjectID.IsNull()
+}
+
+// followsUntoldDomain reports a plan that keeps the domain-scoped contract
+// of a job in state whose domain is untold: the configuration names no
+// contract (no `domain`, `project_id` or `base_path`).
+func followsUntoldDomain(state, plan *staticExportBundleModel, configuredProject types.String) bool {
+	return state != nil && state.domainUntold() && plan.Domain.IsNull() && configuredProject.IsNull() &&
+		plan.BasePath.IsNull()
+}
+
+// refuseOtherContract refuses, on the first plan after an import, a
+// configuration whose contract is not the imported job's.
+func refuseOtherContract(state, plan *staticExportBundleModel, configuredProject types.String, resp *resource.ModifyPlanResponse) {
+	jobID := state.JobID.ValueString()
+	if state.ProjectID.IsNull() { // imported by `JOB_ID`: domain-scoped
+		for _, a := range []struct {
+			name  string
+			value types.String
+		}{{"project_id", configuredProject}, {"base_path", plan.BasePath}} {
+			if a.value.IsNull() || !plan.Domain.IsNull() {
+				continue
+			}
+			resp.Diagnostics.AddAttributeError(path.Root(a.name), "Imported Job Is Domain-Scoped",
+				fmt.Sprintf("The static export job %s was imported by its id alone, so it is a job of today's "+
+					"domain-scoped contract, but `%s` selects the project-scoped one, which does not know the job. "+
+					"Add `domain` with the hostname the job exported and remove `%[2]s`, or remove `%[2]s` alone to "+
+					"keep the job as imported. If the job is project-scoped, import it as `PROJECT_ID/%[1]s` instead.",
+					jobID, a.name))
+		}
+		return
+	}
+	projectID := state.ProjectID.ValueString()
+	if known(plan.Domain) {
+		resp.Diagnostics.AddAttributeError(pathDomain, "Imported Job Is Project-Scoped",
+			fmt.Sprintf("The static export job %s was imported as a job of project %q, of the project-scoped "+
+				"contract, but `domain` selects today's domain-scoped one, which does not know the job. Remove "+
+				"`domain`, `version` and `paths`, and add `project_id = %q` unless it is the provider's.",
+				jobID, projectID, projectID))
+		return
+	}
+	if known(plan.ProjectID) && plan.ProjectID.ValueString() != projectID {
+		resp.Diagnostics.AddAttributeError(pathProjectID, "Imported Job Of Another Project",
+			fmt.Sprintf("The static export job %s was imported as a job of project %q, but this configuration "+
+				"exports project %q. Add `project_id = %q` to adopt the imported job.",
+				jobID, projectID, plan.ProjectID.ValueString(), projectID))
+	}
+}
+
+// refuseExportWithoutDomain refuses a plan that replaces a job whose domain
+// is untold while the configuration still names no contract: the new
+// export would need the domain. The replacement is this plan's (a job gone
+// or failed) or that of `triggers`, whose plan modifier the framework does
+// not report to ModifyPlan.
+func refuseExportWithoutDomain(state, plan *staticExportBundleModel, resp *resource.ModifyPlanResponse) {
+	replaces := len(resp.RequiresReplace) > 0 || !state.StoreLink.IsNull() && !plan.Triggers.Equal(state.Triggers)
+	if !replaces || !plan.Domain.IsNull() || !plan.ProjectID.IsNull() {
+		return
+	}
+	resp.Diagnostics.AddAttributeError(pathDomain, "Missing Static Export Domain",
+		fmt.Sprintf("This plan starts a new export in place of the imported job %s, a domain-scoped job whose "+
+			"domain the API does not return. Add `domain` with the hostname of the deployment to export, or "+
+			"%s.", state.JobID.ValueString(), moveToProject))
+}

@@ -1,0 +1,130 @@
+package staticexport
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
+)
+
+// TestAccStaticExportBundle_importGeneratedConfigToday: a domain-scoped job
+// imported with `terraform plan -generate-config-out`, against an API that
+// serves today's contract only, keeps its contract: the generated
+// configuration (`domain = null`, no `project_id`) adopts the same job, the
+// plan after the apply is empty, and setting `domain` later starts nothing.
+func TestAccStaticExportBundle_importGeneratedConfigToday(t *testing.T) {
+	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_static_export_bundle")
+	importGeneratedConfig(t)
+}
+
+// TestAccStaticExportBundle_importGeneratedConfigBothContracts: the same,
+// against an API that serves both contracts, with the provider's
+// `project_id` set, which a configuration without `domain` would otherwise
+// export.
+func TestAccStaticExportBundle_importGeneratedConfigBothContracts(t *testing.T) {
+	t.Parallel()
+	providertest.CLIContract(t, "resource.mintlify_static_export_bundle")
+	importGeneratedConfig(t, providertest.NextAndToday)
+}
+
+func importGeneratedConfig(t *testing.T, opts ...fakeapi.Option) {
+	t.Helper()
+	providertest.SkipUnlessVersion(t, ">= 1.5") // -generate-config-out
+	env := providertest.NewTestEnv(t, opts...)
+	job := env.StartExportOutsideTerraform(t)
+	env.Clock.Advance(time.Minute) // the job completes
+	cli := env.CLI(t)
+	cli.WriteConfig(env.Config(fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", providertest.BundleAddr, job)))
+	res := cli.MustRun("plan", "-no-color", "-input=false", "-generate-config-out=generated.tf")
+	generated := cli.ReadFile("generated.tf")
+	for _, unwanted := range []string{"project_id    =", "must be replaced", "page_count    = 42 -> null"} {
+		if strings.Contains(res.Output, unwanted) {
+			t.Errorf("the plan of the generated configuration shows %q:\n%s\n%s", unwanted, res, generated)
+		}
+	}
+	if !strings.Contains(res.Output, "1 to import, 0 to add, 1 to change, 0 to destroy") {
+		t.Errorf("the plan does not adopt the job in place:\n%s", res)
+	}
+	cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
+	inst := cli.Instance(providertest.BundleAddr)
+	if inst.Attr("job_id") != job || inst.Attr("project_id") != "" || inst.Attr("bundle_url") == "" {
+		t.Errorf("state: job_id %q (want %s), project_id %q (want null), bundle_url %q",
+			inst.Attr("job_id"), job, inst.Attr("project_id"), inst.Attr("bundle_url"))
+	}
+	expectPlanExit(t, cli, 0)
+
+	// Naming the domain the API never returned describes the job: an
+	// update in place, no new export.
+	cli.WriteFile("generated.tf", strings.Replace(generated, "domain         = null",
+		`domain         = "docs.example.com"`, 1))
+	if res := expectPlanExit(t, cli, 2); strings.Contains(res.Output, "must be replaced") {
+		t.Errorf("setting `domain` of the imported job replaces it:\n%s", res)
+	}
+	cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
+	expectPlanExit(t, cli, 0)
+	expectLinks(t, env, 1)
+}
+
+// TestAccStaticExportBundle_importOfAnotherContractRefused: right after an
+// import, a configuration of the other contract than the job's is refused
+// at plan, naming the argument to add, before the job is adopted.
+func TestAccStaticExportBundle_importOfAnotherContractRefused(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t, providertest.NextAndToday)
+	domainJob := env.StartExportOutsideTerraform(t)
+	projectJob := providertest.StartProjectExportOutsideTerraform(t, env, providertest.ProjectID)
+	env.Clock.Advance(time.Minute)
+	importOf := func(id, body string) string {
+		return env.Config(fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", providertest.BundleAddr, id) + body)
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{
+			{
+				Config: importOf(domainJob, providertest.ProjectBundleConfig(fmt.Sprintf("project_id = %q", providertest.ProjectID))),
+				ExpectError: providertest.ExpectError("Imported Job Is Domain-Scoped", domainJob,
+					"Add `domain` with the hostname the job exported", "PROJECT_ID/"+domainJob),
+			},
+			{
+				Config: importOf(providertest.ProjectID+"/"+projectJob, providertest.BundleConfig("docs.example.com", "")),
+				ExpectError: providertest.ExpectError("Imported Job Is Project-Scoped", projectJob,
+					"Remove `domain`", fmt.Sprintf("add `project_id = %q`", providertest.ProjectID)),
+			},
+		},
+	})
+	// Only the two jobs started outside Terraform.
+	if d, p := env.Fake.ExportJobsStarted(), providertest.ProjectStarts(env); d != 1 || p != 1 {
+		t.Errorf("exports started: %d domain-scoped, %d project-scoped; want 1 of each", d, p)
+	}
+}
+
+// TestAccStaticExportBundle_importedDomainJobNeedsDomainToReplace: a job
+// imported by its id and adopted without `domain` keeps working, but a plan
+// that would replace it (here, a change of `triggers`) is refused, naming
+// `domain`, since the new export needs it.
+func TestAccStaticExportBundle_importedDomainJobNeedsDomainToReplace(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t, providertest.NextAndToday)
+	job := env.StartExportOutsideTerraform(t)
+	env.Clock.Advance(time.Minute)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{
+			{Config: env.Config(fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", providertest.BundleAddr, job) +
+				providertest.ProjectBundleConfig(""))},
+			{
+				Config:      env.Config(providertest.ProjectBundleConfig(`triggers = { docs_commit = "c0ffee" }`)),
+				ExpectError: providertest.ExpectError("Missing Static Export Domain", job, "Add `domain`"),
+			},
+		},
+	})
+	if err := env.ExpectExportJobsAndLinks(1, 1); err != nil {
+		t.Error(err)
+	}
+}
