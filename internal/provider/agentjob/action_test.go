@@ -130,8 +130,8 @@ func TestAgentJobAction_followUp(t *testing.T) {
 	providertest.ExpectLines(t, "the progress without waiting", providertest.ProgressLines(out, "action.mintlify_agent_job.no_wait", "CLI"),
 		`Started agent job aj_[0-9a-f]{16} in project proj_test; the job is active\.`,
 		`Not waiting for agent job aj_[0-9a-f]{16} \(wait_for_completion = false\): .*`)
-	if n := len(env.Fake.Requests()); n != 1 {
-		t.Errorf("%d requests without waiting, want only the create", n)
+	if n := env.WorkRequests(); n != 1 {
+		t.Errorf("%d requests without waiting (besides the plan's key check), want only the create", n)
 	}
 }
 

@@ -3,6 +3,7 @@ package deployment
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -97,6 +98,7 @@ func flappingLog(rewrites *atomic.Int64) func(http.Handler) http.Handler {
 			fake.ServeHTTP(rec, r)
 			var answer map[string]any
 			if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &answer) != nil {
+				maps.Copy(w.Header(), rec.Header())
 				w.WriteHeader(rec.Code)
 				_, _ = w.Write(rec.Body.Bytes())
 				return
