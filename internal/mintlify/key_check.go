@@ -17,25 +17,11 @@ import (
 // and any answer but a 401 proves the key.
 const keyCheckStatusID = "key-check"
 
-// Answers the client has had about its key (keyProof).
-const (
-	keyUnproven int32 = iota
-	keyAccepted
-	keyRefused
-)
-
-// keyProof is what the API's answers said of the client's key so far.
-type keyProof struct{ state atomic.Int32 }
-
-// observe records what an answer of the API with status says of the key:
+// keyProof is whether the API's latest answer accepted the client's key:
 // a 401 refuses it; any other status accepts it.
-func (p *keyProof) observe(status int) {
-	if status == http.StatusUnauthorized {
-		p.state.Store(keyRefused)
-		return
-	}
-	p.state.Store(keyAccepted)
-}
+type keyProof struct{ accepted atomic.Bool }
+
+func (p *keyProof) observe(status int) { p.accepted.Store(status != http.StatusUnauthorized) }
 
 // CheckKey reports whether the API accepts the client's key. It sends no
 // request when an earlier answer already said (a refresh before the plan,
@@ -44,14 +30,14 @@ func (p *keyProof) observe(status int) {
 // refused key, nil for an accepted one, and the call's error when the API
 // could not be asked (the apply then says what it finds).
 func (c *Client) CheckKey(ctx context.Context) error {
-	if c.keyProof.state.Load() == keyAccepted {
+	if c.keyProof.accepted.Load() {
 		return nil
 	}
 	// Unproven, or refused by an earlier call: ask, for the refusal's words.
 	var ignored json.RawMessage
 	err := c.send(ctx, call{method: http.MethodGet, segments: []string{"v1", "project", "update-status", keyCheckStatusID},
 		out: &ignored, idempotent: true, once: true})
-	if err != nil && !IsUnauthorized(err) && c.keyProof.state.Load() == keyAccepted {
+	if err != nil && !IsUnauthorized(err) && c.keyProof.accepted.Load() {
 		return nil // the expected 404
 	}
 	return err

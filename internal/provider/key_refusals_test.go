@@ -168,7 +168,7 @@ func TestAccKeyRefusals_refreshOffTheAllowlist(t *testing.T) {
 // read has proven it.
 func TestAccKeyCheckedAtPlan(t *testing.T) {
 	t.Parallel()
-	const keyCheck = "/v1/project/update-status/key-check"
+	keyCheck := providertest.KeyCheckPath
 	expired := fakeapi.KeyLimits{ExpiresAt: fakeapitest.Start.Add(-time.Hour)}
 	env := providertest.NewTestEnv(t, fakeapi.WithKeys(fakeapi.KeyOptions{Limits: expired}))
 	cli := env.CLI(t)

@@ -2,7 +2,6 @@ package core
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -15,11 +14,6 @@ import (
 // keyCheckTimeout bounds the API key's check at plan: a slow or unreachable
 // API leaves the plan as it was, and the apply says what it finds.
 const keyCheckTimeout = 20 * time.Second
-
-// keyCheck is the one check of the API key in a plan.
-type keyCheck struct {
-	once sync.Once
-}
 
 // CheckKeyOnCreate, deferred first in a resource's ModifyPlan, proves the
 // API key (CheckKeyAtPlan) when the plan creates the resource and passed
@@ -41,7 +35,7 @@ func (d *ProviderData) CheckKeyAtPlan(ctx context.Context, diags *diag.Diagnosti
 	if d == nil || d.Client == nil {
 		return
 	}
-	d.keyCheck.once.Do(func() {
+	d.keyCheck.Do(func() {
 		checkCtx, cancel := context.WithTimeout(ctx, keyCheckTimeout)
 		defer cancel()
 		err := d.Client.CheckKey(checkCtx)

@@ -51,7 +51,7 @@ type ProviderData struct {
 	mu       sync.Mutex
 	families map[any]any
 	// keyCheck is the plan's check of the API key (CheckKeyAtPlan).
-	keyCheck keyCheck
+	keyCheck sync.Once
 }
 
 // FamilyState is the value that key holds in this configured provider,
