@@ -102,8 +102,8 @@ func TestExampleChainKeepsTheLinkAcrossFailedCommits(t *testing.T) {
 	// replaced, before the old one was destroyed, by one of what is live,
 	// and the release took its new link, as the chain guide says.
 	c.expect("after a failing commit", 2, 2, 2, "4f1c2e9")
-	guideSays(t, "the-chain-from-commit-to-cluster", "the apply of the failing commit still starts one new export and "+
-		"upgrades the Helm release onto its new link", "a renewal starts none")
+	guideSays(t, "the-chain-from-commit-to-cluster", "that apply still starts one new export, of what is still live",
+		"upgrades the release onto its link", "a renewal starts none")
 	dep := c.cli.Instance(deploymentAddr)
 	if success, _ := dep.Attrs["last_success"].(map[string]any); dep.Tainted || dep.Attr("status") != "failure" ||
 		success["id"] != live || success["commit_sha"] != "4f1c2e9" {

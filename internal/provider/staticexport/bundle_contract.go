@@ -111,7 +111,7 @@ func (r *staticExportBundleResource) planContract(ctx context.Context, req resou
 	if state == nil || plan.ProjectID.IsUnknown() || resp.Diagnostics.HasError() {
 		return
 	}
-	if state.StoreLink.IsNull() { // right after an import
+	if justImported(ctx, state.StoreLink, req.Private) {
 		refuseOtherContract(state, plan, configured, resp)
 		return
 	}

@@ -60,7 +60,8 @@ func TestAccStaticExportBundle_identity(t *testing.T) {
 				Check: resource.ComposeTestCheckFunc(
 					resource.TestCheckResourceAttr(providertest.BundleAddr, "job_id", adoptedJob),
 					providertest.CheckBundleLinkWorks(providertest.BundleAddr),
-					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(2, 2) },
+					// A link for the create, and one for each import's refresh.
+					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(2, 3) },
 				),
 			},
 		},

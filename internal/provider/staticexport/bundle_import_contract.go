@@ -1,11 +1,17 @@
 package staticexport
 
 import (
+	"context"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
+	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 )
 
 // A job imported by its id alone (`JOB_ID`) is a domain-scoped export whose
@@ -21,6 +27,67 @@ import (
 // configuration of the other contract is refused at plan, naming the
 // argument to add, instead of adopting the job under a contract that does
 // not know it (which the apply would report as a job gone).
+
+// The refresh that follows an import adopts a completed job at once: it
+// takes the job's link (a POST for a domain-scoped job, the job's status for
+// a project-scoped one) and the default `store_link`, so that the
+// configuration `terraform plan -generate-config-out` writes for the job
+// plans no change. Where the link cannot be had there (a read-only key, a
+// job still running), the apply adopts the job, and the plan shows its
+// link as known after apply.
+
+// adoptAtImport gives the job just imported in m its link and the default
+// `store_link`, when the job completed; it changes nothing when the link
+// cannot be had.
+func (r *staticExportBundleResource) adoptAtImport(ctx context.Context, m *staticExportBundleModel, priv *core.PrivateState[bundleFacts], budget core.WaitBudget) {
+	if m.Status.ValueString() != mintlify.StatusCompleted {
+		return
+	}
+	adopted := *m
+	w := bundleWait{budget: budget}
+	var diags diag.Diagnostics
+	if adopted.projectScoped() {
+		diags = r.completeProjectExport(ctx, &adopted, nil, 0, priv, w)
+	} else {
+		at, generateDiags := r.generateLink(ctx, &adopted, 0, w)
+		diags = generateDiags
+		if !diags.HasError() {
+			priv.Facts.LinkGeneratedAt = at
+		}
+	}
+	if diags.HasError() {
+		tflog.Info(ctx, "The import's refresh got no link for the job; the apply adopts it", map[string]any{
+			LogFieldJobID: m.JobID.ValueString(), "reason": diags[0].Summary()})
+		return
+	}
+	adopted.StoreLink = types.BoolValue(true)
+	*m = adopted
+	priv.Facts.AdoptedAtImport = true
+}
+
+// privateState is the framework's private state of a plan modifier's
+// request, which justImported reads.
+type privateState interface {
+	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
+}
+
+// justImported reports the first plan after an import: the state has no
+// `store_link` yet (the apply adopts the job), or the import's refresh
+// adopted the job with its link. Either way the configuration describes
+// the job it adopts: `triggers` and `base_path` replace nothing yet.
+func justImported(ctx context.Context, storeLink types.Bool, private privateState) bool {
+	if storeLink.IsNull() {
+		return true
+	}
+	if private == nil {
+		return false
+	}
+	var priv core.PrivateState[bundleFacts]
+	if priv.Read(ctx, private).HasError() {
+		return false
+	}
+	return priv.Facts.AdoptedAtImport
+}
 
 // domainUntold reports a model of a domain-scoped job whose domain the API
 // never told: imported by `JOB_ID`, so neither `domain` nor `project_id`.
@@ -79,8 +146,8 @@ func refuseOtherContract(state, plan *staticExportBundleModel, configuredProject
 // export would need the domain. The replacement is this plan's (a job gone
 // or failed) or that of `triggers`, whose plan modifier the framework does
 // not report to ModifyPlan.
-func refuseExportWithoutDomain(state, plan *staticExportBundleModel, resp *resource.ModifyPlanResponse) {
-	replaces := len(resp.RequiresReplace) > 0 || !state.StoreLink.IsNull() && !plan.Triggers.Equal(state.Triggers)
+func refuseExportWithoutDomain(state, plan *staticExportBundleModel, imported bool, resp *resource.ModifyPlanResponse) {
+	replaces := len(resp.RequiresReplace) > 0 || !imported && !plan.Triggers.Equal(state.Triggers)
 	if !replaces || !plan.Domain.IsNull() || !plan.ProjectID.IsNull() {
 		return
 	}

@@ -14,9 +14,10 @@ import (
 
 // TestAccStaticExportBundle_importGeneratedConfigToday: a domain-scoped job
 // imported with `terraform plan -generate-config-out`, against an API that
-// serves today's contract only, keeps its contract: the generated
-// configuration (`domain = null`, no `project_id`) adopts the same job, the
-// plan after the apply is empty, and setting `domain` later starts nothing.
+// serves today's contract only, keeps its contract: the import's refresh
+// takes the job's link, so the generated configuration (`domain = null`, no
+// `project_id`) plans no change and adopts the same job, and setting
+// `domain` later starts nothing.
 func TestAccStaticExportBundle_importGeneratedConfigToday(t *testing.T) {
 	t.Parallel()
 	providertest.CLIContract(t, "resource.mintlify_static_export_bundle")
@@ -43,13 +44,13 @@ func importGeneratedConfig(t *testing.T, opts ...fakeapi.Option) {
 	cli.WriteConfig(env.Config(fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", providertest.BundleAddr, job)))
 	res := cli.MustRun("plan", "-no-color", "-input=false", "-generate-config-out=generated.tf")
 	generated := cli.ReadFile("generated.tf")
-	for _, unwanted := range []string{"project_id    =", "must be replaced", "page_count    = 42 -> null"} {
+	for _, unwanted := range []string{"project_id    =", "must be replaced", "(known after apply)"} {
 		if strings.Contains(res.Output, unwanted) {
 			t.Errorf("the plan of the generated configuration shows %q:\n%s\n%s", unwanted, res, generated)
 		}
 	}
-	if !strings.Contains(res.Output, "1 to import, 0 to add, 1 to change, 0 to destroy") {
-		t.Errorf("the plan does not adopt the job in place:\n%s", res)
+	if !strings.Contains(res.Output, "1 to import, 0 to add, 0 to change, 0 to destroy") {
+		t.Errorf("the plan of the generated configuration is not a plain import:\n%s\n%s", res, generated)
 	}
 	cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
 	inst := cli.Instance(providertest.BundleAddr)
@@ -60,7 +61,7 @@ func importGeneratedConfig(t *testing.T, opts ...fakeapi.Option) {
 	expectPlanExit(t, cli, 0)
 
 	// Naming the domain the API never returned describes the job: an
-	// update in place, no new export.
+	// update in place, no new export and no new link.
 	cli.WriteFile("generated.tf", strings.Replace(generated, "domain         = null",
 		`domain         = "docs.example.com"`, 1))
 	if res := expectPlanExit(t, cli, 2); strings.Contains(res.Output, "must be replaced") {
@@ -68,7 +69,56 @@ func importGeneratedConfig(t *testing.T, opts ...fakeapi.Option) {
 	}
 	cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
 	expectPlanExit(t, cli, 0)
-	expectLinks(t, env, 1)
+	// One link for each plan that imported the job: the plan and the
+	// apply's own plan.
+	expectLinks(t, env, 2)
+}
+
+// TestAccStaticExportBundle_importGeneratedConfigProjectScoped: the same for
+// a project-scoped job, whose link the import's refresh reads from the job.
+func TestAccStaticExportBundle_importGeneratedConfigProjectScoped(t *testing.T) {
+	t.Parallel()
+	providertest.SkipUnlessVersion(t, ">= 1.5") // -generate-config-out
+	env := providertest.NewTestEnv(t, providertest.NextAndToday)
+	job := providertest.StartProjectExportOutsideTerraform(t, env, providertest.ProjectID)
+	env.Clock.Advance(time.Minute)
+	cli := env.CLI(t)
+	cli.WriteConfig(env.Config(fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", providertest.BundleAddr,
+		providertest.ProjectID+"/"+job)))
+	res := cli.MustRun("plan", "-no-color", "-input=false", "-generate-config-out=generated.tf")
+	if !strings.Contains(res.Output, "1 to import, 0 to add, 0 to change, 0 to destroy") {
+		t.Errorf("the plan of the generated configuration is not a plain import:\n%s\n%s", res, cli.ReadFile("generated.tf"))
+	}
+	cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
+	if inst := cli.Instance(providertest.BundleAddr); inst.Attr("job_id") != job || inst.Attr("bundle_url") == "" {
+		t.Errorf("state: job_id %q (want %s), bundle_url %q", inst.Attr("job_id"), job, inst.Attr("bundle_url"))
+	}
+	expectPlanExit(t, cli, 0)
+	if p := providertest.ProjectStarts(env); p != 1 {
+		t.Errorf("project-scoped exports started: %d, want only the one started outside Terraform", p)
+	}
+}
+
+// TestAccStaticExportBundle_importWithReadOnlyKey: a read-only key cannot
+// generate the link of a domain-scoped job (a POST), so the import's plan
+// shows the link as known after apply, instead of failing.
+func TestAccStaticExportBundle_importWithReadOnlyKey(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t)
+	job := env.StartExportOutsideTerraform(t)
+	env.Clock.Advance(time.Minute)
+	env.Fake.SetKeyLimits(fakeapi.KeyLimits{ReadOnly: true})
+	cli := env.CLI(t)
+	cli.WriteConfig(env.Config(fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", providertest.BundleAddr, job) +
+		providertest.BundleConfig("docs.example.com", "")))
+	res := cli.MustRun("plan", "-no-color", "-input=false")
+	if !strings.Contains(res.Output, "1 to import, 0 to add, 1 to change, 0 to destroy") ||
+		!strings.Contains(res.Output, "bundle_url") {
+		t.Errorf("the plan does not show the link as known after apply:\n%s", res)
+	}
+	if err := env.ExpectExportJobsAndLinks(1, 0); err != nil {
+		t.Error(err)
+	}
 }
 
 // TestAccStaticExportBundle_importOfAnotherContractRefused: right after an

@@ -202,7 +202,7 @@ func (r *staticExportBundleResource) ModifyPlan(ctx context.Context, req resourc
 		if resp.Diagnostics.HasError() {
 			return
 		}
-		refuseExportWithoutDomain(&state, &plan, resp)
+		refuseExportWithoutDomain(&state, &plan, justImported(ctx, state.StoreLink, req.Private), resp)
 		r.hintMove(&plan, resp)
 	}
 	plan.planStoredLink()

@@ -13,4 +13,12 @@ type bundleFacts struct {
 	// default renewal policy knows the link's whole lifetime; zero when the
 	// state holds no link.
 	LinkGeneratedAt time.Time `json:"link_generated_at,omitzero"`
+	// Importing is set by ImportState for the refresh that follows it,
+	// which may adopt the job at once (adoptAtImport).
+	Importing bool `json:"importing,omitempty"`
+	// AdoptedAtImport is true from the import's refresh that adopted the
+	// job and its link until the next refresh or apply: the first plan
+	// after the import takes `triggers` and `base_path` from configuration
+	// as it does for a job adopted by the apply (justImported).
+	AdoptedAtImport bool `json:"adopted_at_import,omitempty"`
 }

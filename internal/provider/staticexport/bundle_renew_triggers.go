@@ -39,8 +39,12 @@ func renewTriggersChanged(state, plan types.Map) bool {
 }
 
 // sameInputs reports whether the plan keeps every input that an in-place
-// update can change: then the plan of m has no change.
+// update can change: then the plan of m has no change. `domain`, `version`,
+// `paths`, `triggers` and `base_path` change in place only for a job just
+// imported or whose domain is untold (bundle_import_contract.go).
 func (m *staticExportBundleModel) sameInputs(state *staticExportBundleModel) bool {
 	return m.RenewBefore.Equal(state.RenewBefore) && m.StoreLink.Equal(state.StoreLink) && m.RenewLink.Equal(state.RenewLink) &&
-		m.Timeouts.Equal(state.Timeouts) && m.RenewTriggers.Equal(state.RenewTriggers)
+		m.Timeouts.Equal(state.Timeouts) && m.RenewTriggers.Equal(state.RenewTriggers) &&
+		m.Domain.Equal(state.Domain) && m.Version.Equal(state.Version) && m.Paths.Equal(state.Paths) &&
+		m.Triggers.Equal(state.Triggers) && m.BasePath.Equal(state.BasePath)
 }

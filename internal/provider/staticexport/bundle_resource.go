@@ -97,7 +97,8 @@ func (r *staticExportBundleResource) Create(ctx context.Context, req resource.Cr
 }
 
 // Read refreshes the job's status, never its link, and records in private
-// state whether the job is gone. A refresh that learns nothing new leaves
+// state whether the job is gone. The refresh that follows an import also
+// takes the link of a completed job (adoptAtImport). A refresh that learns nothing new leaves
 // state and private state exactly as they were, so that
 // `terraform plan -refresh-only -detailed-exitcode` reports no change: the
 // link is judged by plans, at the clock (see planLink).
@@ -120,11 +121,14 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	}
 	readCtx, cancel := r.Provider.Client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
-	notFound, retired, diags := r.readJob(readCtx, &state, core.Budget("timeouts.read", timeout))
+	budget := core.Budget("timeouts.read", timeout)
+	notFound, retired, diags := r.readJob(readCtx, &state, budget)
 	if !notFound && !retired && !diags.HasError() && !state.projectScoped() {
 		r.probeProjectExport(readCtx, state.JobID.ValueString())
 	}
+	importing := priv.Facts.Importing
 	priv.PlannedAction, priv.PlannedAt = "", time.Time{}
+	priv.Facts.Importing, priv.Facts.AdoptedAtImport = false, false
 	priv.Facts.DomainRetired = retired
 	switch {
 	case notFound && !state.StoreLink.IsNull():
@@ -142,6 +146,9 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	priv.Facts.JobGone = false
 	if !known(state.ExpiresAt) {
 		priv.Facts.LinkGeneratedAt = time.Time{}
+	}
+	if importing && state.StoreLink.IsNull() {
+		r.adoptAtImport(readCtx, &state, &priv, budget)
 	}
 	resp.Diagnostics.Append(priv.Write(ctx, resp.Private)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
@@ -164,6 +171,8 @@ func (r *staticExportBundleResource) Update(ctx context.Context, req resource.Up
 		// mayRenewAtApply): it is the one in state.
 		plan.copyJobAndLink(&state)
 		plan.LinkRevision = state.LinkRevision
+		priv.Facts.AdoptedAtImport = false
+		resp.Diagnostics.Append(priv.Write(ctx, resp.Private)...)
 		resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 		return
 	case !requestsLink(action):
@@ -200,6 +209,7 @@ func (r *staticExportBundleResource) Update(ctx context.Context, req resource.Up
 	} else if !planWarned {
 		resp.Diagnostics.Append(warnIfRenewsEveryRun(&plan, priv)...)
 	}
+	priv.Facts.AdoptedAtImport = false
 	resp.Diagnostics.Append(priv.Write(ctx, resp.Private)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
@@ -227,7 +237,8 @@ func (r *staticExportBundleResource) Delete(ctx context.Context, req resource.De
 // today's contract or `PROJECT_ID/JOB_ID` for a project-scoped job, or by
 // the identity's `job_id` and `project_id`. The API does not return
 // `domain`, `version`, `paths` or `base_path`: the first plan after the
-// import takes them from configuration, and generates a link for the job.
+// import takes them from configuration. The refresh that follows takes the
+// link of a completed job (adoptAtImport); the apply takes it otherwise.
 func (r *staticExportBundleResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	projectID, jobID, ok := importTarget(req.ID)
 	if req.ID == "" && req.Identity != nil {
@@ -255,4 +266,6 @@ func (r *staticExportBundleResource) ImportState(ctx context.Context, req resour
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("job_id"), jobID)...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, pathProjectID, m.ProjectID)...)
 	resp.Diagnostics.Append(setBundleIdentity(ctx, resp.Identity, &m)...)
+	importing := core.PrivateState[bundleFacts]{Facts: bundleFacts{Importing: true}}
+	resp.Diagnostics.Append(importing.Write(ctx, resp.Private)...)
 }

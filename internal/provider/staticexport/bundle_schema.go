@@ -57,7 +57,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					core.BacktickList(basePathChoices) + ". Defaults to the root. Changing it starts a new export.",
 				Optional:      true,
 				Validators:    []validator.String{stringvalidator.OneOf(mintlify.ProjectExportBasePaths...)},
-				PlanModifiers: []planmodifier.String{replaceExportUnlessImported.String()},
+				PlanModifiers: []planmodifier.String{replaceExportUnlessImported.String},
 			},
 
 			// Optional
@@ -87,7 +87,7 @@ func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.Sche
 					"the docs repository: `triggers = { docs_commit = var.docs_sha }`.",
 				ElementType:   types.StringType,
 				Optional:      true,
-				PlanModifiers: []planmodifier.Map{replaceExportUnlessImported.Map()},
+				PlanModifiers: []planmodifier.Map{replaceExportUnlessImported.Map},
 			},
 			"renew_before": schema.StringAttribute{
 				MarkdownDescription: "Renew the link in place when less than this is left before it expires, as a " +
