@@ -71,10 +71,11 @@ type privateState interface {
 	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
 }
 
-// justImported reports the first plan after an import: the state has no
-// `store_link` yet (the apply adopts the job), or the import's refresh
-// adopted the job with its link. Either way the configuration describes
-// the job it adopts: `triggers` and `base_path` replace nothing yet.
+// justImported reports a plan of an imported job that no apply has changed
+// yet: the state has no `store_link` (the apply adopts the job), or the
+// import's refresh adopted the job with its link. Either way the
+// configuration describes the job it adopts: `triggers` and `base_path`
+// replace nothing yet.
 func justImported(ctx context.Context, storeLink types.Bool, private privateState) bool {
 	if storeLink.IsNull() {
 		return true

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/fakeapi"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/providertest"
@@ -155,9 +157,9 @@ func TestAccStaticExportBundle_importOfAnotherContractRefused(t *testing.T) {
 }
 
 // TestAccStaticExportBundle_importedDomainJobNeedsDomainToReplace: a job
-// imported by its id and adopted without `domain` keeps working, but a plan
-// that would replace it (here, a change of `triggers`) is refused, naming
-// `domain`, since the new export needs it.
+// imported by its id and adopted without `domain` keeps working (its first
+// `triggers` describe it), but a plan that would replace it (here, a change
+// of `triggers`) is refused, naming `domain`, since the new export needs it.
 func TestAccStaticExportBundle_importedDomainJobNeedsDomainToReplace(t *testing.T) {
 	t.Parallel()
 	env := providertest.NewTestEnv(t, providertest.NextAndToday)
@@ -167,7 +169,7 @@ func TestAccStaticExportBundle_importedDomainJobNeedsDomainToReplace(t *testing.
 		ProtoV6ProviderFactories: env.ProviderFactories(),
 		Steps: []resource.TestStep{
 			{Config: env.Config(fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", providertest.BundleAddr, job) +
-				providertest.ProjectBundleConfig(""))},
+				providertest.ProjectBundleConfig(`triggers = { docs_commit = "a1" }`))},
 			{
 				Config:      env.Config(providertest.ProjectBundleConfig(`triggers = { docs_commit = "c0ffee" }`)),
 				ExpectError: providertest.ExpectError("Missing Static Export Domain", job, "Add `domain`"),
@@ -177,4 +179,48 @@ func TestAccStaticExportBundle_importedDomainJobNeedsDomainToReplace(t *testing.
 	if err := env.ExpectExportJobsAndLinks(1, 1); err != nil {
 		t.Error(err)
 	}
+}
+
+// TestAccStaticExportBundle_importCommandThenTriggers: a completed job
+// imported with `terraform import` gets its link at once; the next plan
+// takes `triggers` from configuration in place, since the API never
+// returned them, and only a later change of `triggers` starts a new export.
+func TestAccStaticExportBundle_importCommandThenTriggers(t *testing.T) {
+	t.Parallel()
+	env := providertest.NewTestEnv(t)
+	job := env.StartExportOutsideTerraform(t)
+	env.Clock.Advance(time.Minute)
+	withTriggers := func(commit string) string {
+		return env.Config(providertest.BundleConfig("docs.example.com", fmt.Sprintf("triggers = { docs_commit = %q }", commit)))
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: env.ProviderFactories(),
+		Steps: []resource.TestStep{
+			{
+				Config:             withTriggers("a1"),
+				ResourceName:       providertest.BundleAddr,
+				ImportState:        true,
+				ImportStateId:      job,
+				ImportStatePersist: true,
+			},
+			{
+				Config: withTriggers("a1"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(providertest.BundleAddr, plancheck.ResourceActionUpdate),
+				}},
+				Check: resource.ComposeTestCheckFunc(
+					resource.TestCheckResourceAttr(providertest.BundleAddr, "job_id", job),
+					providertest.CheckBundleLinkWorks(providertest.BundleAddr),
+					func(*terraform.State) error { return env.ExpectExportJobsAndLinks(1, 1) },
+				),
+			},
+			{
+				Config: withTriggers("b2"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(providertest.BundleAddr, plancheck.ResourceActionReplace),
+				}},
+				Check: func(*terraform.State) error { return env.ExpectExportJobsAndLinks(2, 2) },
+			},
+		},
+	})
 }

@@ -17,8 +17,11 @@ type bundleFacts struct {
 	// which may adopt the job at once (adoptAtImport).
 	Importing bool `json:"importing,omitempty"`
 	// AdoptedAtImport is true from the import's refresh that adopted the
-	// job and its link until the next refresh or apply: the first plan
-	// after the import takes `triggers` and `base_path` from configuration
-	// as it does for a job adopted by the apply (justImported).
+	// job and its link until an apply changes the bundle: until then, as
+	// for a job the apply adopts, a plan takes `triggers` and `base_path`
+	// from configuration instead of replacing the job (justImported), since
+	// the API never returned them. A `terraform import` is followed by a
+	// plan of its own, and an import block that plans no change by no
+	// apply, so no refresh can tell that the configuration was seen.
 	AdoptedAtImport bool `json:"adopted_at_import,omitempty"`
 }

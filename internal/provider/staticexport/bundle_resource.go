@@ -128,7 +128,7 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	}
 	importing := priv.Facts.Importing
 	priv.PlannedAction, priv.PlannedAt = "", time.Time{}
-	priv.Facts.Importing, priv.Facts.AdoptedAtImport = false, false
+	priv.Facts.Importing = false
 	priv.Facts.DomainRetired = retired
 	switch {
 	case notFound && !state.StoreLink.IsNull():
