@@ -18,6 +18,9 @@ const (
 	// LogAgentJobStatus is logged at INFO for each change of an agent job's
 	// status while the provider waits for it.
 	LogAgentJobStatus = "Agent job status"
+	// LogAgentJobResumed is logged at INFO when a create takes over the job
+	// of the resource it replaces instead of starting one.
+	LogAgentJobResumed = "Resuming the agent job of the replaced resource"
 )
 
 // logAgentJobStatus logs each new status of an agent job that a wait

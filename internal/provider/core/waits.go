@@ -22,7 +22,8 @@ import (
 type JobKind[T any] struct {
 	// Poll waits for the job until it ends, telling onChange of each
 	// change. started is the answer of the call that just started the job,
-	// nil to begin with a read.
+	// nil to begin with a read. Poll and Log serve Wait; a family that
+	// polls the job itself and hands the result to Ended leaves them unset.
 	Poll func(ctx context.Context, client *mintlify.Client, projectID, jobID string, started *T, onChange func(T)) (*T, error)
 	// Log logs each change at INFO, for a caller that hears of none itself.
 	Log func(ctx context.Context) func(T)
@@ -49,6 +50,14 @@ func (w JobWait[T]) Wait(ctx context.Context, kind JobKind[T], client *mintlify.
 		onChange = kind.Log(ctx)
 	}
 	job, err := kind.Poll(ctx, client, projectID, jobID, started, onChange)
+	return job, w.Ended(kind, projectID, jobID, job, err)
+}
+
+// Ended explains how a wait for a job of kind ended, from what the poll
+// returned (job as last seen, nil if never read, and its error): nothing
+// for a job that ended, an error diagnostic for a wait that ended before
+// the job did, or for a job that failed when w says what to do about one.
+func (w JobWait[T]) Ended(kind JobKind[T], projectID, jobID string, job *T, err error) diag.Diagnostics {
 	if mintlify.IsJobFailed(err) {
 		err = nil // the job's status says it
 	}
@@ -59,11 +68,11 @@ func (w JobWait[T]) Wait(ctx context.Context, kind JobKind[T], client *mintlify.
 			status = kind.Status(job)
 		}
 		op := kind.Read(projectID, jobID).At(w.Attr)
-		return job, diag.Diagnostics{w.EndedEarly(err, op, kind.Describe(op), status)}
+		return diag.Diagnostics{w.EndedEarly(err, op, kind.Describe(op), status)}
 	case kind.Status(job) == kind.Failure && w.Failed != "":
-		return job, diag.Diagnostics{kind.Failed(projectID, job, w.Failed)}
+		return diag.Diagnostics{kind.Failed(projectID, job, w.Failed)}
 	}
-	return job, nil
+	return nil
 }
 
 // JobWait is one caller's wait for a job of type T: what bounds it, where a

@@ -35,23 +35,17 @@ const failureLogLines = 10
 // (LogDeploymentStatus).
 type deploymentWait = core.JobWait[mintlify.Deployment]
 
-// deploymentKind is how to wait for a deployment (or a preview) and name
-// it; f times the wait's status requests.
-func deploymentKind(f foretold) core.JobKind[mintlify.Deployment] {
-	return core.JobKind[mintlify.Deployment]{
-		Poll: func(ctx context.Context, client *mintlify.Client, _, statusID string, _ *mintlify.Deployment, onChange func(mintlify.Deployment)) (*mintlify.Deployment, error) {
-			return client.WaitForDeployment(ctx, statusID, mintlify.OnChange(onChange), f.option())
-		},
-		Log:     logDeploymentStatus,
-		Status:  func(d *mintlify.Deployment) string { return d.Status },
-		Failure: mintlify.DeployStatusFailure,
-		Read:    GetDeploymentOp,
-		Describe: func(op core.APIOperation) core.WaitedJob {
-			return core.WaitedJob{Name: deploymentName(op.JobID, op.ProjectID), StillRunning: "Deployment Still Running",
-				Interrupted: "Deployment Wait Interrupted", GoesOn: "The deployment goes on on the Mintlify side."}
-		},
-		Failed: deploymentFailedDiagnostic,
-	}
+// deploymentJob is how a wait for a deployment (or a preview) ends and names
+// it (core.JobWait.Ended); waitForDeployment polls the deployment itself.
+var deploymentJob = core.JobKind[mintlify.Deployment]{
+	Status:  func(d *mintlify.Deployment) string { return d.Status },
+	Failure: mintlify.DeployStatusFailure,
+	Read:    GetDeploymentOp,
+	Describe: func(op core.APIOperation) core.WaitedJob {
+		return core.WaitedJob{Name: deploymentName(op.JobID, op.ProjectID), StillRunning: "Deployment Still Running",
+			Interrupted: "Deployment Wait Interrupted", GoesOn: "The deployment goes on on the Mintlify side."}
+	},
+	Failed: deploymentFailedDiagnostic,
 }
 
 // deploymentFailedDiagnostic reports a deployment that ended in `failure`,
@@ -85,7 +79,14 @@ func deploymentFailedDiagnostic(projectID string, d *mintlify.Deployment, next s
 }
 
 // waitForDeployment waits for a deployment until it is no longer queued or
-// in progress (see core.JobWait.Wait), timing its status requests by f.
+// in progress, timing its status requests by f, and tells each change to
+// w.OnChange (nil logs it at INFO); core.JobWait.Ended explains an early end
+// or a failure.
 func waitForDeployment(ctx context.Context, client *mintlify.Client, projectID, statusID string, w deploymentWait, f foretold) (*mintlify.Deployment, diag.Diagnostics) {
-	return w.Wait(ctx, deploymentKind(f), client, projectID, statusID, nil)
+	onChange := w.OnChange
+	if onChange == nil {
+		onChange = logDeploymentStatus(ctx)
+	}
+	d, err := client.WaitForDeployment(ctx, statusID, mintlify.OnChange(onChange), f.option())
+	return d, w.Ended(deploymentJob, projectID, statusID, d, err)
 }

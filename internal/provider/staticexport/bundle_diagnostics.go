@@ -151,12 +151,3 @@ func unexpectedActionDiagnostic(action core.PlannedAction) diag.Diagnostic {
 		fmt.Sprintf("The plan asked to update the bundle in place with the action %q, which replaces it. This is "+
 			"a bug in the mintlify provider: please report it. Running `terraform apply` again plans afresh.", action))
 }
-
-// failureReason is the API's reason for a failed job, quoted, or says that
-// it gave none.
-func failureReason(reason *string) string {
-	if reason == nil || *reason == "" {
-		return "the API gave no reason"
-	}
-	return fmt.Sprintf("%q", *reason)
-}

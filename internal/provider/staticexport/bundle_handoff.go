@@ -2,6 +2,7 @@ package staticexport
 
 import (
 	"context"
+
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 
 	"github.com/hashicorp/terraform-plugin-log/tflog"

@@ -5,11 +5,20 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
-// The bundle's identity has versions: 0, `{"job_id"}` (before the
+// The bundle's identity is the export job, `{ job_id }` (with `project_id`
+// under the project-scoped contract), which is all that identifies a bundle
+// (Terraform 1.12 and later, OpenTofu 1.12). An `import` block with
+// `identity = { job_id = "se_…" }` adopts an export exactly as importing by
+// id does.
+//
+// The identity has versions: 0, `{"job_id"}` (before the
 // project-scoped contract, as the provider of 9da46d7 wrote it), which
 // later builds extended with `project_id` without a new version; and 1,
 // `{"job_id", "project_id"}`. OpenTofu refuses a stored identity that lacks
@@ -64,4 +73,39 @@ func describeJSONError(err error) string {
 		return "it is not a JSON object of strings (" + err.Error() + ")"
 	}
 	return "it has no `job_id`"
+}
+
+type staticExportBundleIdentityModel struct {
+	JobID     types.String `tfsdk:"job_id"`
+	ProjectID types.String `tfsdk:"project_id"`
+}
+
+func (r *staticExportBundleResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = identityschema.Schema{
+		Version: bundleIdentityVersion, // bundle_identity.go upgrades earlier ones
+		Attributes: map[string]identityschema.Attribute{
+			"job_id": identityschema.StringAttribute{
+				Description:       "The ID of the static export job, such as `se_3f9a2c1b8e7d4a06`.",
+				RequiredForImport: true,
+			},
+			"project_id": identityschema.StringAttribute{
+				Description:       "The project of a project-scoped static export job; null for a job of the domain-scoped contract.",
+				OptionalForImport: true,
+			},
+		},
+	}
+}
+
+// setBundleIdentity records the bundle's identity, its job and its
+// project, where the framework asks for one (identity is nil for a
+// Terraform without identity support) and the job is known.
+func setBundleIdentity(ctx context.Context, identity *tfsdk.ResourceIdentity, m *staticExportBundleModel) diag.Diagnostics {
+	if identity == nil || !known(m.JobID) {
+		return nil
+	}
+	projectID := m.ProjectID
+	if projectID.IsUnknown() {
+		projectID = types.StringNull()
+	}
+	return identity.Set(ctx, staticExportBundleIdentityModel{JobID: m.JobID, ProjectID: projectID})
 }

@@ -157,3 +157,40 @@ func refuseExportWithoutDomain(state, plan *staticExportBundleModel, imported bo
 			"domain the API does not return. Add `domain` with the hostname of the deployment to export, or "+
 			"%s.", state.JobID.ValueString(), moveToProject))
 }
+
+// ImportState adopts an existing export job by its id, `JOB_ID` for
+// today's contract or `PROJECT_ID/JOB_ID` for a project-scoped job, or by
+// the identity's `job_id` and `project_id`. The API does not return
+// `domain`, `version`, `paths` or `base_path`: the first plan after the
+// import takes them from configuration. The refresh that follows takes the
+// link of a completed job (adoptAtImport); the apply takes it otherwise.
+func (r *staticExportBundleResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	projectID, jobID, ok := importTarget(req.ID)
+	if req.ID == "" && req.Identity != nil {
+		var identity staticExportBundleIdentityModel
+		resp.Diagnostics.Append(req.Identity.Get(ctx, &identity)...)
+		projectID, jobID = identity.ProjectID.ValueString(), identity.JobID.ValueString()
+		ok = jobID != ""
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if !ok {
+		resp.Diagnostics.AddError("Missing Job ID",
+			"Import a static export bundle by the id of its export job, for example "+
+				"`terraform import mintlify_static_export_bundle.docs se_3f9a2c1b8e7d4a06`, and a project-scoped "+
+				"export by its project and job, `PROJECT_ID/JOB_ID`, for example "+
+				"`terraform import mintlify_static_export_bundle.docs my-project/6520f3a1c9b1a20012ab34cd`.")
+		return
+	}
+	m := staticExportBundleModel{JobID: types.StringValue(jobID), ProjectID: types.StringNull()}
+	if projectID != "" {
+		m.ProjectID = types.StringValue(projectID)
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), jobID)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("job_id"), jobID)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, pathProjectID, m.ProjectID)...)
+	resp.Diagnostics.Append(setBundleIdentity(ctx, resp.Identity, &m)...)
+	importing := core.PrivateState[bundleFacts]{Facts: bundleFacts{Importing: true}}
+	resp.Diagnostics.Append(importing.Write(ctx, resp.Private)...)
+}

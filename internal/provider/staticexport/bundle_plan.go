@@ -51,16 +51,6 @@ func requestsLink(a core.PlannedAction) bool {
 	return a == actionRenew || a == core.ActionResume || a == actionAdoptImport
 }
 
-// plannedModel reads the plan that ModifyPlan shapes; ok is false for a
-// destroy (there is no plan) or when the plan cannot be read.
-func plannedModel[M any](ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) (plan M, ok bool) {
-	if req.Plan.Raw.IsNull() {
-		return plan, false
-	}
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	return plan, !resp.Diagnostics.HasError()
-}
-
 // The lifecycle of mintlify_static_export_bundle is decided in one place:
 // planLink, a pure function of what the state, the configuration, the last
 // refresh and the clock say. ModifyPlan gathers those facts, asks planLink,
@@ -138,9 +128,6 @@ func linkFactsOf(state, plan *staticExportBundleModel, priv core.PrivateState[bu
 		JudgedAt:             at,
 	}, diags
 }
-
-// known reports a value that is neither null nor unknown.
-func known(v types.String) bool { return !v.IsNull() && !v.IsUnknown() }
 
 // planLink decides what the plan does about the job and its link, and why.
 // The reason is a phrase for logs and warnings ("" for actionNone when there

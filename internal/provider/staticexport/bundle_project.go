@@ -20,8 +20,6 @@ import (
 // job carries a fresh link: renewal is a GET, which a read-only key may
 // make, and it never starts a job.
 
-var pathProjectID = core.PathProjectID
-
 // startedJob is the answer of the start that created the job, under the
 // contract the bundle speaks; nil fields for a job from state.
 type startedJob struct {
@@ -201,14 +199,6 @@ func (r *staticExportBundleResource) readJob(ctx context.Context, m *staticExpor
 	// An API that does not serve the contract says nothing of the job.
 	gone := mintlify.IsNotFound(err) && !mintlify.IsProjectExportNotServed(err)
 	return gone, false, diag.Diagnostics{projectCallDiagnostic(op, err, client.Clock().Now())}
-}
-
-// logProjectExportProgress logs each change of a project-scoped job's
-// status, which is all it reports.
-func logProjectExportProgress(ctx context.Context) func(mintlify.ProjectExportJob) {
-	return func(j mintlify.ProjectExportJob) {
-		tflog.Info(ctx, LogExportProgress, map[string]any{LogFieldJobID: j.JobID, "status": j.Status})
-	}
 }
 
 // importTarget reads an import ID: `JOB_ID` for today's contract,

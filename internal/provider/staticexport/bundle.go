@@ -4,20 +4,28 @@ import (
 	"context"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/float64planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 )
 
 // mintlify_static_export_bundle: a static export job and a presigned link to
-// its bundle. The files static_export_bundle_*.go hold its parts: the schema
-// and the model, the plan (what an apply will do, decided in one place), the
-// renewal policy, the wait, the link that `store_link` keeps or not, and the
-// diagnostics.
+// its bundle. This file holds its schema and CRUD; the files bundle_*.go
+// hold its other parts: the model, the plan (what an apply will do, decided
+// in one place), the renewal policy, the link that `store_link` keeps or
+// not, the identity and the diagnostics.
 
 var (
 	_ resource.Resource                = (*staticExportBundleResource)(nil)
@@ -41,6 +49,153 @@ type staticExportBundleResource struct {
 
 func (r *staticExportBundleResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_static_export_bundle"
+}
+
+func (r *staticExportBundleResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Runs a Mintlify static export and produces a presigned link to the bundle that the " +
+			"self-hosted Enterprise Helm chart downloads at pod start. The link expires: when it is due " +
+			"(`renew_before`), the plan renews it in place, for the same export. Changing `domain`, `version`, " +
+			"`paths` or `triggers` starts a new export.",
+		Attributes: map[string]schema.Attribute{
+			// Optional: the contract
+			"domain": schema.StringAttribute{
+				MarkdownDescription: "The bare hostname of the deployment to export with the domain-scoped " +
+					"contract, such as `docs.example.com` or `acme.mintlify.app`. Without it, the export uses the " +
+					"project-scoped contract. Changing it starts a new export.",
+				Optional:           true,
+				DeprecationMessage: domainArgumentDeprecation("domain"),
+				Validators:         []validator.String{bareHostname},
+				PlanModifiers:      []planmodifier.String{replaceDomainArgument.String},
+			},
+
+			"project_id": schema.StringAttribute{
+				MarkdownDescription: "The project to export with the project-scoped contract (without `domain`). " +
+					"Defaults to the provider's `project_id`. Changing it starts a new export.",
+				Optional:   true,
+				Computed:   true,
+				Validators: core.ProjectIDValidators,
+			},
+			"base_path": schema.StringAttribute{
+				MarkdownDescription: "The path the site is served under, for the project-scoped contract: one of " +
+					core.BacktickList(basePathChoices) + ". Defaults to the root. Changing it starts a new export.",
+				Optional:      true,
+				Validators:    []validator.String{stringvalidator.OneOf(mintlify.ProjectExportBasePaths...)},
+				PlanModifiers: []planmodifier.String{replaceExportUnlessImported.String},
+			},
+
+			// Optional
+			"version": schema.StringAttribute{
+				MarkdownDescription: "A version label to tag the export with, such as `2024-06-01`; it is also " +
+					"written into `helm_values`. Changing it starts a new export.",
+				Optional:           true,
+				DeprecationMessage: domainArgumentDeprecation("version"),
+				Validators:         []validator.String{versionLabel},
+				PlanModifiers:      []planmodifier.String{replaceDomainArgument.String},
+			},
+			"paths": schema.ListAttribute{
+				MarkdownDescription: "The page paths to export, relative to the docs root, such as `index`. " +
+					"When unset, every published page is exported. Changing it starts a new export.",
+				ElementType:        types.StringType,
+				Optional:           true,
+				DeprecationMessage: domainArgumentDeprecation("paths"),
+				Validators: []validator.List{
+					listvalidator.SizeAtLeast(1),
+					listvalidator.ValueStringsAre(pagePath),
+					distinctPaths{},
+				},
+				PlanModifiers: []planmodifier.List{replaceDomainArgument.List},
+			},
+			"triggers": schema.MapAttribute{
+				MarkdownDescription: "Arbitrary strings whose change starts a new export, such as the commit of " +
+					"the docs repository: `triggers = { docs_commit = var.docs_sha }`.",
+				ElementType:   types.StringType,
+				Optional:      true,
+				PlanModifiers: []planmodifier.Map{replaceExportUnlessImported.Map},
+			},
+			"renew_before": schema.StringAttribute{
+				MarkdownDescription: "Renew the link in place when less than this is left before it expires, as a " +
+					"duration such as `9h`. Defaults to a quarter of the link's lifetime. Set it only when runs are " +
+					"further apart than that.",
+				Optional:   true,
+				Validators: []validator.String{core.Durations.Positive},
+			},
+			"renew_triggers": renewTriggersAttribute(),
+			"store_link":     storeLinkAttribute(),
+			"renew_link":     renewLinkAttribute(),
+			"timeouts": core.Timeouts.Resource(ctx, timeouts.Opts{
+				Create:            true,
+				Update:            true,
+				CreateDescription: "How long to wait for the export and its link. Defaults to `30m`.",
+				UpdateDescription: "How long renewing the link or resuming an export may take. Defaults to `30m`.",
+				Read:              true,
+				ReadDescription:   "How long a refresh may take. Defaults to `" + core.FormatDuration(core.DefaultReadTimeout) + "`.",
+			}),
+
+			// Computed
+			"id": schema.StringAttribute{
+				MarkdownDescription: "The export job ID, the same as `job_id`.",
+				Computed:            true,
+				PlanModifiers:       core.KeepString,
+			},
+			"job_id": schema.StringAttribute{
+				MarkdownDescription: "The ID of the static export job, such as `se_3f9a2c1b8e7d4a06`.",
+				Computed:            true,
+				PlanModifiers:       core.KeepString,
+			},
+			"status": schema.StringAttribute{
+				MarkdownDescription: "The job's status when last read: " + core.BacktickList(mintlify.StaticExportStatuses) + "." +
+					core.UndocumentedStatus,
+				Computed:      true,
+				PlanModifiers: core.KeepString,
+			},
+			"progress": schema.Float64Attribute{
+				MarkdownDescription: "The job's completion percentage, from `0` to `100`, when last read.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.Float64{float64planmodifier.UseStateForUnknown()},
+			},
+			"page_count": schema.Int64Attribute{
+				MarkdownDescription: "The number of pages exported.",
+				Computed:            true,
+				PlanModifiers:       keepInt64,
+			},
+			"bundle_url": schema.StringAttribute{
+				MarkdownDescription: "The presigned link to the bundle archive, valid until `expires_at`. Null " +
+					"when `store_link` is `false`.",
+				Computed:      true,
+				Sensitive:     true,
+				PlanModifiers: core.KeepString,
+			},
+			"size_bytes": schema.Int64Attribute{
+				MarkdownDescription: "The size of the bundle archive in bytes.",
+				Computed:            true,
+				PlanModifiers:       keepInt64,
+			},
+			"expires_at": schema.StringAttribute{
+				MarkdownDescription: "When `bundle_url` stops working, in RFC 3339 format.",
+				Computed:            true,
+				PlanModifiers:       core.KeepString,
+			},
+			"created_at": schema.StringAttribute{
+				MarkdownDescription: "When the export job was created, in RFC 3339 format.",
+				Computed:            true,
+				PlanModifiers:       core.KeepString,
+			},
+			"helm_values": schema.StringAttribute{
+				MarkdownDescription: "The Enterprise Helm chart's `staticExport` values as YAML, link included. " +
+					"Null when `store_link` is `false`.",
+				Computed:      true,
+				Sensitive:     true,
+				PlanModifiers: core.KeepString,
+			},
+			"link_revision": schema.Int64Attribute{
+				MarkdownDescription: "A number that grows with each new link, known at plan time: give it to " +
+					"`set_wo_revision`.",
+				Computed:      true,
+				PlanModifiers: keepInt64,
+			},
+		},
+	}
 }
 
 // Create starts an export job, records it in state before waiting, so that
@@ -231,41 +386,4 @@ func (r *staticExportBundleResource) Delete(ctx context.Context, req resource.De
 	if known(expiresAt) { // a link was generated
 		resp.Diagnostics.Append(linkStillWorksWarning(jobID.ValueString(), expiresAt.ValueString()))
 	}
-}
-
-// ImportState adopts an existing export job by its id, `JOB_ID` for
-// today's contract or `PROJECT_ID/JOB_ID` for a project-scoped job, or by
-// the identity's `job_id` and `project_id`. The API does not return
-// `domain`, `version`, `paths` or `base_path`: the first plan after the
-// import takes them from configuration. The refresh that follows takes the
-// link of a completed job (adoptAtImport); the apply takes it otherwise.
-func (r *staticExportBundleResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	projectID, jobID, ok := importTarget(req.ID)
-	if req.ID == "" && req.Identity != nil {
-		var identity staticExportBundleIdentityModel
-		resp.Diagnostics.Append(req.Identity.Get(ctx, &identity)...)
-		projectID, jobID = identity.ProjectID.ValueString(), identity.JobID.ValueString()
-		ok = jobID != ""
-	}
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	if !ok {
-		resp.Diagnostics.AddError("Missing Job ID",
-			"Import a static export bundle by the id of its export job, for example "+
-				"`terraform import mintlify_static_export_bundle.docs se_3f9a2c1b8e7d4a06`, and a project-scoped "+
-				"export by its project and job, `PROJECT_ID/JOB_ID`, for example "+
-				"`terraform import mintlify_static_export_bundle.docs my-project/6520f3a1c9b1a20012ab34cd`.")
-		return
-	}
-	m := staticExportBundleModel{JobID: types.StringValue(jobID), ProjectID: types.StringNull()}
-	if projectID != "" {
-		m.ProjectID = types.StringValue(projectID)
-	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), jobID)...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("job_id"), jobID)...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, pathProjectID, m.ProjectID)...)
-	resp.Diagnostics.Append(setBundleIdentity(ctx, resp.Identity, &m)...)
-	importing := core.PrivateState[bundleFacts]{Facts: bundleFacts{Importing: true}}
-	resp.Diagnostics.Append(importing.Write(ctx, resp.Private)...)
 }

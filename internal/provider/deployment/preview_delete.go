@@ -9,9 +9,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 )
 
-// What a destroy says: the Mintlify API can neither delete a preview nor
-// undeploy a site, so destroying either resource only forgets it, and a
-// warning says what stays online and what the user can do instead.
+// What a destroy of a preview says: the Mintlify API cannot delete a
+// preview, so destroying the resource only forgets it, and a warning says
+// what stays online and what the user can do instead (the deployment's
+// warning is planned: warnDeploymentStays).
 
 // Delete forgets the preview: the API has no way to delete one. It warns
 // that the preview stays online, at its address, unless it leaves a
@@ -55,26 +56,4 @@ func previewStaysOnlineWarning(state previewDeploymentModel) diag.Diagnostic {
 			"branch), password-protect it, or turn on preview authentication for every preview, in the Previews "+
 			"section of the Add-ons page of the Mintlify dashboard.", escaped(state.Branch.ValueString()),
 			deploymentName(state.ID.ValueString(), state.ProjectID.ValueString()), where))
-}
-
-// warnDeploymentStays warns, in the plan of a destroy (the plan is null),
-// that the deployed site stays as it is. The warning is planned rather
-// than given by Delete, which cannot tell a destroy from the replacement
-// that every change of `triggers` makes: a warning on each deployment would
-// teach users to ignore it.
-func warnDeploymentStays(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if !req.Plan.Raw.IsNull() || req.State.Raw.IsNull() {
-		return
-	}
-	var state deploymentResourceModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.AddWarning("Deployed Site Stays As It Is",
-		fmt.Sprintf("Destroying %s forgets the %s, but the Mintlify API cannot delete a deployment or undeploy "+
-			"a site: the docs site stays online as deployed. Nothing else needs to be done if that is fine. To "+
-			"change what is live, push to the deployment branch and deploy again (Mintlify's GitHub app deploys "+
-			"each push; a %s triggers a deployment); to take the site offline, use the Mintlify dashboard.",
-			deploymentType, deploymentName(state.ID.ValueString(), state.ProjectID.ValueString()), deploymentType))
 }

@@ -28,3 +28,11 @@ func logExportProgress(ctx context.Context) func(mintlify.StaticExportJob) {
 		})
 	}
 }
+
+// logProjectExportProgress logs each change of a project-scoped job's
+// status, which is all it reports.
+func logProjectExportProgress(ctx context.Context) func(mintlify.ProjectExportJob) {
+	return func(j mintlify.ProjectExportJob) {
+		tflog.Info(ctx, LogExportProgress, map[string]any{LogFieldJobID: j.JobID, "status": j.Status})
+	}
+}

@@ -67,3 +67,12 @@ func projectRefusalDiagnostic(op core.APIOperation, err error, r mintlify.Projec
 	}
 	return diag.NewErrorDiagnostic(summary, b.String())
 }
+
+// failureReason is the API's reason for a failed job, quoted, or says that
+// it gave none.
+func failureReason(reason *string) string {
+	if reason == nil || *reason == "" {
+		return "the API gave no reason"
+	}
+	return fmt.Sprintf("%q", *reason)
+}

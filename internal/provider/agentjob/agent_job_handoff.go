@@ -18,10 +18,6 @@ import (
 // last refresh, of a resource that waits for its job, and the create that
 // follows, with the same project, prompt and triggers, waits for that job.
 
-// LogAgentJobResumed is logged at INFO when a create takes over the job of
-// the resource it replaces instead of starting one.
-const LogAgentJobResumed = "Resuming the agent job of the replaced resource"
-
 // agentHandoffArgs are what a replacement must share with the resource it
 // replaces to take over its job: every argument whose change starts a new
 // job.

@@ -4,10 +4,13 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
@@ -15,11 +18,19 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/mintlify/terraform-provider-mintlify/internal/archivefile"
 	"github.com/mintlify/terraform-provider-mintlify/internal/mintlify"
 	"github.com/mintlify/terraform-provider-mintlify/internal/provider/core"
 )
+
+// The lifecycle of mintlify_static_export_archive. Create downloads; Read
+// looks at the file (never the network) and notes what it found in
+// private state; ModifyPlan (archive_plan.go) turns that into a restore, an
+// in-place update that keeps the hashes known; Update restores or changes
+// the permission; Delete removes the file only if it is the one the
+// resource wrote.
 
 var (
 	_ resource.Resource                = (*staticExportArchiveResource)(nil)
@@ -29,8 +40,8 @@ var (
 )
 
 // NewStaticExportArchiveResource returns the mintlify_static_export_archive
-// resource. Its lifecycle is in static_export_archive_lifecycle.go, what it
-// owns on disk in static_export_archive_ownership.go.
+// resource. What its lifecycle does with the file is in
+// archive_lifecycle.go, what it owns on disk in archive_ownership.go.
 func NewStaticExportArchiveResource() resource.Resource {
 	return &staticExportArchiveResource{}
 }
@@ -192,4 +203,161 @@ func (r *staticExportArchiveResource) ImportState(_ context.Context, req resourc
 			"`terraform import`), and declare the resource with the export's `job_id` and the `output_path`: the "+
 			"next apply downloads and checks the archive again. A file already at `output_path` is never "+
 			"replaced unless `overwrite = true`.", req.ID))
+}
+
+func (r *staticExportArchiveResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	if r.Provider == nil {
+		resp.Diagnostics.Append(core.NotConfiguredDiagnostic())
+		return
+	}
+	var plan staticExportArchiveModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, at := plan.archiveAttempt(ctx, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	// Terraform gives a create no private state, not even the create half
+	// of a replacement: the file of an earlier instance is not known here.
+	overwrite := plan.Overwrite.ValueBool()
+	if err := checkOutputPath(at.outputPath, archivefile.Identity{}, overwrite); err != nil { // before any request
+		resp.Diagnostics.Append(archiveDiagnostic(err, at))
+		return
+	}
+	sum, id, err := r.fetch(ctx, &plan, &at, "", mayReplace(at.outputPath, archivefile.Identity{}, overwrite))
+	if err != nil {
+		resp.Diagnostics.Append(archiveDiagnostic(err, at))
+		return
+	}
+	plan.setArchive(sum, r.Provider.Client.Clock().Now())
+	resp.Diagnostics.Append(core.PrivateState[archiveFacts]{Facts: archiveFacts{Written: id}}.Write(ctx, resp.Private)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// Read looks at the file at output_path, never the network, and notes in
+// private state what it found when it is not the archive the resource
+// wrote. A file holding exactly the archive is taken as the resource's.
+func (r *staticExportArchiveResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	state, priv, v, err := lookAtArchive(ctx, req.State, req.Private, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	p := state.OutputPath.ValueString()
+	if err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("output_path"), "Cannot Read The Archive",
+			fmt.Sprintf("Checking the archive at %s failed: %s. Fix the permissions of the file or its directory, "+
+				"then run Terraform again.", p, err))
+		return
+	}
+	switch {
+	case v.Kind == fileIntact && v.adopted:
+		tflog.Info(ctx, "The file at output_path holds exactly the archive: the resource takes it as its own",
+			map[string]any{"output_path": p})
+		priv.Facts.Written = v.id
+	case v.Kind != fileIntact:
+		tflog.Warn(ctx, "The file at output_path is not the archive the resource wrote", map[string]any{
+			"output_path": p, "found": string(v.Kind), "sha256": v.SHA256, "expected_sha256": state.SHA256.ValueString(),
+		})
+	}
+	priv.Facts.FileDrift = drift(v)
+	resp.Diagnostics.Append(priv.Write(ctx, resp.Private)...)
+}
+
+// Update restores an archive found missing or changed (checking first what
+// is at output_path now), or changes the file's permission.
+func (r *staticExportArchiveResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	if r.Provider == nil {
+		resp.Diagnostics.Append(core.NotConfiguredDiagnostic())
+		return
+	}
+	var plan, state staticExportArchiveModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	var priv core.PrivateState[archiveFacts]
+	diags := priv.Read(ctx, req.Private)
+	resp.Diagnostics.Append(diags...)
+	ctx, at := plan.archiveAttempt(ctx, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if _, err := plan.filePermission(); err != nil { // unknown at plan
+		resp.Diagnostics.Append(archiveDiagnostic(err, at))
+		return
+	}
+	v, err := judgeFile(at.outputPath, priv.Facts.Written, state.SHA256.ValueString())
+	if err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("output_path"), "Cannot Read The Archive",
+			fmt.Sprintf("Checking the archive at %s failed: %s. Fix the permissions of the file or its directory, "+
+				"then apply again.", at.outputPath, err))
+		return
+	}
+	overwrite := plan.Overwrite.ValueBool()
+	switch {
+	case v.Kind == fileIntact:
+		if v.adopted {
+			priv.Facts.Written = v.id
+		}
+		plan.DownloadedAt = state.DownloadedAt
+		if err := applyPermission(plan, state, v.id); err != nil {
+			resp.Diagnostics.AddAttributeError(path.Root("file_permission"), "Cannot Change The Archive's Permission",
+				fmt.Sprintf("Setting the permission of %s failed: %s. Check that you own the file.", at.outputPath, err))
+			return
+		}
+	case v.NotRegular:
+		resp.Diagnostics.Append(archiveDiagnostic(&notRegularError{path: at.outputPath, what: v.What}, at))
+		return
+	case v.Kind == fileForeign && !overwrite:
+		resp.Diagnostics.Append(archiveDiagnostic(&occupiedError{path: at.outputPath, what: v.What, restoring: true}, at))
+		return
+	default:
+		tflog.Warn(ctx, "Restoring the archive at output_path from the same export", map[string]any{"found": string(v.Kind)})
+		sum, id, err := r.fetch(ctx, &plan, &at, state.SHA256.ValueString(), mayReplace(at.outputPath, priv.Facts.Written, overwrite))
+		if err != nil {
+			resp.Diagnostics.Append(archiveDiagnostic(err, at))
+			return
+		}
+		plan.setArchive(sum, r.Provider.Client.Clock().Now())
+		priv.Facts.Written = id
+	}
+	priv.Facts.FileDrift = nil
+	resp.Diagnostics.Append(priv.Write(ctx, resp.Private)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// Delete removes the file, as local_file does, only if it is the one the
+// resource wrote with the content it wrote; otherwise it leaves it, with a
+// warning that says why.
+func (r *staticExportArchiveResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	state, _, v, err := lookAtArchive(ctx, req.State, req.Private, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	p := state.OutputPath.ValueString()
+	switch {
+	case err != nil:
+		resp.Diagnostics.AddAttributeWarning(path.Root("output_path"), "Archive Left In Place",
+			fmt.Sprintf("Checking the file at %s failed (%s), so it was not deleted. Delete it by hand if you no "+
+				"longer need it.", p, err))
+		return
+	case v.Kind == fileMissing:
+		return
+	case v.Kind != fileIntact || v.adopted:
+		resp.Diagnostics.Append(leftInPlaceDiagnostic(p, v))
+		return
+	}
+	// Only if the name still holds the file judged.
+	if err := archivefile.RemoveIf(p, v.id); errors.Is(err, archivefile.ErrReplaced) {
+		resp.Diagnostics.AddAttributeWarning(path.Root("output_path"), "Archive Left In Place",
+			fmt.Sprintf("%s was not deleted: another file took the place of the archive while it was being "+
+				"destroyed. Delete it by hand if you no longer need it.", p))
+		return
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		resp.Diagnostics.AddAttributeError(path.Root("output_path"), "Cannot Delete The Archive",
+			fmt.Sprintf("Deleting the archive at %s failed: %s. Delete it by hand, or fix the permissions of its "+
+				"directory and destroy again.", p, err))
+		return
+	}
+	tflog.Info(ctx, "Static export archive deleted", map[string]any{"output_path": p})
 }

@@ -2,6 +2,7 @@ package deployment
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -56,3 +57,25 @@ func deploymentRunning(status string) bool {
 // pathWaitForCompletion is `wait_for_completion`, null in state exactly
 // after an import.
 var pathWaitForCompletion = path.Root("wait_for_completion")
+
+// warnDeploymentStays warns, in the plan of a destroy (the plan is null),
+// that the deployed site stays as it is. The warning is planned rather
+// than given by Delete, which cannot tell a destroy from the replacement
+// that every change of `triggers` makes: a warning on each deployment would
+// teach users to ignore it.
+func warnDeploymentStays(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if !req.Plan.Raw.IsNull() || req.State.Raw.IsNull() {
+		return
+	}
+	var state deploymentResourceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.AddWarning("Deployed Site Stays As It Is",
+		fmt.Sprintf("Destroying %s forgets the %s, but the Mintlify API cannot delete a deployment or undeploy "+
+			"a site: the docs site stays online as deployed. Nothing else needs to be done if that is fine. To "+
+			"change what is live, push to the deployment branch and deploy again (Mintlify's GitHub app deploys "+
+			"each push; a %s triggers a deployment); to take the site offline, use the Mintlify dashboard.",
+			deploymentType, deploymentName(state.ID.ValueString(), state.ProjectID.ValueString()), deploymentType))
+}
