@@ -209,3 +209,23 @@ func Deadline(ctx context.Context) (time.Time, bool) {
 	}
 	return ctx.Deadline()
 }
+
+// Left is how long is left at now before ctx's deadline (Deadline), which
+// may be negative; ok is false for a ctx without a deadline.
+func Left(ctx context.Context, now time.Time) (left time.Duration, ok bool) {
+	deadline, ok := Deadline(ctx)
+	if !ok {
+		return 0, false
+	}
+	return deadline.Sub(now), true
+}
+
+// SleepWithin sleeps on c for d, or until ctx's deadline (Deadline) if that
+// comes first: a sleep never outlasts the deadline, so the caller's timeout
+// fires on time rather than up to a poll interval late.
+func SleepWithin(ctx context.Context, c Clock, d time.Duration) error {
+	if left, ok := Left(ctx, c.Now()); ok && left > 0 && left < d {
+		d = left
+	}
+	return c.Sleep(ctx, d)
+}

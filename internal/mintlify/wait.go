@@ -156,7 +156,7 @@ func (c *Client) wait(ctx context.Context, policy poll.Policy, first *poll.Obser
 	for {
 		at := c.pacer.Slot(c.clock.Now(), due)
 		if d := at.Sub(c.clock.Now()); d > 0 {
-			if err := c.sleepWithin(ctx, d); err != nil {
+			if err := clock.SleepWithin(ctx, c.clock, d); err != nil {
 				return err
 			}
 		}
@@ -170,9 +170,13 @@ func (c *Client) wait(ctx context.Context, policy poll.Policy, first *poll.Obser
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			pause, err := c.rateLimitPause(ctx, now, err)
+			pause, stop, err := c.rateLimitPause(err)
 			if err != nil {
 				return err
+			}
+			if left, ok := clock.Left(ctx, now); ok && pause > left {
+				stop.Left = left
+				return stop
 			}
 			c.pacer.Pushback(now)
 			due = now.Add(pause)
@@ -208,36 +212,20 @@ type firstDelayer interface {
 	FirstDelay() (time.Duration, bool)
 }
 
-// sleepWithin sleeps for d, or until ctx's deadline on the client's clock if
-// that comes first: a sleep never outlasts the deadline, so the caller's
-// timeout fires on time rather than up to a poll interval late.
-func (c *Client) sleepWithin(ctx context.Context, d time.Duration) error {
-	if deadline, ok := clock.Deadline(ctx); ok {
-		if left := deadline.Sub(c.clock.Now()); left > 0 && left < d {
-			d = left
-		}
-	}
-	return c.clock.Sleep(ctx, d)
-}
-
 // rateLimitPause is how long a wait pauses after err, a status request that
-// failed at now: for a 429 whose retries ran out, the API's Retry-After
-// capped like a retry's (RetryPolicy.MaxRetryAfter, at least a second).
-// Any other err is returned as it is. So is a pause that would end after
-// ctx's deadline, as a *RetryError stopped by the deadline, with the pause
-// as its Wait: the wait ends at once saying the API is rate limiting,
-// rather than sleeping until the deadline and ending as a timeout.
-func (c *Client) rateLimitPause(ctx context.Context, now time.Time, err error) (time.Duration, error) {
+// failed: for a 429 whose retries ran out, the API's Retry-After capped like
+// a retry's (RetryPolicy.MaxRetryAfter, at least a second). Any other err is
+// returned as it is. stop ends the wait instead when the pause would end
+// after the wait's deadline, saying the API is rate limiting rather than
+// sleeping until the deadline and ending as a timeout; its Left, the time
+// left before the deadline, is the caller's to fill.
+func (c *Client) rateLimitPause(err error) (pause time.Duration, stop *RetryError, _ error) {
 	pause, limited := rateLimited(err)
 	if !limited {
-		return 0, err
+		return 0, nil, err
 	}
 	pause = min(pause, max(c.retryPolicy.MaxRetryAfter, time.Second))
-	if deadline, ok := clock.Deadline(ctx); ok && now.Add(pause).After(deadline) {
-		var apiErr *APIError
-		errors.As(err, &apiErr) // rateLimited found it
-		return 0, &RetryError{Attempts: Attempts(err), Err: apiErr, Stop: context.DeadlineExceeded, Wait: pause,
-			Left: deadline.Sub(now)}
-	}
-	return pause, nil
+	var apiErr *APIError
+	errors.As(err, &apiErr) // rateLimited found it
+	return pause, &RetryError{Attempts: Attempts(err), Err: apiErr, Stop: context.DeadlineExceeded, Wait: pause}, nil
 }
