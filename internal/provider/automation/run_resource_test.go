@@ -100,19 +100,15 @@ func TestAccAutomationRun_runs(t *testing.T) {
 	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.ProviderFactories(), Steps: steps})
 }
 
-// rerunSteps apply at(release) three times: a first run, with the checks
-// of first; the same release again, which plans nothing and runs nothing;
-// a new release, which replaces the resource with a second run. runs(n)
-// checks that n runs were queued.
+// rerunSteps apply at(release) twice: a first run, with the checks of
+// first, after which the same release plans nothing and runs nothing (the
+// framework's plans after the apply, a refresh plan among them, must be
+// empty, and the next step counts two runs); a new release, which replaces
+// the resource with a second run. runs(n) checks that n runs were queued.
 func rerunSteps(at func(release string) string, runs func(n int) resource.TestCheckFunc, first resource.TestStep) []resource.TestStep {
 	first.Config, first.Check = at("2.3.0"), runs(1)
 	return []resource.TestStep{
 		first,
-		{
-			Config:           at("2.3.0"),
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			Check:            runs(1),
-		},
 		{
 			Config: at("2.4.0"),
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
