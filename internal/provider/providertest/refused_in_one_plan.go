@@ -31,23 +31,9 @@ func ExpectEachRefusedInOnePlan(t *testing.T, env *Env, head string, refusals []
 	if res.Exit == 0 {
 		t.Fatalf("the plan succeeded, want it refused:\n%s", Indent(res.Output))
 	}
-	// The errors of each refusal, by the line of main.tf they point at.
-	found := make([][]string, len(refusals))
-	for _, d := range errorDiagnostics(res.Output) {
-		i := -1
-		if m := diagnosticLine.FindStringSubmatch(d); m != nil {
-			line, _ := strconv.Atoi(m[1])
-			for j := range refusals {
-				if line >= starts[j] && line < starts[j+1] {
-					i = j
-				}
-			}
-		}
-		if i < 0 {
-			t.Errorf("an error that points at none of the refused blocks:\n%s", Indent(d))
-			continue
-		}
-		found[i] = append(found[i], d)
+	found, stray := byBlock(errorDiagnostics(res.Output), starts)
+	for _, d := range stray {
+		t.Errorf("an error that points at none of the refused blocks:\n%s", Indent(d))
 	}
 	for i, r := range refusals {
 		want := ExpectError(strings.Split(r.Want, "|")...)
@@ -66,6 +52,30 @@ func ExpectEachRefusedInOnePlan(t *testing.T, env *Env, head string, refusals []
 	if n := len(env.Fake.Requests()); n != 0 {
 		t.Errorf("bad input reached the API: %d requests, want 0", n)
 	}
+}
+
+// byBlock sorts diagnostics by the block of main.tf they point at: block
+// i runs from line starts[i] to the line before starts[i+1]. stray are
+// those that point at none.
+func byBlock(diags []string, starts []int) (found [][]string, stray []string) {
+	found = make([][]string, len(starts)-1)
+	for _, d := range diags {
+		i := -1
+		if m := diagnosticLine.FindStringSubmatch(d); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			for j := range found {
+				if line >= starts[j] && line < starts[j+1] {
+					i = j
+				}
+			}
+		}
+		if i < 0 {
+			stray = append(stray, d)
+			continue
+		}
+		found[i] = append(found[i], d)
+	}
+	return found, stray
 }
 
 // diagnosticLine is where a diagnostic points in the configuration.
