@@ -1,6 +1,10 @@
 package docstest
 
 import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -54,12 +58,52 @@ func TestExamplesAsWritten(t *testing.T) {
 	}
 	t.Logf("of which fragments, checked for syntax and format only:\n  %s", strings.Join(fragments, "\n  "))
 
+	// `terraform fmt -check` once for every block, each its own file.
+	formatted(t, blocks)
 	for _, b := range blocks {
 		t.Run(b.where(), func(t *testing.T) {
 			t.Parallel()
 			validateExample(t, b)
 		})
 	}
+}
+
+// formatted runs `terraform fmt -check` once on a directory that holds
+// each block as a file of its own (at the line it has in its source, so
+// that a diff gives the source's line numbers), and fails for each block
+// that is not formatted, naming it.
+func formatted(t *testing.T, blocks []exampleBlock) {
+	t.Helper()
+	dir := t.TempDir()
+	names := map[string]exampleBlock{}
+	for i, b := range blocks {
+		name := fmt.Sprintf("%03d-%s.tf", i, strings.TrimSuffix(filepath.Base(b.source), ".tf"))
+		names[name] = b
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(strings.Repeat("\n", b.line-1)+b.text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(providertest.CLIPath(t), "fmt", "-check", "-diff", "-no-color", ".")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		return
+	}
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 3 {
+		t.Fatalf("terraform fmt -check: %v\n%s", err, out)
+	}
+	unformatted := 0
+	for _, line := range strings.Split(string(out), "\n") {
+		if b, ok := names[strings.TrimSpace(line)]; ok {
+			unformatted++
+			t.Errorf("%s: the example is not `terraform fmt` clean", b.where())
+		}
+	}
+	if unformatted == 0 {
+		t.Errorf("terraform fmt -check failed, naming none of the examples' files")
+	}
+	t.Logf("terraform fmt -check -diff:\n%s", out)
 }
 
 // helmExamplesCLI, set in builds with the ecosystem tests, returns a CLI
@@ -76,12 +120,11 @@ func validateExample(t *testing.T, b exampleBlock) {
 	// the one built from this checkout (providertest.Built).
 	name := strings.TrimSuffix(filepath.Base(b.source), ".tf") + ".tf"
 	padded := strings.Repeat("\n", b.line-1) + b.text
+	if b.fragment != "" {
+		return // formatted (TestExamplesAsWritten) checked its format
+	}
 	cli := providertest.BuiltCLI(t)
 	cli.WriteFile(name, padded)
-	runExample(t, cli, b, "fmt", "-check", "-diff", "-no-color", name)
-	if b.fragment != "" {
-		return
-	}
 	body, ok := file.Body.(*hclsyntax.Body)
 	if !ok {
 		t.Fatalf("%s: not native HCL syntax", b.where())

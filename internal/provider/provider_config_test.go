@@ -2,6 +2,7 @@ package provider
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -49,14 +50,17 @@ func TestAccProviderConfig_badInputRefusedBeforeAnyRequest(t *testing.T) {
 		{key + "\n" + base + "\n" + `request_timeout = "soon"`, "Invalid Duration|\"soon\" of `request_timeout` is not a duration"},
 		{key + "\n" + base + "\n" + `request_timeout = "0s"`, "Invalid Duration|must be longer than zero"},
 	}
+	// One plan of every case, each an aliased provider block with a bundle
+	// of its own: each error must point into its own provider's block.
 	var refusals []providertest.Refusal
-	for _, c := range cases {
+	for i, c := range cases {
 		refusals = append(refusals, providertest.Refusal{
-			Config: fmt.Sprintf("provider \"mintlify\" {\n%s\n}\n", c.args) + providertest.BundleConfig("docs.example.com", ""),
-			Want:   c.want,
+			Config: fmt.Sprintf("provider \"mintlify\" {\nalias = \"p%[1]d\"\n%[2]s\n}\n", i, c.args) +
+				strings.Replace(providertest.BundleConfig("docs.example.com", fmt.Sprintf("provider = mintlify.p%d", i)), `"docs"`, fmt.Sprintf(`"docs_%d"`, i), 1),
+			Want: c.want,
 		})
 	}
-	providertest.ExpectRefusedAtPlan(t, env, refusals)
+	providertest.ExpectEachRefusedInOnePlan(t, env, "", refusals)
 }
 
 // TestAccProviderConfig_badEnvironment: the environment variables get the

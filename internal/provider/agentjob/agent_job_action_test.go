@@ -163,29 +163,33 @@ func TestAccAgentJobAction_failures(t *testing.T) {
 }
 
 func TestAccAgentJobAction_badInputRefusedAtPlan(t *testing.T) {
+	providertest.SkipUnlessVersion(t, ">= 1.14")
 	env := providertest.NewTestEnv(t)
 	t.Setenv(core.Env.ProjectID, "")
 	noProject := fmt.Sprintf("provider \"mintlify\" {\n  api_key  = %q\n  base_url = %q\n}\n", fakeapi.DefaultAPIKey, env.URL)
-	var steps []resource.TestStep
-	for _, r := range []providertest.Refusal{
-		{Config: env.Config(providertest.TriggeredAction("2.3.0", `
+	// The arguments refused at validation share one plan, each case its
+	// own action (and release): each error must point into its own blocks.
+	// The missing project ID, refused when the plan is made, has its own.
+	atValidation := []providertest.Refusal{
+		{Config: providertest.TriggeredAction("2.3.0", `
     prompt  = "Document release 2.3"
-    timeout = "soon"`)), Want: `Invalid Duration|"soon"`},
-		{Config: env.Config(providertest.TriggeredAction("2.3.0", `
+    timeout = "soon"`), Want: `Invalid Duration|"soon"`},
+		{Config: providertest.TriggeredAction("2.3.0", `
     prompt  = "Document release 2.3"
-    timeout = "87600h"`)), Want: "Invalid Duration|`timeout` is longer than 24h"},
-		{Config: env.Config(providertest.TriggeredAction("2.3.0", `prompt = ""`)), Want: "Empty Argument|The `prompt` argument is empty"},
-		{Config: env.Config(providertest.TriggeredAction("2.3.0", `
+    timeout = "87600h"`), Want: "Invalid Duration|`timeout` is longer than 24h"},
+		{Config: providertest.TriggeredAction("2.3.0", `prompt = ""`), Want: "Empty Argument|The `prompt` argument is empty"},
+		{Config: providertest.TriggeredAction("2.3.0", `
     prompt = "Document release 2.3"
-    job_id = " "`)), Want: "Empty Argument|The `job_id` argument is empty"},
-		{Config: noProject + providertest.TriggeredAction("2.3.0", `prompt = "Document release 2.3"`), Want: "Missing Project ID|Set `project_id` on this action, or `project_id` on the mintlify provider"},
-	} {
-		steps = append(steps, resource.TestStep{Config: r.Config, PlanOnly: true, ExpectError: providertest.ExpectError(strings.Split(r.Want, "|")...)})
+    job_id = " "`), Want: "Empty Argument|The `job_id` argument is empty"},
 	}
-	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.ProviderFactories(), TerraformVersionChecks: providertest.ActionVersions, Steps: steps})
-	if n := len(env.Fake.Requests()); n != 0 {
-		t.Errorf("bad input reached the API: %d requests, want 0", n)
+	for i := range atValidation {
+		atValidation[i].Config = strings.NewReplacer(`"release"`, fmt.Sprintf(`"release_%d"`, i), `"docs"`, fmt.Sprintf(`"docs_%d"`, i),
+			"action.mintlify_agent_job.docs]", fmt.Sprintf("action.mintlify_agent_job.docs_%d]", i)).Replace(atValidation[i].Config)
 	}
+	providertest.ExpectEachRefusedInOnePlan(t, env, env.Config(""), atValidation)
+	providertest.ExpectEachRefusedInOnePlan(t, env, noProject, []providertest.Refusal{
+		{Config: providertest.TriggeredAction("2.3.0", `prompt = "Document release 2.3"`), Want: "Missing Project ID|Set `project_id` on this action, or `project_id` on the mintlify provider"},
+	})
 }
 
 // TestAgentJobAction_onFailureContinue: with `on_failure = continue`

@@ -75,16 +75,13 @@ func TestAccAgentJob_createAndWait(t *testing.T) {
 					},
 				),
 			},
-			{
-				// The plan right after apply is empty, and nothing is started.
-				Config: cfg,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				Check: func(*terraform.State) error { return env.ExpectAgentJobsWithoutFollowUps(1) },
-			},
 		},
 	})
+	// The plans right after apply (the framework's own, a refresh plan
+	// among them, both required empty) and the destroy started nothing.
+	if err := env.ExpectAgentJobsWithoutFollowUps(1); err != nil {
+		t.Error(err)
+	}
 }
 
 func TestAccAgentJob_completedWithoutChanges(t *testing.T) {
@@ -340,28 +337,46 @@ func TestAccAgentJob_importByID(t *testing.T) {
 
 func TestAccAgentJob_badInputRefusedBeforeAnyRequest(t *testing.T) {
 	env := providertest.NewTestEnv(t)
+	// The provider without a project ID: an aliased block beside the
+	// default one.
 	noProject := fmt.Sprintf(`
 provider "mintlify" {
+  alias    = "no_project"
   api_key  = %[1]q
   base_url = %[2]q
 }
 `, fakeapi.DefaultAPIKey, env.URL)
+	const onNoProject = "provider = mintlify.no_project"
 	t.Setenv(core.Env.ProjectID, "")
-	providertest.ExpectRefusedAtPlan(t, env, []providertest.Refusal{
-		{Config: env.Config(providertest.AgentJobResourceConfig("  ", "")), Want: "Empty Argument|The `prompt` argument is empty"},
-		{Config: env.Config("resource \"mintlify_agent_job\" \"docs\" {}\n"), Want: "Missing Agent Job Prompt|This plan starts a new agent job but `prompt` is not set|Only an imported job may leave `prompt` out"},
-		{Config: env.Config(providertest.AgentJobResourceConfig("Document v2", `project_id = ""`)), Want: "Empty Argument|The `project_id` argument is empty"},
-		{Config: env.Config(providertest.AgentJobResourceConfig("Document v2", `timeouts = { create = "soon" }`)), Want: "Invalid Duration|The value \"soon\" of `timeouts.create` is not a duration"},
-		{Config: env.Config(providertest.AgentJobResourceConfig("Document v2", `timeouts = { create = "-5m" }`)), Want: "Invalid Duration|must be longer than zero"},
-		{Config: env.Config(providertest.AgentJobResourceConfig("Document v2", `timeouts = { create = "87600h" }`)), Want: "Invalid Duration|`timeouts.create` is longer than 24h"},
-		{Config: env.Config(providertest.AgentJobResourceConfig("Document v2", `timeouts = { read = "1ns" }`)), Want: "Invalid Duration|`timeouts.read` is shorter than 10s"},
-		{Config: noProject + providertest.AgentJobResourceConfig("Document v2", ""), Want: "Missing Project ID|Set `project_id` on this resource, or `project_id` on the mintlify provider|`MINTLIFY_PROJECT_ID`"},
-		{Config: env.Config(providertest.AgentJobResourceConfig("Document v2", `project_id = "-proj"`)), Want: "Invalid Project ID|The `project_id` \"-proj\" is not a Mintlify project ID: it must begin with a letter or a digit"},
-	})
+	// Terraform plans nothing once validation fails: the arguments refused
+	// at validation share one plan; what is refused when the plan is made
+	// has a plan of its own (the first such error of a plan ends it).
+	atValidation := []providertest.Refusal{
+		{Config: providertest.AgentJobResourceConfig("  ", ""), Want: "Empty Argument|The `prompt` argument is empty"},
+		{Config: providertest.AgentJobResourceConfig("Document v2", `project_id = ""`), Want: "Empty Argument|The `project_id` argument is empty"},
+		{Config: providertest.AgentJobResourceConfig("Document v2", `timeouts = { create = "soon" }`), Want: "Invalid Duration|The value \"soon\" of `timeouts.create` is not a duration"},
+		{Config: providertest.AgentJobResourceConfig("Document v2", `timeouts = { create = "-5m" }`), Want: "Invalid Duration|must be longer than zero"},
+		{Config: providertest.AgentJobResourceConfig("Document v2", `timeouts = { create = "87600h" }`), Want: "Invalid Duration|`timeouts.create` is longer than 24h"},
+		{Config: providertest.AgentJobResourceConfig("Document v2", `timeouts = { read = "1ns" }`), Want: "Invalid Duration|`timeouts.read` is shorter than 10s"},
+		{Config: providertest.AgentJobResourceConfig("Document v2", `project_id = "-proj"`), Want: "Invalid Project ID|The `project_id` \"-proj\" is not a Mintlify project ID: it must begin with a letter or a digit"},
+	}
+	atPlan := []providertest.Refusal{
+		{Config: "resource \"mintlify_agent_job\" \"docs\" {}\n", Want: "Missing Agent Job Prompt|This plan starts a new agent job but `prompt` is not set|Only an imported job may leave `prompt` out"},
+		{Config: providertest.AgentJobResourceConfig("Document v2", onNoProject), Want: "Missing Project ID|Set `project_id` on this resource, or `project_id` on the mintlify provider|`MINTLIFY_PROJECT_ID`"},
+	}
+	// Each case is its own resource: each error must point into its own
+	// resource's block.
+	for i := range atValidation {
+		atValidation[i].Config = strings.Replace(atValidation[i].Config, `"docs"`, fmt.Sprintf(`"docs_%d"`, i), 1)
+	}
+	providertest.ExpectEachRefusedInOnePlan(t, env, env.Config(noProject), atValidation)
+	for _, r := range atPlan {
+		providertest.ExpectEachRefusedInOnePlan(t, env, env.Config(noProject), []providertest.Refusal{r})
+	}
 	// MINTLIFY_PROJECT_ID is checked where it is used, at plan too.
 	t.Setenv(core.Env.ProjectID, "proj_demo\n")
-	providertest.ExpectRefusedAtPlan(t, env, []providertest.Refusal{
-		{Config: noProject + providertest.AgentJobResourceConfig("Document v2", ""), Want: "Invalid Project ID|The provider's project ID (from `project_id` or the `MINTLIFY_PROJECT_ID` environment variable) \"proj_demo\\n\" is not a Mintlify project ID: it contains a control character"},
+	providertest.ExpectEachRefusedInOnePlan(t, env, noProject, []providertest.Refusal{
+		{Config: providertest.AgentJobResourceConfig("Document v2", onNoProject), Want: "Invalid Project ID|The provider's project ID (from `project_id` or the `MINTLIFY_PROJECT_ID` environment variable) \"proj_demo\\n\" is not a Mintlify project ID: it contains a control character"},
 	})
 }
 

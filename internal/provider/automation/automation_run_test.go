@@ -100,19 +100,15 @@ func TestAccAutomationRun_runs(t *testing.T) {
 	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.ProviderFactories(), Steps: steps})
 }
 
-// rerunSteps apply at(release) three times: a first run, with the checks
-// of first; the same release again, which plans nothing and runs nothing;
-// a new release, which replaces the resource with a second run. runs(n)
-// checks that n runs were queued.
+// rerunSteps apply at(release) twice: a first run, with the checks of
+// first, after which the same release plans nothing and runs nothing (the
+// framework's plans after the apply, a refresh plan among them, must be
+// empty, and the next step counts two runs); a new release, which replaces
+// the resource with a second run. runs(n) checks that n runs were queued.
 func rerunSteps(at func(release string) string, runs func(n int) resource.TestCheckFunc, first resource.TestStep) []resource.TestStep {
 	first.Config, first.Check = at("2.3.0"), runs(1)
 	return []resource.TestStep{
 		first,
-		{
-			Config:           at("2.3.0"),
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			Check:            runs(1),
-		},
 		{
 			Config: at("2.4.0"),
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -154,13 +150,19 @@ func TestAccAutomationRun_malformedID(t *testing.T) {
 	t.Parallel()
 	env := providertest.NewTestEnv(t, withAutomations()...)
 	pasted := "https://dashboard.mintlify.com/acme/docs/automations/" + automationScheduled + "?tab=settings"
-	providertest.ExpectRefusedAtPlan(t, env, []providertest.Refusal{
-		{Config: env.Config(automationRunConfig("", "")), Want: `Invalid Automation ID|automation_id|it is empty|automation's settings in the Mintlify dashboard`},
-		{Config: env.Config(automationRunConfig(" "+automationScheduled+"\n", "")), Want: `Invalid Automation ID|control character`},
-		{Config: env.Config(automationRunConfig(" "+automationScheduled, "")), Want: `Invalid Automation ID|remove the spaces around it (use "` + automationScheduled + `")`},
-		{Config: env.Config(automationRunConfig("nightly build", "")), Want: `Invalid Automation ID|an id has no spaces`},
-		{Config: env.Config(automationRunConfig(pasted, "")), Want: `Invalid Automation ID|give the id alone (use "` + automationScheduled + `"`},
-	})
+	refusals := []providertest.Refusal{
+		{Config: automationRunConfig("", ""), Want: `Invalid Automation ID|automation_id|it is empty|automation's settings in the Mintlify dashboard`},
+		{Config: automationRunConfig(" "+automationScheduled+"\n", ""), Want: `Invalid Automation ID|control character`},
+		{Config: automationRunConfig(" "+automationScheduled, ""), Want: `Invalid Automation ID|remove the spaces around it (use "` + automationScheduled + `")`},
+		{Config: automationRunConfig("nightly build", ""), Want: `Invalid Automation ID|an id has no spaces`},
+		{Config: automationRunConfig(pasted, ""), Want: `Invalid Automation ID|give the id alone (use "` + automationScheduled + `"`},
+	}
+	// One plan of every case, each its own resource: each error must point into
+	// its own block.
+	for i := range refusals {
+		refusals[i].Config = strings.Replace(refusals[i].Config, `"nightly"`, fmt.Sprintf(`"nightly_%d"`, i), 1)
+	}
+	providertest.ExpectEachRefusedInOnePlan(t, env, env.Config(""), refusals)
 	// Any other shape is the API's to judge: its 400 names the fix.
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: env.ProviderFactories(),

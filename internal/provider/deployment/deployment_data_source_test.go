@@ -2,6 +2,7 @@ package deployment
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -65,11 +66,17 @@ func TestAccDeploymentDataSource(t *testing.T) {
 func TestAccDeploymentDataSource_idRefusedAtPlan(t *testing.T) {
 	t.Parallel()
 	env := providertest.NewTestEnv(t)
-	providertest.ExpectRefusedAtPlan(t, env, []providertest.Refusal{
-		{Config: env.Config(deploymentDataConfig("project/update-status/"+firstStatusID, "")),
+	refusals := []providertest.Refusal{
+		{Config: deploymentDataConfig("project/update-status/"+firstStatusID, ""),
 			Want: "Invalid Deployment Status ID|give the id alone (use \"" + firstStatusID + "\"|the `statusId` that triggering the deployment answered"},
-		{Config: env.Config(deploymentDataConfig(" ", "")), Want: "Invalid Deployment Status ID|it is empty"},
-	})
+		{Config: deploymentDataConfig(" ", ""), Want: "Invalid Deployment Status ID|it is empty"},
+	}
+	// One plan of every case, each its own data source: each error must point into
+	// its own block.
+	for i := range refusals {
+		refusals[i].Config = strings.Replace(refusals[i].Config, `"this"`, fmt.Sprintf(`"this_%d"`, i), 1)
+	}
+	providertest.ExpectEachRefusedInOnePlan(t, env, env.Config(""), refusals)
 }
 
 // triggerOutsideTerraform triggers a deployment of providertest.ProjectID as a

@@ -136,19 +136,22 @@ var ActionVersions = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfver
 // of want (separated by "|", see ExpectError).
 type Refusal struct{ Config, Want string }
 
-// ExpectRefusedAtPlan plans each configuration, expects its error, and then
-// checks that none of them sent a request.
+// ExpectRefusedAtPlan plans each configuration (one terraform plan each,
+// in a working directory of its own), expects its error, and then checks
+// that none of them sent a request. ExpectEachRefusedInOnePlan plans
+// configurations that can share a plan once.
 func ExpectRefusedAtPlan(t *testing.T, env *Env, refusals []Refusal) {
 	t.Helper()
-	var steps []resource.TestStep
 	for _, r := range refusals {
-		steps = append(steps, resource.TestStep{
-			Config:      r.Config,
-			PlanOnly:    true,
-			ExpectError: ExpectError(strings.Split(r.Want, "|")...),
-		})
+		cli := env.CLI(t)
+		cli.WriteConfig(r.Config)
+		res := cli.Run("plan", "-input=false", "-no-color")
+		errors := strings.Join(errorDiagnostics(res.Output), "\n")
+		if res.Exit == 0 || !ExpectError(strings.Split(r.Want, "|")...).MatchString(errors) {
+			t.Errorf("the plan (exit %d) does not fail saying %q:\n%s\nthe configuration:\n%s",
+				res.Exit, r.Want, Indent(res.Output), Indent(r.Config))
+		}
 	}
-	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.ProviderFactories(), Steps: steps})
 	if n := len(env.Fake.Requests()); n != 0 {
 		t.Errorf("bad input reached the API: %d requests, want 0", n)
 	}

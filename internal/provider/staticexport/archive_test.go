@@ -285,22 +285,28 @@ func TestAccStaticExportArchive_badInputRefusedBeforeAnyRequest(t *testing.T) {
 	if err := os.WriteFile(aFile, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	providertest.ExpectRefusedAtPlan(t, env, []providertest.Refusal{
-		{Config: env.Config(providertest.ArchiveConfig(`""`, filepath.Join(dir, "x.tar.gz"))), Want: "Empty Argument|The `job_id` argument is empty|mintlify_static_export_bundle.<name>.job_id"},
-		{Config: env.Config(providertest.ArchiveConfig(`"se_1"`, "")), Want: "Invalid Output Path|it is empty|docs-bundle.tar.gz"},
-		{Config: env.Config(providertest.ArchiveConfig(`"se_1"`, dir)), Want: "Invalid Output Path|it is a directory. Add a file name, such as"},
-		{Config: env.Config(providertest.ArchiveConfig(`"se_1"`, dir+"/build/")), Want: "Invalid Output Path|it names a directory (it ends with a slash)"},
-		{Config: env.Config(providertest.ArchiveConfig(`"se_1"`, filepath.Join(aFile, "x.tar.gz"))), Want: "Invalid Output Path|its parent " + aFile + " is a file, not a directory"},
-		{Config: env.Config(strings.Replace(providertest.ArchiveConfig(`"se_1"`, filepath.Join(dir, "x.tar.gz")), "\n}\n", "\n  timeouts = { create = \"-5m\" }\n}\n", 1)), Want: "Invalid Duration|`timeouts.create` must be longer than zero"},
-		{Config: env.Config(providertest.ArchiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "644x"`)), Want: "Invalid File Permission|The `file_permission` \"644x\" is not a permission: 'x' is not an octal digit|such as `\"0640\"`"},
-		{Config: env.Config(providertest.ArchiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "4755"`)), Want: "Invalid File Permission|its first digit sets the setuid, setgid or sticky bit"},
-		{Config: env.Config(providertest.ArchiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "06400"`)), Want: "Invalid File Permission|it has 5 digits"},
-		{Config: env.Config(providertest.ArchiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = ""`)), Want: "Invalid File Permission|it is empty"},
+	refusals := []providertest.Refusal{
+		{Config: providertest.ArchiveConfig(`""`, filepath.Join(dir, "x.tar.gz")), Want: "Empty Argument|The `job_id` argument is empty|mintlify_static_export_bundle.<name>.job_id"},
+		{Config: providertest.ArchiveConfig(`"se_1"`, ""), Want: "Invalid Output Path|it is empty|docs-bundle.tar.gz"},
+		{Config: providertest.ArchiveConfig(`"se_1"`, dir), Want: "Invalid Output Path|it is a directory. Add a file name, such as"},
+		{Config: providertest.ArchiveConfig(`"se_1"`, dir+"/build/"), Want: "Invalid Output Path|it names a directory (it ends with a slash)"},
+		{Config: providertest.ArchiveConfig(`"se_1"`, filepath.Join(aFile, "x.tar.gz")), Want: "Invalid Output Path|its parent " + aFile + " is a file, not a directory"},
+		{Config: strings.Replace(providertest.ArchiveConfig(`"se_1"`, filepath.Join(dir, "x.tar.gz")), "\n}\n", "\n  timeouts = { create = \"-5m\" }\n}\n", 1), Want: "Invalid Duration|`timeouts.create` must be longer than zero"},
+		{Config: providertest.ArchiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "644x"`), Want: "Invalid File Permission|The `file_permission` \"644x\" is not a permission: 'x' is not an octal digit|such as `\"0640\"`"},
+		{Config: providertest.ArchiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "4755"`), Want: "Invalid File Permission|its first digit sets the setuid, setgid or sticky bit"},
+		{Config: providertest.ArchiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "06400"`), Want: "Invalid File Permission|it has 5 digits"},
+		{Config: providertest.ArchiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = ""`), Want: "Invalid File Permission|it is empty"},
 		// A file its owner cannot read: the provider could not check it at
 		// refresh, and a bundle nobody can read is of no use.
-		{Config: env.Config(providertest.ArchiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "0000"`)), Want: "Invalid File Permission|The `file_permission` \"0000\" does not let the file's owner read it|such as `\"0640\"`"},
-		{Config: env.Config(providertest.ArchiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "0244"`)), Want: "Invalid File Permission|The `file_permission` \"0244\" does not let the file's owner read it"},
-	})
+		{Config: providertest.ArchiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "0000"`), Want: "Invalid File Permission|The `file_permission` \"0000\" does not let the file's owner read it|such as `\"0640\"`"},
+		{Config: providertest.ArchiveWith(`"se_1"`, filepath.Join(dir, "x.tar.gz"), `  file_permission = "0244"`), Want: "Invalid File Permission|The `file_permission` \"0244\" does not let the file's owner read it"},
+	}
+	// One plan of every case, each its own resource: each error must point
+	// into its own resource's block.
+	for i := range refusals {
+		refusals[i].Config = strings.Replace(refusals[i].Config, `"docs"`, fmt.Sprintf(`"docs_%d"`, i), 1)
+	}
+	providertest.ExpectEachRefusedInOnePlan(t, env, env.Config(""), refusals)
 }
 
 // TestAccStaticExportArchive_importRefused: an import of an archive is

@@ -22,16 +22,22 @@ import (
 func TestAccStaticExportBundle_projectBadInputRefusedAtPlan(t *testing.T) {
 	t.Parallel()
 	env := providertest.NewTestEnv(t, providertest.NextAndToday)
-	providertest.ExpectRefusedAtPlan(t, env, []providertest.Refusal{
-		{Config: env.Config(providertest.BundleConfig("docs.example.com", `base_path = "/docs"`)),
+	refusals := []providertest.Refusal{
+		{Config: providertest.BundleConfig("docs.example.com", `base_path = "/docs"`),
 			Want: "Arguments Of Two Static Export Contracts|`base_path` belongs to the project-scoped|remove `domain`, `version` and `paths`"},
-		{Config: env.Config(providertest.BundleConfig("docs.example.com", `project_id = "proj_other"`)),
+		{Config: providertest.BundleConfig("docs.example.com", `project_id = "proj_other"`),
 			Want: "Arguments Of Two Static Export Contracts|`project_id` belongs to the project-scoped"},
-		{Config: env.Config(providertest.ProjectBundleConfig(`version = "v2"`)),
+		{Config: providertest.ProjectBundleConfig(`version = "v2"`),
 			Want: "Arguments Of Two Static Export Contracts|`version` and `paths` belong to today's|Set `domain`"},
-		{Config: env.Config(providertest.ProjectBundleConfig(`base_path = "/api"`)),
+		{Config: providertest.ProjectBundleConfig(`base_path = "/api"`),
 			Want: `base_path|value must be one of`},
-	})
+	}
+	// One plan of every case, each its own resource: each error must point into
+	// its own block.
+	for i := range refusals {
+		refusals[i].Config = strings.Replace(refusals[i].Config, `"docs"`, fmt.Sprintf(`"docs_%d"`, i), 1)
+	}
+	providertest.ExpectEachRefusedInOnePlan(t, env, env.Config(""), refusals)
 }
 
 // TestAccStaticExportBundle_projectConflictWaitedOut: another export of the
