@@ -18,6 +18,27 @@ import (
 // (all at validation, or all when the plan is made).
 func ExpectEachRefusedInOnePlan(t *testing.T, env *Env, head string, refusals []Refusal) {
 	t.Helper()
+	expectEachInOneRun(t, env, head, refusals, "plan", "-input=false", "-no-color")
+	if n := len(env.Fake.Requests()); n != 0 {
+		t.Errorf("bad input reached the API: %d requests, want 0", n)
+	}
+}
+
+// ExpectEachFailsInOneApply is ExpectEachRefusedInOnePlan for failures of
+// an apply: one terraform apply of head and every failure's Config, a block
+// of its own, must fail with each failure's phrases in an error that points
+// into its block, and with no other error. Terraform applies the blocks
+// side by side and reports each one's error.
+func ExpectEachFailsInOneApply(t *testing.T, env *Env, head string, failures []Refusal) {
+	t.Helper()
+	expectEachInOneRun(t, env, head, failures, "apply", "-auto-approve", "-input=false", "-no-color")
+}
+
+// expectEachInOneRun runs one terraform command (args) on head followed by
+// each refusal's block, and checks that it fails with each refusal's
+// phrases in an error that points into its block, and with no other error.
+func expectEachInOneRun(t *testing.T, env *Env, head string, refusals []Refusal, args ...string) {
+	t.Helper()
 	config := requiredProviders + head
 	var starts []int
 	for _, r := range refusals {
@@ -27,13 +48,13 @@ func ExpectEachRefusedInOnePlan(t *testing.T, env *Env, head string, refusals []
 	starts = append(starts, strings.Count(config, "\n")+2)
 	cli := env.CLI(t)
 	cli.WriteFile("main.tf", config)
-	res := cli.Run("plan", "-input=false", "-no-color")
+	res := cli.Run(args...)
 	if res.Exit == 0 {
-		t.Fatalf("the plan succeeded, want it refused:\n%s", Indent(res.Output))
+		t.Fatalf("terraform %s succeeded, want it to fail:\n%s", args[0], Indent(res.Output))
 	}
 	found, stray := byBlock(errorDiagnostics(res.Output), starts)
 	for _, d := range stray {
-		t.Errorf("an error that points at none of the refused blocks:\n%s", Indent(d))
+		t.Errorf("an error that points at none of the blocks:\n%s", Indent(d))
 	}
 	for i, r := range refusals {
 		want := ExpectError(strings.Split(r.Want, "|")...)
@@ -47,10 +68,7 @@ func ExpectEachRefusedInOnePlan(t *testing.T, env *Env, head string, refusals []
 		}
 	}
 	if t.Failed() {
-		t.Logf("the configuration:\n%s\nthe plan's output:\n%s", Indent(numbered(config)), Indent(res.Output))
-	}
-	if n := len(env.Fake.Requests()); n != 0 {
-		t.Errorf("bad input reached the API: %d requests, want 0", n)
+		t.Logf("the configuration:\n%s\nthe output of terraform %s:\n%s", Indent(numbered(config)), args[0], Indent(res.Output))
 	}
 }
 

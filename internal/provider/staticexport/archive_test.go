@@ -172,31 +172,37 @@ func TestAccStaticExportArchive_badArchives(t *testing.T) {
 		return fakeapi.Archive{Size: 1 << 20, Defect: defects[req.Domain]}
 	}}))
 	dir := t.TempDir()
-	step := func(domain string, want ...string) resource.TestStep {
+	var failures []providertest.Refusal
+	fails := func(domain string, want ...string) {
 		out := filepath.Join(dir, domain, "docs-bundle.tar.gz")
-		return resource.TestStep{
-			Config:      env.Config(providertest.BundleConfig(domain, "") + providertest.ArchiveConfig("mintlify_static_export_bundle.docs.job_id", out)),
-			ExpectError: providertest.ExpectError(append(want, "Nothing was written to", out)...),
-		}
+		failures = append(failures, providertest.Refusal{
+			Config: archiveCase(len(failures), domain, out, ""),
+			Want:   strings.Join(append(want, "Nothing was written to", out), "|"),
+		})
 	}
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: env.ProviderFactories(),
-		Steps: []resource.TestStep{
-			step("truncated.example.com", "Invalid Bundle Archive", "it ends early", "the archive is truncated"),
-			step("corrupt.example.com", "Invalid Bundle Archive", "its gzip checksum does not match its content"),
-			step("escape.example.com", "Unsafe Bundle Archive", `entry "../escape.html": a name may not have a . or .. segment`),
-			step("chain.example.com", "Unsafe Bundle Archive", `entry "d/up": an archive may hold regular files and directories only; this entry is a symbolic link`),
-			step("device.example.com", "Unsafe Bundle Archive", `entry "dev/console": an archive may hold regular files and directories only; this entry is a character device`),
-			step("fifo.example.com", "Unsafe Bundle Archive", `entry "run/pipe": an archive may hold regular files and directories only; this entry is a FIFO (named pipe)`),
-			step("hardlink.example.com", "Unsafe Bundle Archive", `entry "root": an archive may hold regular files and directories only; this entry is a symbolic link`),
-			// 1 KiB announced, 1 MiB streamed.
-			step("oversized.example.com", "Bundle Archive Larger Than Announced", "sent more than the 1024 bytes of the bundle's sizeBytes",
-				"the download stopped at byte 1025"),
-		},
-	})
+	fails("truncated.example.com", "Invalid Bundle Archive", "it ends early", "the archive is truncated")
+	fails("corrupt.example.com", "Invalid Bundle Archive", "its gzip checksum does not match its content")
+	fails("escape.example.com", "Unsafe Bundle Archive", `entry "../escape.html": a name may not have a . or .. segment`)
+	fails("chain.example.com", "Unsafe Bundle Archive", `entry "d/up": an archive may hold regular files and directories only; this entry is a symbolic link`)
+	fails("device.example.com", "Unsafe Bundle Archive", `entry "dev/console": an archive may hold regular files and directories only; this entry is a character device`)
+	fails("fifo.example.com", "Unsafe Bundle Archive", `entry "run/pipe": an archive may hold regular files and directories only; this entry is a FIFO (named pipe)`)
+	fails("hardlink.example.com", "Unsafe Bundle Archive", `entry "root": an archive may hold regular files and directories only; this entry is a symbolic link`)
+	// 1 KiB announced, 1 MiB streamed.
+	fails("oversized.example.com", "Bundle Archive Larger Than Announced", "sent more than the 1024 bytes of the bundle's sizeBytes",
+		"the download stopped at byte 1025")
+	providertest.ExpectEachFailsInOneApply(t, env, env.Config(""), failures)
 	if err := providertest.ExpectOnlyFiles(dir); err != nil {
 		t.Error(err)
 	}
+}
+
+// archiveCase is case i of an archive table: a bundle of domain and its
+// archive at out, with extra arguments (HCL lines), in resources named
+// after i, to be applied beside the other cases.
+func archiveCase(i int, domain, out, extra string) string {
+	name := fmt.Sprintf("case_%d", i)
+	return strings.ReplaceAll(providertest.BundleConfig(domain, "")+
+		providertest.ArchiveWith("mintlify_static_export_bundle."+name+".job_id", out, extra), `"docs" {`, `"`+name+`" {`)
 }
 
 // TestAccStaticExportArchive_hostileArchives refuses every archive of the
@@ -231,18 +237,24 @@ func TestAccStaticExportArchive_hostileArchives(t *testing.T) {
 		return fakeapi.Archive{Size: 1 << 20, Defect: fakeapi.ArchiveDefect(strings.TrimSuffix(req.Domain, ".example.com"))}
 	}}))
 	dir := t.TempDir()
-	steps := make([]resource.TestStep, 0, len(cases))
-	for _, tc := range cases {
-		domain := string(tc.defect) + ".example.com"
-		out := filepath.Join(dir, domain, "docs-bundle.tar.gz")
+	jobs := make([]string, len(cases))
+	for i, tc := range cases {
+		jobs[i] = env.StartExportOf(t, string(tc.defect)+".example.com")
+	}
+	// Every export completes before the apply, so that no wait moves the
+	// clock that the archives' timeouts read.
+	env.Clock.Advance(time.Hour)
+	failures := make([]providertest.Refusal, 0, len(cases))
+	for i, tc := range cases {
+		out := filepath.Join(dir, string(tc.defect)+".example.com", "docs-bundle.tar.gz")
 		want := append([]string{"Unsafe Bundle Archive", "is not safe to extract"}, tc.want...)
-		steps = append(steps, resource.TestStep{
-			Config: env.Config(providertest.BundleConfig(domain, "") + providertest.ArchiveWith("mintlify_static_export_bundle.docs.job_id", out,
-				`  timeouts = { create = "10s" }`)),
-			ExpectError: providertest.ExpectError(append(want, "Nothing was written to", out, "Do not extract this bundle")...),
+		failures = append(failures, providertest.Refusal{
+			Config: strings.Replace(providertest.ArchiveWith(strconv.Quote(jobs[i]), out, `  timeouts = { create = "10s" }`),
+				`"docs" {`, fmt.Sprintf(`"case_%d" {`, i), 1),
+			Want:   strings.Join(append(want, "Nothing was written to", out, "Do not extract this bundle"), "|"),
 		})
 	}
-	resource.Test(t, resource.TestCase{ProtoV6ProviderFactories: env.ProviderFactories(), Steps: steps})
+	providertest.ExpectEachFailsInOneApply(t, env, env.Config(""), failures)
 	if err := providertest.ExpectOnlyFiles(dir); err != nil {
 		t.Error(err)
 	}
