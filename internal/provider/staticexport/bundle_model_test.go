@@ -54,7 +54,7 @@ import (
 // modelSeeds.
 
 // modelSeeds are the fixed sequences, in this order: `make test` runs the
-// first MODEL_SEEDS (8), `make test-race` (nightly) all of them. Seeds that
+// first MODEL_SEEDS (4), `make test-race` (nightly) all of them. Seeds that
 // once found a violation stay in the list.
 var modelSeeds = []uint64{
 	// 37 and 39 catch a job_gone that outlives its answer, when it is put
