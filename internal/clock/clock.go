@@ -222,8 +222,12 @@ func Left(ctx context.Context, now time.Time) (left time.Duration, ok bool) {
 
 // SleepWithin sleeps on c for d, or until ctx's deadline (Deadline) if that
 // comes first: a sleep never outlasts the deadline, so the caller's timeout
-// fires on time rather than up to a poll interval late.
+// fires on time rather than up to a poll interval late. A d of zero or less
+// returns at once.
 func SleepWithin(ctx context.Context, c Clock, d time.Duration) error {
+	if d <= 0 {
+		return nil
+	}
 	if left, ok := Left(ctx, c.Now()); ok && left > 0 && left < d {
 		d = left
 	}

@@ -155,10 +155,8 @@ func (c *Client) wait(ctx context.Context, policy poll.Policy, first *poll.Obser
 	due := firstDue(c.clock.Now(), policy, schedule, first)
 	for {
 		at := c.pacer.Slot(c.clock.Now(), due)
-		if d := at.Sub(c.clock.Now()); d > 0 {
-			if err := clock.SleepWithin(ctx, c.clock, d); err != nil {
-				return err
-			}
+		if err := clock.SleepWithin(ctx, c.clock, at.Sub(c.clock.Now())); err != nil {
+			return err
 		}
 		sent := c.clock.Now()
 		obs, done, err := ask(ctx)

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -272,34 +273,23 @@ func goTypesOf(f core.Family) []string {
 // that sit outside their role's file; stems maps each type's stem to its Go
 // name.
 func layoutProblems(family string, files map[string]*ast.File, stems map[string]string) []string {
-	var problems []string
-	where := func(file string) string { return "internal/provider/" + family + "/" + file }
-	stemOf := map[string]string{}
+	l := familyLayout{family: family, stemOf: map[string]string{}}
 	for stem, typ := range stems {
-		stemOf[typ] = stem
+		l.stemOf[typ] = stem
+		l.stems = append(l.stems, stem)
 	}
-	var stemList []string
-	for stem := range stems {
-		stemList = append(stemList, stem)
-	}
-	var roleList []string
 	for role := range familyRoles {
-		roleList = append(roleList, role)
+		l.roles = append(l.roles, role)
 	}
-	slices.Sort(stemList)
-	slices.Sort(roleList)
-	names := slices.Sorted(func(yield func(string) bool) {
-		for name := range files {
-			if !yield(name) {
-				return
-			}
-		}
-	})
+	slices.Sort(l.stems)
+	slices.Sort(l.roles)
+	names := slices.Sorted(maps.Keys(files))
+	var problems []string
 	for _, name := range names {
-		if fileRole(name, stemList) == "" {
+		if fileRole(name, l.stems) == "" {
 			problems = append(problems, fmt.Sprintf("%s is outside the family's roles: rename it to one of %v, "+
 				"to <stem>.go or <stem>_<topic>.go for a stem of %v (its tests: <name>_test.go beside the file they test), "+
-				"or declare a new type's stem in familyStems (%s)", where(name), roleList, stemList, layoutRecipe))
+				"or declare a new type's stem in familyStems (%s)", l.where(name), l.roles, l.stems, layoutRecipe))
 		}
 	}
 	for _, name := range names {
@@ -309,42 +299,71 @@ func layoutProblems(family string, files map[string]*ast.File, stems map[string]
 		for _, decl := range files[name].Decls {
 			switch d := decl.(type) {
 			case *ast.FuncDecl:
-				if d.Recv == nil {
-					if returnsAPIOperation(d) && name != "calls.go" {
-						problems = append(problems, fmt.Sprintf("%s declares %s, an API operation constructor: "+
-							"move it to %s, which holds %s (%s)", where(name), d.Name.Name, where("calls.go"),
-							familyRoles["calls.go"], layoutRecipe))
-					}
-					continue
-				}
-				typ := receiverName(d)
-				stem, ok := stemOf[typ]
-				if !ok {
-					continue
-				}
-				allowed := methodFiles(d.Name.Name, stem)
-				if allowed != nil && !slices.Contains(allowed, name) {
-					role := "the schema and CRUD of " + typ + " (a large Delete may sit in " + stem + "_delete.go)"
-					if d.Name.Name == "ModifyPlan" {
-						role = "the plan of " + typ + " (or " + stem + ".go)"
-					}
-					problems = append(problems, fmt.Sprintf("%s declares %s.%s: move it to %s, which holds %s (%s)",
-						where(name), typ, d.Name.Name, where(allowed[0]), role, layoutRecipe))
-				}
+				problems = append(problems, l.funcProblems(name, d)...)
 			case *ast.GenDecl:
-				for _, spec := range d.Specs {
-					v, ok := spec.(*ast.ValueSpec)
-					if !ok || name == "calls.go" {
-						continue
-					}
-					for i, value := range v.Values {
-						if lit, ok := value.(*ast.CompositeLit); ok && isCoreType(lit.Type, "APICall") {
-							problems = append(problems, fmt.Sprintf("%s declares %s, an API call's texts: move it to %s, "+
-								"which holds %s (%s)", where(name), v.Names[i].Name, where("calls.go"),
-								familyRoles["calls.go"], layoutRecipe))
-						}
-					}
-				}
+				problems = append(problems, l.valueProblems(name, d)...)
+			}
+		}
+	}
+	return problems
+}
+
+// familyLayout is what layoutProblems knows of a family: its stems (and
+// the stem of each type's Go name) and the role files.
+type familyLayout struct {
+	family       string
+	stems, roles []string
+	stemOf       map[string]string
+}
+
+// where is the path of a file of the family.
+func (l familyLayout) where(file string) string { return "internal/provider/" + l.family + "/" + file }
+
+// funcProblems reports a function of file name outside its role's file: an
+// API operation constructor outside calls.go, or a type's schema, CRUD or
+// plan outside the file of its stem.
+func (l familyLayout) funcProblems(name string, d *ast.FuncDecl) []string {
+	if d.Recv == nil {
+		if returnsAPIOperation(d) && name != "calls.go" {
+			return []string{fmt.Sprintf("%s declares %s, an API operation constructor: move it to %s, which holds %s (%s)",
+				l.where(name), d.Name.Name, l.where("calls.go"), familyRoles["calls.go"], layoutRecipe)}
+		}
+		return nil
+	}
+	typ := receiverName(d)
+	stem, ok := l.stemOf[typ]
+	if !ok {
+		return nil
+	}
+	allowed := methodFiles(d.Name.Name, stem)
+	if allowed == nil || slices.Contains(allowed, name) {
+		return nil
+	}
+	role := "the schema and CRUD of " + typ + " (a large Delete may sit in " + stem + "_delete.go)"
+	if d.Name.Name == "ModifyPlan" {
+		role = "the plan of " + typ + " (or " + stem + ".go)"
+	}
+	return []string{fmt.Sprintf("%s declares %s.%s: move it to %s, which holds %s (%s)",
+		l.where(name), typ, d.Name.Name, l.where(allowed[0]), role, layoutRecipe)}
+}
+
+// valueProblems reports an API call's texts (a core.APICall literal)
+// declared outside calls.go.
+func (l familyLayout) valueProblems(name string, d *ast.GenDecl) []string {
+	if name == "calls.go" {
+		return nil
+	}
+	var problems []string
+	for _, spec := range d.Specs {
+		v, ok := spec.(*ast.ValueSpec)
+		if !ok {
+			continue
+		}
+		for i, value := range v.Values {
+			if lit, ok := value.(*ast.CompositeLit); ok && isCoreType(lit.Type, "APICall") {
+				problems = append(problems, fmt.Sprintf("%s declares %s, an API call's texts: move it to %s, "+
+					"which holds %s (%s)", l.where(name), v.Names[i].Name, l.where("calls.go"),
+					familyRoles["calls.go"], layoutRecipe))
 			}
 		}
 	}

@@ -251,7 +251,7 @@ func TestAccStaticExportArchive_hostileArchives(t *testing.T) {
 		failures = append(failures, providertest.Refusal{
 			Config: strings.Replace(providertest.ArchiveWith(strconv.Quote(jobs[i]), out, `  timeouts = { create = "10s" }`),
 				`"docs" {`, fmt.Sprintf(`"case_%d" {`, i), 1),
-			Want:   strings.Join(append(want, "Nothing was written to", out, "Do not extract this bundle"), "|"),
+			Want: strings.Join(append(want, "Nothing was written to", out, "Do not extract this bundle"), "|"),
 		})
 	}
 	providertest.ExpectEachFailsInOneApply(t, env, env.Config(""), failures)
