@@ -252,9 +252,9 @@ func (r *staticExportBundleResource) Create(ctx context.Context, req resource.Cr
 }
 
 // Read refreshes the job's status, never its link, and records in private
-// state whether the job is gone. The refresh that follows an import also
-// takes the link of a completed job (adoptAtImport). A refresh that learns nothing new leaves
-// state and private state exactly as they were, so that
+// state whether the job is gone; the refresh that follows an import also
+// takes the link of a completed job (adoptAtImport). A refresh that learns
+// nothing new leaves state and private state exactly as they were, so that
 // `terraform plan -refresh-only -detailed-exitcode` reports no change: the
 // link is judged by plans, at the clock (see planLink).
 func (r *staticExportBundleResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -277,7 +277,7 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 	readCtx, cancel := r.Provider.Client.Clock().WithTimeout(ctx, timeout)
 	defer cancel()
 	budget := core.Budget("timeouts.read", timeout)
-	notFound, retired, diags := r.readJob(readCtx, &state, budget)
+	read, notFound, retired, diags := r.readJob(readCtx, &state, budget)
 	if !notFound && !retired && !diags.HasError() && !state.projectScoped() {
 		r.probeProjectExport(readCtx, state.JobID.ValueString())
 	}
@@ -303,7 +303,7 @@ func (r *staticExportBundleResource) Read(ctx context.Context, req resource.Read
 		priv.Facts.LinkGeneratedAt = time.Time{}
 	}
 	if importing && state.StoreLink.IsNull() {
-		r.adoptAtImport(readCtx, &state, &priv, budget)
+		r.adoptAtImport(readCtx, &state, read, &priv, budget)
 	}
 	resp.Diagnostics.Append(priv.Write(ctx, resp.Private)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)

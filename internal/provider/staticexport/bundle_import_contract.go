@@ -36,26 +36,15 @@ import (
 // job still running), the apply adopts the job, and the plan shows its
 // link as known after apply.
 
-// adoptAtImport gives the job just imported in m its link and the default
-// `store_link`, when the job completed; it changes nothing when the link
-// cannot be had.
-func (r *staticExportBundleResource) adoptAtImport(ctx context.Context, m *staticExportBundleModel, priv *core.PrivateState[bundleFacts], budget core.WaitBudget) {
+// adoptAtImport gives the job just imported in m, read by the refresh as
+// read, its link and the default `store_link`, when the job completed; it
+// changes nothing when the link cannot be had.
+func (r *staticExportBundleResource) adoptAtImport(ctx context.Context, m *staticExportBundleModel, read startedJob, priv *core.PrivateState[bundleFacts], budget core.WaitBudget) {
 	if m.Status.ValueString() != mintlify.StatusCompleted {
 		return
 	}
 	adopted := *m
-	w := bundleWait{budget: budget}
-	var diags diag.Diagnostics
-	if adopted.projectScoped() {
-		diags = r.completeProjectExport(ctx, &adopted, nil, 0, priv, w)
-	} else {
-		at, generateDiags := r.generateLink(ctx, &adopted, 0, w)
-		diags = generateDiags
-		if !diags.HasError() {
-			priv.Facts.LinkGeneratedAt = at
-		}
-	}
-	if diags.HasError() {
+	if diags := r.completeExport(ctx, &adopted, read, 0, priv, bundleWait{budget: budget}); diags.HasError() {
 		tflog.Info(ctx, "The import's refresh got no link for the job; the apply adopts it", map[string]any{
 			LogFieldJobID: m.JobID.ValueString(), "reason": diags[0].Summary()})
 		return

@@ -163,10 +163,12 @@ func (m *staticExportBundleModel) setProjectJob(job *mintlify.ProjectExportJob) 
 	m.CreatedAt = types.StringValue(job.CreatedAt.UTC().Format(time.RFC3339))
 }
 
-// readJob refreshes the job in state under its contract, never its link.
-// notFound is a job the API no longer has; retired, a domain-scoped job
-// whose contract the API no longer serves, which the state keeps.
-func (r *staticExportBundleResource) readJob(ctx context.Context, m *staticExportBundleModel, budget core.WaitBudget) (notFound, retired bool, diags diag.Diagnostics) {
+// readJob refreshes the job in state under its contract, never its link,
+// and returns the status it read, which a wait may start from (see
+// completeExport). notFound is a job the API no longer has; retired, a
+// domain-scoped job whose contract the API no longer serves, which the state
+// keeps.
+func (r *staticExportBundleResource) readJob(ctx context.Context, m *staticExportBundleModel, budget core.WaitBudget) (read startedJob, notFound, retired bool, diags diag.Diagnostics) {
 	client := r.Provider.Client
 	jobID := m.JobID.ValueString()
 	if !m.projectScoped() {
@@ -174,16 +176,16 @@ func (r *staticExportBundleResource) readJob(ctx context.Context, m *staticExpor
 		switch {
 		case err == nil:
 			m.setJob(job)
-			return false, false, nil
+			return startedJob{domain: job}, false, false, nil
 		case mintlify.IsDomainExportRetired(err) && !m.StoreLink.IsNull():
 			// The link in state keeps working until it expires: keep it,
 			// and let the plan say what to change (retiredWarning).
 			tflog.Warn(ctx, "The domain-scoped static export is retired; keeping the link in state", map[string]any{
 				LogFieldJobID: jobID, "status_code": mintlify.StatusCode(err)})
-			return false, true, nil
+			return startedJob{}, false, true, nil
 		}
 		op := GetStaticExportJobOp(jobID).Within(budget)
-		return mintlify.IsNotFound(err), false, diag.Diagnostics{op.Advise(http.StatusNotFound, "There is nothing to import: "+
+		return startedJob{}, mintlify.IsNotFound(err), false, diag.Diagnostics{op.Advise(http.StatusNotFound, "There is nothing to import: "+
 			"check the job ID; jobs belong to the organization of the API key.").
 			While(fmt.Sprintf("refreshing static export job %s", jobID)).Diagnostic(err)}
 	}
@@ -192,13 +194,13 @@ func (r *staticExportBundleResource) readJob(ctx context.Context, m *staticExpor
 	moveHintOf(r.Provider).saw(projectID, err)
 	if err == nil {
 		m.setProjectJob(job)
-		return false, false, nil
+		return startedJob{project: job}, false, false, nil
 	}
 	op := GetProjectExportJobOp(projectID, jobID).Within(budget).Advise(http.StatusNotFound, "There is nothing to "+
 		"import: check the project and job IDs (`PROJECT_ID/JOB_ID`).")
 	// An API that does not serve the contract says nothing of the job.
 	gone := mintlify.IsNotFound(err) && !mintlify.IsProjectExportNotServed(err)
-	return gone, false, diag.Diagnostics{projectCallDiagnostic(op, err, client.Clock().Now())}
+	return startedJob{}, gone, false, diag.Diagnostics{projectCallDiagnostic(op, err, client.Clock().Now())}
 }
 
 // importTarget reads an import ID: `JOB_ID` for today's contract,
