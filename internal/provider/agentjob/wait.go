@@ -24,12 +24,9 @@ const defaultAgentWaitTimeout = 30 * time.Minute
 // each new status of the job, and nil logs it at INFO (LogAgentJobStatus).
 type agentWait = core.JobWait[mintlify.AgentJob]
 
-// agentJob is how to wait for an agent job and name it.
+// agentJob is how a wait for an agent job ends and names it
+// (core.JobWait.Ended).
 var agentJob = core.JobKind[mintlify.AgentJob]{
-	Poll: func(ctx context.Context, client *mintlify.Client, projectID, jobID string, started *mintlify.AgentJob, onChange func(mintlify.AgentJob)) (*mintlify.AgentJob, error) {
-		return client.WaitForAgentJob(ctx, projectID, jobID, mintlify.Started(started), mintlify.OnChange(onChange))
-	},
-	Log:     logAgentJobStatus,
 	Status:  func(j *mintlify.AgentJob) string { return j.Status },
 	Failure: mintlify.AgentStatusFailed,
 	Read:    GetAgentJobOp,
@@ -51,9 +48,12 @@ func agentFailedDiagnostic(projectID, jobID, next string) diag.Diagnostic {
 			"dashboard shows what the agent did.\n\n%s", jobID, projectID, next))
 }
 
-// waitForAgentJob waits for an agent job until it is no longer active (see
-// core.JobWait.Wait). started is the answer of the call that just started
-// the job, nil to begin with a read.
+// waitForAgentJob waits for an agent job until it is no longer active,
+// telling each change to w.OnChange (nil logs it at INFO); core.JobWait.Ended
+// explains an early end or a failure. started is the answer of the call
+// that just started the job, nil to begin with a read.
 func waitForAgentJob(ctx context.Context, client *mintlify.Client, projectID, jobID string, started *mintlify.AgentJob, w agentWait) (*mintlify.AgentJob, diag.Diagnostics) {
-	return w.Wait(ctx, agentJob, client, projectID, jobID, started)
+	heard := w.Heard(logAgentJobStatus(ctx))
+	job, err := client.WaitForAgentJob(ctx, projectID, jobID, mintlify.Started(started), mintlify.OnChange(heard))
+	return job, w.Ended(agentJob, projectID, jobID, job, err)
 }

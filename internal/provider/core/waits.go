@@ -13,20 +13,14 @@ import (
 )
 
 // What every wait for a tracked job (an agent job, a deployment, a preview)
-// has in common: a JobKind says how to wait for a kind of job and how to
-// name it; each caller says, in a JobWait, what bounds its wait and what the
-// person at the terminal should do next when it ends early; and every wait
-// explains an early end in the same words.
+// has in common: each family polls its job through the client, telling
+// JobWait.Heard of each change; a JobKind says how to name a kind of job;
+// each caller says, in a JobWait, what bounds its wait and what the person
+// at the terminal should do next when it ends early; and JobWait.Ended
+// explains an early end, or a failed job, in the same words for every kind.
 
 // JobKind is what a wait knows of a kind of job of type T.
 type JobKind[T any] struct {
-	// Poll waits for the job until it ends, telling onChange of each
-	// change. started is the answer of the call that just started the job,
-	// nil to begin with a read. Poll and Log serve Wait; a family that
-	// polls the job itself and hands the result to Ended leaves them unset.
-	Poll func(ctx context.Context, client *mintlify.Client, projectID, jobID string, started *T, onChange func(T)) (*T, error)
-	// Log logs each change at INFO, for a caller that hears of none itself.
-	Log func(ctx context.Context) func(T)
 	// Status is the job's status; Failure is the status of a failed job.
 	Status  func(job *T) string
 	Failure string
@@ -39,18 +33,14 @@ type JobKind[T any] struct {
 	Failed func(projectID string, job *T, next string) diag.Diagnostic
 }
 
-// Wait waits for a job of kind until it ends. It returns the job as last
-// seen (nil if it was never read), even with an error diagnostic: a wait
-// that ended before the job did, or a job that failed when w says what to
-// do about one. A failed job is a status like the others here, never an
-// error of the client.
-func (w JobWait[T]) Wait(ctx context.Context, kind JobKind[T], client *mintlify.Client, projectID, jobID string, started *T) (*T, diag.Diagnostics) {
-	onChange := w.OnChange
-	if onChange == nil {
-		onChange = kind.Log(ctx)
+// Heard is what hears of each change of the job during the wait:
+// w.OnChange, or log (the family's INFO log of each change) when the
+// caller hears of none itself.
+func (w JobWait[T]) Heard(log func(T)) func(T) {
+	if w.OnChange != nil {
+		return w.OnChange
 	}
-	job, err := kind.Poll(ctx, client, projectID, jobID, started, onChange)
-	return job, w.Ended(kind, projectID, jobID, job, err)
+	return log
 }
 
 // Ended explains how a wait for a job of kind ended, from what the poll

@@ -83,10 +83,7 @@ func deploymentFailedDiagnostic(projectID string, d *mintlify.Deployment, next s
 // w.OnChange (nil logs it at INFO); core.JobWait.Ended explains an early end
 // or a failure.
 func waitForDeployment(ctx context.Context, client *mintlify.Client, projectID, statusID string, w deploymentWait, f foretold) (*mintlify.Deployment, diag.Diagnostics) {
-	onChange := w.OnChange
-	if onChange == nil {
-		onChange = logDeploymentStatus(ctx)
-	}
-	d, err := client.WaitForDeployment(ctx, statusID, mintlify.OnChange(onChange), f.option())
+	heard := w.Heard(logDeploymentStatus(ctx))
+	d, err := client.WaitForDeployment(ctx, statusID, mintlify.OnChange(heard), f.option())
 	return d, w.Ended(deploymentJob, projectID, statusID, d, err)
 }
