@@ -146,8 +146,8 @@ func ExpectRefusedAtPlan(t *testing.T, env *Env, refusals []Refusal) {
 		cli := env.CLI(t)
 		cli.WriteConfig(r.Config)
 		res := cli.Run("plan", "-input=false", "-no-color")
-		errors := strings.Join(errorDiagnostics(res.Output), "\n")
-		if res.Exit == 0 || !ExpectError(strings.Split(r.Want, "|")...).MatchString(errors) {
+		said := strings.Join(errorDiagnostics(res.Output), "\n")
+		if res.Exit == 0 || !ExpectError(strings.Split(r.Want, "|")...).MatchString(said) {
 			t.Errorf("the plan (exit %d) does not fail saying %q:\n%s\nthe configuration:\n%s",
 				res.Exit, r.Want, Indent(res.Output), Indent(r.Config))
 		}
