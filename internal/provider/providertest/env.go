@@ -42,7 +42,25 @@ var families []core.Family
 // tests that need it (Path), so that the others run without one.
 func Main(m *testing.M, serve ...core.Family) {
 	families = serve
+	collectCLIGarbageLess()
 	runRemovingBuilds(m)
+}
+
+// cliGOGC is the garbage collector's target for the processes the tests
+// start: the CLI (a few hundred per package), and the providers and
+// programs it runs. Each lives a fraction of a second and its heap stays
+// near 55 MB whatever the target; at Go's default (100) it collects
+// several times while it loads, and at 400 it spends about a fifth less
+// CPU (internal/provider/deployment: 63 s of CPU against 51, the same peak
+// memory). A GOGC the caller set is kept.
+const cliGOGC = "400"
+
+// collectCLIGarbageLess sets GOGC for the processes the tests start, not
+// for the test binary, whose collector read it when the binary started.
+func collectCLIGarbageLess() {
+	if _, set := os.LookupEnv("GOGC"); !set {
+		_ = os.Setenv("GOGC", cliGOGC)
+	}
 }
 
 // TestStart is the virtual moment every acceptance test begins at.
