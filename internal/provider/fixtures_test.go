@@ -2,6 +2,7 @@ package provider
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"path/filepath"
 	"slices"
@@ -125,11 +126,11 @@ func started(fake *fakeapi.Server) int {
 	return fake.ExportJobsStarted() + fake.AgentJobsCreated() + len(fake.DeploymentRequests()) + len(fake.AutomationRuns())
 }
 
-// triggered is a terraform_data whose creation invokes the action of
-// typ, named "this", configured with args.
+// triggered is a terraform_data, named after typ, whose creation invokes
+// the action of typ, named "this", configured with args.
 func triggered(typ, args string) string {
 	return fmt.Sprintf(`
-resource "terraform_data" "release" {
+resource "terraform_data" %[1]q {
   input = "2.3.0"
 
   lifecycle {
@@ -310,31 +311,75 @@ func fixtureProblems(families []core.Family, have map[string]fixture) []string {
 // types s does not hold are logged, each with the reason.
 func forEachFixture(t *testing.T, s suite, test func(t *testing.T, name string, fx fixture)) {
 	t.Helper()
+	for _, name := range suiteFixtures(t, s) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			if needs := cliNeeded(name); needs != "" {
+				providertest.SkipUnlessVersion(t, needs)
+			}
+			test(t, name, fixtures[name])
+		})
+	}
+}
+
+// forFixturesTogether runs test once for the types that s holds, all in one
+// configuration, where a suite's guarantee does not depend on which types
+// share a run: a subtest for the types any CLI has, and one for each kind
+// that needs a newer CLI (ephemeral resources, actions), skipped under an
+// older one. It fails t first if a type has no fixture, and logs the types
+// s does not hold.
+func forFixturesTogether(t *testing.T, s suite, test func(t *testing.T, names []string)) {
+	t.Helper()
+	groups := map[string][]string{}
+	for _, name := range suiteFixtures(t, s) {
+		groups[cliNeeded(name)] = append(groups[cliNeeded(name)], name)
+	}
+	for _, needs := range slices.Sorted(maps.Keys(groups)) {
+		names := groups[needs]
+		kind, _, _ := strings.Cut(names[0], ".")
+		label := map[string]string{"ephemeral": "ephemeral resources", "action": "actions"}[kind]
+		if needs == "" {
+			label = "resources and data sources"
+		}
+		t.Run(label, func(t *testing.T) {
+			t.Parallel()
+			if needs != "" {
+				providertest.SkipUnlessVersion(t, needs)
+			}
+			test(t, names)
+		})
+	}
+}
+
+// suiteFixtures are the names of the fixtures of the types s holds, in
+// order, after failing t if a type has no fixture; the types s does not
+// hold are logged, each with the reason.
+func suiteFixtures(t *testing.T, s suite) []string {
+	t.Helper()
 	if problems := fixtureProblems(Families(), fixtures); len(problems) > 0 {
 		t.Fatalf("the %s suite cannot cover every type:\n%s", s, strings.Join(problems, "\n"))
 	}
-	names := make([]string, 0, len(fixtures))
-	for name := range fixtures {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		fx := fixtures[name]
-		if reason := outside(s, name, fx); reason != "" {
+	var names []string
+	for _, name := range slices.Sorted(maps.Keys(fixtures)) {
+		if reason := outside(s, name, fixtures[name]); reason != "" {
 			t.Logf("the %s suite leaves out %s: %s", s, name, reason)
 			continue
 		}
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			if strings.HasPrefix(name, "action.") {
-				providertest.SkipUnlessVersion(t, ">= 1.14")
-			}
-			if strings.HasPrefix(name, "ephemeral.") {
-				providertest.SkipUnlessVersion(t, ">= 1.10")
-			}
-			test(t, name, fx)
-		})
+		names = append(names, name)
 	}
+	return names
+}
+
+// cliNeeded is the Terraform version (a constraint) that has the fixture's
+// kind of block, or "" when every CLI of the matrix has it.
+func cliNeeded(name string) string {
+	switch kind, _, _ := strings.Cut(name, "."); kind {
+	case "action":
+		return ">= 1.14"
+	case "ephemeral":
+		return ">= 1.10"
+	}
+	return ""
 }
 
 // fixtureEnv is the acceptance test world of fx, on the fake's virtual
@@ -343,6 +388,22 @@ func fixtureEnv(t *testing.T, fx fixture, opts ...fakeapi.Option) (*providertest
 	t.Helper()
 	env := providertest.NewTestEnv(t, append(slices.Clone(fx.opts), opts...)...)
 	return env, fx.body(t, worldOf(env))
+}
+
+// fixturesEnv is the acceptance test world of the fixtures names together
+// (forFixturesTogether), and their configuration after the provider block.
+func fixturesEnv(t *testing.T, names []string) (*providertest.Env, string) {
+	t.Helper()
+	var opts []fakeapi.Option
+	for _, name := range names {
+		opts = append(opts, fixtures[name].opts...)
+	}
+	env := providertest.NewTestEnv(t, opts...)
+	var body strings.Builder
+	for _, name := range names {
+		body.WriteString(fixtures[name].body(t, worldOf(env)))
+	}
+	return env, body.String()
 }
 
 // TestFixturesCoverEveryType: every type of every family has a fixture,

@@ -11,12 +11,14 @@ import (
 // TestRefreshOnlyIsQuietForEveryType: for every type, `terraform plan
 // -refresh-only -detailed-exitcode` right after apply, and an hour later,
 // reports no change made outside Terraform; and `terraform apply
-// -refresh-only` changes nothing that `terraform show -json` shows.
+// -refresh-only` changes nothing that `terraform show -json` shows. The
+// types run together, one configuration for the types each CLI has: a
+// refresh reads each on its own, and a change of any one would show.
 func TestRefreshOnlyIsQuietForEveryType(t *testing.T) {
 	t.Parallel()
 	providertest.CLIContract(t)
-	forEachFixture(t, suiteRefreshOnly, func(t *testing.T, _ string, fx fixture) {
-		env, body := fixtureEnv(t, fx)
+	forFixturesTogether(t, suiteRefreshOnly, func(t *testing.T, names []string) {
+		env, body := fixturesEnv(t, names)
 		cli := env.CLI(t)
 		cli.WriteConfig(env.Config(body))
 		cli.MustRun("apply", "-auto-approve", "-no-color", "-input=false")
