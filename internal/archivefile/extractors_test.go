@@ -141,6 +141,9 @@ func startPython(t *testing.T, script, module string) func(archive, dest string)
 // MINTLIFY_ARCHIVE_SEED=<seed> replays a run, MINTLIFY_ARCHIVE_COUNT=<n>
 // makes more archives than the default.
 func TestExtractorsAgreeWithTheCheck(t *testing.T) {
+	// Beside the other format's: each waits on one extractor process at a
+	// time, so together they take half as long on a busy machine.
+	t.Parallel()
 	found, missing := findExtractors(t)
 	announce(t, "tar.gz", found, missing)
 
