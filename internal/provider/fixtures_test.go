@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"net/http"
@@ -314,7 +315,7 @@ func forEachFixture(t *testing.T, s suite, test func(t *testing.T, name string, 
 	for _, name := range suiteFixtures(t, s) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			if needs := cliNeeded(name); needs != "" {
+			if needs := newerKindOf(name).needs; needs != "" {
 				providertest.SkipUnlessVersion(t, needs)
 			}
 			test(t, name, fixtures[name])
@@ -325,28 +326,23 @@ func forEachFixture(t *testing.T, s suite, test func(t *testing.T, name string, 
 // forFixturesTogether runs test once for the types that s holds, all in one
 // configuration, where a suite's guarantee does not depend on which types
 // share a run: a subtest for the types any CLI has, and one for each kind
-// that needs a newer CLI (ephemeral resources, actions), skipped under an
-// older one. It fails t first if a type has no fixture, and logs the types
-// s does not hold.
+// that needs a newer CLI (newerKinds), skipped under an older one. It fails
+// t first if a type has no fixture, and logs the types s does not hold.
 func forFixturesTogether(t *testing.T, s suite, test func(t *testing.T, names []string)) {
 	t.Helper()
-	groups := map[string][]string{}
+	groups := map[newerKind][]string{}
 	for _, name := range suiteFixtures(t, s) {
-		groups[cliNeeded(name)] = append(groups[cliNeeded(name)], name)
+		k := newerKindOf(name)
+		groups[k] = append(groups[k], name)
 	}
-	for _, needs := range slices.Sorted(maps.Keys(groups)) {
-		names := groups[needs]
-		kind, _, _ := strings.Cut(names[0], ".")
-		label := map[string]string{"ephemeral": "ephemeral resources", "action": "actions"}[kind]
-		if needs == "" {
-			label = "resources and data sources"
-		}
-		t.Run(label, func(t *testing.T) {
+	byVersion := func(a, b newerKind) int { return strings.Compare(a.needs, b.needs) }
+	for _, k := range slices.SortedFunc(maps.Keys(groups), byVersion) {
+		t.Run(cmp.Or(k.label, "resources and data sources"), func(t *testing.T) {
 			t.Parallel()
-			if needs != "" {
-				providertest.SkipUnlessVersion(t, needs)
+			if k.needs != "" {
+				providertest.SkipUnlessVersion(t, k.needs)
 			}
-			test(t, names)
+			test(t, groups[k])
 		})
 	}
 }
@@ -370,16 +366,21 @@ func suiteFixtures(t *testing.T, s suite) []string {
 	return names
 }
 
-// cliNeeded is the Terraform version (a constraint) that has the fixture's
-// kind of block, or "" when every CLI of the matrix has it.
-func cliNeeded(name string) string {
-	switch kind, _, _ := strings.Cut(name, "."); kind {
-	case "action":
-		return ">= 1.14"
-	case "ephemeral":
-		return ">= 1.10"
-	}
-	return ""
+// newerKind is a kind of block that not every CLI of the matrix has: the
+// Terraform version that has it (a constraint), and what a group of such
+// blocks is called. The zero newerKind is every other kind.
+type newerKind struct{ needs, label string }
+
+// newerKinds are the kinds of block that only newer CLIs have, by keyword.
+var newerKinds = map[string]newerKind{
+	"ephemeral": {">= 1.10", "ephemeral resources"},
+	"action":    {">= 1.14", "actions"},
+}
+
+// newerKindOf is the newerKind of the fixture name's block.
+func newerKindOf(name string) newerKind {
+	keyword, _, _ := strings.Cut(name, ".")
+	return newerKinds[keyword]
 }
 
 // fixtureEnv is the acceptance test world of fx, on the fake's virtual
@@ -394,16 +395,28 @@ func fixtureEnv(t *testing.T, fx fixture, opts ...fakeapi.Option) (*providertest
 // (forFixturesTogether), and their configuration after the provider block.
 func fixturesEnv(t *testing.T, names []string) (*providertest.Env, string) {
 	t.Helper()
+	env := providertest.NewTestEnv(t, fixtureOptions(names)...)
+	return env, fixtureBodies(t, names, worldOf(env))
+}
+
+// fixtureOptions are the fake API's options of the fixtures names.
+func fixtureOptions(names []string) []fakeapi.Option {
 	var opts []fakeapi.Option
 	for _, name := range names {
 		opts = append(opts, fixtures[name].opts...)
 	}
-	env := providertest.NewTestEnv(t, opts...)
+	return opts
+}
+
+// fixtureBodies readies w for each of the fixtures names and returns their
+// configurations, one after another.
+func fixtureBodies(t *testing.T, names []string, w world) string {
+	t.Helper()
 	var body strings.Builder
 	for _, name := range names {
-		body.WriteString(fixtures[name].body(t, worldOf(env)))
+		body.WriteString(fixtures[name].body(t, w))
 	}
-	return env, body.String()
+	return body.String()
 }
 
 // TestFixturesCoverEveryType: every type of every family has a fixture,

@@ -77,11 +77,8 @@ func secretsNeverReachLogsOrState(t *testing.T, names []string, wrongKey, inConf
 	if wrongKey {
 		key = providertest.RandomKey(t)
 	}
-	opts := []fakeapi.Option{fakeapi.WithClock(clock.Real()), fakeapi.WithKeys(fakeapi.KeyOptions{APIKey: serverKey})}
-	for _, name := range names {
-		opts = append(opts, fixtures[name].opts...)
-	}
-	fake := fakeapi.New(opts...)
+	fake := fakeapi.New(append([]fakeapi.Option{fakeapi.WithClock(clock.Real()),
+		fakeapi.WithKeys(fakeapi.KeyOptions{APIKey: serverKey})}, fixtureOptions(names)...)...)
 	// A download link is in no answer of the API: note its signatures as
 	// they arrive.
 	var signatures providertest.SyncBuffer
@@ -92,16 +89,14 @@ func secretsNeverReachLogsOrState(t *testing.T, names []string, wrongKey, inConf
 		fake.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
-	var body strings.Builder
+	body := fixtureBodies(t, names, world{URL: srv.URL, Key: serverKey, Fake: fake, Clock: clock.Real()})
 	// starts is how many jobs, deployments and runs the apply makes;
 	// linkTypes how many of the types handle presigned links, each at
 	// least one.
 	starts, linkTypes := 0, 0
 	for _, name := range names {
-		fx := fixtures[name]
-		body.WriteString(fx.body(t, world{URL: srv.URL, Key: serverKey, Fake: fake, Clock: clock.Real()}))
-		starts += fx.starts
-		if fx.links {
+		starts += fixtures[name].starts
+		if fixtures[name].links {
 			linkTypes++
 		}
 	}
@@ -116,7 +111,7 @@ func secretsNeverReachLogsOrState(t *testing.T, names []string, wrongKey, inConf
 		env = append(env, "MINTLIFY_API_KEY="+key)
 	}
 	cli := providertest.BuiltCLI(t, providertest.WithEnv(env...))
-	cli.WriteConfig(fmt.Sprintf("provider \"mintlify\" {\n  %s\n}\n", providerArgs) + body.String())
+	cli.WriteConfig(fmt.Sprintf("provider \"mintlify\" {\n  %s\n}\n", providerArgs) + body)
 
 	outputs := runSecretsCLI(t, cli, wrongKey, inConfig)
 	logs, err := os.ReadFile(logPath)
