@@ -170,6 +170,12 @@ func ExpectRefusedAtPlan(t *testing.T, env *Env, refusals []Refusal) {
 				res.Exit, r.Want, Indent(res.Output), Indent(r.Config))
 		}
 	}
+	expectNoRequest(t, env)
+}
+
+// expectNoRequest fails t when bad input reached env's API.
+func expectNoRequest(t *testing.T, env *Env) {
+	t.Helper()
 	if n := len(env.Fake.Requests()); n != 0 {
 		t.Errorf("bad input reached the API: %d requests, want 0", n)
 	}

@@ -19,9 +19,7 @@ import (
 func ExpectEachRefusedInOnePlan(t *testing.T, env *Env, head string, refusals []Refusal) {
 	t.Helper()
 	expectEachInOneRun(t, env, head, refusals, "plan", "-input=false", "-no-color")
-	if n := len(env.Fake.Requests()); n != 0 {
-		t.Errorf("bad input reached the API: %d requests, want 0", n)
-	}
+	expectNoRequest(t, env)
 }
 
 // ExpectEachFailsInOneApply is ExpectEachRefusedInOnePlan for failures of
