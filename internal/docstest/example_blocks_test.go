@@ -26,6 +26,10 @@ type exampleBlock struct {
 
 func (b exampleBlock) where() string { return fmt.Sprintf("%s:%d", b.source, b.line) }
 
+// padded is the block's text at the line it has in its source, so that
+// Terraform's messages about a file of it give the source's line numbers.
+func (b exampleBlock) padded() string { return strings.Repeat("\n", b.line-1) + b.text }
+
 var (
 	fenceOpen        = regexp.MustCompile("^```(hcl|terraform|tf)\\s*$")
 	markdownFragment = regexp.MustCompile(`^<!--\s*fragment:\s*(\S.*?)\s*-->$`)

@@ -79,7 +79,7 @@ func formatted(t *testing.T, blocks []exampleBlock) {
 	for i, b := range blocks {
 		name := fmt.Sprintf("%03d-%s.tf", i, strings.TrimSuffix(filepath.Base(b.source), ".tf"))
 		names[name] = b
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(strings.Repeat("\n", b.line-1)+b.text), 0o600); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(b.padded()), 0o600); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -119,7 +119,7 @@ func validateExample(t *testing.T, b exampleBlock) {
 	// Terraform's messages give the source's line numbers. The provider is
 	// the one built from this checkout (providertest.Built).
 	name := strings.TrimSuffix(filepath.Base(b.source), ".tf") + ".tf"
-	padded := strings.Repeat("\n", b.line-1) + b.text
+	padded := b.padded()
 	if b.fragment != "" {
 		return // formatted (TestExamplesAsWritten) checked its format
 	}
