@@ -28,8 +28,9 @@ type bundleWait struct {
 // job unless it completed, then generates a link and records when, in priv.
 // started is a status just received, which the wait starts from: the
 // answer of the start that just created the job, or of the refresh that
-// just read it (empty for a job from state); priorRevision is the revision of the link in state. The
-// model is kept current with whatever was learned, also on failure.
+// just read it (empty for a job from state); priorRevision is the revision
+// of the link in state. The model is kept current with whatever was
+// learned, also on failure.
 func (r *staticExportBundleResource) completeExport(ctx context.Context, m *staticExportBundleModel, started startedJob, priorRevision int64, priv *core.PrivateState[bundleFacts], w bundleWait) diag.Diagnostics {
 	if m.projectScoped() {
 		return r.completeProjectExport(ctx, m, started.project, priorRevision, priv, w)
